@@ -1,0 +1,172 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Env } from './config/env.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { handleError } from './lib/errors.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { CatalogueCache } from './modules/products/catalogue-cache.ts';
+import { productRoutes } from './modules/products/routes.ts';
+import { reviewRoutes } from './modules/reviews/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
+import { contactRoutes } from './modules/contact/routes.ts';
+import { newsletterRoutes } from './modules/newsletter/routes.ts';
+import { authPlugin, createAuth, loadAuthSecret } from './plugins/app/auth.ts';
+import { dbPlugin } from './plugins/app/db.ts';
+import { mailPlugin } from './plugins/app/mail.ts';
+import { rateLimitPlugin } from './plugins/external/rate-limit.ts';
+import { createImageStore, IMMUTABLE_CACHE_CONTROL, imagesPlugin } from './plugins/app/images.ts';
+import { inlineScriptHashes, readIndexHtml, webPlugin } from './plugins/external/web.ts';
+import { securityHeadersPlugin } from './plugins/external/security-headers.ts';
+import { paymentsPlugin } from './plugins/app/payments.ts';
+import { orderRoutes } from './modules/orders/routes.ts';
+import { orderExpiryPlugin } from './modules/orders/expiry.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
+import { stripeWebhookRoutes } from './modules/payments/webhook.ts';
+import { productAdminRoutes } from './modules/products/admin-routes.ts';
+import { imageRoutes } from './modules/images/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Env;
+  }
+}
+
+export interface BuildAppOptions {
+  env: Env;
+  database: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** How stale another instance's catalogue page may be; writes in this instance clear it at once. */
+const CATALOGUE_CACHE_TTL_MS = 2000;
+
+const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Assembles the server: external plugins, then our own, then the routes. No side effects beyond it. */
+export async function buildApp({ env, database, logger }: BuildAppOptions) {
+  const app = Fastify({
+    logger: logger ?? {
+      level: env.LOG_LEVEL,
+      // Readable lines for a person at a terminal; JSON lines for everything else (log collectors).
+      ...(process.stdout.isTTY &&
+        env.NODE_ENV !== 'production' && {
+          transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname,reqId' } },
+        }),
+    },
+    // Behind a load balancer the client's address is in X-Forwarded-For (rate limits need it).
+    trustProxy: env.TRUST_PROXY === 'true',
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('config', env);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler((error, request, reply) => handleError(error as Error, request, reply));
+
+  // An http:// bucket (s3rver or MinIO during development) is not covered by img-src `https:`.
+  const httpImageOrigin = env.s3PublicUrl?.startsWith('http:') ? [new URL(env.s3PublicUrl).origin] : [];
+  const webDist = env.WEB_DIST ? path.resolve(env.WEB_DIST) : defaultWebDist;
+  const indexHtml = readIndexHtml(webDist);
+
+  await app.register(securityHeadersPlugin, {
+    helmet: {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", 'https://js.stripe.com', ...inlineScriptHashes(indexHtml ?? '')],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...httpImageOrigin],
+          connectSrc: ["'self'", 'https://api.stripe.com'],
+          frameSrc: [
+            'https://js.stripe.com',
+            'https://hooks.stripe.com',
+            'https://www.google.com',
+            'https://maps.google.com',
+          ],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: env.publicUrl.startsWith('https:') ? [] : null,
+        },
+      },
+      // The Google map and Stripe's frames are third-party documents: don't demand CORP from them.
+      crossOriginEmbedderPolicy: false,
+    },
+  });
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+
+  await app.register(swagger, {
+    openapi: { info: { title: 'Forgeline API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(rateLimitPlugin);
+  await app.register(dbPlugin, { handle: database });
+  await app.register(mailPlugin);
+  const secret = loadAuthSecret(env);
+  await app.register(authPlugin, {
+    auth: createAuth({ db: database.db, env, secret, mailer: app.mailer, log: app.log }),
+    secret,
+  });
+  app.decorate('catalogueCache', new CatalogueCache(CATALOGUE_CACHE_TTL_MS));
+  await app.register(imagesPlugin, { store: createImageStore(env) });
+  await app.register(paymentsPlugin);
+  await app.register(orderExpiryPlugin);
+
+  // Photos in the local store: names chosen by the server and never reused, so they can be cached for good.
+  const uploadsDir = path.join(env.dataDir, 'uploads');
+  mkdirSync(uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    setHeaders(reply) {
+      reply.header('cache-control', IMMUTABLE_CACHE_CONTROL);
+      reply.header('x-content-type-options', 'nosniff');
+    },
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(productRoutes);
+      await api.register(reviewRoutes);
+      await api.register(authRoutes);
+      await api.register(userRoutes);
+      await api.register(productAdminRoutes);
+      await api.register(orderRoutes);
+      await api.register(paymentRoutes);
+      await api.register(stripeWebhookRoutes);
+      await api.register(imageRoutes);
+      await api.register(contactRoutes);
+      await api.register(newsletterRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(webPlugin, { distDir: webDist, indexHtml });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,143 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { ImageUrlSchema } from '@forgeline/shared';
+
+/**
+ * The environment, parsed once (DESIGN §6). Everything is optional: the defaults serve the whole site
+ * on an embedded database. A mistake stops the start with one clear line per variable.
+ */
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (value) => {
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+    )
+    .optional();
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a port number')
+    .min(0)
+    .max(65535)
+    .default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** 'true' only behind a proxy that sets X-Forwarded-For: otherwise any client could pick its own address. */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  PUBLIC_URL: optionalUrl(['http:', 'https:']),
+  WEB_DIST: z.string().optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ADMIN_EMAIL: z.email('must be an email address').optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+  MAIL_FROM: z.string().default('Forgeline <no-reply@forgeline.local>'),
+  S3_ENDPOINT: optionalUrl(['http:', 'https:']),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** The bucket's base URL as browsers see it (a CDN, say); derived from the endpoint or region when unset. */
+  S3_PUBLIC_URL: optionalUrl(['http:', 'https:']),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Another Stripe API origin (stripe-mock, or a fake in tests); Stripe's own when unset. */
+  STRIPE_API_BASE: optionalUrl(['http:', 'https:']),
+  PAYMENTS: z.enum(['test', 'stripe']).optional(),
+  REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+  ORDER_HOLD_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(72),
+  SEED_DEMO_DATA: z.enum(['true', 'false']).default('true'),
+});
+
+/** Settings that only make sense together: the second is required when the first is set. */
+const REQUIRED_TOGETHER: [string, string][] = [
+  ['ADMIN_EMAIL', 'ADMIN_PASSWORD'],
+  ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+  ['S3_BUCKET', 'S3_ACCESS_KEY_ID'],
+  ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
+  ['S3_PUBLIC_URL', 'S3_BUCKET'],
+  ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'],
+  ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
+  ['PAYMENTS=stripe', 'STRIPE_SECRET_KEY'],
+];
+
+function missingCompanions(source: Record<string, string>): string[] {
+  const isSet = (name: string) => {
+    const [key, value] = name.split('=') as [string, string | undefined];
+    return value === undefined ? source[key] !== undefined : source[key] === value;
+  };
+  return REQUIRED_TOGETHER.filter(([a, b]) => isSet(a) && !isSet(b)).map(
+    ([a, b]) => `${b} is required when ${a} is set`,
+  );
+}
+
+export type Env = z.infer<typeof EnvSchema> & {
+  dataDir: string;
+  publicUrl: string;
+  /** Where browsers load photos from the S3 bucket (no trailing slash); undefined for the local folder. */
+  s3PublicUrl: string | undefined;
+};
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Parses an environment object (process.env by default); tests pass their own. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  // An empty variable means 'not set', as in most shells' `VAR= cmd`.
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '',
+    ),
+  );
+  const result = EnvSchema.safeParse(cleaned);
+  const problems = [
+    ...(result.error?.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`) ?? []),
+    ...missingCompanions(cleaned),
+  ];
+  const s3PublicUrl = result.data && bucketPublicUrl(result.data);
+  // Stored photo URLs must pass ImageUrlSchema, or the products using them could not be saved again.
+  if (s3PublicUrl && !ImageUrlSchema.safeParse(`${s3PublicUrl}/photo.webp`).success)
+    problems.push(
+      `S3_PUBLIC_URL must be an https:// URL (http:// only on localhost or 127.0.0.1): ${s3PublicUrl} is not`,
+    );
+  if (!result.success || problems.length > 0) throw new EnvError(problems);
+  const env = result.data;
+  return {
+    ...env,
+    dataDir: path.resolve(env.DATA_DIR),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    s3PublicUrl,
+  };
+}
+
+/** S3_PUBLIC_URL, else the endpoint's path-style URL of the bucket, else AWS's virtual-hosted one. */
+function bucketPublicUrl(env: z.infer<typeof EnvSchema>): string | undefined {
+  if (!env.S3_BUCKET) return undefined;
+  const url =
+    env.S3_PUBLIC_URL ??
+    (env.S3_ENDPOINT
+      ? `${env.S3_ENDPOINT.replace(/\/+$/, '')}/${env.S3_BUCKET}`
+      : `https://${env.S3_BUCKET}.s3.${env.S3_REGION}.amazonaws.com`);
+  return url.replace(/\/+$/, '');
+}

@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+import { products } from './products.ts';
+
+/** An order keeps its own copy of the product's name and price: deleting the product leaves it whole. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Orders outlive the product and the customer's account: both links are cleared, the copies stay.
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    productName: text('product_name').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    address: text('address').notNull(),
+    phone: text('phone').notNull(),
+    paid: boolean('paid').notNull().default(false),
+    transactionId: text('transaction_id').unique(),
+    /** The provider's payment intent opened for this order, reused by later payment attempts. */
+    paymentIntentId: text('payment_intent_id'),
+    /** Only the brand and last four digits of the card that paid are kept. */
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    status: text('status', { enum: ['pending', 'shipped'] })
+      .notNull()
+      .default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('orders_quantity_positive', sql`${table.quantity} > 0`),
+    check('orders_total_matches', sql`${table.totalCents} = ${table.priceCents} * ${table.quantity}`),
+    check('orders_shipped_only_when_paid', sql`${table.status} <> 'shipped' OR ${table.paid}`),
+    index('orders_user_id_idx').on(table.userId),
+    index('orders_customer_email_idx').on(table.customerEmail),
+    index('orders_created_at_idx').on(table.createdAt),
+    // The expiry job's scan: unpaid orders by age.
+    index('orders_unpaid_created_at_idx')
+      .on(table.createdAt)
+      .where(sql`${table.paid} = false`),
+  ],
+);
+
+export type OrderRow = typeof orders.$inferSelect;

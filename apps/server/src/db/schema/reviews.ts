@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    profession: text('profession').notNull(),
+    body: text('body').notNull(),
+    imageUrl: text('image_url'),
+    rating: integer('rating').notNull(),
+    verifiedPurchase: boolean('verified_purchase').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('reviews_rating_range', sql`${table.rating} BETWEEN 1 AND 5`),
+    index('reviews_created_at_idx').on(table.createdAt),
+  ],
+);
+
+export type ReviewRow = typeof reviews.$inferSelect;

@@ -1,0 +1,15 @@
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+
+/** The profile of SPEC §2 (phone, address, profession), one per user; gone with the user. */
+export const userProfiles = pgTable('user_profiles', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  phone: text('phone'),
+  address: text('address'),
+  profession: text('profession'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type UserProfileRow = typeof userProfiles.$inferSelect;

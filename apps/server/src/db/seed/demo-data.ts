@@ -1,0 +1,171 @@
+import type { PartKind } from './part-images.ts';
+
+/** What a parts manufacturer would really list: names, prices per piece, minimum orders and stock. */
+export const demoProducts: {
+  kind: PartKind;
+  name: string;
+  priceCents: number;
+  minOrder: number;
+  availableQuantity: number;
+  description: string;
+}[] = [
+  {
+    kind: 'bolt',
+    name: 'Hex Flange Bolt M12 × 50, Grade 10.9',
+    priceCents: 42,
+    minOrder: 500,
+    availableQuantity: 120_000,
+    description:
+      'High-tensile flange bolt with a serrated bearing face and zinc-flake coating, 720 h salt-spray rated. For structural steel, machinery frames and conveyor assemblies.',
+  },
+  {
+    kind: 'bearing',
+    name: 'Deep Groove Ball Bearing 6204-2RS',
+    priceCents: 285,
+    minOrder: 100,
+    availableQuantity: 18_000,
+    description:
+      '20 × 47 × 14 mm, chrome steel, rubber-sealed both sides and greased for life. Dynamic load 12.7 kN; suits electric motors, pumps and gearboxes.',
+  },
+  {
+    kind: 'gear',
+    name: 'Spur Gear Module 2, 40 Teeth',
+    priceCents: 1450,
+    minOrder: 50,
+    availableQuantity: 2_400,
+    description:
+      'C45 steel, hobbed and induction-hardened teeth, 20° pressure angle, 20 mm bore with keyway. Pitch diameter 80 mm, face width 20 mm.',
+  },
+  {
+    kind: 'valve',
+    name: 'Stainless Ball Valve 1" NPT, 1000 WOG',
+    priceCents: 1890,
+    minOrder: 25,
+    availableQuantity: 1_500,
+    description:
+      'Two-piece CF8M body, full port, PTFE seats, lockable lever handle. Rated 1000 psi water-oil-gas, −20 to 180 °C. Pressure-tested before dispatch.',
+  },
+  {
+    kind: 'flange',
+    name: 'Weld Neck Flange DN50 PN16',
+    priceCents: 2340,
+    minOrder: 20,
+    availableQuantity: 900,
+    description:
+      'Forged carbon steel to EN 1092-1 type 11, raised face, four M16 bolt holes, schedule 40 bore. Supplied with mill certificates 3.1.',
+  },
+  {
+    kind: 'spring',
+    name: 'Compression Spring 2.0 × 20 × 60 mm',
+    priceCents: 36,
+    minOrder: 1_000,
+    availableQuantity: 250_000,
+    description:
+      'Music-wire spring, 2.0 mm wire, 20 mm outer diameter, 60 mm free length, ends closed and ground. Spring rate 7.4 N/mm; shot-peened for fatigue life.',
+  },
+  {
+    kind: 'bushing',
+    name: 'Sintered Bronze Bushing 20 × 25 × 30 mm',
+    priceCents: 175,
+    minOrder: 200,
+    availableQuantity: 30_000,
+    description:
+      'Oil-impregnated SAE 841 bronze sleeve bearing for maintenance-free pivots and slides. Press fit into H7 housings; runs to 6 m/s.',
+  },
+  {
+    kind: 'coupling',
+    name: 'Jaw Coupling L-100 with NBR Spider',
+    priceCents: 980,
+    minOrder: 40,
+    availableQuantity: 3_200,
+    description:
+      'Sintered iron hubs with a 92 Shore A nitrile spider. Absorbs shock and up to 1° misalignment between motor and pump shafts; 5.9 Nm nominal torque.',
+  },
+  {
+    kind: 'bracket',
+    name: 'Galvanized Angle Bracket 90 × 90 × 65 mm',
+    priceCents: 95,
+    minOrder: 300,
+    availableQuantity: 64_000,
+    description:
+      '2.5 mm hot-dip galvanized steel with a pressed stiffening rib and four 11 mm holes. For timber framing, racking and cable tray supports.',
+  },
+  {
+    kind: 'fitting',
+    name: 'Hydraulic Hose Fitting JIC 3/8"',
+    priceCents: 320,
+    minOrder: 100,
+    availableQuantity: 12_000,
+    description:
+      'Crimp-style straight female JIC 37° swivel for 3/8" two-wire hose. Zinc-nickel plated carbon steel, working pressure 280 bar.',
+  },
+  {
+    kind: 'extrusion',
+    name: 'Aluminium T-Slot Profile 40 × 40, 1 m',
+    priceCents: 1160,
+    minOrder: 30,
+    availableQuantity: 5_200,
+    description:
+      '6063-T5 anodised extrusion with 8 mm slots on all four sides, cut square to ±0.2 mm. For machine guards, workstations and automation frames.',
+  },
+  {
+    kind: 'nut',
+    name: 'Nylon Insert Lock Nut M10, A2 Stainless',
+    priceCents: 8,
+    minOrder: 2_000,
+    availableQuantity: 500_000,
+    description:
+      'DIN 985 prevailing-torque nut that stays put under vibration. A2-70 stainless steel with a white nylon collar, reusable up to five times.',
+  },
+];
+
+export const demoReviews: {
+  name: string;
+  email: string;
+  profession: string;
+  body: string;
+  rating: number;
+}[] = [
+  {
+    name: 'Amelia Hart',
+    email: 'amelia.hart@northfield-fab.com',
+    profession: 'Procurement Manager, Northfield Fabrication',
+    body: 'We moved our fastener contract to Forgeline last spring. Every pallet has arrived on the promised day with certificates in the box.',
+    rating: 5,
+  },
+  {
+    name: 'Rahim Chowdhury',
+    email: 'rahim@dhakabuild.com.bd',
+    profession: 'Site Engineer',
+    body: 'The weld neck flanges matched the drawings to the millimetre. Ordering 40 at a time with card payment saves us a week of paperwork.',
+    rating: 5,
+  },
+  {
+    name: 'Sofia Marin',
+    email: 'sofia.marin@aquaflow.es',
+    profession: 'Maintenance Lead, AquaFlow Pumps',
+    body: 'Bearings and couplings are consistent batch to batch. A delivery slipped by two days once, but they told us before we had to ask.',
+    rating: 4,
+  },
+  {
+    name: 'David Okafor',
+    email: 'd.okafor@lagosframes.ng',
+    profession: 'Production Planner',
+    body: 'Clear minimum order quantities and live stock figures: I know what I can schedule before I place the order.',
+    rating: 5,
+  },
+  {
+    name: 'Hannah Keller',
+    email: 'hkeller@keller-moebel.de',
+    profession: 'Owner, Keller Möbelbau',
+    body: 'Good brackets at a fair price for our workshop. The T-slot profiles were cut cleaner than what we had from our old supplier.',
+    rating: 4,
+  },
+  {
+    name: 'Marcus Lee',
+    email: 'marcus.lee@pacificautomation.com',
+    profession: 'Automation Engineer',
+    body: 'Hydraulic fittings held pressure on the first test. Support answered a thread-spec question within the hour.',
+    rating: 5,
+  },
+];

@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { sql } from 'drizzle-orm';
+import type { ImageStore } from '../../plugins/app/images.ts';
+import type { Database } from '../client.ts';
+import { appMeta, products, reviews } from '../schema/index.ts';
+import { demoProducts, demoReviews } from './demo-data.ts';
+import { partSvg } from './part-images.ts';
+
+const SEEDED_KEY = 'demo_data_seeded_at';
+
+/**
+ * Seeds the demo catalogue and reviews once, on the first start of an empty database. A marker row makes
+ * it happen once even when several instances start together, and never again after the owner has
+ * deleted the demo products.
+ */
+export async function seedDemoData(db: Database, images: ImageStore): Promise<boolean> {
+  const [{ existing } = { existing: 0 }] = await db
+    .select({ existing: sql<number>`count(*)::int` })
+    .from(products);
+  if (existing > 0) return false;
+
+  // Render outside the transaction: it is the slow part, and harmless to repeat.
+  const imageUrls = await Promise.all(
+    demoProducts.map((product) => renderProductImage(product.kind, images)),
+  );
+
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(appMeta)
+      .values({ key: SEEDED_KEY, value: new Date().toISOString() })
+      .onConflictDoNothing()
+      .returning();
+    if (claimed.length === 0) return false;
+
+    // Ascending creation times keep the catalogue in the order written above.
+    const base = Date.now() - demoProducts.length * 1000;
+    await tx.insert(products).values(
+      demoProducts.map(({ kind: _kind, ...product }, index) => ({
+        ...product,
+        imageUrl: imageUrls[index] ?? '',
+        createdAt: new Date(base + index * 1000),
+      })),
+    );
+    await tx.insert(reviews).values(
+      demoReviews.map(({ body, ...review }, index) => ({
+        ...review,
+        body,
+        createdAt: new Date(base - (demoReviews.length - index) * 86_400_000),
+      })),
+    );
+    return true;
+  });
+}
+
+async function renderProductImage(kind: Parameters<typeof partSvg>[0], images: ImageStore): Promise<string> {
+  const svg = Buffer.from(partSvg(kind));
+  const webp = await sharp(svg).resize(800, 600).webp({ quality: 82 }).toBuffer();
+  const key = `demo-${kind}-${createHash('sha1').update(webp).digest('hex').slice(0, 10)}.webp`;
+  return images.put(key, webp, 'image/webp');
+}

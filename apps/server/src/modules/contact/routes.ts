@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ApiErrorSchema,
+  ContactBodySchema,
+  ContactMessageSchema,
+  InsertedResponseSchema,
+} from '@forgeline/shared';
+import { createContactRepository } from './repository.ts';
+
+/** Messages per IP and window: enough for a person, too few for a spammer (DESIGN §4, abuse). */
+export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: '10 minutes' } as const;
+
+export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repository = createContactRepository(app.db);
+
+  app.post(
+    '/contact',
+    {
+      config: { rateLimit: CONTACT_RATE_LIMIT },
+      schema: {
+        tags: ['contact'],
+        summary: "The home page's 'Send Us Email' form: stores the message for the admins",
+        body: ContactBodySchema,
+        response: { 201: InsertedResponseSchema, 400: ApiErrorSchema, 429: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const row = await repository.insert(request.body);
+      return reply.code(201).send({ acknowledged: true, insertedId: row.id });
+    },
+  );
+
+  app.get(
+    '/contact',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['contact'],
+        summary: 'The messages of the contact form, newest first (admins)',
+        response: { 200: z.array(ContactMessageSchema), 401: ApiErrorSchema, 403: ApiErrorSchema },
+      },
+    },
+    async () => repository.newest(),
+  );
+};

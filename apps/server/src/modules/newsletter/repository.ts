@@ -1,0 +1,28 @@
+import { desc } from 'drizzle-orm';
+import type { NewsletterSubscriber } from '@forgeline/shared';
+import type { Executor } from '../../db/client.ts';
+import { newsletterSubscribers } from '../../db/schema/index.ts';
+
+const NEWEST_LIMIT = 500;
+
+export function createNewsletterRepository(db: Executor) {
+  return {
+    /** Adds the address; answers false when it was already subscribed (one statement, race-free). */
+    async subscribe(email: string): Promise<boolean> {
+      const rows = await db
+        .insert(newsletterSubscribers)
+        .values({ email })
+        .onConflictDoNothing({ target: newsletterSubscribers.email })
+        .returning({ id: newsletterSubscribers.id });
+      return rows.length > 0;
+    },
+    async newest(): Promise<NewsletterSubscriber[]> {
+      const rows = await db
+        .select()
+        .from(newsletterSubscribers)
+        .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
+        .limit(NEWEST_LIMIT);
+      return rows.map((row) => ({ _id: row.id, email: row.email, createdAt: row.createdAt.toISOString() }));
+    },
+  };
+}

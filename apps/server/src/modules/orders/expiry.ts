@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createOrdersRepository, EXPIRY_BATCH } from './repository.ts';
+
+/** How often each server looks for unpaid orders past their hold. */
+export const EXPIRY_INTERVAL_MS = 5 * 60_000;
+
+/**
+ * Cancels unpaid orders older than ORDER_HOLD_HOURS and releases their stock (DESIGN §4). Safe to run
+ * on several servers at once: rows are claimed with FOR UPDATE SKIP LOCKED and deleted once. Answers
+ * how many orders were cancelled.
+ */
+export async function expireUnpaidOrders(app: FastifyInstance, now: Date = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - app.config.ORDER_HOLD_HOURS * 3_600_000);
+  let total = 0;
+  for (;;) {
+    const rows = await app.db.transaction((tx) => createOrdersRepository(tx).expireUnpaid(cutoff));
+    total += rows.length;
+    if (rows.length > 0) {
+      app.catalogueCache.invalidate();
+      app.log.info(
+        { orderIds: rows.map((row) => row.id) },
+        `cancelled ${rows.length} unpaid order(s) past their hold`,
+      );
+    }
+    // A full batch may have left more behind.
+    if (rows.length < EXPIRY_BATCH) return total;
+  }
+}
+
+/** Runs the expiry job every few minutes, except under NODE_ENV=test (tests call it themselves). */
+export const orderExpiryPlugin = fp(
+  async (app) => {
+    if (app.config.NODE_ENV === 'test') return;
+    let timer: NodeJS.Timeout | undefined;
+    let running: Promise<unknown> = Promise.resolve();
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => {
+        running = expireUnpaidOrders(app).catch((error: unknown) =>
+          app.log.error({ err: error }, 'order expiry failed'),
+        );
+      }, EXPIRY_INTERVAL_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      if (timer) clearInterval(timer);
+      await running;
+    });
+  },
+  { name: 'order-expiry', dependencies: ['db'] },
+);

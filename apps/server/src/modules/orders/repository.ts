@@ -1,0 +1,175 @@
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { toDollars, type Order } from '@forgeline/shared';
+import type { Executor } from '../../db/client.ts';
+import { orders, products, type OrderRow } from '../../db/schema/index.ts';
+import { isUuid } from '../products/repository.ts';
+
+/** The one place where an order row becomes the wire shape, with the spec's spellings. */
+export const toOrderDto = (row: OrderRow): Order => ({
+  _id: row.id,
+  productId: row.productId,
+  name: row.customerName,
+  email: row.customerEmail,
+  productName: row.productName,
+  price: toDollars(row.priceCents),
+  address: row.address,
+  phone: row.phone,
+  buyQuantity: row.quantity,
+  totalPrize: toDollars(row.totalCents),
+  paid: row.paid,
+  transactionId: row.transactionId,
+  status: row.status,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export type NewOrder = Pick<
+  OrderRow,
+  | 'userId'
+  | 'productId'
+  | 'customerName'
+  | 'customerEmail'
+  | 'productName'
+  | 'priceCents'
+  | 'quantity'
+  | 'totalCents'
+  | 'address'
+  | 'phone'
+>;
+
+/** Unpaid orders cancelled by the expiry job in one transaction, at most. */
+export const EXPIRY_BATCH = 100;
+
+export function createOrdersRepository(db: Executor) {
+  return {
+    async insert(values: NewOrder): Promise<OrderRow> {
+      const [row] = await db.insert(orders).values(values).returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+
+    async findById(id: string): Promise<OrderRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db.select().from(orders).where(eq(orders.id, id));
+      return row;
+    },
+
+    /** The row, locked until the transaction ends (a no-op outside one). */
+    async lockById(id: string): Promise<OrderRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db.select().from(orders).where(eq(orders.id, id)).for('update');
+      return row;
+    },
+
+    async listByUser(userId: string): Promise<OrderRow[]> {
+      return db
+        .select()
+        .from(orders)
+        .where(eq(orders.userId, userId))
+        .orderBy(desc(orders.createdAt), desc(orders.id));
+    },
+
+    async listAll(): Promise<OrderRow[]> {
+      return db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id));
+    },
+
+    async hasPaidOrder(userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.userId, userId), eq(orders.paid, true)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /**
+     * Deletes the order if it is still in a state the caller may cancel, and gives its stock back, in
+     * the caller's transaction. The conditional DELETE … RETURNING makes the stock return happen once,
+     * however many cancels race. Answers the deleted row, or undefined when nothing was deleted.
+     */
+    async deleteAndRestock(id: string, condition: 'unpaid' | 'unshipped'): Promise<OrderRow | undefined> {
+      const rule = condition === 'unpaid' ? eq(orders.paid, false) : sql`${orders.status} <> 'shipped'`;
+      const [row] = await db
+        .delete(orders)
+        .where(and(eq(orders.id, id), rule))
+        .returning();
+      if (row?.productId) await restock(db, row.productId, row.quantity);
+      return row;
+    },
+
+    /** Marks a paid order shipped; answers whether a row changed. */
+    async markShipped(id: string): Promise<boolean> {
+      const rows = await db
+        .update(orders)
+        .set({ status: 'shipped', shippedAt: new Date() })
+        .where(and(eq(orders.id, id), eq(orders.paid, true), sql`${orders.status} <> 'shipped'`))
+        .returning({ id: orders.id });
+      return rows.length > 0;
+    },
+
+    /** Unpaid → paid with this payment, once: a second call (or a parallel one) changes nothing. */
+    async markPaid(
+      id: string,
+      payment: { transactionId: string; card: { brand: string; last4: string } | null },
+    ): Promise<boolean> {
+      const rows = await db
+        .update(orders)
+        .set({
+          paid: true,
+          transactionId: payment.transactionId,
+          paymentIntentId: payment.transactionId,
+          cardBrand: payment.card?.brand ?? null,
+          cardLast4: payment.card?.last4 ?? null,
+          paidAt: new Date(),
+        })
+        .where(and(eq(orders.id, id), eq(orders.paid, false)))
+        .returning({ id: orders.id });
+      return rows.length > 0;
+    },
+
+    /** Records the intent opened for the order unless another call recorded one first. */
+    async setPaymentIntent(id: string, intentId: string, previous: string | null): Promise<boolean> {
+      const rows = await db
+        .update(orders)
+        .set({ paymentIntentId: intentId })
+        .where(
+          and(
+            eq(orders.id, id),
+            eq(orders.paid, false),
+            previous === null ? isNull(orders.paymentIntentId) : eq(orders.paymentIntentId, previous),
+          ),
+        )
+        .returning({ id: orders.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * Cancels unpaid orders created before `cutoff` and releases their stock. Rows another server is
+     * working on are skipped (FOR UPDATE SKIP LOCKED) and a row is deleted once, so several servers
+     * may run this at the same time. Answers the cancelled orders.
+     */
+    async expireUnpaid(cutoff: Date): Promise<OrderRow[]> {
+      const candidates = db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.paid, false), lt(orders.createdAt, cutoff)))
+        .orderBy(orders.createdAt)
+        .limit(EXPIRY_BATCH)
+        .for('update', { skipLocked: true });
+      const rows = await db
+        .delete(orders)
+        .where(and(sql`${orders.id} in ${candidates}`, eq(orders.paid, false)))
+        .returning();
+      for (const row of rows) if (row.productId) await restock(db, row.productId, row.quantity);
+      return rows;
+    },
+  };
+}
+
+async function restock(db: Executor, productId: string, quantity: number) {
+  await db
+    .update(products)
+    .set({ availableQuantity: sql`${products.availableQuantity} + ${quantity}`, updatedAt: new Date() })
+    .where(eq(products.id, productId));
+}
+
+export type OrdersRepository = ReturnType<typeof createOrdersRepository>;

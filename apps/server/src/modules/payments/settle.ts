@@ -1,0 +1,35 @@
+import type { OrderRow } from '../../db/schema/index.ts';
+import { CURRENCY, type ProviderIntent } from '../../plugins/app/payments.ts';
+
+export type PaymentVerdict = { ok: true } | { ok: false; code: string; message: string };
+
+/**
+ * Whether a provider's payment pays for this order: it exists, was opened for this order, succeeded,
+ * in our currency, for at least the order's total. The only gate between 'unpaid' and 'paid'.
+ */
+export function judgePayment(intent: ProviderIntent | null, order: OrderRow): PaymentVerdict {
+  if (!intent)
+    return {
+      ok: false,
+      code: 'PAYMENT_NOT_FOUND',
+      message: 'No payment with that transaction id was found.',
+    };
+  if (intent.orderId !== order.id) {
+    return { ok: false, code: 'PAYMENT_ORDER_MISMATCH', message: 'That payment was made for another order.' };
+  }
+  if (intent.status !== 'succeeded') {
+    return {
+      ok: false,
+      code: 'PAYMENT_NOT_SUCCEEDED',
+      message: `That payment has not gone through (its status is '${intent.status}'). Please pay for the order first.`,
+    };
+  }
+  if (intent.currency !== CURRENCY || intent.amountReceivedCents < order.totalCents) {
+    return {
+      ok: false,
+      code: 'PAYMENT_AMOUNT_MISMATCH',
+      message: "That payment does not cover the order's total.",
+    };
+  }
+  return { ok: true };
+}

@@ -1,0 +1,82 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    catalogueCache: CatalogueCache;
+  }
+}
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+export interface CachedPage {
+  total: number;
+  etag: string;
+  /** The JSON body in each encoding, compressed once when first asked for (not once per request). */
+  bodyIn(encoding: Encoding): Buffer;
+}
+
+/** The best encoding the client accepts, for a body worth compressing. */
+export function pickEncoding(acceptEncoding: string | undefined, bytes: number): Encoding {
+  if (!acceptEncoding || bytes < 1024) return 'identity';
+  if (/\bbr\b/.test(acceptEncoding)) return 'br';
+  if (/\bgzip\b/.test(acceptEncoding)) return 'gzip';
+  return 'identity';
+}
+
+function cachedPage(body: string, total: number): CachedPage {
+  const identity = Buffer.from(body);
+  const encoded = new Map<Encoding, Buffer>([['identity', identity]]);
+  return {
+    total,
+    etag: `W/"${createHash('sha1').update(identity).digest('base64url')}"`,
+    bodyIn(encoding) {
+      let bytes = encoded.get(encoding);
+      if (!bytes) {
+        bytes =
+          encoding === 'br'
+            ? brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+            : gzipSync(identity);
+        encoded.set(encoding, bytes);
+      }
+      return bytes;
+    },
+  };
+}
+
+/**
+ * The catalogue read is the hot path (DESIGN §8): pages are kept serialized (and compressed), ready to send. A write in
+ * this instance clears the cache at once; the short time-to-live bounds how stale another instance's
+ * copy can be. Stock is enforced by the database on every order, so a page a second old misleads no one
+ * into an oversold order.
+ */
+export class CatalogueCache {
+  private readonly pages = new Map<string, CachedPage & { expiresAt: number }>();
+  private generation = 0;
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 500,
+  ) {}
+
+  async get(key: string, load: () => Promise<{ body: string; total: number }>): Promise<CachedPage> {
+    const now = Date.now();
+    const hit = this.pages.get(key);
+    if (hit && hit.expiresAt > now) return hit;
+
+    const generation = this.generation;
+    const loaded = await load();
+    const page = Object.assign(cachedPage(loaded.body, loaded.total), { expiresAt: now + this.ttlMs });
+    // A write that happened while we read must not be hidden behind what we read before it.
+    if (generation === this.generation) {
+      if (this.pages.size >= this.maxEntries) this.pages.clear();
+      this.pages.set(key, page);
+    }
+    return page;
+  }
+
+  invalidate(): void {
+    this.generation += 1;
+    this.pages.clear();
+  }
+}

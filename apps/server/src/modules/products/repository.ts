@@ -1,0 +1,76 @@
+import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
+import { toDollars, type Product, type ProductListQuery } from '@forgeline/shared';
+import type { Executor } from '../../db/client.ts';
+import { products, type NewProductRow, type ProductRow } from '../../db/schema/index.ts';
+import { LIMITS } from '@forgeline/shared';
+
+/** The one place where a product row becomes the wire shape, with the spec's spelling. */
+export const toProductDto = (row: ProductRow): Product => ({
+  _id: row.id,
+  name: row.name,
+  price: toDollars(row.priceCents),
+  minOrder: row.minOrder,
+  availableQuantiity: row.availableQuantity,
+  description: row.description,
+  img: row.imageUrl,
+});
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A malformed id cannot name a product: callers answer 404 without asking the database. */
+export const isUuid = (id: string) => UUID_PATTERN.test(id);
+
+/** `%` and `_` in a search are letters the customer typed, not wildcards. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+export function createProductsRepository(db: Executor) {
+  return {
+    async list(query: ProductListQuery): Promise<{ items: Product[]; total: number }> {
+      const limit = query.limit ?? LIMITS.pageSizeDefault;
+      const offset = ((query.page ?? 1) - 1) * limit;
+      const where = query.search ? ilike(products.name, `%${escapeLike(query.search)}%`) : undefined;
+      const [rows, [totals]] = await Promise.all([
+        db
+          .select()
+          .from(products)
+          .where(where)
+          .orderBy(asc(products.createdAt), asc(products.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ total: count() }).from(products).where(where),
+      ]);
+      return { items: rows.map(toProductDto), total: totals?.total ?? 0 };
+    },
+
+    async findById(id: string): Promise<ProductRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db.select().from(products).where(eq(products.id, id));
+      return row;
+    },
+
+    async insert(values: NewProductRow): Promise<ProductRow> {
+      const [row] = await db.insert(products).values(values).returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+
+    async count(): Promise<number> {
+      const [row] = await db.select({ total: count() }).from(products);
+      return row?.total ?? 0;
+    },
+
+    /**
+     * Takes `quantity` units from stock if there are that many, in one statement: concurrent callers
+     * can never take more than there is. Answers the updated row, or undefined when short.
+     */
+    async takeStock(id: string, quantity: number): Promise<ProductRow | undefined> {
+      const [row] = await db
+        .update(products)
+        .set({ availableQuantity: sql`${products.availableQuantity} - ${quantity}`, updatedAt: new Date() })
+        .where(and(eq(products.id, id), sql`${products.availableQuantity} >= ${quantity}`))
+        .returning();
+      return row;
+    },
+  };
+}
+
+export type ProductsRepository = ReturnType<typeof createProductsRepository>;

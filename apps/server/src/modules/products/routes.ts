@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorSchema, ProductListQuerySchema, ProductSchema, type Product } from '@forgeline/shared';
+import { notFound } from '../../lib/errors.ts';
+import { pickEncoding } from './catalogue-cache.ts';
+import { createProductsRepository, toProductDto } from './repository.ts';
+
+export const productRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repository = createProductsRepository(app.db);
+  const cache = app.catalogueCache;
+
+  app.get(
+    '/products',
+    {
+      // Compressed once per cached page below, not by the plugin on every request.
+      compress: false,
+      schema: {
+        tags: ['products'],
+        summary: 'The catalogue, oldest first; X-Total-Count holds the number of matches',
+        querystring: ProductListQuerySchema,
+        response: { 200: z.array(ProductSchema), 304: z.null(), 400: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { search, page, limit } = request.query;
+      const key = JSON.stringify([search?.toLowerCase() ?? '', page ?? 1, limit ?? 0]);
+      const cached = await cache.get(key, async () => {
+        const { items, total } = await repository.list(request.query);
+        return { body: JSON.stringify(items), total };
+      });
+      reply.headers({
+        'x-total-count': cached.total,
+        etag: cached.etag,
+        'cache-control': 'no-cache',
+        vary: 'accept-encoding',
+      });
+      if (request.headers['if-none-match'] === cached.etag) return reply.code(304).send(null);
+      const encoding = pickEncoding(request.headers['accept-encoding'], cached.bodyIn('identity').length);
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      // Already serialized: a Buffer payload with a content type skips the serializer.
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(cached.bodyIn(encoding) as unknown as Product[]);
+    },
+  );
+
+  app.get(
+    '/purchase/:id',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'One product, for the purchase page',
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: ProductSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const row = await repository.findById(request.params.id);
+      if (!row) throw notFound('Product');
+      return toProductDto(row);
+    },
+  );
+};

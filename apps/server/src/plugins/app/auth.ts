@@ -1,0 +1,259 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { admin } from 'better-auth/plugins';
+import { and, eq, gt } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Env } from '../../config/env.ts';
+import type { Database } from '../../db/client.ts';
+import { accounts, sessions, users, verifications } from '../../db/schema/index.ts';
+import { forbidden, unauthorized } from '../../lib/errors.ts';
+import type { Mailer } from './mail.ts';
+
+/** Who is calling, as far as the server is concerned. Role is read from the database at each request. */
+export interface AuthUser {
+  id: string;
+  email: string;
+  name: string;
+  image: string | null;
+  role: 'admin' | null;
+  sessionId: string;
+}
+
+export const ACCESS_TOKEN_TTL_S = 3600;
+const RESET_LINK_TTL_S = 3600;
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** Origins the browser may call from: the public URL, and outside production the loopback forms of it. */
+export function trustedOrigins(env: Env): string[] {
+  const origins = new Set([env.publicUrl]);
+  if (env.NODE_ENV !== 'production') {
+    origins.add(`http://localhost:${env.PORT}`);
+    origins.add(`http://127.0.0.1:${env.PORT}`);
+  }
+  // `npm run dev`: the SPA is served by Vite on :5173 and proxies /api here.
+  if (env.NODE_ENV === 'development') origins.add('http://localhost:5173');
+  return [...origins];
+}
+
+/** AUTH_SECRET, or one generated into DATA_DIR on the first start and kept there. */
+export function loadAuthSecret(env: Env): string {
+  if (env.AUTH_SECRET) return env.AUTH_SECRET;
+  const file = path.join(env.dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(env.dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  return secret;
+}
+
+type LogFn = (obj: object, msg: string) => void;
+
+export function createAuth(options: {
+  db: Database;
+  env: Env;
+  secret: string;
+  mailer: Mailer;
+  log: { debug: LogFn; info: LogFn; warn: LogFn; error: LogFn };
+}) {
+  const { env, mailer } = options;
+  return betterAuth({
+    appName: 'Forgeline',
+    baseURL: env.publicUrl,
+    basePath: '/api/auth',
+    secret: options.secret,
+    trustedOrigins: trustedOrigins(env),
+    database: drizzleAdapter(options.db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: RESET_LINK_TTL_S,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url }) {
+        await mailer.send({
+          to: user.email,
+          subject: 'Reset your Forgeline password',
+          text: `Hello ${user.name},\n\nSomeone (we hope you) asked to reset the password of your Forgeline account.\nOpen this link within an hour to choose a new one:\n\n${url}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
+        });
+      },
+    },
+    socialProviders:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } }
+        : {},
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    // Our own rate limits (Fastify, optionally on Redis) cover the auth routes; don't count twice.
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: 'forgeline',
+      useSecureCookies: env.publicUrl.startsWith('https:'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      database: { generateId: () => randomBytes(16).toString('hex') },
+    },
+    plugins: [admin({ defaultRole: undefined, adminRoles: ['admin'] })],
+    telemetry: { enabled: false },
+    // Into our own log, at our own levels (a wrong password is routine: debug, not a warning).
+    logger: {
+      log(level, message, ...args) {
+        const log =
+          level === 'error' ? options.log.error : level === 'warn' ? options.log.debug : options.log.debug;
+        log({ args }, `better-auth: ${message}`);
+      },
+    },
+  });
+}
+
+/** Signs and checks the short-lived access tokens of `PUT /user/:email` (bound to one session). */
+export function createAccessTokens(secret: string) {
+  const key = new TextEncoder().encode(`access-token:${secret}`);
+  return {
+    async issue(user: { id: string; email: string }, sessionId: string): Promise<string> {
+      return new SignJWT({ email: user.email, sid: sessionId })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(user.id)
+        .setIssuedAt()
+        .setExpirationTime(`${ACCESS_TOKEN_TTL_S}s`)
+        .setIssuer('forgeline')
+        .sign(key);
+    },
+    async verify(token: string): Promise<{ userId: string; sessionId: string } | undefined> {
+      try {
+        const { payload } = await jwtVerify(token, key, { issuer: 'forgeline', algorithms: ['HS256'] });
+        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return undefined;
+        return { userId: payload.sub, sessionId: payload.sid };
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth;
+    accessTokens: ReturnType<typeof createAccessTokens>;
+    /** preHandler: 401 unless signed in (session cookie or bearer access token). Sets request.user. */
+    requireUser: preHandlerAsyncHookHandler;
+    /** preHandler: 401 unless signed in, 403 unless an admin. Sets request.user. */
+    requireAdmin: preHandlerAsyncHookHandler;
+    /** Who is calling, or null; for routes open to visitors that behave differently for users. */
+    resolveUser(request: FastifyRequest): Promise<AuthUser | null>;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+/** The signed-in user of a request that passed requireUser or requireAdmin. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const authPlugin = fp<{ auth: Auth; secret: string }>(
+  async (app, { auth, secret }) => {
+    const tokens = createAccessTokens(secret);
+    const origins = new Set(trustedOrigins(app.config));
+    app.decorate('auth', auth);
+    app.decorate('accessTokens', tokens);
+    app.decorateRequest('user', null);
+
+    /** A bearer token counts only while its session lives and its user exists: sign-out and deletion end it. */
+    async function fromBearer(token: string): Promise<AuthUser | null> {
+      const claims = await tokens.verify(token);
+      if (!claims) return null;
+      const [row] = await app.db
+        .select({
+          id: users.id,
+          email: users.email,
+          name: users.name,
+          image: users.image,
+          role: users.role,
+          banned: users.banned,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            eq(sessions.id, claims.sessionId),
+            eq(sessions.userId, claims.userId),
+            gt(sessions.expiresAt, new Date()),
+          ),
+        );
+      if (!row || row.banned) return null;
+      return { ...row, role: row.role === 'admin' ? 'admin' : null, sessionId: claims.sessionId };
+    }
+
+    async function fromCookie(request: FastifyRequest): Promise<AuthUser | null> {
+      if (!request.headers.cookie?.includes('forgeline.session_token')) return null;
+      const result = await auth.api.getSession({
+        headers: toHeaders(request),
+        query: { disableCookieCache: true },
+      });
+      if (!result) return null;
+      // Cookies ride along on cross-site requests: a state change needs our own Origin too.
+      if (!SAFE_METHODS.has(request.method)) {
+        const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
+        if (!origin || !origins.has(origin))
+          throw forbidden('This request must come from the Forgeline site itself.');
+      }
+      const { user, session } = result;
+      return {
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        image: user.image ?? null,
+        role: (user as { role?: string | null }).role === 'admin' ? 'admin' : null,
+        sessionId: session.id,
+      };
+    }
+
+    async function resolveUser(request: FastifyRequest): Promise<AuthUser | null> {
+      const header = request.headers.authorization;
+      if (header?.startsWith('Bearer ')) return fromBearer(header.slice('Bearer '.length).trim());
+      return fromCookie(request);
+    }
+    app.decorate('resolveUser', resolveUser);
+
+    app.decorate('requireUser', async (request: FastifyRequest, _reply: FastifyReply) => {
+      request.user = await resolveUser(request);
+      if (!request.user) throw unauthorized();
+    });
+    app.decorate('requireAdmin', async (request: FastifyRequest, _reply: FastifyReply) => {
+      request.user = await resolveUser(request);
+      if (!request.user) throw unauthorized();
+      if (request.user.role !== 'admin') throw forbidden('Only an admin can do that.');
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);
+
+export function toHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  return headers;
+}
+
+function refererOrigin(referer: string | undefined): string | undefined {
+  if (!referer) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return undefined;
+  }
+}

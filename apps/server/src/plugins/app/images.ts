@@ -1,0 +1,106 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import fp from 'fastify-plugin';
+import type { Env } from '../../config/env.ts';
+
+/** Where product photos live. The local folder is the default; an S3 bucket fits behind the same shape. */
+export interface ImageStore {
+  /** Stores the bytes under a server-chosen key and answers the public URL. */
+  put(key: string, bytes: Buffer, contentType: string): Promise<string>;
+  /** Lets go of connections when the app closes. */
+  close?(): void;
+}
+
+/** Keys are chosen by the server and never reused: browsers and CDNs may keep the bytes for good. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+function assertSafeKey(key: string): void {
+  if (!/^[A-Za-z0-9._-]+$/.test(key) || key.startsWith('.')) throw new Error(`unsafe image key: ${key}`);
+}
+
+export class LocalImageStore implements ImageStore {
+  constructor(readonly folder: string) {}
+
+  async put(key: string, bytes: Buffer): Promise<string> {
+    assertSafeKey(key);
+    await mkdir(this.folder, { recursive: true });
+    // Write then rename, so that a reader never sees half a file.
+    const target = path.join(this.folder, key);
+    const temporary = `${target}.${process.pid}.tmp`;
+    await writeFile(temporary, bytes);
+    await rename(temporary, target);
+    return `/uploads/${key}`;
+  }
+}
+
+/** Photos in an S3-compatible bucket (AWS, R2, MinIO), served to browsers from `publicUrl`. */
+export class S3ImageStore implements ImageStore {
+  constructor(
+    private readonly client: S3Client,
+    readonly bucket: string,
+    /** The bucket's base URL as browsers see it, without a trailing slash. */
+    readonly publicUrl: string,
+  ) {}
+
+  static fromEnv(env: Env): S3ImageStore {
+    if (!env.S3_BUCKET || !env.s3PublicUrl) throw new Error('S3_BUCKET is not set');
+    const custom = env.S3_ENDPOINT !== undefined;
+    const client = new S3Client({
+      region: env.S3_REGION,
+      endpoint: env.S3_ENDPOINT,
+      // MinIO, R2 and s3rver address buckets by path: no DNS name per bucket.
+      forcePathStyle: custom,
+      // The SDK's default CRC checksums are refused by some S3-compatible servers; send them only when required.
+      ...(custom && {
+        requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+        responseChecksumValidation: 'WHEN_REQUIRED' as const,
+      }),
+      credentials:
+        env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+          ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+          : undefined,
+      // An unreachable bucket fails the upload in seconds instead of holding the request open.
+      requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
+    });
+    return new S3ImageStore(client, env.S3_BUCKET, env.s3PublicUrl);
+  }
+
+  async put(key: string, bytes: Buffer, contentType: string): Promise<string> {
+    assertSafeKey(key);
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Body: bytes,
+        ContentType: contentType,
+        CacheControl: IMMUTABLE_CACHE_CONTROL,
+      }),
+    );
+    return `${this.publicUrl}/${key}`;
+  }
+
+  close(): void {
+    this.client.destroy();
+  }
+}
+
+/** The one place the store is chosen: the S3 bucket when S3_BUCKET is set, else DATA_DIR/uploads. */
+export function createImageStore(env: Env): ImageStore {
+  if (env.S3_BUCKET) return S3ImageStore.fromEnv(env);
+  return new LocalImageStore(path.join(env.dataDir, 'uploads'));
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    images: ImageStore;
+  }
+}
+
+export const imagesPlugin = fp<{ store: ImageStore }>(
+  async (app, { store }) => {
+    app.decorate('images', store);
+    app.addHook('onClose', async () => store.close?.());
+  },
+  { name: 'images' },
+);

@@ -1,0 +1,40 @@
+import { expect } from 'vitest';
+import type { App } from '../../src/app.ts';
+import { createUser, type TestUser } from '../auth-helper.ts';
+import { snapshot } from './data.ts';
+
+/** Who calls, in the authorization matrices: nobody, two customers, and an admin. */
+export type Role = 'visitor' | 'customerA' | 'customerB' | 'admin';
+
+export interface Cast {
+  customerA: TestUser;
+  customerB: TestUser;
+  admin: TestUser;
+  headersOf(role: Role): Record<string, string>;
+}
+
+export async function createCast(app: App): Promise<Cast> {
+  const [customerA, customerB, admin] = await Promise.all([
+    createUser(app),
+    createUser(app),
+    createUser(app, { admin: true }),
+  ]);
+  const users = { customerA, customerB, admin };
+  return {
+    ...users,
+    headersOf: (role) => (role === 'visitor' ? {} : users[role].headers),
+  };
+}
+
+/** Makes the call, checks its status, and checks that nothing at all changed in the database. */
+export async function expectRefused<R extends { statusCode: number; body: string }>(
+  app: App,
+  call: () => Promise<R>,
+  status: number,
+): Promise<R> {
+  const before = await snapshot(app);
+  const res = await call();
+  expect(res.statusCode, res.body).toBe(status);
+  expect(await snapshot(app)).toEqual(before);
+  return res;
+}

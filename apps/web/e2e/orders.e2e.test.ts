@@ -1,0 +1,323 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { formatPrice, toCents, toDollars } from '@forgeline/shared';
+import { DEMO_ADMIN, DEMO_CUSTOMER, signIn } from './support/auth';
+import { describeViolations, seriousViolations } from './support/axe';
+import { launchBrowser } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+/**
+ * Journeys of ordering, paying, shipping and managing products (SPEC.md §2, §4, §5, §8, §9), in order:
+ * later tests use the order the first one paid.
+ */
+
+const CUSTOMER = DEMO_CUSTOMER;
+const ADMIN = DEMO_ADMIN;
+
+/** A 64×48 PNG: small, and a real image for the server's decoder. */
+const PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAAAwCAIAAAAuKetIAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAfUlEQVRoge2SAQkAURSDlsRKl83GF2M8/sAAOhY+T5O6AQuwviK7kHdJ3YAFWF+RXci7pG7AAqyvyC7kXVI3YAHWV2QX8i6pG7AA6yuyC3mX1A1YgPUV2YW8S+oGLMD6iuxC3iV1AxZgfUV2Ie+SugELsL4iu5B3Sd2AxwN+IAvopsU2n4kAAAAASUVORK5CYII=',
+  'base64',
+);
+
+type Product = { _id: string; name: string; price: number; minOrder: number; availableQuantiity: number };
+
+/** Form fields are looked up inside <main>: the footer has its own Email box. */
+const main = (page: Page) => page.locator('main');
+
+let server: RunningServer;
+let browser: Browser;
+let customer: BrowserContext;
+let admin: BrowserContext;
+/** The order the customer paid in the first journey; the admin ships it in the last. */
+let paidOrderId = '';
+
+const newContext = async (width = 1280, height = 900) => {
+  const context = await browser.newContext({ viewport: { width, height } });
+  // The 3 s splash is for first visits; journeys skip it.
+  await context.addInitScript(() => sessionStorage.setItem('forgeline:splash-seen', '1'));
+  return context;
+};
+
+/** Signs in through the login page (support/auth.ts) and opens `to`. */
+const signInAt = async (
+  context: BrowserContext,
+  account: { email: string; password: string },
+  to: string,
+) => {
+  const page = await context.newPage();
+  await signIn(page, server.url, account.email, account.password, to);
+  await page.waitForURL(`${server.url}${to}`, { timeout: 20_000 });
+  return page;
+};
+
+/** No serious or critical axe violation on the page as it is now. */
+const expectAccessible = async (page: Page, where: string) => {
+  const violations = await seriousViolations(page);
+  expect(violations, describeViolations(where, violations)).toEqual([]);
+};
+
+const products = async (): Promise<Product[]> =>
+  (await (await fetch(`${server.url}/api/products`)).json()) as Product[];
+
+/** Orders `product` at its minimum quantity through the purchase page; answers the new order's id. */
+const placeOrder = async (page: Page, product: Product): Promise<string> => {
+  await page.goto(`${server.url}/purchase/${product._id}`);
+  await page.getByRole('heading', { name: product.name }).waitFor();
+  await expect.poll(() => main(page).getByLabel('Quantity').inputValue()).toBe(String(product.minOrder));
+  await main(page).getByLabel('Address').fill('18 Foundry Lane, Pittsburgh, PA');
+  await main(page).getByLabel('Mobile Number').fill('+1 555 0142');
+  await page.getByRole('button', { name: 'Confirm Order' }).click();
+  await page.getByText(/^Congratulations .+!Your order is succesfull\.$/).waitFor();
+  await page.waitForURL(`${server.url}/dashboard/myOrders`);
+  const row = page.locator('[data-testid="order-row"]', { hasText: product.name }).first();
+  await row.waitFor();
+  const id = await row.getAttribute('data-order-id');
+  expect(id).toBeTruthy();
+  return id as string;
+};
+
+/** Types a card into the test processor's form and presses Pay. */
+const payWithCard = async (page: Page, orderId: string, cardNumber: string) => {
+  await page.goto(`${server.url}/dashboard/payment/${orderId}`);
+  await page.getByRole('heading', { name: /Please pay for/ }).waitFor();
+  const pay = page.getByRole('button', { name: 'Pay', exact: true });
+  await pay.waitFor();
+  expect(await pay.isDisabled()).toBe(true);
+  await main(page).getByLabel('Card number').pressSequentially(cardNumber.replace(/ /g, ''));
+  expect(await main(page).getByLabel('Card number').inputValue()).toBe(cardNumber);
+  expect(await page.getByTestId('card-brand').textContent()).toBe('Visa');
+  await main(page).getByLabel('Expiry (MM / YY)').pressSequentially('1234');
+  expect(await main(page).getByLabel('Expiry (MM / YY)').inputValue()).toBe('12 / 34');
+  await main(page).getByLabel('CVC').pressSequentially('123');
+  await expect.poll(() => pay.isEnabled(), { timeout: 10_000 }).toBe(true);
+  await pay.click();
+};
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  customer = await newContext();
+  admin = await newContext();
+}, 90_000);
+
+afterAll(async () => {
+  await customer?.close();
+  await admin?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('orders, payments and product management', () => {
+  it('lets a customer order, pay with 4242 4242 4242 4242 and see Paid with the transaction id', async () => {
+    const page = await signInAt(customer, CUSTOMER, '/dashboard/myOrders');
+    try {
+      const [product] = (await products()).filter((item) => item.availableQuantiity >= item.minOrder * 3);
+      expect(product).toBeDefined();
+      const item = product as Product;
+
+      // The purchase page's bounds and live total.
+      await page.goto(`${server.url}/purchase/${item._id}`);
+      await page.getByRole('heading', { name: item.name }).waitFor();
+      expect(await main(page).getByLabel('Name', { exact: true }).isDisabled()).toBe(true);
+      expect(await main(page).getByLabel('Email', { exact: true }).inputValue()).toBe(CUSTOMER.email);
+      const quantity = main(page).getByLabel('Quantity');
+      await quantity.fill(String(item.minOrder - 1));
+      await page.getByText(`You can't order less than ${item.minOrder} pcs !`).waitFor();
+      expect(await page.getByRole('button', { name: 'Confirm Order' }).isDisabled()).toBe(true);
+      await quantity.fill(String(item.availableQuantiity + 1));
+      await page.getByText('You cannot buy more than availability!').waitFor();
+      await expectAccessible(page, 'purchase page with a quantity error');
+      await quantity.fill(String(item.minOrder));
+      expect(await page.getByTestId('purchase-total').textContent()).toBe(
+        `$ ${formatPrice(toDollars(toCents(item.price) * item.minOrder))}`,
+      );
+
+      const orderId = await placeOrder(page, item);
+      const row = page.locator(`[data-order-id="${orderId}"]`);
+      expect(await row.textContent()).toContain('Pending');
+      await expect.poll(() => page.getByTestId('orders-count').textContent()).toMatch(/Total: [1-9]/);
+      await expect
+        .poll(() => page.getByTestId('hold-note').textContent())
+        .toBe('We hold the stock of an unpaid order for 72 hours; after that the order is cancelled.');
+
+      await expectAccessible(page, 'My Orders');
+      await row.getByRole('link', { name: /^Pay for/ }).click();
+      await page.waitForURL(`${server.url}/dashboard/payment/${orderId}`);
+      await payWithCard(page, orderId, '4242 4242 4242 4242');
+      await page.getByText('Congrats! Your payment is completed').waitFor({ timeout: 20_000 });
+      const transactionId = (await page.getByTestId('transaction-id').textContent())?.trim() ?? '';
+      expect(transactionId).toMatch(/^pi_/);
+
+      await page.goto(`${server.url}/dashboard/myOrders`);
+      const paidRow = page.locator(`[data-order-id="${orderId}"]`);
+      await paidRow.getByTestId('transaction-id').waitFor();
+      expect(await paidRow.getByTestId('transaction-id').textContent()).toBe(transactionId);
+      expect(await paidRow.textContent()).toContain('Paid');
+      expect(await paidRow.getByRole('button', { name: /Cancel/ }).count()).toBe(0);
+      paidOrderId = orderId;
+    } finally {
+      await page.close();
+    }
+  }, 90_000);
+
+  it("shows 'Your card was declined.' in red for 4000 0000 0000 0002, and the order stays unpaid", async () => {
+    const page = await customer.newPage();
+    try {
+      const candidates = (await products()).filter((item) => item.availableQuantiity >= item.minOrder * 2);
+      const item = candidates[1] ?? candidates[0];
+      expect(item).toBeDefined();
+      const orderId = await placeOrder(page, item as Product);
+      await payWithCard(page, orderId, '4000 0000 0000 0002');
+      const error = page.getByTestId('card-error');
+      await error.waitFor({ timeout: 20_000 });
+      expect(await error.textContent()).toBe('Your card was declined.');
+      expect(await error.evaluate((element) => getComputedStyle(element).color)).toBe('rgb(185, 28, 28)');
+      await expectAccessible(page, 'payment page with a declined card');
+      expect(await page.getByText('Congrats! Your payment is completed').count()).toBe(0);
+
+      // Cancel the unpaid order from My Orders, after the confirmation dialog.
+      await page.goto(`${server.url}/dashboard/myOrders`);
+      const row = page.locator(`[data-order-id="${orderId}"]`);
+      expect(await row.textContent()).toContain('Pending');
+      await row.getByRole('button', { name: /^Cancel/ }).click();
+      await page.getByRole('heading', { name: 'Are you sure?' }).waitFor();
+      await page.getByText("You won't be able to revert this!").waitFor();
+      await page.getByRole('button', { name: 'Yes, cancel it!' }).click();
+      await row.waitFor({ state: 'detached', timeout: 15_000 });
+    } finally {
+      await page.close();
+    }
+  }, 90_000);
+
+  it('lets a customer leave a 4-star review, after the rating message', async () => {
+    const page = await customer.newPage();
+    try {
+      await page.goto(`${server.url}/dashboard/review`);
+      const form = page.getByRole('form', { name: 'Add a review' });
+      await form.getByRole('button', { name: 'Submit' }).click();
+      await form.getByText('Please give a rating to proceed review!').waitFor();
+      await form.getByText('Designation is required').waitFor();
+      await expectAccessible(page, 'Add Review with its messages');
+
+      await form.getByLabel('Designation').fill('Maintenance Planner');
+      await form.getByRole('radio', { name: '4 stars' }).check({ force: true });
+      await form.getByLabel('Review').fill('Bulk order of bolts arrived on time and to spec.');
+      await form.getByRole('button', { name: 'Submit' }).click();
+      await page.getByText(/^Congratulation .+!!Thanks for your review\.$/).waitFor({ timeout: 15_000 });
+      const reviews = (await (await fetch(`${server.url}/api/reviews`)).json()) as {
+        review: string;
+        rating: number;
+      }[];
+      expect(reviews.find((item) => item.review.startsWith('Bulk order of bolts'))?.rating).toBe(4);
+
+      // The home page's carousel shows it (loaded when its section nears the viewport; swiper's loop
+      // mode may clone the slide, hence first()).
+      await page.goto(`${server.url}/`);
+      const heading = page.getByRole('heading', { name: 'What People Say About Us' });
+      await heading.scrollIntoViewIfNeeded();
+      const slide = page
+        .getByTestId('reviews-carousel')
+        .getByText('Bulk order of bolts arrived on time and to spec.')
+        .first();
+      await slide.waitFor({ state: 'attached', timeout: 20_000 });
+      expect(await slide.textContent()).toContain('Bulk order of bolts arrived on time and to spec.');
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+
+  it('lets an admin add a product with a photo, which then appears on the home page', async () => {
+    const page = await signInAt(admin, ADMIN, '/dashboard/addProduct');
+    const name = `Test Bracket ${Date.now()}`;
+    try {
+      // The spec's messages first.
+      await page.getByRole('button', { name: 'Add Product' }).click();
+      await page.getByText('Name is required').waitFor();
+      await page.getByText('Image is required').waitFor();
+      await expectAccessible(page, 'Add Product with its messages');
+
+      await main(page).getByLabel('Product Name').fill(name);
+      await main(page).getByLabel('Price Per Unit').fill('4.75');
+      await main(page).getByLabel('Minimum Order Quantity').fill('20');
+      await main(page).getByLabel('Available Quantity').fill('600');
+      await main(page)
+        .getByLabel('Description')
+        .fill('Galvanised steel bracket, added by the browser journey.');
+      await main(page)
+        .getByLabel('Product Photo')
+        .setInputFiles({ name: 'bracket.png', mimeType: 'image/png', buffer: PHOTO });
+      await page.getByRole('button', { name: 'Add Product' }).click();
+      await page.getByText('Product Added successfully').waitFor({ timeout: 20_000 });
+
+      const created = (await products()).find((item) => item.name === name) as
+        (Product & { img: string }) | undefined;
+      expect(created?.img).toMatch(/^\/uploads\/.+\.webp$/);
+
+      await page.goto(`${server.url}/`);
+      const card = page.locator('[data-testid="product-card"]', { hasText: name });
+      await card.waitFor({ timeout: 20_000 });
+      expect(await card.textContent()).toContain('$ 4.75 / piece');
+      await card.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() =>
+          card.locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0),
+        )
+        .toBe(true);
+
+      // Manage Products lists it, with a working Update.
+      await page.goto(`${server.url}/dashboard/manageProducts`);
+      const row = page.locator('[data-testid="product-row"]', { hasText: name });
+      await row.waitFor();
+      await expectAccessible(page, 'Manage Products');
+      await row.getByRole('button', { name: `Update ${name}` }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Price Per Unit').fill('5');
+      await dialog.getByRole('button', { name: 'Update Product' }).click();
+      await page.getByText('Product updated successfully').waitFor({ timeout: 20_000 });
+      await expect.poll(async () => row.textContent()).toContain('$ 5');
+    } finally {
+      await page.close();
+    }
+  }, 90_000);
+
+  it('lets an admin ship the paid order after the confirmation dialog', async () => {
+    expect(paidOrderId).not.toBe('');
+    const page = await admin.newPage();
+    try {
+      await page.goto(`${server.url}/dashboard/manageOrders`);
+      const row = page.locator(`[data-order-id="${paidOrderId}"]`);
+      await row.waitFor({ timeout: 20_000 });
+      expect(await row.textContent()).toContain(CUSTOMER.email);
+      expect(await row.textContent()).toContain('Paid');
+      expect(await row.textContent()).toContain('Pending');
+      await expectAccessible(page, 'Manage All Orders');
+
+      await row.getByRole('button', { name: /^Ship/ }).click();
+      await page.getByRole('heading', { name: 'Are you sure?' }).waitFor();
+      await page.getByRole('button', { name: 'Yes, ship it!' }).click();
+      await row.getByText('Shipped').first().waitFor({ timeout: 15_000 });
+      expect(await row.getByRole('button', { name: /^Ship/ }).count()).toBe(0);
+      expect(await row.getByRole('button', { name: /^Cancel/ }).isDisabled()).toBe(true);
+
+      // An unpaid order cannot be shipped.
+      const unpaid = page.locator('[data-testid="order-row"]', { hasText: 'Unpaid' }).first();
+      if ((await unpaid.count()) > 0)
+        expect(await unpaid.getByRole('button', { name: /^Ship/ }).isDisabled()).toBe(true);
+
+      // The customer sees the order shipped.
+      const customerPage = await customer.newPage();
+      try {
+        await customerPage.goto(`${server.url}/dashboard/myOrders`);
+        await customerPage
+          .locator(`[data-order-id="${paidOrderId}"]`)
+          .getByText('Shipped')
+          .waitFor({ timeout: 15_000 });
+      } finally {
+        await customerPage.close();
+      }
+    } finally {
+      await page.close();
+    }
+  }, 90_000);
+});

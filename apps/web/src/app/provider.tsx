@@ -1,0 +1,39 @@
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { TOAST_AUTO_CLOSE_MS, TOAST_POSITION } from '@forgeline/shared';
+import { createQueryClient } from '@/lib/query-client';
+import { connectAuth } from '@/lib/auth';
+
+/** react-toastify's container, in its own chunk: toasts raised before it mounts are queued by the library. */
+const ToastContainer = lazy(async () => ({ default: (await import('react-toastify')).ToastContainer }));
+
+/** Mounts the toast container once the page is idle, so the first paint never waits for it. */
+const LazyToasts = () => {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(() => setReady(true), { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(() => setReady(true), 200);
+    return () => window.clearTimeout(id);
+  }, []);
+  if (!ready) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastContainer position={TOAST_POSITION} autoClose={TOAST_AUTO_CLOSE_MS} />
+    </Suspense>
+  );
+};
+
+/** App-wide providers: the query cache (with identity wired to it) and the one toast container. */
+export const AppProvider = ({ children }: { children: ReactNode }) => {
+  const [queryClient] = useState(createQueryClient);
+  useEffect(() => connectAuth(queryClient), [queryClient]);
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <LazyToasts />
+    </QueryClientProvider>
+  );
+};

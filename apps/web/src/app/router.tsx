@@ -1,0 +1,97 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type LazyRouteFunction, type RouteObject } from 'react-router';
+import { paths } from '@/config/paths';
+import { RootFallback, RootLayout } from '@/components/layout/root-layout';
+import { RouteError } from '@/components/layout/route-error';
+
+type RouteModule = { default: ComponentType };
+
+/** A lazily loaded route module: its default export is the route's component. */
+const lazyRoute =
+  (load: () => Promise<RouteModule>): LazyRouteFunction<RouteObject> =>
+  async () => ({ Component: (await load()).default });
+
+/** Route guards (SPEC.md §4), pathless layout routes in their own chunk. */
+const requireAuth: LazyRouteFunction<RouteObject> = async () => ({
+  Component: (await import('@/features/auth/components/guards')).RequireAuth,
+});
+const requireAdmin: LazyRouteFunction<RouteObject> = async () => ({
+  Component: (await import('@/features/auth/components/guards')).RequireAdmin,
+});
+
+const home = lazyRoute(() => import('@/routes/home'));
+const myProfile = lazyRoute(() => import('@/routes/dashboard/my-profile'));
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    HydrateFallback: RootFallback,
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, lazy: home },
+      { path: paths.homeAlias.path, lazy: home },
+      { path: paths.blogs.path, lazy: lazyRoute(() => import('@/routes/blogs')) },
+      { path: paths.portfolio.path, lazy: lazyRoute(() => import('@/routes/portfolio')) },
+      { path: paths.auth.login.path, lazy: lazyRoute(() => import('@/routes/auth/login')) },
+      { path: paths.auth.signup.path, lazy: lazyRoute(() => import('@/routes/auth/signup')) },
+      { path: paths.auth.resetPass.path, lazy: lazyRoute(() => import('@/routes/auth/reset-pass')) },
+      {
+        // Login required: the purchase page and the whole dashboard.
+        lazy: requireAuth,
+        children: [
+          { path: paths.purchase.path, lazy: lazyRoute(() => import('@/routes/purchase')) },
+          {
+            path: paths.dashboard.root.path,
+            lazy: lazyRoute(() => import('@/routes/dashboard/dashboard-layout')),
+            children: [
+              { index: true, lazy: myProfile },
+              { path: paths.dashboard.myProfile.path, lazy: myProfile },
+              {
+                path: paths.dashboard.payment.path,
+                lazy: lazyRoute(() => import('@/routes/dashboard/payment')),
+              },
+              {
+                path: paths.dashboard.review.path,
+                lazy: lazyRoute(() => import('@/routes/dashboard/review')),
+              },
+              {
+                path: paths.dashboard.myOrders.path,
+                lazy: lazyRoute(() => import('@/routes/dashboard/my-orders')),
+              },
+              {
+                // Admins only.
+                lazy: requireAdmin,
+                children: [
+                  {
+                    path: paths.dashboard.makeAdmin.path,
+                    lazy: lazyRoute(() => import('@/routes/dashboard/make-admin')),
+                  },
+                  {
+                    path: paths.dashboard.addProduct.path,
+                    lazy: lazyRoute(() => import('@/routes/dashboard/add-product')),
+                  },
+                  {
+                    path: paths.dashboard.manageProducts.path,
+                    lazy: lazyRoute(() => import('@/routes/dashboard/manage-products')),
+                  },
+                  {
+                    path: paths.dashboard.manageOrders.path,
+                    lazy: lazyRoute(() => import('@/routes/dashboard/manage-orders')),
+                  },
+                  {
+                    path: paths.dashboard.messages.path,
+                    lazy: lazyRoute(() => import('@/routes/dashboard/messages')),
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: paths.notFound.path, lazy: lazyRoute(() => import('@/routes/not-found')) },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

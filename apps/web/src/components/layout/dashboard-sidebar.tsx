@@ -1,0 +1,56 @@
+import { NavLink } from 'react-router';
+import { paths } from '@/config/paths';
+
+type SidebarProps = {
+  isAdmin: boolean;
+  /** While the admin status is not known yet, only My Profile shows. */
+  isPending?: boolean;
+  /** Called after a link is followed (the phone drawer closes). */
+  onNavigate?: () => void;
+};
+
+const itemClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-md px-3 py-2 text-sm font-medium ${
+    isActive ? 'bg-primary text-primary-content' : 'text-base-content hover:bg-base-300'
+  }`;
+
+/** Dashboard sidebar (SPEC.md §2): My Profile for all; orders and reviews for customers; admin tools for admins. */
+export const DashboardSidebar = ({ isAdmin, isPending = false, onNavigate }: SidebarProps) => {
+  const d = paths.dashboard;
+  const items = [
+    { label: 'My Profile', to: d.myProfile.getHref() },
+    ...(isPending
+      ? []
+      : isAdmin
+        ? [
+            { label: 'Make Admin', to: d.makeAdmin.getHref() },
+            { label: 'Add Product', to: d.addProduct.getHref() },
+            { label: 'Manage Products', to: d.manageProducts.getHref() },
+            { label: 'Manage All Orders', to: d.manageOrders.getHref() },
+            { label: 'Messages', to: d.messages.getHref() },
+          ]
+        : [
+            { label: 'My Orders', to: d.myOrders.getHref() },
+            { label: 'My Reviews', to: d.review.getHref() },
+          ]),
+  ];
+
+  return (
+    <nav aria-label="Dashboard" className="rounded-box bg-base-200 p-3" aria-busy={isPending}>
+      <ul className="flex flex-col gap-1">
+        {items.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} className={itemClass} onClick={onNavigate}>
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+        {isPending ? (
+          <li className="px-3 py-2" aria-hidden="true">
+            <span className="loading loading-dots loading-sm text-base-content/60" />
+          </li>
+        ) : null}
+      </ul>
+    </nav>
+  );
+};

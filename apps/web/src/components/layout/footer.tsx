@@ -1,0 +1,69 @@
+import { Link } from 'react-router';
+import { paths, PRODUCTS_SECTION_ID } from '@/config/paths';
+import { LogoMark } from '@/components/ui/logo';
+import { NewsletterBox } from '@/features/newsletter/components/newsletter-box';
+
+const services = ['CNC Machining', 'Metal Fabrication', 'Bulk Orders', 'Delivery & Logistics'];
+const company = [
+  { label: 'About us', to: '/#our-story' },
+  { label: 'Contact', to: '/#contact' },
+  { label: 'Blogs', to: paths.blogs.getHref() },
+  { label: 'Portfolio', to: paths.portfolio.getHref() },
+];
+const legal = ['Terms of use', 'Privacy policy', 'Cookie policy'];
+
+/** Footer (SPEC.md §2): Services, Company, Legal and a Newsletter box (working: DESIGN §4). */
+export const Footer = () => (
+  <footer className="bg-neutral text-neutral-content">
+    <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+      <div>
+        <h2 className="footer-heading">Services</h2>
+        <ul className="space-y-2 text-sm">
+          {services.map((service) => (
+            <li key={service}>
+              <Link className="link link-hover" to={`/#${PRODUCTS_SECTION_ID}`}>
+                {service}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div>
+        <h2 className="footer-heading">Company</h2>
+        <ul className="space-y-2 text-sm">
+          {company.map((item) => (
+            <li key={item.label}>
+              <Link className="link link-hover" to={item.to}>
+                {item.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div>
+        <h2 className="footer-heading">Legal</h2>
+        <ul className="space-y-2 text-sm">
+          {legal.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      </div>
+      <div>
+        <h2 className="footer-heading">Newsletter</h2>
+        <p className="mb-3 text-sm text-neutral-content/90">
+          News about our parts, capacity and lead times, about once a month.
+        </p>
+        <NewsletterBox />
+      </div>
+    </div>
+    <div className="border-t border-white/10">
+      <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-2 px-4 py-5 text-sm sm:flex-row">
+        <p className="flex items-center gap-2">
+          <LogoMark className="size-5" />
+          <span>Forgeline: parts for commercial, industrial and residential projects.</span>
+        </p>
+        <p>© {new Date().getFullYear()} Forgeline. All rights reserved.</p>
+      </div>
+    </div>
+  </footer>
+);

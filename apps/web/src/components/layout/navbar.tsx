@@ -1,0 +1,115 @@
+import { useId, useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { signOut, useSession } from '@/lib/auth';
+import { LogoMark } from '@/components/ui/logo';
+
+type NavItem = { label: string; to: string; end?: boolean };
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+    isActive ? 'bg-primary text-primary-content' : 'text-base-content hover:bg-base-200'
+  }`;
+
+/** Top navigation (SPEC.md §2): Home, Blogs, My PortFolio, Dashboard when signed in, Login or Logout. */
+export const Navbar = () => {
+  const { user, isPending } = useSession();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const menuId = useId();
+
+  const items: NavItem[] = [
+    { label: 'Home', to: paths.home.getHref(), end: true },
+    { label: 'Blogs', to: paths.blogs.getHref() },
+    { label: 'My PortFolio', to: paths.portfolio.getHref() },
+    ...(user ? [{ label: 'Dashboard', to: paths.dashboard.root.getHref() }] : []),
+  ];
+
+  const close = () => setOpen(false);
+
+  /** Logout: ends the session on the server, clears the token and cached data, then home (SPEC.md §2). */
+  const logout = async () => {
+    close();
+    setSigningOut(true);
+    try {
+      await signOut();
+    } finally {
+      setSigningOut(false);
+    }
+    await navigate(paths.home.getHref());
+  };
+
+  const authItem = isPending ? (
+    // Keeps the place of Login/Logout while the session loads: no layout shift when it arrives.
+    <span className="inline-block h-8 w-20" aria-hidden="true" />
+  ) : user ? (
+    <button
+      type="button"
+      className="btn btn-sm btn-outline btn-primary"
+      disabled={signingOut}
+      onClick={() => void logout()}
+    >
+      Logout
+    </button>
+  ) : (
+    <NavLink to={paths.auth.login.getHref()} className={linkClass} onClick={close}>
+      Login
+    </NavLink>
+  );
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100/95 backdrop-blur">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
+        <Link to={paths.home.getHref()} className="flex items-center gap-2 text-primary" onClick={close}>
+          <LogoMark className="size-8" />
+          <span className="text-xl font-extrabold tracking-tight text-base-content">Forgeline</span>
+        </Link>
+
+        <ul className="hidden items-center gap-1 md:flex">
+          {items.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} end={item.end ?? false} className={linkClass}>
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+          <li className="ml-2">{authItem}</li>
+        </ul>
+
+        <button
+          type="button"
+          className="btn btn-ghost btn-square md:hidden"
+          aria-expanded={open}
+          aria-controls={menuId}
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          onClick={() => setOpen((value) => !value)}
+        >
+          <svg
+            viewBox="0 0 24 24"
+            className="size-6"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          </svg>
+        </button>
+      </nav>
+
+      <div id={menuId} hidden={!open} className="border-t border-base-300 bg-base-100 md:hidden">
+        <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
+          {items.map((item) => (
+            <li key={item.to} className="flex flex-col">
+              <NavLink to={item.to} end={item.end ?? false} className={linkClass} onClick={close}>
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+          <li className="flex flex-col pt-1">{authItem}</li>
+        </ul>
+      </div>
+    </header>
+  );
+};

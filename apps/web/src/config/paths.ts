@@ -1,0 +1,33 @@
+/** Every route of SPEC.md §2 in one place: `path` for the router, `getHref` for links. */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  homeAlias: { path: '/home', getHref: () => '/home' },
+  blogs: { path: '/blogs', getHref: () => '/blogs' },
+  portfolio: { path: '/portfolio', getHref: () => '/portfolio' },
+  auth: {
+    login: {
+      path: '/login',
+      getHref: (redirectTo?: string | null) =>
+        `/login${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ''}`,
+    },
+    signup: { path: '/signup', getHref: () => '/signup' },
+    resetPass: { path: '/resetPass', getHref: () => '/resetPass' },
+  },
+  purchase: { path: '/purchase/:id', getHref: (id: string) => `/purchase/${encodeURIComponent(id)}` },
+  dashboard: {
+    root: { path: '/dashboard', getHref: () => '/dashboard' },
+    myProfile: { path: 'myProfile', getHref: () => '/dashboard/myProfile' },
+    payment: { path: 'payment/:id', getHref: (id: string) => `/dashboard/payment/${encodeURIComponent(id)}` },
+    review: { path: 'review', getHref: () => '/dashboard/review' },
+    myOrders: { path: 'myOrders', getHref: () => '/dashboard/myOrders' },
+    makeAdmin: { path: 'makeAdmin', getHref: () => '/dashboard/makeAdmin' },
+    addProduct: { path: 'addProduct', getHref: () => '/dashboard/addProduct' },
+    manageProducts: { path: 'manageProducts', getHref: () => '/dashboard/manageProducts' },
+    manageOrders: { path: 'manageOrders', getHref: () => '/dashboard/manageOrders' },
+    messages: { path: 'messages', getHref: () => '/dashboard/messages' },
+  },
+  notFound: { path: '*' },
+} as const;
+
+/** Id of the home page's products section: the hero's 'Get Started' scrolls to it. */
+export const PRODUCTS_SECTION_ID = 'products';

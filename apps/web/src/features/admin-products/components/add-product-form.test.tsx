@@ -1,0 +1,95 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import { AddProductForm } from './add-product-form';
+
+vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+const uploadImage = vi.fn();
+vi.mock('../api/upload-image', () => ({ uploadImage: (...args: unknown[]) => uploadImage(...args) }));
+
+const renderForm = () =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
+      <AddProductForm />
+    </QueryClientProvider>,
+  );
+
+const fillValidFields = async () => {
+  await userEvent.type(screen.getByLabelText('Product Name'), 'Flange Plate');
+  await userEvent.type(screen.getByLabelText('Price Per Unit'), '12.5');
+  await userEvent.type(screen.getByLabelText('Minimum Order Quantity'), '50');
+  await userEvent.type(screen.getByLabelText('Available Quantity'), '900');
+  await userEvent.type(screen.getByLabelText('Description'), 'Laser cut steel.');
+  await userEvent.upload(
+    screen.getByLabelText('Product Photo'),
+    new File(['png'], 'plate.png', { type: 'image/png' }),
+  );
+};
+
+describe('AddProductForm', () => {
+  beforeEach(() => {
+    vi.mocked(toast.success).mockClear();
+    vi.mocked(toast.error).mockClear();
+    uploadImage.mockReset();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows the spec's message for every empty field", async () => {
+    renderForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+    for (const message of [
+      'Name is required',
+      'Price is required',
+      'Minimum Quantity is required',
+      'Available Quantity is required',
+      'Description is required',
+      'Image is required',
+    ]) {
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    }
+    expect(uploadImage).not.toHaveBeenCalled();
+  });
+
+  it("uploads the photo, posts the product and says 'Product Added successfully'", async () => {
+    uploadImage.mockImplementation(
+      async (_file: File, { onProgress }: { onProgress: (n: number) => void }) => {
+        onProgress(40);
+        return { success: true, data: { url: '/uploads/plate.webp' } };
+      },
+    );
+    const fetchMock = vi.fn().mockResolvedValue(
+      new Response(JSON.stringify({ insertedId: 'p1' }), {
+        status: 201,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderForm();
+    await fillValidFields();
+    await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Product Added successfully'));
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/product');
+    expect(JSON.parse(init.body as string)).toEqual({
+      name: 'Flange Plate',
+      price: 12.5,
+      minOrder: 50,
+      availableQuantiity: 900,
+      description: 'Laser cut steel.',
+      img: '/uploads/plate.webp',
+    });
+    await waitFor(() => expect(screen.getByLabelText('Product Name')).toHaveValue(''));
+  });
+
+  it("says 'Failed to add the Product' when the upload or the save fails", async () => {
+    uploadImage.mockRejectedValue(new Error('network'));
+    renderForm();
+    await fillValidFields();
+    await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to add the Product'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to add the Product');
+  });
+});

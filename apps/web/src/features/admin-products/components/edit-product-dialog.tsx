@@ -1,0 +1,86 @@
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'react-toastify';
+import type { Product, ProductBody } from '@forgeline/shared';
+import { errorMessage } from '@/lib/error-message';
+import { uploadImage } from '../api/upload-image';
+import { useUpdateProduct } from '../api/update-product';
+import { ProductForm } from './product-form';
+
+type EditProductDialogProps = { product: Product | null; onClose: () => void };
+
+/** The Update dialog of Manage Products: the product's fields, PUT /api/product/:id. */
+export const EditProductDialog = ({ product, onClose }: EditProductDialogProps) => {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const updateProduct = useUpdateProduct();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (product && !element.open) element.showModal();
+    if (!product && element.open) element.close();
+  }, [product]);
+
+  const save = async (fields: Omit<ProductBody, 'img'>, image: File | undefined) => {
+    if (!product) return false;
+    setFailure(null);
+    try {
+      let img = product.img;
+      if (image) {
+        setProgress(0);
+        img = (await uploadImage(image, { onProgress: setProgress })).data.url;
+      }
+      await updateProduct.mutateAsync({ id: product._id, body: { ...fields, img } });
+      toast.success('Product updated successfully');
+      onClose();
+      return true;
+    } catch (error) {
+      setFailure(errorMessage(error, 'Failed to update the Product'));
+      toast.error('Failed to update the Product');
+      return false;
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <dialog ref={dialog} className="modal" aria-labelledby="edit-product-title" onClose={onClose}>
+      <div className="modal-box max-w-2xl">
+        <div className="mb-4 flex items-start justify-between gap-4">
+          <h3 id="edit-product-title" className="text-xl font-bold">
+            Update {product?.name}
+          </h3>
+          <button
+            type="button"
+            className="btn btn-sm btn-circle btn-ghost"
+            onClick={onClose}
+            aria-label="Close"
+          >
+            ✕
+          </button>
+        </div>
+        {product ? (
+          <ProductForm
+            key={product._id}
+            product={product}
+            submitLabel="Update Product"
+            onSubmit={save}
+            progress={progress}
+            idPrefix="edit-product"
+          />
+        ) : null}
+        {failure ? (
+          <p role="alert" className="mt-3 text-sm font-medium text-[#b91c1c]">
+            {failure}
+          </p>
+        ) : null}
+      </div>
+      <form method="dialog" className="modal-backdrop">
+        <button type="submit" aria-label="Close the dialog">
+          close
+        </button>
+      </form>
+    </dialog>
+  );
+};

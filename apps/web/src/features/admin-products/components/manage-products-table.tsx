@@ -1,0 +1,77 @@
+import { formatPrice, type Product } from '@forgeline/shared';
+import { TableRegion } from '@/components/ui/table-region';
+
+type ManageProductsTableProps = {
+  products: Product[];
+  /** The No. of the first row (21 on page 2 of 20 a page). */
+  firstNumber?: number;
+  onUpdate: (product: Product) => void;
+  onDelete: (product: Product) => void;
+  deletingId?: string | null;
+};
+
+/** SPEC.md §2 'Manage Products table': photo, name, price, minimum order, Update and Delete. */
+export const ManageProductsTable = ({
+  products,
+  firstNumber = 1,
+  onUpdate,
+  onDelete,
+  deletingId,
+}: ManageProductsTableProps) => (
+  <TableRegion label="Products table">
+    <table className="table table-zebra min-w-[44rem]">
+      <thead>
+        <tr>
+          <th scope="col">No.</th>
+          <th scope="col">Photo</th>
+          <th scope="col">Name</th>
+          <th scope="col">Price</th>
+          <th scope="col">Minimum Order</th>
+          <th scope="col">Update</th>
+          <th scope="col">Delete</th>
+        </tr>
+      </thead>
+      <tbody>
+        {products.map((product, index) => (
+          <tr key={product._id} data-testid="product-row" data-product-id={product._id}>
+            <th scope="row">{firstNumber + index}</th>
+            <td>
+              <img
+                src={product.img}
+                alt={product.name}
+                width={64}
+                height={48}
+                loading="lazy"
+                className="h-12 w-16 rounded object-cover"
+              />
+            </td>
+            <td className="font-medium">{product.name}</td>
+            <td className="whitespace-nowrap">$ {formatPrice(product.price)}</td>
+            <td className="whitespace-nowrap">{product.minOrder} pcs</td>
+            <td>
+              <button
+                type="button"
+                className="btn btn-sm btn-primary"
+                onClick={() => onUpdate(product)}
+                aria-label={`Update ${product.name}`}
+              >
+                Update
+              </button>
+            </td>
+            <td>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline border-[#b91c1c] text-[#b91c1c] hover:bg-[#b91c1c] hover:text-white"
+                onClick={() => onDelete(product)}
+                disabled={deletingId === product._id}
+                aria-label={`Delete ${product.name}`}
+              >
+                Delete
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  </TableRegion>
+);

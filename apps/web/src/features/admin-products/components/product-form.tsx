@@ -1,0 +1,202 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { LIMITS, messages, ProductBodySchema, type Product, type ProductBody } from '@forgeline/shared';
+import { Field, errorProps } from '@/components/ui/form-field';
+
+const MAX_MB = LIMITS.imageBytesMax / (1024 * 1024);
+
+/** The photo: one image file of at most 5 MB. Optional when editing (the current photo stays). */
+const imageSchema = (required: boolean) =>
+  z.custom<FileList | undefined>().superRefine((files, context) => {
+    const file = files?.[0];
+    if (!file) {
+      if (required) context.addIssue({ code: 'custom', message: messages.imageRequired });
+      return;
+    }
+    if (!file.type.startsWith('image/'))
+      context.addIssue({ code: 'custom', message: 'Choose an image file' });
+    else if (file.size > LIMITS.imageBytesMax) {
+      context.addIssue({ code: 'custom', message: `The photo must be ${MAX_MB} MB or smaller` });
+    }
+  });
+
+/** Add Product's rules (SPEC.md §5) from the server's own schema, with the photo instead of its URL. */
+export const productFormSchema = (imageRequired: boolean) =>
+  ProductBodySchema.omit({ img: true }).extend({ image: imageSchema(imageRequired) });
+
+type ProductFormSchema = ReturnType<typeof productFormSchema>;
+export type ProductFormInput = z.input<ProductFormSchema>;
+export type ProductFormValues = z.output<ProductFormSchema>;
+
+type ProductFormProps = {
+  /** The product being edited; absent when adding one. */
+  product?: Product;
+  submitLabel: string;
+  /** Saves the product; `image` is the chosen file (absent when editing without a new photo). */
+  onSubmit: (fields: Omit<ProductBody, 'img'>, image: File | undefined) => Promise<boolean>;
+  /** Upload progress, 0–100, or null when no upload runs. */
+  progress?: number | null;
+  idPrefix?: string;
+};
+
+/** The product fields of Add Product (SPEC.md §2) and of the Update dialog of Manage Products. */
+export const ProductForm = ({
+  product,
+  submitLabel,
+  onSubmit,
+  progress = null,
+  idPrefix = 'product',
+}: ProductFormProps) => {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ProductFormInput, unknown, ProductFormValues>({
+    resolver: zodResolver(productFormSchema(!product)),
+    defaultValues: product
+      ? {
+          name: product.name,
+          price: product.price,
+          minOrder: product.minOrder,
+          availableQuantiity: product.availableQuantiity,
+          description: product.description,
+        }
+      : { name: '', price: '', minOrder: '', availableQuantiity: '', description: '' },
+  });
+  const [preview, setPreview] = useState<string | null>(null);
+
+  const submit = handleSubmit(async ({ image, ...fields }) => {
+    const saved = await onSubmit(fields, image?.[0]);
+    if (saved && !product) {
+      reset();
+      setPreview(null);
+    }
+  });
+
+  const id = (name: string) => `${idPrefix}-${name}`;
+  const imageField = register('image');
+
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      className="grid gap-4 sm:grid-cols-2"
+      aria-label={submitLabel}
+    >
+      <div className="sm:col-span-2">
+        <Field id={id('name')} label="Product Name" error={errors.name?.message}>
+          <input
+            id={id('name')}
+            className="input w-full"
+            {...errorProps(id('name'), errors.name?.message)}
+            {...register('name')}
+          />
+        </Field>
+      </div>
+      <div className="grid gap-4 sm:col-span-2 sm:grid-cols-3">
+        <Field id={id('price')} label="Price Per Unit" error={errors.price?.message}>
+          <input
+            id={id('price')}
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+            className="input w-full"
+            {...errorProps(id('price'), errors.price?.message)}
+            {...register('price')}
+          />
+        </Field>
+        <Field id={id('min-order')} label="Minimum Order Quantity" error={errors.minOrder?.message}>
+          <input
+            id={id('min-order')}
+            type="number"
+            inputMode="numeric"
+            step="1"
+            min="1"
+            className="input w-full"
+            {...errorProps(id('min-order'), errors.minOrder?.message)}
+            {...register('minOrder')}
+          />
+        </Field>
+        <Field id={id('available')} label="Available Quantity" error={errors.availableQuantiity?.message}>
+          <input
+            id={id('available')}
+            type="number"
+            inputMode="numeric"
+            step="1"
+            min="0"
+            className="input w-full"
+            {...errorProps(id('available'), errors.availableQuantiity?.message)}
+            {...register('availableQuantiity')}
+          />
+        </Field>
+      </div>
+      <div className="sm:col-span-2">
+        <Field id={id('description')} label="Description" error={errors.description?.message}>
+          <textarea
+            id={id('description')}
+            className="textarea h-28 w-full"
+            {...errorProps(id('description'), errors.description?.message)}
+            {...register('description')}
+          />
+        </Field>
+      </div>
+      <div className="sm:col-span-2">
+        <Field
+          id={id('image')}
+          label="Product Photo"
+          error={errors.image?.message}
+          hint={
+            product ? 'Leave empty to keep the current photo.' : `JPEG, PNG or WebP, at most ${MAX_MB} MB.`
+          }
+        >
+          <input
+            id={id('image')}
+            type="file"
+            accept="image/*"
+            className="file-input w-full"
+            {...errorProps(id('image'), errors.image?.message)}
+            {...imageField}
+            onChange={(event) => {
+              void imageField.onChange(event);
+              const file = event.target.files?.[0];
+              setPreview((current) => {
+                if (current) URL.revokeObjectURL(current);
+                return file && file.type.startsWith('image/') ? URL.createObjectURL(file) : null;
+              });
+            }}
+          />
+        </Field>
+      </div>
+      {preview || product ? (
+        <img
+          src={preview ?? product?.img}
+          alt={preview ? 'Preview of the chosen photo' : `Current photo of ${product?.name ?? 'the product'}`}
+          className="h-28 w-36 rounded-box border border-base-300 object-cover"
+        />
+      ) : null}
+      {progress !== null ? (
+        <div className="flex flex-col gap-1 sm:col-span-2">
+          <label htmlFor={id('progress')} className="text-sm font-semibold">
+            Uploading the photo: {progress}%
+          </label>
+          <progress
+            id={id('progress')}
+            className="progress progress-primary w-full"
+            value={progress}
+            max={100}
+          />
+        </div>
+      ) : null}
+      <div className="sm:col-span-2">
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+          {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          {submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+};

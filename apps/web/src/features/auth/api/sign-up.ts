@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { establishSession, type SessionUser } from '@/lib/auth';
+import { authPost } from './auth-request';
+
+export type SignUpInput = { name: string; email: string; password: string };
+
+/**
+ * POST /api/auth/sign-up/email: creates the account with its display name (Better Auth takes the name
+ * at sign-up, so "then sets the display name" of SPEC.md §2 is one step) and signs in.
+ */
+export const signUpWithEmail = (input: SignUpInput) => authPost<unknown>('sign-up/email', input);
+
+/** Signs up, then reads the session and exchanges the email for the access token (SPEC.md §4). */
+export const useSignUp = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: SignUpInput): Promise<SessionUser | null> => {
+      await signUpWithEmail(input);
+      return establishSession(queryClient);
+    },
+  });
+};

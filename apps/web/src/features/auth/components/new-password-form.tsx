@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router';
+import { FormField } from '@/components/ui/form-field';
+import { paths } from '@/config/paths';
+import { useResetPassword } from '../api/reset-password';
+import { NewPasswordSchema, type NewPasswordInput, type NewPasswordValues } from '../schemas';
+import { authErrorMessage } from '../utils/auth-errors';
+import { ProviderError } from './auth-card';
+
+/** The notice /login shows after a password reset. */
+export const PASSWORD_CHANGED_NOTICE =
+  'Your password has been changed. Please log in with your new password.';
+
+/** /resetPass?token=…: the new password, then off to /login with a success note. */
+export const NewPasswordForm = ({ token }: { token: string }) => {
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const [providerError, setProviderError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<NewPasswordInput, unknown, NewPasswordValues>({
+    resolver: zodResolver(NewPasswordSchema),
+    defaultValues: { newPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setProviderError(null);
+    try {
+      await reset.mutateAsync({ token, newPassword: values.newPassword });
+      await navigate(paths.auth.login.getHref(), {
+        replace: true,
+        state: { notice: PASSWORD_CHANGED_NOTICE },
+      });
+    } catch (error) {
+      setProviderError(authErrorMessage(error));
+    }
+  });
+
+  const busy = isSubmitting || reset.isPending;
+
+  return (
+    <>
+      <form
+        onSubmit={(event) => void onSubmit(event)}
+        noValidate
+        aria-label="Choose a new password"
+        className="space-y-4"
+      >
+        <FormField
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          placeholder="At least 6 characters"
+          error={errors.newPassword?.message}
+          {...register('newPassword')}
+        />
+        <button type="submit" className="btn btn-primary w-full" disabled={busy}>
+          {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          Save New Password
+        </button>
+      </form>
+      <ProviderError message={providerError} />
+    </>
+  );
+};

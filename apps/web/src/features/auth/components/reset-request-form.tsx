@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { messages } from '@forgeline/shared';
+import { FormField } from '@/components/ui/form-field';
+import { useRequestPasswordReset } from '../api/request-password-reset';
+import { ResetRequestSchema, type ResetRequestInput, type ResetRequestValues } from '../schemas';
+import { authErrorMessage } from '../utils/auth-errors';
+import { Notice, ProviderError } from './auth-card';
+
+/** /resetPass (SPEC.md §2, §5): Email and Submit (disabled while empty); then 'Email sent'. */
+export const ResetRequestForm = () => {
+  const request = useRequestPasswordReset();
+  const [providerError, setProviderError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetRequestInput, unknown, ResetRequestValues>({
+    resolver: zodResolver(ResetRequestSchema),
+    defaultValues: { email: '' },
+  });
+  const email = useWatch({ control, name: 'email' });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setProviderError(null);
+    setSentTo(null);
+    try {
+      await request.mutateAsync(values.email);
+      setSentTo(values.email);
+    } catch (error) {
+      setProviderError(authErrorMessage(error));
+    }
+  });
+
+  const busy = isSubmitting || request.isPending;
+
+  return (
+    <>
+      {sentTo ? (
+        <Notice>
+          <strong>{messages.emailSent}</strong>
+          <span className="mt-1 block font-normal">
+            If {sentTo} has an account, a link to choose a new password is on its way. It works for one hour.
+          </span>
+        </Notice>
+      ) : null}
+      <form
+        onSubmit={(event) => void onSubmit(event)}
+        noValidate
+        aria-label="Reset Password"
+        className="space-y-4"
+      >
+        <FormField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="Your Email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <button type="submit" className="btn btn-primary w-full" disabled={busy || !email?.trim()}>
+          {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          Submit
+        </button>
+      </form>
+      <ProviderError message={providerError} />
+    </>
+  );
+};

@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { jsonResponse, renderWithProviders } from '../../../../test/render';
+import { SignupForm } from './signup-form';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const renderSignup = () => renderWithProviders(<SignupForm redirectTo="/" />, { route: '/signup' });
+
+describe('SignupForm', () => {
+  it('asks for name, email and password (SPEC.md §5)', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderSignup();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('rejects a malformed email and a short password', async () => {
+    vi.stubGlobal('fetch', vi.fn());
+    renderSignup();
+    await userEvent.type(screen.getByLabelText('Name'), 'Ada');
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example');
+    await userEvent.type(screen.getByLabelText('Password'), 'abc');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText('Provide a valid Email')).toBeInTheDocument();
+    expect(screen.getByText('Must be 6 caracters or longer')).toBeInTheDocument();
+    expect(screen.queryByText('Name is required')).not.toBeInTheDocument();
+  });
+
+  it('sends the name with the account and shows a taken email as (auth/email-already-in-use)', async () => {
+    const fetchMock = vi.fn(async () =>
+      jsonResponse(
+        { message: 'User already exists. Use another email.', code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL' },
+        422,
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderSignup();
+    await userEvent.type(screen.getByLabelText('Name'), '  Ada Lovelace ');
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'engine-1843');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'User already exists. Use another email (auth/email-already-in-use).',
+    );
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/auth/sign-up/email');
+    expect(JSON.parse(init.body as string)).toEqual({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      password: 'engine-1843',
+    });
+  });
+
+  it('links to the login page', () => {
+    vi.stubGlobal('fetch', vi.fn());
+    renderSignup();
+    expect(screen.getByRole('link', { name: 'Please Login' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('button', { name: 'Continue With Google' })).toBeInTheDocument();
+  });
+});

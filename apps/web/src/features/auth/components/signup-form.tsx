@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from 'react-router';
+import { FormField } from '@/components/ui/form-field';
+import { paths } from '@/config/paths';
+import { useSignUp } from '../api/sign-up';
+import { SignupSchema, type SignupInput, type SignupValues } from '../schemas';
+import { authErrorMessage } from '../utils/auth-errors';
+import { GoogleButton } from './google-button';
+import { OrDivider, ProviderError } from './auth-card';
+
+type SignupFormProps = { redirectTo: string };
+
+/** Name, email and password (SPEC.md §2, §5): creates the account, then the token exchange and redirect. */
+export const SignupForm = ({ redirectTo }: SignupFormProps) => {
+  const navigate = useNavigate();
+  const signUp = useSignUp();
+  const [providerError, setProviderError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignupInput, unknown, SignupValues>({
+    resolver: zodResolver(SignupSchema),
+    defaultValues: { name: '', email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setProviderError(null);
+    try {
+      await signUp.mutateAsync(values);
+      await navigate(redirectTo, { replace: true });
+    } catch (error) {
+      setProviderError(authErrorMessage(error));
+    }
+  });
+
+  const busy = isSubmitting || signUp.isPending;
+
+  return (
+    <>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Sign Up" className="space-y-4">
+        <FormField
+          label="Name"
+          type="text"
+          autoComplete="name"
+          placeholder="Your Name"
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <FormField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="Your Email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <FormField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          placeholder="At least 6 characters"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <button type="submit" className="btn btn-primary w-full" disabled={busy}>
+          {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          Sign Up
+        </button>
+      </form>
+      <ProviderError message={providerError} />
+      <p className="mt-4 text-center text-sm">
+        Already have an account?{' '}
+        <Link
+          className="link link-primary font-semibold"
+          to={paths.auth.login.getHref(redirectTo === '/' ? null : redirectTo)}
+        >
+          Please Login
+        </Link>
+      </p>
+      <OrDivider />
+      <GoogleButton
+        callbackURL={redirectTo}
+        disabled={busy}
+        onError={(error) => setProviderError(authErrorMessage(error))}
+      />
+    </>
+  );
+};

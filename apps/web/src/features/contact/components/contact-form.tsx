@@ -1,0 +1,118 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  ContactBodySchema,
+  contactMessages,
+  type ContactBody,
+  type ContactBodyInput,
+} from '@forgeline/shared';
+import { Field, errorProps } from '@/components/ui/form-field';
+import { useSendContactMessage } from '../api/send-contact-message';
+
+/**
+ * 'Send Us Email' (SPEC.md §2, made to work by DESIGN §4): Name, Email, Your Message and Send, checked
+ * by the same schema as the server, then a confirmation in place of the form.
+ */
+const ContactForm = () => {
+  const id = useId();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const mutation = useSendContactMessage();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactBodyInput, unknown, ContactBody>({
+    resolver: zodResolver(ContactBodySchema),
+    defaultValues: { name: '', email: '', message: '' },
+  });
+
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      await mutation.mutateAsync(body);
+    } catch {
+      return; // shown below the fields from mutation.error
+    }
+    setSentTo(body.name);
+    reset();
+  });
+
+  const fieldId = (field: keyof ContactBodyInput) => `${id}-${field}`;
+
+  if (sentTo !== null) {
+    return (
+      <div
+        role="status"
+        className="flex min-h-[28rem] flex-col items-center justify-center gap-4 rounded-box border border-base-300 bg-base-100 p-8 text-center shadow-sm"
+      >
+        <svg
+          viewBox="0 0 24 24"
+          className="size-14 text-success"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <circle cx="12" cy="12" r="10" />
+          <path d="m7.5 12.5 3 3 6-6.5" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        <p className="text-xl font-bold">Thank you, {sentTo}!</p>
+        <p className="max-w-sm text-base-content/80">{contactMessages.contactSent}</p>
+        <button type="button" className="btn btn-outline btn-primary" onClick={() => setSentTo(null)}>
+          Send another message
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label="Send Us Email"
+      className="min-h-[28rem] space-y-4 rounded-box border border-base-300 bg-base-100 p-6 shadow-sm"
+    >
+      <Field id={fieldId('name')} label="Name" error={errors.name?.message}>
+        <input
+          id={fieldId('name')}
+          type="text"
+          autoComplete="name"
+          className={`input w-full ${errors.name ? 'input-error' : ''}`}
+          {...errorProps(fieldId('name'), errors.name?.message)}
+          {...register('name')}
+        />
+      </Field>
+      <Field id={fieldId('email')} label="Email" error={errors.email?.message}>
+        <input
+          id={fieldId('email')}
+          type="email"
+          autoComplete="email"
+          className={`input w-full ${errors.email ? 'input-error' : ''}`}
+          {...errorProps(fieldId('email'), errors.email?.message)}
+          {...register('email')}
+        />
+      </Field>
+      <Field id={fieldId('message')} label="Your Message" error={errors.message?.message}>
+        <textarea
+          id={fieldId('message')}
+          rows={6}
+          className={`textarea w-full ${errors.message ? 'textarea-error' : ''}`}
+          {...errorProps(fieldId('message'), errors.message?.message)}
+          {...register('message')}
+        />
+      </Field>
+      {mutation.isError ? (
+        <p role="alert" className="text-sm font-medium text-[#b91c1c]">
+          {mutation.error.message}
+        </p>
+      ) : null}
+      <button type="submit" className="btn btn-primary min-w-32" disabled={isSubmitting}>
+        {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        Send
+      </button>
+    </form>
+  );
+};
+
+export default ContactForm;

@@ -1,0 +1,79 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { NewsletterBodySchema, type NewsletterBody, type NewsletterBodyInput } from '@forgeline/shared';
+import { useSubscribe } from '../api/subscribe';
+
+/** Light red: readable on the footer's dark background (daisyUI's error red is not). */
+const errorClass = 'text-sm font-medium text-red-300';
+
+/**
+ * The footer's Newsletter box (SPEC.md §2, made to work by DESIGN §4): an email and Subscribe, checked
+ * by the server's schema; the server's friendly answer replaces the form.
+ */
+const NewsletterForm = () => {
+  const id = useId();
+  const [confirmation, setConfirmation] = useState<string | null>(null);
+  const mutation = useSubscribe();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<NewsletterBodyInput, unknown, NewsletterBody>({
+    resolver: zodResolver(NewsletterBodySchema),
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      const answer = await mutation.mutateAsync(body);
+      setConfirmation(answer.message);
+    } catch {
+      // shown under the box from mutation.error
+    }
+  });
+
+  if (confirmation !== null) {
+    return (
+      <p role="status" className="rounded-box bg-white/10 p-4 text-sm font-medium text-white">
+        {confirmation}
+      </p>
+    );
+  }
+
+  const error = errors.email?.message;
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Newsletter" className="space-y-2">
+      <label htmlFor={`${id}-email`} className="block text-sm">
+        Enter your email address
+      </label>
+      <div className="join w-full">
+        <input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="email"
+          placeholder="username@site.com"
+          className="input join-item w-full min-w-0 text-base-content"
+          aria-invalid={Boolean(error)}
+          {...(error && { 'aria-describedby': `${id}-error` })}
+          {...register('email')}
+        />
+        <button type="submit" className="btn btn-accent join-item" disabled={isSubmitting}>
+          Subscribe
+        </button>
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className={errorClass}>
+          {error}
+        </p>
+      ) : null}
+      {mutation.isError ? (
+        <p role="alert" className={errorClass}>
+          {mutation.error.message}
+        </p>
+      ) : null}
+    </form>
+  );
+};
+
+export default NewsletterForm;

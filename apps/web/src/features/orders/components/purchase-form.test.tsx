@@ -1,0 +1,95 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Product } from '@forgeline/shared';
+import { PurchaseForm } from './purchase-form';
+
+const product: Product = {
+  _id: '7d0c1c8e-0a55-4b8e-9a39-1b4f6c0e2a11',
+  name: 'Hex Bolt M12',
+  price: 2.5,
+  minOrder: 100,
+  availableQuantiity: 500,
+  description: 'Zinc plated.',
+  img: '/uploads/bolt.webp',
+};
+const user = { name: 'Dana Buyer', email: 'dana@example.com' };
+
+const setup = () => {
+  const onSubmit = vi.fn().mockResolvedValue(undefined);
+  render(<PurchaseForm product={product} user={user} onSubmit={onSubmit} />);
+  return {
+    onSubmit,
+    quantity: screen.getByLabelText('Quantity'),
+    confirm: screen.getByRole('button', { name: 'Confirm Order' }),
+  };
+};
+
+describe('PurchaseForm', () => {
+  it('starts at the minimum order with disabled name and email and a live total', async () => {
+    const { quantity } = setup();
+    expect(quantity).toHaveValue(100);
+    expect(screen.getByLabelText('Name')).toBeDisabled();
+    expect(screen.getByLabelText('Name')).toHaveValue('Dana Buyer');
+    expect(screen.getByLabelText('Email')).toBeDisabled();
+    expect(screen.getByTestId('purchase-total')).toHaveTextContent('$ 250');
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '123');
+    expect(screen.getByTestId('purchase-total')).toHaveTextContent('$ 307.50');
+  });
+
+  it("says You can't order less than {minOrder} pcs ! and disables Confirm Order", async () => {
+    const { quantity, confirm } = setup();
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '99');
+    expect(await screen.findByText("You can't order less than 100 pcs !")).toBeInTheDocument();
+    expect(confirm).toBeDisabled();
+    expect(quantity).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('says You cannot buy more than availability! and disables Confirm Order', async () => {
+    const { quantity, confirm } = setup();
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '501');
+    expect(await screen.findByText('You cannot buy more than availability!')).toBeInTheDocument();
+    expect(confirm).toBeDisabled();
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '500');
+    expect(screen.queryByText('You cannot buy more than availability!')).not.toBeInTheDocument();
+    expect(confirm).toBeEnabled();
+  });
+
+  it('requires the quantity, the address and the phone', async () => {
+    const { quantity, confirm, onSubmit } = setup();
+    await userEvent.clear(quantity);
+    expect(await screen.findByText('Quantity is required')).toBeInTheDocument();
+    expect(confirm).toBeDisabled();
+    await userEvent.type(quantity, '150');
+    await userEvent.click(confirm);
+    expect(await screen.findByText('Address is required')).toBeInTheDocument();
+    expect(screen.getByText('Phone is required')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('submits the order with quantity × price as the total', async () => {
+    const { quantity, confirm, onSubmit } = setup();
+    await userEvent.type(screen.getByLabelText('Address'), '18 Foundry Lane');
+    await userEvent.type(screen.getByLabelText('Mobile Number'), '+1 555 0142');
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '101');
+    await userEvent.click(confirm);
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith(
+        { address: '18 Foundry Lane', phone: '+1 555 0142', buyQuantity: 101 },
+        252.5,
+      ),
+    );
+  });
+
+  it('shows the server error above the button', () => {
+    render(
+      <PurchaseForm product={product} user={user} onSubmit={vi.fn()} submitError="Only 20 pcs are left" />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Only 20 pcs are left');
+  });
+});

@@ -1,0 +1,149 @@
+import { useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import {
+  formatPrice,
+  messages,
+  purchaseFormSchema,
+  toCents,
+  toDollars,
+  type Product,
+} from '@forgeline/shared';
+import { ErrorText, Field, errorProps } from '@/components/ui/form-field';
+
+export type PurchaseValues = { address: string; phone: string; buyQuantity: number };
+
+type PurchaseFormProps = {
+  product: Product;
+  user: { name: string; email: string };
+  /** Places the order; a rejection's message is shown above the button. */
+  onSubmit: (values: PurchaseValues, totalPrize: number) => Promise<void>;
+  submitError?: string | null;
+};
+
+/** Total = quantity × price, in cents so that 3 × 0.1 is 0.3. */
+export const orderTotal = (price: number, quantity: number): number => toDollars(toCents(price) * quantity);
+
+const quantityOf = (value: unknown): number | null => {
+  if (value === '' || value === null || value === undefined) return null;
+  const number = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(number) ? number : null;
+};
+
+/** The order form of /purchase/:id (SPEC.md §2, §5): live total, quantity bounds, Confirm Order. */
+export const PurchaseForm = ({ product, user, onSubmit, submitError }: PurchaseFormProps) => {
+  const schema = useMemo(
+    () => purchaseFormSchema({ minOrder: product.minOrder, availableQuantiity: product.availableQuantiity }),
+    [product.minOrder, product.availableQuantiity],
+  );
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    mode: 'onChange',
+    defaultValues: { address: '', phone: '', buyQuantity: product.minOrder },
+  });
+  const [pending, setPending] = useState(false);
+
+  const quantity = quantityOf(useWatch({ control, name: 'buyQuantity' }));
+  // The bound messages show as the quantity changes, before any submit (SPEC.md §5).
+  const boundError =
+    quantity === null
+      ? messages.quantityRequired
+      : quantity < product.minOrder
+        ? messages.quantityBelowMinimum(product.minOrder)
+        : quantity > product.availableQuantiity
+          ? messages.quantityAboveAvailable
+          : !Number.isInteger(quantity)
+            ? 'Quantity must be a whole number'
+            : null;
+  const quantityError = boundError ?? errors.buyQuantity?.message;
+  const outOfRange = boundError !== null;
+  const total =
+    quantity !== null && Number.isInteger(quantity) && quantity > 0 ? orderTotal(product.price, quantity) : 0;
+
+  const submit = handleSubmit(async (values) => {
+    setPending(true);
+    try {
+      await onSubmit(values, orderTotal(product.price, values.buyQuantity));
+    } finally {
+      setPending(false);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Order form">
+      <Field id="purchase-name" label="Name">
+        <input id="purchase-name" className="input w-full" value={user.name} disabled readOnly />
+      </Field>
+      <Field id="purchase-email" label="Email">
+        <input
+          id="purchase-email"
+          type="email"
+          className="input w-full"
+          value={user.email}
+          disabled
+          readOnly
+        />
+      </Field>
+      <Field id="purchase-address" label="Address" error={errors.address?.message}>
+        <input
+          id="purchase-address"
+          className="input w-full"
+          autoComplete="street-address"
+          placeholder="Delivery address"
+          {...errorProps('purchase-address', errors.address?.message)}
+          {...register('address')}
+        />
+      </Field>
+      <Field id="purchase-phone" label="Mobile Number" error={errors.phone?.message}>
+        <input
+          id="purchase-phone"
+          type="tel"
+          className="input w-full"
+          autoComplete="tel"
+          inputMode="tel"
+          placeholder="+1 555 0100"
+          {...errorProps('purchase-phone', errors.phone?.message)}
+          {...register('phone')}
+        />
+      </Field>
+      <Field
+        id="purchase-quantity"
+        label="Quantity"
+        error={quantityError}
+        hint={`Between ${product.minOrder} and ${product.availableQuantiity} pcs`}
+      >
+        <input
+          id="purchase-quantity"
+          type="number"
+          className="input w-full"
+          inputMode="numeric"
+          min={product.minOrder}
+          max={product.availableQuantiity}
+          step={1}
+          {...errorProps('purchase-quantity', quantityError)}
+          {...register('buyQuantity')}
+        />
+      </Field>
+
+      <p className="flex items-baseline justify-between rounded-box bg-base-200 px-4 py-3" aria-live="polite">
+        <span className="font-semibold">Total</span>
+        <span className="text-xl font-bold" data-testid="purchase-total">
+          $ {formatPrice(total)}
+        </span>
+      </p>
+
+      <ErrorText>{submitError ? <span role="alert">{submitError}</span> : null}</ErrorText>
+
+      <button type="submit" className="btn btn-primary" disabled={outOfRange || isSubmitting || pending}>
+        {pending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        Confirm Order
+      </button>
+    </form>
+  );
+};

@@ -1,0 +1,99 @@
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
+import { messages, type Order } from '@forgeline/shared';
+import { paths } from '@/config/paths';
+import { usePaymentConfig } from '../api/get-payment-config';
+import { usePaymentIntent } from '../api/create-payment-intent';
+import { useMarkOrderPaid } from '../api/mark-order-paid';
+import { TestCardForm } from './test-card-form';
+
+const StripeCardForm = lazy(() => import('./stripe-card-form'));
+
+const Loading = ({ label }: { label: string }) => (
+  <div role="status" aria-label={label} className="flex justify-center py-6">
+    <span className="loading loading-spinner loading-md text-primary" aria-hidden="true" />
+  </div>
+);
+
+/**
+ * The card entry of the payment page (SPEC.md §2, §5, §8): the server's processor's form, the card error
+ * in red above the success text, then 'Congrats! Your payment is completed' and the transaction id.
+ */
+export const PaymentPanel = ({ order, onPaid: onCompleted }: { order: Order; onPaid?: () => void }) => {
+  const config = usePaymentConfig();
+  const intent = usePaymentIntent({ orderId: order._id, totalPrize: order.totalPrize });
+  const markPaid = useMarkOrderPaid();
+  const [cardError, setCardError] = useState<string | null>(null);
+  const [transactionId, setTransactionId] = useState<string | null>(null);
+  const [recordError, setRecordError] = useState<string | null>(null);
+
+  const onPaid = async (id: string) => {
+    setTransactionId(id);
+    setCardError(null);
+    onCompleted?.();
+    try {
+      await markPaid.mutateAsync({ orderId: order._id, transactionId: id });
+    } catch {
+      setRecordError(
+        'Your payment went through, but the order could not be updated yet. Please refresh in a moment.',
+      );
+    }
+  };
+
+  const formProps = {
+    clientSecret: intent.data?.clientSecret,
+    holder: { name: order.name, email: order.email },
+    onPaid,
+    onCardError: setCardError,
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      {transactionId ? null : config.isPending ? (
+        <Loading label="Loading the card form" />
+      ) : config.isError ? (
+        <p role="alert" className="text-sm font-medium text-[#b91c1c]">
+          The card form could not be loaded. Please refresh the page.
+        </p>
+      ) : config.data.payments.provider === 'stripe' && config.data.payments.publishableKey ? (
+        <Suspense fallback={<Loading label="Loading the card form" />}>
+          <StripeCardForm publishableKey={config.data.payments.publishableKey} {...formProps} />
+        </Suspense>
+      ) : (
+        <TestCardForm {...formProps} />
+      )}
+
+      {intent.isError && !transactionId ? (
+        <p role="alert" className="text-sm font-medium text-[#b91c1c]">
+          {intent.error.message || 'The payment could not be prepared.'}
+        </p>
+      ) : null}
+
+      <div aria-live="polite" className="flex flex-col gap-2">
+        {cardError ? (
+          <p className="text-sm font-medium text-[#b91c1c]" data-testid="card-error">
+            {cardError}
+          </p>
+        ) : null}
+        {transactionId ? (
+          <div
+            className="rounded-box border border-[#15803d]/40 bg-[#f0fdf4] p-4"
+            data-testid="payment-success"
+          >
+            <p className="font-semibold text-[#15803d]">{messages.paymentCompleted}</p>
+            <p className="mt-1 text-sm">
+              Your transaction Id:{' '}
+              <span className="font-mono font-bold break-all" data-testid="transaction-id">
+                {transactionId}
+              </span>
+            </p>
+            <Link to={paths.dashboard.myOrders.getHref()} className="btn btn-sm btn-outline mt-3">
+              Back to My Orders
+            </Link>
+          </div>
+        ) : null}
+        {recordError ? <p className="text-sm font-medium text-[#b91c1c]">{recordError}</p> : null}
+      </div>
+    </div>
+  );
+};

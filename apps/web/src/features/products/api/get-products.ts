@@ -1,0 +1,74 @@
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import type { Product } from '@forgeline/shared';
+import { api } from '@/lib/api-client';
+
+/** What GET /api/products takes: a name search and a page (`limit` per page; the server's default is 50). */
+export type ProductListParams = { search?: string; page?: number; limit?: number };
+
+/**
+ * One page of the catalogue, the number of all products that match (`X-Total-Count`), and which search
+ * ('' for none) and page it answers: while the next one loads, what is on screen still belongs to this.
+ */
+export type ProductPage = { products: Product[]; total: number; search: string; page: number };
+
+/** A blank search is no search: the key and the URL leave it out. */
+const normalizeSearch = (search: string | undefined) => search?.trim() || undefined;
+
+/**
+ * Query keys of products: lists and details from one factory. Every list key starts with
+ * `productKeys.lists()` and every key with `productKeys.all`, so invalidating those refreshes them all.
+ */
+export const productKeys = {
+  all: ['products'] as const,
+  lists: () => [...productKeys.all, 'list'] as const,
+  /** One page of a (searched) list, e.g. Manage Products' table. */
+  list: ({ search, page = 1, limit }: ProductListParams = {}) =>
+    [...productKeys.lists(), 'page', { search: normalizeSearch(search), page, limit }] as const,
+  /** A list loaded page after page ('Show more products'): one cache entry for all its pages. */
+  infinite: ({ search, limit }: Omit<ProductListParams, 'page'> = {}) =>
+    [...productKeys.lists(), 'infinite', { search: normalizeSearch(search), limit }] as const,
+  details: () => [...productKeys.all, 'detail'] as const,
+  detail: (id: string) => [...productKeys.details(), id] as const,
+};
+
+/** GET /api/products?search=&page=&limit=: the public catalogue, oldest first, one page of it (SPEC.md §7). */
+export const getProducts = async ({
+  search,
+  page,
+  limit,
+  signal,
+}: ProductListParams & { signal?: AbortSignal } = {}): Promise<ProductPage> => {
+  const { data, total } = await api.getWithTotal<Product[]>('/products', {
+    params: { search: normalizeSearch(search), page, limit },
+    ...(signal ? { signal } : {}),
+  });
+  const products = data ?? [];
+  // The server always sends X-Total-Count; without it, count what came (no further pages are offered).
+  return {
+    products,
+    total: total ?? ((page ?? 1) - 1) * (limit ?? products.length) + products.length,
+    search: normalizeSearch(search) ?? '',
+    page: page ?? 1,
+  };
+};
+
+/** Products per page of the home grid: the demo catalogue (12) shows whole on the first load. */
+export const HOME_PAGE_SIZE = 24;
+
+/** The home grid's list: pages of HOME_PAGE_SIZE, the next one fetched by 'Show more products'. */
+export const getInfiniteProductsQueryOptions = ({ search }: { search?: string } = {}) =>
+  infiniteQueryOptions({
+    queryKey: productKeys.infinite({ search, limit: HOME_PAGE_SIZE }),
+    queryFn: ({ pageParam, signal }) =>
+      getProducts({ search, page: pageParam, limit: HOME_PAGE_SIZE, signal }),
+    initialPageParam: 1,
+    getNextPageParam: (lastPage, _pages, lastPageParam) =>
+      lastPage.products.length > 0 && lastPageParam * HOME_PAGE_SIZE < lastPage.total
+        ? lastPageParam + 1
+        : undefined,
+    // A new search keeps the current cards on screen until its answer arrives (no flash of skeletons).
+    placeholderData: keepPreviousData,
+  });
+
+export const useInfiniteProducts = ({ search }: { search?: string } = {}) =>
+  useInfiniteQuery(getInfiniteProductsQueryOptions({ search }));

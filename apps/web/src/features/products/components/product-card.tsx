@@ -1,0 +1,48 @@
+import { Link } from 'react-router';
+import { formatPrice, type Product } from '@forgeline/shared';
+import { paths } from '@/config/paths';
+
+type ProductCardProps = {
+  product: Product;
+  /** Cards of the first row load their image at once; the rest lazily. */
+  eager?: boolean;
+};
+
+/** One product of the home grid (SPEC.md §2). The image box keeps a 4:3 ratio so nothing shifts. */
+export const ProductCard = ({ product, eager = false }: ProductCardProps) => (
+  <article
+    data-testid="product-card"
+    className="card overflow-hidden border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md"
+  >
+    <figure className="aspect-[4/3] bg-base-200">
+      <img
+        src={product.img}
+        alt={product.name}
+        width={640}
+        height={480}
+        loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'high' : 'auto'}
+        decoding="async"
+        className="size-full object-cover"
+      />
+    </figure>
+    <div className="card-body gap-3 p-5">
+      <h3 className="card-title text-lg leading-snug">{product.name}</h3>
+      <p className="text-2xl font-bold text-primary" data-testid="product-price">
+        $ {formatPrice(product.price)} / piece
+      </p>
+      <ul className="grid gap-1.5 text-sm">
+        <li className="rounded bg-base-200 px-3 py-1.5">Minimum Order Quantity: {product.minOrder} pcs</li>
+        <li className="rounded bg-base-200 px-3 py-1.5">
+          Available Quantity: <span className="font-semibold">{product.availableQuantiity}</span>
+        </li>
+      </ul>
+      <p className="line-clamp-3 text-sm text-base-content/80">{product.description}</p>
+      <div className="card-actions mt-auto pt-2">
+        <Link to={paths.purchase.getHref(product._id)} className="btn btn-primary btn-block">
+          Buy Now
+        </Link>
+      </div>
+    </div>
+  </article>
+);

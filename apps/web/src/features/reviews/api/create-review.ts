@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { reviewKeys } from './get-reviews';
+
+/** POST /api/review body (SPEC.md §7); the server takes name, email and img from the session. */
+export type CreateReviewInput = {
+  name: string;
+  email: string;
+  profession: string;
+  review: string;
+  img: string | null;
+  rating: number;
+};
+
+export const createReview = (input: CreateReviewInput): Promise<{ insertedId: string }> =>
+  api.post<{ insertedId: string }>('/review', input, { auth: true });
+
+export const useCreateReview = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createReview,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: reviewKeys.all }),
+  });
+};

@@ -1,0 +1,111 @@
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-toastify';
+import type { z } from 'zod';
+import { messages, ReviewBodySchema } from '@forgeline/shared';
+import { ErrorText, Field, errorProps } from '@/components/ui/form-field';
+import { errorMessage } from '@/lib/error-message';
+import type { CreateReviewInput } from '../api/create-review';
+import { StarRatingInput } from './star-rating-input';
+
+/** The review form's rules (SPEC.md §5) are the server's: a rating of 1 to 5, designation and text required. */
+export const reviewFormSchema = ReviewBodySchema.pick({ profession: true, review: true, rating: true });
+type ReviewFormInput = z.input<typeof reviewFormSchema>;
+type ReviewFormValues = z.output<typeof reviewFormSchema>;
+
+type AddReviewFormProps = {
+  user: { name: string; email: string; image?: string | null };
+  onSubmit: (review: CreateReviewInput) => Promise<unknown>;
+};
+
+/** /dashboard/review's form (SPEC.md §2): disabled name and email, designation, stars, text, Submit. */
+export const AddReviewForm = ({ user, onSubmit }: AddReviewFormProps) => {
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ReviewFormInput, unknown, ReviewFormValues>({
+    resolver: zodResolver(reviewFormSchema),
+    defaultValues: { profession: '', review: '', rating: 0 },
+  });
+
+  const submit = handleSubmit(
+    async (values) => {
+      try {
+        await onSubmit({
+          name: user.name,
+          email: user.email,
+          img: user.image ?? null,
+          profession: values.profession,
+          review: values.review,
+          rating: values.rating,
+        });
+        toast.success(messages.reviewThanks(user.name));
+        reset();
+      } catch (error) {
+        toast.error(errorMessage(error, 'Your review could not be saved. Please try again.'));
+      }
+    },
+    (invalid) => {
+      if (invalid.rating) toast.error(messages.ratingRequired);
+    },
+  );
+
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label="Add a review"
+      className="flex max-w-xl flex-col gap-4"
+    >
+      <Field id="review-name" label="Name">
+        <input id="review-name" className="input w-full" value={user.name} disabled readOnly />
+      </Field>
+      <Field id="review-email" label="Email">
+        <input id="review-email" type="email" className="input w-full" value={user.email} disabled readOnly />
+      </Field>
+      <Field id="review-profession" label="Designation" error={errors.profession?.message}>
+        <input
+          id="review-profession"
+          className="input w-full"
+          placeholder="e.g. Purchasing Manager"
+          autoComplete="organization-title"
+          {...errorProps('review-profession', errors.profession?.message)}
+          {...register('profession')}
+        />
+      </Field>
+      <div>
+        <Controller
+          control={control}
+          name="rating"
+          render={({ field }) => (
+            <StarRatingInput
+              name="review-rating"
+              value={typeof field.value === 'number' && field.value > 0 ? field.value : undefined}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errors.rating?.message}
+              errorId="review-rating-error"
+            />
+          )}
+        />
+        <ErrorText id="review-rating-error">{errors.rating?.message}</ErrorText>
+      </div>
+      <Field id="review-text" label="Review" error={errors.review?.message}>
+        <textarea
+          id="review-text"
+          className="textarea h-32 w-full"
+          placeholder="How did the parts and the service work for you?"
+          {...errorProps('review-text', errors.review?.message)}
+          {...register('review')}
+        />
+      </Field>
+      <button type="submit" className="btn btn-primary self-start" disabled={isSubmitting}>
+        {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        Submit
+      </button>
+    </form>
+  );
+};

@@ -1,0 +1,69 @@
+import { Link } from 'react-router';
+import { messages, type UserInfoResponse } from '@forgeline/shared';
+import { paths } from '@/config/paths';
+import type { SessionUser } from '@/lib/auth';
+
+type ProfileCardProps = {
+  user: SessionUser;
+  info: UserInfoResponse | undefined;
+};
+
+const orNotAvailable = (value: string | null | undefined) => (value?.trim() ? value : messages.notAvailable);
+
+/** The profile card (SPEC.md §2): avatar, role, email, phone, address, profession, 'My Orders'. */
+export const ProfileCard = ({ user, info }: ProfileCardProps) => {
+  const role = (info?.role ?? user.role) === 'admin' ? 'Admin' : messages.normalUser;
+  const initial = (user.name.trim()[0] ?? user.email[0] ?? '?').toUpperCase();
+  const rows = [
+    { label: 'Email', value: user.email },
+    { label: 'Phone', value: orNotAvailable(info?.userInfo.phone) },
+    { label: 'Address', value: orNotAvailable(info?.userInfo.address) },
+    { label: 'Profession', value: orNotAvailable(info?.userInfo.profession) },
+  ];
+
+  return (
+    <article
+      aria-label="Your profile"
+      className="rounded-box border border-base-300 bg-base-100 p-5 text-center shadow-sm sm:p-6"
+    >
+      <div className="flex justify-center">
+        {user.image ? (
+          <img
+            src={user.image}
+            alt={`Photo of ${user.name}`}
+            className="size-24 rounded-full object-cover ring-4 ring-primary/20"
+            referrerPolicy="no-referrer"
+          />
+        ) : (
+          <div
+            className="flex size-24 items-center justify-center rounded-full bg-primary text-4xl font-bold text-primary-content ring-4 ring-primary/20"
+            role="img"
+            aria-label={`Avatar of ${user.name}`}
+          >
+            {initial}
+          </div>
+        )}
+      </div>
+      <h3 className="mt-4 text-xl font-bold break-words">{user.name}</h3>
+      <p className="mt-1">
+        <span className="badge badge-outline badge-primary" data-testid="profile-role">
+          {role}
+        </span>
+      </p>
+      <dl className="mt-5 space-y-3 text-left text-sm">
+        {rows.map((row) => (
+          <div
+            key={row.label}
+            className="grid grid-cols-[6rem_minmax(0,1fr)] gap-2 border-b border-base-200 pb-2"
+          >
+            <dt className="font-semibold text-base-content/80">{row.label}</dt>
+            <dd className="break-words">{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Link to={paths.dashboard.myOrders.getHref()} className="btn btn-outline btn-primary mt-5 w-full">
+        My Orders
+      </Link>
+    </article>
+  );
+};

@@ -1,0 +1,85 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-toastify';
+import type { z } from 'zod';
+import { messages, UserInfoBodySchema, type UserInfoBody } from '@forgeline/shared';
+import { FormField } from '@/components/ui/form-field';
+import { useUpdateUserInfo } from '../api/update-user-info';
+import { successDialog } from '@/lib/dialogs';
+
+type ProfileFormInput = z.input<typeof UserInfoBodySchema>;
+
+type ProfileFormProps = {
+  email: string;
+  /** The saved profile, to start from. */
+  initial: { phone: string | null; address: string | null; profession: string | null } | undefined;
+};
+
+/**
+ * Phone, address and profession, all required (SPEC.md §2, §5), checked by the server's own schema.
+ * Saved: 'Successfully Updated Your Profile' (2.5 s dialog); unchanged: 'Profile already updated'.
+ */
+export const ProfileForm = ({ email, initial }: ProfileFormProps) => {
+  const update = useUpdateUserInfo();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileFormInput, unknown, UserInfoBody>({
+    resolver: zodResolver(UserInfoBodySchema),
+    defaultValues: {
+      phone: initial?.phone ?? '',
+      address: initial?.address ?? '',
+      profession: initial?.profession ?? '',
+    },
+  });
+
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      const { modifiedCount } = await update.mutateAsync({ email, body });
+      if (modifiedCount === 0) toast.info(messages.profileAlreadyUpdated);
+      else await successDialog(messages.profileUpdated);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Could not update your profile');
+    }
+  });
+
+  return (
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label="Update Profile"
+      className="space-y-4 rounded-box border border-base-300 bg-base-100 p-5 shadow-sm sm:p-6"
+    >
+      <h3 className="text-xl font-bold">Update Profile</h3>
+      <FormField
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        placeholder="Your Phone Number"
+        error={errors.phone?.message}
+        {...register('phone')}
+      />
+      <FormField
+        label="Address"
+        type="text"
+        autoComplete="street-address"
+        placeholder="Your Address"
+        error={errors.address?.message}
+        {...register('address')}
+      />
+      <FormField
+        label="Profession"
+        type="text"
+        autoComplete="organization-title"
+        placeholder="Your Profession"
+        error={errors.profession?.message}
+        {...register('profession')}
+      />
+      <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={isSubmitting}>
+        {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        Update
+      </button>
+    </form>
+  );
+};

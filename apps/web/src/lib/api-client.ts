@@ -1,0 +1,173 @@
+import { TOKEN_EXPIRY_MARGIN_MS } from '@forgeline/shared';
+import { env } from '@/config/env';
+
+/** Key of the access token in local storage (SPEC.md §3). */
+export const ACCESS_TOKEN_KEY = 'accessToken';
+
+/** An API answer that was not 2xx; `message` and `code` come from the server's error body. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+
+  constructor(status: number, message: string, code?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  params?: Record<string, string | number | boolean | undefined | null>;
+  /**
+   * Send the stored access token as `Authorization: Bearer` (default: yes, while it is unexpired).
+   * `false` sends only the session cookie: the token exchange and Better Auth's own endpoints use that.
+   */
+  auth?: boolean;
+  /**
+   * A 401 answer means the session is gone (account deleted, session expired): by default the
+   * signed-in user is then signed out (SPEC.md §4). Sign-in forms turn this off: a wrong password is
+   * a 401 too.
+   */
+  signOutOnUnauthorized?: boolean;
+  signal?: AbortSignal;
+};
+
+/**
+ * The expiry time (ms since epoch) of a JWT access token, or undefined when the token is not three
+ * dot-separated sections with a numeric `exp` in its payload (SPEC.md §5: such a token is unusable).
+ */
+export const accessTokenExpiresAt = (token: string): number | undefined => {
+  const sections = token.split('.');
+  if (sections.length !== 3 || sections.some((section) => section.length === 0)) return undefined;
+  try {
+    const base64 = sections[1]!.replace(/-/g, '+').replace(/_/g, '/');
+    const payload = JSON.parse(atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='))) as {
+      exp?: unknown;
+    };
+    return typeof payload.exp === 'number' ? payload.exp * 1000 : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** A token counts as expired TOKEN_EXPIRY_MARGIN_MS (30 s) before its expiry time (SPEC.md §4). */
+export const isAccessTokenUsable = (token: string, now = Date.now()): boolean => {
+  const expiresAt = accessTokenExpiresAt(token);
+  return expiresAt !== undefined && expiresAt - TOKEN_EXPIRY_MARGIN_MS > now;
+};
+
+/**
+ * The stored access token, or null when there is none or it is known to be expired (an expired token
+ * is never sent: the session cookie stands in while lib/auth fetches a new one).
+ */
+export const readAccessToken = (): string | null => {
+  try {
+    const token = window.localStorage.getItem(ACCESS_TOKEN_KEY);
+    if (!token) return null;
+    const expiresAt = accessTokenExpiresAt(token);
+    return expiresAt !== undefined && expiresAt - TOKEN_EXPIRY_MARGIN_MS <= Date.now() ? null : token;
+  } catch {
+    return null;
+  }
+};
+
+let unauthorizedHandler: ((error: ApiError) => void) | null = null;
+
+/** lib/auth registers what a 401 does (sign the user out); returns the function that unregisters it. */
+export const setUnauthorizedHandler = (handler: ((error: ApiError) => void) | null): (() => void) => {
+  unauthorizedHandler = handler;
+  return () => {
+    if (unauthorizedHandler === handler) unauthorizedHandler = null;
+  };
+};
+
+const buildUrl = (path: string, params?: RequestOptions['params']): string => {
+  const url = `${env.apiBaseUrl}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!params) return url;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${url}?${query}` : url;
+};
+
+const errorFrom = async (response: Response): Promise<ApiError> => {
+  let message = response.statusText || `Request failed with status ${response.status}`;
+  let code: string | undefined;
+  try {
+    const body = (await response.json()) as { message?: unknown; code?: unknown };
+    if (typeof body.message === 'string' && body.message) message = body.message;
+    if (typeof body.code === 'string') code = body.code;
+  } catch {
+    // not JSON: keep the status text
+  }
+  return new ApiError(response.status, message, code);
+};
+
+/** The parsed body of an answer together with its headers (for `X-Total-Count`). */
+async function send<T>(path: string, options: RequestOptions = {}): Promise<{ body: T; headers: Headers }> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  if (options.auth !== false) {
+    const token = readAccessToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+  }
+  const response = await fetch(buildUrl(path, options.params), {
+    method: options.method ?? 'GET',
+    headers,
+    credentials: 'same-origin',
+    body:
+      options.body === undefined ? null : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+    signal: options.signal ?? null,
+  });
+  if (!response.ok) {
+    const error = await errorFrom(response);
+    if (error.status === 401 && options.signOutOnUnauthorized !== false) unauthorizedHandler?.(error);
+    throw error;
+  }
+  if (response.status === 204) return { body: undefined as T, headers: response.headers };
+  const text = await response.text();
+  return { body: (text ? JSON.parse(text) : null) as T, headers: response.headers };
+}
+
+async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await send<T>(path, options)).body;
+}
+
+/** `X-Total-Count` as a whole number, or null when the header is missing or not a number. */
+const totalCountOf = (headers: Headers): number | null => {
+  const value = headers.get('x-total-count');
+  if (value === null || value.trim() === '') return null;
+  const total = Number(value);
+  return Number.isSafeInteger(total) && total >= 0 ? total : null;
+};
+
+/** A list answer with the number of all matches the server counted (`X-Total-Count`, null if absent). */
+export type WithTotal<T> = { data: T; total: number | null };
+
+type Options = Omit<RequestOptions, 'method' | 'body'>;
+
+/**
+ * The one way the SPA talks to its server (`/api`, same origin). The session cookie always rides
+ * along; the access token is sent as a bearer token unless `auth: false`.
+ */
+export const api = {
+  get: <T>(path: string, options?: Options) => request<T>(path, options),
+  /** GET of a paged list: the body and `X-Total-Count`. */
+  getWithTotal: async <T>(path: string, options?: Options): Promise<WithTotal<T>> => {
+    const { body, headers } = await send<T>(path, options);
+    return { data: body, total: totalCountOf(headers) };
+  },
+  post: <T>(path: string, body?: unknown, options?: Options) =>
+    request<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Options) =>
+    request<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: Options) =>
+    request<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: Options) => request<T>(path, { ...options, method: 'DELETE' }),
+};

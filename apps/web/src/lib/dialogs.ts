@@ -1,0 +1,31 @@
+import { messages, PROFILE_DIALOG_MS } from '@forgeline/shared';
+
+/** sweetalert2 is loaded on the first dialog, never with the entry chunk. */
+const loadSwal = async () => (await import('sweetalert2')).default;
+
+/**
+ * The spec's confirmation ('Are you sure?' / "You won't be able to revert this!", SPEC.md §9) before
+ * cancel, delete user, delete product, make admin and ship. Resolves true when confirmed.
+ */
+export const confirmDialog = async (confirmButtonText = 'Yes'): Promise<boolean> => {
+  const Swal = await loadSwal();
+  const result = await Swal.fire({
+    title: messages.confirmTitle,
+    text: messages.confirmText,
+    icon: 'warning',
+    showCancelButton: true,
+    confirmButtonText,
+    cancelButtonText: 'No, keep it',
+    confirmButtonColor: '#b91c1c',
+    cancelButtonColor: '#334155',
+    focusCancel: true,
+    reverseButtons: true,
+  });
+  return result.isConfirmed;
+};
+
+/** A success dialog that closes itself (the profile's: 2500 ms, SPEC.md §9). */
+export const successDialog = async (title: string, timer = PROFILE_DIALOG_MS): Promise<void> => {
+  const Swal = await loadSwal();
+  await Swal.fire({ title, icon: 'success', timer, showConfirmButton: false });
+};

@@ -1,0 +1,110 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Outlet } from 'react-router';
+import { DashboardSidebar } from '@/components/layout/dashboard-sidebar';
+import { useIsAdmin } from '@/lib/auth';
+
+/**
+ * /dashboard (SPEC.md §2): the sidebar and the nested route. On phones the sidebar is a drawer behind a
+ * menu button; from md up it sits beside the content. RequireAuth (router) guards the whole dashboard.
+ */
+const DashboardLayout = () => {
+  const { isAdmin, isPending } = useIsAdmin();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerId = useId();
+  const closeRef = useRef<HTMLButtonElement>(null);
+
+  // The drawer closes when a link is followed (onNavigate) and on Escape; focus goes to its close button.
+  useEffect(() => {
+    if (!drawerOpen) return;
+    closeRef.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setDrawerOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [drawerOpen]);
+
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 md:grid-cols-[14rem_minmax(0,1fr)] md:py-10">
+      <aside className="hidden md:block">
+        <div className="sticky top-20">
+          <DashboardSidebar isAdmin={isAdmin} isPending={isPending} />
+        </div>
+      </aside>
+
+      <div className="min-w-0">
+        <div className="mb-6 flex items-center justify-between gap-4">
+          <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Dashboard</h1>
+          <button
+            type="button"
+            className="btn btn-outline btn-sm shrink-0 md:hidden"
+            aria-expanded={drawerOpen}
+            aria-controls={drawerId}
+            onClick={() => setDrawerOpen(true)}
+          >
+            <svg
+              viewBox="0 0 24 24"
+              className="size-5"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path d="M4 7h16M4 12h16M4 17h16" />
+            </svg>
+            Dashboard menu
+          </button>
+        </div>
+        <Outlet />
+      </div>
+
+      {/* Phones: the sidebar as a drawer from the left. */}
+      <div id={drawerId} className={`fixed inset-0 z-50 md:hidden ${drawerOpen ? '' : 'hidden'}`}>
+        <button
+          type="button"
+          className="absolute inset-0 h-full w-full cursor-default bg-black/40"
+          aria-label="Close dashboard menu"
+          tabIndex={-1}
+          onClick={() => setDrawerOpen(false)}
+        />
+        <div
+          role="dialog"
+          aria-modal="true"
+          aria-label="Dashboard menu"
+          className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col gap-3 bg-base-100 p-4 shadow-xl"
+        >
+          <div className="flex items-center justify-between">
+            <p className="text-lg font-bold">Dashboard</p>
+            <button
+              ref={closeRef}
+              type="button"
+              className="btn btn-ghost btn-sm btn-square"
+              aria-label="Close dashboard menu"
+              onClick={() => setDrawerOpen(false)}
+            >
+              <svg
+                viewBox="0 0 24 24"
+                className="size-5"
+                aria-hidden="true"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
+                <path d="M6 6l12 12M18 6L6 18" />
+              </svg>
+            </button>
+          </div>
+          {drawerOpen ? (
+            <DashboardSidebar
+              isAdmin={isAdmin}
+              isPending={isPending}
+              onNavigate={() => setDrawerOpen(false)}
+            />
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+};
+
+export default DashboardLayout;

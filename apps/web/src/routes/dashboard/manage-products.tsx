@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import type { Product } from '@forgeline/shared';
+import { ADMIN_PAGE_SIZE, useAdminProducts } from '@/features/admin-products/api/get-admin-products';
+import { useDeleteProduct } from '@/features/admin-products/api/delete-product';
+import { ManageProductsTable } from '@/features/admin-products/components/manage-products-table';
+import { EditProductDialog } from '@/features/admin-products/components/edit-product-dialog';
+import { ProductsPagination } from '@/features/admin-products/components/products-pagination';
+import { ProductSearch, useProductSearch } from '@/features/products/components/product-search';
+import { confirmDialog } from '@/lib/dialogs';
+import { errorMessage } from '@/lib/error-message';
+
+/**
+ * /dashboard/manageProducts, admins only (SPEC.md §2): every product, to update or delete, 20 a page,
+ * searchable by name. The total is the server's count (`X-Total-Count`), not the rows on screen.
+ */
+const ManageProductsRoute = () => {
+  const search = useProductSearch();
+  // The page belongs to a search: a new search starts at page 1.
+  const [paging, setPaging] = useState({ term: '', page: 1 });
+  const page = paging.term === search.term ? paging.page : 1;
+  const products = useAdminProducts({ search: search.term, page });
+  const deleteProduct = useDeleteProduct();
+  const [editing, setEditing] = useState<Product | null>(null);
+
+  const onDelete = async (product: Product) => {
+    if (!(await confirmDialog('Yes, delete it!'))) return;
+    try {
+      await deleteProduct.mutateAsync(product._id);
+      toast.success('Product deleted successfully');
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to delete the Product'));
+    }
+  };
+
+  const total = products.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+  const settled = products.data !== undefined && !products.isPlaceholderData;
+  // A delete can empty the last page: go to the page that is now the last.
+  if (settled && page > pageCount) setPaging({ term: search.term, page: pageCount });
+  const goTo = (next: number) => setPaging({ term: search.term, page: next });
+
+  return (
+    <section aria-labelledby="dashboard-title">
+      <h2 id="dashboard-title" className="mb-4 text-2xl font-bold">
+        Manage Products{' '}
+        <span className="text-base font-semibold text-base-content/70" data-testid="products-count">
+          (Total: {total}
+          {products.data?.search ? ' matching' : ''})
+        </span>
+      </h2>
+      <ProductSearch
+        id="manage-product-search"
+        value={search.input}
+        onChange={search.setInput}
+        onSubmit={search.flush}
+        busy={products.isPlaceholderData || search.input.trim() !== search.term}
+        className="mb-4 max-w-md"
+      />
+      {products.isPending ? (
+        <div role="status" aria-label="Loading the products" className="flex justify-center py-10">
+          <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
+        </div>
+      ) : products.isError && !products.data ? (
+        <div role="alert" className="rounded-box border border-base-300 bg-base-100 p-6">
+          <p>The products could not be loaded.</p>
+          <button
+            type="button"
+            className="btn btn-primary btn-sm mt-3"
+            onClick={() => void products.refetch()}
+          >
+            Try again
+          </button>
+        </div>
+      ) : products.data.products.length === 0 && products.data.search ? (
+        <p className="rounded-box border border-dashed border-base-300 bg-base-200 p-6">
+          No products match &quot;{products.data.search}&quot;.
+        </p>
+      ) : products.data.products.length === 0 && total === 0 ? (
+        <p className="rounded-box border border-dashed border-base-300 bg-base-200 p-6">
+          There are no products yet.
+        </p>
+      ) : (
+        <div className={products.isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
+          <ManageProductsTable
+            products={products.data.products}
+            firstNumber={(products.data.page - 1) * ADMIN_PAGE_SIZE + 1}
+            onUpdate={setEditing}
+            onDelete={(product) => void onDelete(product)}
+            deletingId={deleteProduct.isPending ? (deleteProduct.variables ?? null) : null}
+          />
+          <ProductsPagination
+            page={page}
+            pageCount={pageCount}
+            onPage={goTo}
+            busy={products.isPlaceholderData}
+          />
+        </div>
+      )}
+      <EditProductDialog product={editing} onClose={() => setEditing(null)} />
+    </section>
+  );
+};
+
+export default ManageProductsRoute;

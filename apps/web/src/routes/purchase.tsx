@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { formatPrice, messages } from '@forgeline/shared';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/auth';
+import { ApiError } from '@/lib/api-client';
+import { useProduct } from '@/features/products/api/get-product';
+import { useCreateOrder } from '@/features/orders/api/create-order';
+import { PurchaseForm, type PurchaseValues } from '@/features/orders/components/purchase-form';
+import { errorMessage } from '@/lib/error-message';
+
+const Spinner = ({ label }: { label: string }) => (
+  <div className="flex min-h-[50vh] items-center justify-center" role="status" aria-label={label}>
+    <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
+  </div>
+);
+
+/** /purchase/:id (SPEC.md §2, §5): the product's facts, a live total and the order form. Login required. */
+const PurchaseRoute = () => {
+  const { id = '' } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { user, isPending: sessionPending } = useSession();
+  const product = useProduct(id);
+  const createOrder = useCreateOrder();
+  const [submitError, setSubmitError] = useState<string | null>(null);
+
+  if (sessionPending) return <Spinner label="Checking your session" />;
+  if (!user) return <Navigate to={paths.auth.login.getHref(location.pathname)} replace />;
+  if (product.isPending) return <Spinner label="Loading the product" />;
+  if (product.isError) {
+    const missing = product.error instanceof ApiError && product.error.status === 404;
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold">
+          {missing ? 'Product not found' : 'The product could not be loaded'}
+        </h1>
+        <p className="mt-3 text-base-content/80">
+          {missing ? 'It may have been removed from the catalogue.' : 'Please try again in a moment.'}
+        </p>
+      </div>
+    );
+  }
+
+  const item = product.data;
+
+  const placeOrder = async (values: PurchaseValues, totalPrize: number) => {
+    setSubmitError(null);
+    try {
+      await createOrder.mutateAsync({
+        productId: item._id,
+        name: user.name,
+        email: user.email,
+        productName: item.name,
+        price: item.price,
+        address: values.address,
+        phone: values.phone,
+        buyQuantity: values.buyQuantity,
+        totalPrize,
+      });
+      toast.success(messages.orderSucceeded(user.name));
+      navigate(paths.dashboard.myOrders.getHref());
+    } catch (error) {
+      const message = errorMessage(error, 'The order could not be placed. Please try again.');
+      setSubmitError(message);
+      toast.error(message);
+      if (error instanceof ApiError && error.status === 409) void product.refetch();
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
+      <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Purchase</h1>
+      <div className="mt-8 grid gap-8 lg:grid-cols-2">
+        <article
+          className="card overflow-hidden border border-base-300 bg-base-100 shadow-sm"
+          aria-labelledby="purchase-product"
+        >
+          <figure className="aspect-[4/3] bg-base-200">
+            <img src={item.img} alt={item.name} width={640} height={480} className="size-full object-cover" />
+          </figure>
+          <div className="card-body gap-3 p-5 sm:p-6">
+            <h2 id="purchase-product" className="card-title text-2xl">
+              {item.name}
+            </h2>
+            <p className="text-2xl font-bold text-primary">$ {formatPrice(item.price)} / piece</p>
+            <ul className="grid gap-1.5 text-sm">
+              <li className="rounded bg-base-200 px-3 py-1.5">Minimum Order Quantity: {item.minOrder} pcs</li>
+              <li className="rounded bg-base-200 px-3 py-1.5">
+                Available Quantity: <span className="font-semibold">{item.availableQuantiity}</span>
+              </li>
+            </ul>
+            <p className="text-sm text-base-content/80">{item.description}</p>
+          </div>
+        </article>
+
+        <section
+          aria-labelledby="order-form-title"
+          className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm sm:p-6"
+        >
+          <h2 id="order-form-title" className="mb-4 text-xl font-bold">
+            Place your order
+          </h2>
+          {item.availableQuantiity < item.minOrder ? (
+            <p role="alert" className="mb-4 rounded-box bg-base-200 p-3 text-sm font-medium text-[#b91c1c]">
+              {messages.quantityAboveAvailable} Only {item.availableQuantiity} pcs are left, below the minimum
+              order of {item.minOrder} pcs.
+            </p>
+          ) : null}
+          <PurchaseForm
+            key={`${item._id}:${item.availableQuantiity}`}
+            product={item}
+            user={{ name: user.name, email: user.email }}
+            onSubmit={placeOrder}
+            submitError={submitError}
+          />
+        </section>
+      </div>
+    </div>
+  );
+};
+
+export default PurchaseRoute;

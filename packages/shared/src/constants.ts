@@ -1,0 +1,53 @@
+/** Business constants and limits of SPEC.md §9, and the limits we add on the server. */
+export const MIN_PASSWORD_LENGTH = 6;
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+
+export const SPLASH_MS = 3000;
+export const PROFILE_DIALOG_MS = 2500;
+export const TOAST_AUTO_CLOSE_MS = 5000;
+export const TOAST_POSITION = 'top-right';
+
+export const CAROUSEL = {
+  autoplayDelayMs: 2500,
+  speedMs: 300,
+  coverflow: { rotate: 50, depth: 100, stretch: 0, modifier: 1, slideShadows: true },
+} as const;
+
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+/** Identity session timing (§4, §9). */
+export const TOKEN_REFRESH_LEAD_MS = 5 * 60_000;
+export const TOKEN_EXPIRY_MARGIN_MS = 30_000;
+export const RETRY_BACKOFF_START_MS = 30_000;
+export const RETRY_BACKOFF_MAX_MS = 16 * 60_000;
+export const AUTH_REQUEST_TIMEOUT_MS = 30_000;
+
+/** Data cache defaults (§9), which are also TanStack Query's own. */
+export const QUERY_GC_MS = 5 * 60_000;
+export const QUERY_RETRIES = 3;
+
+/** Marketing figures of the statistics band (§1). */
+export const STATISTICS = [
+  { label: 'Orders', value: '31K+' },
+  { label: 'Total Customers', value: '4,200' },
+  { label: 'Reviews', value: '3,400' },
+  { label: 'Annual Revenue', value: '120M+' },
+] as const;
+
+/** Limits the server adds (not in the spec): they keep one request from costing too much. */
+export const LIMITS = {
+  productNameMax: 120,
+  descriptionMax: 2000,
+  searchMax: 100,
+  pageSizeDefault: 50,
+  pageSizeMax: 100,
+  pageMax: 10_000,
+  priceMaxCents: 100_000_000,
+  quantityMax: 10_000_000,
+  reviewTextMax: 1000,
+  professionMax: 80,
+  addressMax: 300,
+  phoneMax: 30,
+  imageBytesMax: 5 * 1024 * 1024,
+} as const;

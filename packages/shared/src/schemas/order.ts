@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants.ts';
+import { messages } from '../messages.ts';
+import { requiredText } from './common.ts';
+
+/** An order on the wire. `totalPrize` is the spec's spelling; status 'shipped' or anything else = pending. */
+export const OrderSchema = z.object({
+  _id: z.string(),
+  productId: z.string().nullable(),
+  name: z.string(),
+  email: z.string(),
+  productName: z.string(),
+  price: z.number(),
+  address: z.string(),
+  phone: z.string(),
+  buyQuantity: z.number().int(),
+  totalPrize: z.number(),
+  paid: z.boolean(),
+  transactionId: z.string().nullable(),
+  status: z.enum(['pending', 'shipped']),
+  createdAt: z.string(),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+export const PHONE_PATTERN = /^\+?[0-9 ()-]{6,30}$/;
+
+/**
+ * The purchase form's schema for one product: quantity between minOrder and availableQuantiity with
+ * the spec's messages. The server uses the same rule against the product it reads itself.
+ */
+export const purchaseFormSchema = (bounds: { minOrder: number; availableQuantiity: number }) =>
+  z.object({
+    address: requiredText(messages.addressRequired, LIMITS.addressMax),
+    phone: requiredText(messages.phoneRequired, LIMITS.phoneMax).regex(
+      PHONE_PATTERN,
+      'Provide a valid phone number',
+    ),
+    buyQuantity: z.preprocess(
+      (value) =>
+        value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value,
+      z
+        .number({ error: messages.quantityRequired })
+        .int('Quantity must be a whole number')
+        .min(bounds.minOrder, messages.quantityBelowMinimum(bounds.minOrder))
+        .max(bounds.availableQuantiity, messages.quantityAboveAvailable),
+    ),
+  });
+
+/** A number that may arrive as a numeric string from a form; an empty field counts as missing. */
+const formNumber = (requiredMessage: string) =>
+  z.preprocess(
+    (value) =>
+      value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value,
+    z.number({ error: requiredMessage }).finite(requiredMessage),
+  );
+
+/**
+ * POST /order. The spec's body carries name, email, productName, price and totalPrize too: name and
+ * email are taken from the session (the body's are ignored); the figures are the server's, and a body
+ * whose figures disagree with them is refused with 409. Quantity bounds are checked against the product.
+ */
+export const CreateOrderBodySchema = z.object({
+  productId: z.string({ error: 'productId is required' }).trim().min(1, 'productId is required').max(100),
+  address: requiredText(messages.addressRequired, LIMITS.addressMax),
+  phone: requiredText(messages.phoneRequired, LIMITS.phoneMax).regex(
+    PHONE_PATTERN,
+    'Provide a valid phone number',
+  ),
+  buyQuantity: formNumber(messages.quantityRequired).pipe(z.number().int('Quantity must be a whole number')),
+  name: z.string().max(500).nullish(),
+  email: z.string().max(500).nullish(),
+  productName: z.string().max(500).nullish(),
+  price: formNumber('price must be a number').optional(),
+  totalPrize: formNumber('totalPrize must be a number').optional(),
+});
+export type CreateOrderBody = z.infer<typeof CreateOrderBodySchema>;
+
+/** The Mongo-style results the spec's client reads (`insertedId`, `modifiedCount`, `deletedCount`). */
+export const InsertResultSchema = z.object({ acknowledged: z.literal(true), insertedId: z.string() });
+export const ModifiedResultSchema = z.object({
+  acknowledged: z.literal(true),
+  modifiedCount: z.number().int(),
+});
+export const DeletedResultSchema = z.object({
+  acknowledged: z.literal(true),
+  deletedCount: z.number().int(),
+});
+
+/** POST /create-payment-intent: the amount always comes from the order; `totalPrize` is accepted and ignored. */
+export const CreatePaymentIntentBodySchema = z.object({
+  orderId: z.string({ error: 'orderId is required' }).trim().min(1, 'orderId is required').max(100),
+  totalPrize: z.unknown().optional(),
+});
+export const PaymentIntentResponseSchema = z.object({ clientSecret: z.string() });
+
+/** PATCH /order/:id after a card payment: `transactionId` is the provider's payment id (`pi_…`). */
+export const PayOrderBodySchema = z.object({
+  transactionId: z
+    .string({ error: 'transactionId is required' })
+    .trim()
+    .min(1, 'transactionId is required')
+    .max(255, 'transactionId is not valid'),
+  order: z.unknown().optional(),
+});
+
+/** The built-in test processor's card form (the SPA's own card entry when the provider is 'test'). */
+export const TestCardConfirmBodySchema = z.object({
+  clientSecret: z.string({ error: 'clientSecret is required' }).min(1, 'clientSecret is required').max(255),
+  cardNumber: z.string({ error: 'cardNumber is required' }).max(40),
+  expMonth: z.union([z.number(), z.string().max(4)]),
+  expYear: z.union([z.number(), z.string().max(6)]),
+  cvc: z.string({ error: 'cvc is required' }).max(10),
+});
+export type TestCardConfirmBody = z.infer<typeof TestCardConfirmBodySchema>;
+
+export const TestCardConfirmResponseSchema = z.object({
+  paymentIntent: z.object({
+    id: z.string(),
+    status: z.literal('succeeded'),
+    amount: z.number().int(),
+    currency: z.string(),
+  }),
+});
+
+/** A card refused by the processor: Stripe's message and code (402). */
+export const CardErrorSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  declineCode: z.string().optional(),
+});
+
+/** GET /config: which card entry the SPA shows. */
+export const PaymentsConfigSchema = z.object({
+  payments: z.object({ provider: z.enum(['test', 'stripe']), publishableKey: z.string().nullable() }),
+  /** How long an unpaid order holds its stock before it is cancelled (ORDER_HOLD_HOURS). */
+  orders: z.object({ holdHours: z.number() }),
+});
+export type PaymentsConfig = z.infer<typeof PaymentsConfigSchema>;

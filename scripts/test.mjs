@@ -1,0 +1,48 @@
+// Runs every check of the project, in the order that fails fastest: typecheck, lint, build, then the
+// test suites (unit, API, browser). Ends with one count line, "tests: N passed, N failed".
+// `node scripts/test.mjs --api` runs only the API suite (CI runs it again on PostgreSQL that way).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const apiOnly = process.argv.includes('--api');
+const run = (command, args) => {
+  console.log(`\n> ${command} ${args.join(' ')}`);
+  return spawnSync(command, args, { stdio: 'inherit', shell: process.platform === 'win32' }).status ?? 1;
+};
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+if (!apiOnly) {
+  for (const script of ['typecheck', 'lint', 'build']) {
+    if (run(npm, ['run', '--silent', script]) !== 0) {
+      console.error(`\nnpm run ${script} failed.`);
+      console.log('tests: 0 passed, 1 failed');
+      process.exit(1);
+    }
+  }
+}
+
+mkdirSync('test-results', { recursive: true });
+const report = 'test-results/vitest.json';
+rmSync(report, { force: true });
+const projects = apiOnly ? ['--project', 'server'] : [];
+const status = run('npx', [
+  'vitest',
+  'run',
+  ...projects,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=${report}`,
+]);
+
+if (!existsSync(report)) {
+  console.log('tests: 0 passed, 1 failed');
+  process.exit(status || 1);
+}
+const { numPassedTests, numFailedTests, numFailedTestSuites, numPendingTests, numTodoTests } = JSON.parse(
+  readFileSync(report, 'utf8'),
+);
+// A file that failed to load, or an error outside any test, fails the run even with no failed test.
+const failed = numFailedTests || numFailedTestSuites || (status !== 0 ? 1 : 0);
+const skipped = numPendingTests + numTodoTests;
+console.log(`\ntests: ${numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(status !== 0 ? status : failed > 0 ? 1 : 0);
