@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Env } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { refuseNulCharacters } from './lib/nul-characters.ts';
 import { handleError } from './lib/errors.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { CatalogueCache } from './modules/products/catalogue-cache.ts';
@@ -77,6 +78,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error, request, reply) => handleError(error as Error, request, reply));
+  app.addHook('preValidation', refuseNulCharacters);
 
   // An http:// bucket (s3rver or MinIO during development) is not covered by img-src `https:`.
   const httpImageOrigin = env.s3PublicUrl?.startsWith('http:') ? [new URL(env.s3PublicUrl).origin] : [];

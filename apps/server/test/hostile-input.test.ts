@@ -10,8 +10,9 @@ import { clientSecretFor, makeProduct, payOrder, placeOrder, snapshot } from './
 /**
  * Random and hostile bodies, params and query strings against every business endpoint: never a 5xx,
  * and a refused request changes nothing (the whole business state is compared before and after).
+ * HOSTILE_RUNS=2000 runs a longer search locally; CI keeps 80 a property.
  */
-const RUNS = 80;
+const RUNS = Number(process.env.HOSTILE_RUNS ?? 80);
 
 let t: TestApp;
 let customers: TestUser[];
@@ -60,6 +61,7 @@ const hostileStrings = [
   '../../../etc/passwd',
   '%00',
   '\u0000',
+  '\ud800 lone surrogate',
   '<script>alert(1)</script>',
   '😀'.repeat(50),
   'a'.repeat(5000),
@@ -148,7 +150,9 @@ const send = (
     headers: { ...headers, ...('headers' in encoded ? encoded.headers : {}) },
   };
 };
-const enc = (value: string) => encodeURIComponent(value);
+/** encodeURIComponent, except that a lone surrogate (which it cannot encode) goes as the bad UTF-8 %ED%A0%80. */
+const enc = (value: string) =>
+  Array.from(value, (char) => (/\p{Cs}/u.test(char) ? '%ED%A0%80' : encodeURIComponent(char))).join('');
 
 const property = <T>(arbitrary: fc.Arbitrary<T>, run: (value: T) => Promise<unknown>) =>
   fc.assert(
@@ -288,6 +292,58 @@ describe('hostile input never causes a 5xx, and a refused request changes nothin
         bodyOf(fields, () => ({ profession: 'Buyer', review: 'Good parts.', rating: 4 })),
       ),
       ([role, pick, body]) => probe(send('POST', '/api/review', headersOf(role, pick), body)),
+    );
+  });
+
+  it('PUT /api/userInfo, POST /api/contact and POST /api/newsletter', async () => {
+    const profileFields = {
+      phone: hostileValue,
+      address: hostileValue,
+      profession: hostileValue,
+      role: hostileValue,
+    };
+    const contactFields = { name: hostileValue, email: hostileValue, message: hostileValue };
+    const emailOf = (role: Who, pick: number) =>
+      role === 'admin' ? admin.email : customers[role === 'owner' ? 0 : pick % customers.length]!.email;
+    await property(
+      fc.tuple(
+        who,
+        fc.nat(),
+        fc.oneof(hostileString, fc.constant('')),
+        bodyOf(profileFields, () => ({ phone: '+1 555 0100', address: '1 Mill Road', profession: 'Buyer' })),
+      ),
+      ([role, pick, email, body]) =>
+        probe(
+          send(
+            'PUT',
+            `/api/userInfo?email=${enc(email || emailOf(role, pick))}`,
+            headersOf(role, pick),
+            body,
+          ),
+        ),
+    );
+    await property(
+      fc.tuple(
+        fc.nat(),
+        bodyOf(contactFields, () => ({
+          name: 'Rahim Uddin',
+          email: 'rahim@example.com',
+          message: 'Please quote 5,000 M8 bolts.',
+        })),
+      ),
+      ([ip, body]) =>
+        probe({ ...send('POST', '/api/contact', {}, body), remoteAddress: `10.1.${ip % 250}.${ip % 199}` }),
+    );
+    await property(
+      fc.tuple(
+        fc.nat(),
+        bodyOf({ email: hostileValue }, () => ({ email: 'buyer@example.com' })),
+      ),
+      ([ip, body]) =>
+        probe({
+          ...send('POST', '/api/newsletter', {}, body),
+          remoteAddress: `10.2.${ip % 250}.${ip % 199}`,
+        }),
     );
   });
 

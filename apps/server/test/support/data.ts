@@ -1,11 +1,15 @@
 import { asc, eq } from 'drizzle-orm';
 import type { App } from '../../src/app.ts';
 import {
+  contactMessages,
+  newsletterSubscribers,
   orders,
   paymentEvents,
   products,
   reviews,
   testPaymentIntents,
+  userProfiles,
+  users,
   type ProductRow,
 } from '../../src/db/schema/index.ts';
 import { createOrdersRepository } from '../../src/modules/orders/repository.ts';
@@ -13,16 +17,30 @@ import { createProductsRepository } from '../../src/modules/products/repository.
 import type { TestUser } from '../auth-helper.ts';
 
 /**
- * Everything the business endpoints may change, read straight from the database: a refused request
- * must leave it exactly as it was.
+ * Everything the API's own endpoints may change, read straight from the database: a refused request
+ * must leave it exactly as it was. (Sessions are left out: signing in is not a change of this kind.)
  */
 export async function snapshot(app: App) {
-  const [orderRows, productRows, reviewRows, intentRows, eventRows] = await Promise.all([
+  const [
+    orderRows,
+    productRows,
+    reviewRows,
+    intentRows,
+    eventRows,
+    userRows,
+    profileRows,
+    messageRows,
+    subscriberRows,
+  ] = await Promise.all([
     app.db.select().from(orders).orderBy(asc(orders.id)),
     app.db.select().from(products).orderBy(asc(products.id)),
     app.db.select().from(reviews).orderBy(asc(reviews.id)),
     app.db.select().from(testPaymentIntents).orderBy(asc(testPaymentIntents.id)),
     app.db.select().from(paymentEvents).orderBy(asc(paymentEvents.id)),
+    app.db.select().from(users).orderBy(asc(users.id)),
+    app.db.select().from(userProfiles).orderBy(asc(userProfiles.userId)),
+    app.db.select().from(contactMessages).orderBy(asc(contactMessages.id)),
+    app.db.select().from(newsletterSubscribers).orderBy(asc(newsletterSubscribers.id)),
   ]);
   return {
     orders: orderRows,
@@ -30,6 +48,10 @@ export async function snapshot(app: App) {
     reviews: reviewRows,
     intents: intentRows,
     events: eventRows,
+    users: userRows,
+    profiles: profileRows,
+    messages: messageRows,
+    subscribers: subscriberRows,
   };
 }
 
