@@ -1,19 +1,48 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { LIMITS } from '@forgeline/shared';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 /** A search is sent once typing pauses this long. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
+/** The address keeps the searched term (?search=bearing): Back from a product, a reload or a shared link find it again. */
+export const SEARCH_PARAM = 'search';
+
 /**
  * The state of a product search box: `input` is what the box shows, `term` what is searched (the
- * trimmed input, debounced; clearing the box clears the term at once).
+ * trimmed input, debounced; clearing the box clears the term at once). The term is mirrored in the
+ * address, replacing the history entry rather than adding one per search.
  */
 export const useProductSearch = () => {
-  const [input, setInput] = useState('');
+  const [params, setParams] = useSearchParams();
+  const inUrl = params.get(SEARCH_PARAM) ?? '';
+  const [input, setInput] = useState(inUrl);
   const trimmed = input.trim();
-  const [debounced, flush] = useDebouncedValue(trimmed, SEARCH_DEBOUNCE_MS);
+  const [debounced, flush, settle] = useDebouncedValue(trimmed, SEARCH_DEBOUNCE_MS);
   const term = trimmed === '' ? '' : debounced;
+
+  const lastUrlTerm = useRef(inUrl);
+  useEffect(() => {
+    if (inUrl !== lastUrlTerm.current) {
+      // The address changed by itself (Back, a link without a search): the box follows it.
+      lastUrlTerm.current = inUrl;
+      setInput(inUrl);
+      settle(inUrl.trim());
+    } else if (term !== inUrl) {
+      lastUrlTerm.current = term;
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (term) next.set(SEARCH_PARAM, term);
+          else next.delete(SEARCH_PARAM);
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+    }
+  }, [inUrl, term, settle, setParams]);
+
   return { input, setInput, term, flush };
 };
 

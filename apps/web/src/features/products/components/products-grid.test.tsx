@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Product } from '@forgeline/shared';
 import { jsonResponse, renderWithProviders } from '../../../../test/render';
@@ -78,6 +78,37 @@ describe('ProductsSection', () => {
     await user.click(screen.getByRole('button', { name: 'Clear search' }));
     expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('');
     await waitFor(() => expect(cards()).toHaveLength(12));
+  });
+
+  it('keeps the searched term in the address, replacing the entry instead of adding one', async () => {
+    stubCatalogue([...catalogue.slice(0, 11), bearing]);
+    const user = userEvent.setup();
+    const { router } = renderWithProviders(<ProductsSection />);
+    await waitFor(() => expect(cards()).toHaveLength(12));
+    const entryKey = router.state.location.key;
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search products' }), 'bearing');
+    await waitFor(() => expect(router.state.location.search).toBe('?search=bearing'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(router.state.location.key).not.toBe(entryKey);
+
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('opens with the search of the address, and follows the address when it changes', async () => {
+    const fetchMock = stubCatalogue([...catalogue.slice(0, 11), bearing]);
+    const { router } = renderWithProviders(<ProductsSection />, { path: '/?search=bearing' });
+    expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('bearing');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    // The first request is already the search: no flash of the whole catalogue.
+    expect(requestedUrls(fetchMock)[0]).toBe('/api/products?search=bearing&page=1&limit=24');
+
+    // A link to the page without a search (the navbar's Home) empties the box and shows everything.
+    await act(() => router.navigate('/'));
+    expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('');
+    await waitFor(() => expect(cards()).toHaveLength(12));
+    expect(router.state.location.search).toBe('');
   });
 
   it('says which search found nothing', async () => {
