@@ -85,10 +85,18 @@ describe('home page', () => {
       expect((await cards.first().getByRole('heading').textContent())?.trim()).toBe(
         'Deep Groove Ball Bearing 6204-2RS',
       );
+      // The search is in the address: Back from the product finds it again.
+      await expect.poll(() => new URL(page.url()).search).toBe('?search=bearing');
+      await cards.first().getByRole('link', { name: 'Buy Now' }).click();
+      await page.waitForURL((url) => url.pathname !== '/');
+      await page.goBack();
+      await expect.poll(() => box.inputValue()).toBe('bearing');
+      await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(1);
 
       await page.getByRole('button', { name: 'Clear search' }).click();
       expect(await box.inputValue()).toBe('');
       await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(12);
+      expect(new URL(page.url()).search).toBe('');
     } finally {
       await page.close();
     }
