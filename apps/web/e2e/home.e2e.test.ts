@@ -88,8 +88,11 @@ describe('home page', () => {
       // The search is in the address: Back from the product finds it again.
       await expect.poll(() => new URL(page.url()).search).toBe('?search=bearing');
       await cards.first().getByRole('link', { name: 'Buy Now' }).click();
-      await page.waitForURL((url) => url.pathname !== '/');
+      // A visitor is sent on to /login (replacing the purchase page): Back returns to the search.
+      await page.waitForURL((url) => url.pathname === '/login');
+      await page.getByRole('form', { name: 'Login' }).waitFor();
       await page.goBack();
+      await page.waitForURL((url) => url.pathname === '/');
       await expect.poll(() => box.inputValue()).toBe('bearing');
       await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(1);
 
