@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../src/config/env.ts';
-import { paymentEvents, testPaymentIntents } from '../src/db/schema/index.ts';
+import { outboxMessages, paymentEvents, testPaymentIntents } from '../src/db/schema/index.ts';
 import {
   createPaymentProvider,
   StripePaymentProvider,
@@ -552,6 +552,13 @@ describe('the Stripe provider, through the real SDK against a local fake Stripe'
     expect((await deliver(other, sign(other))).statusCode).toBe(200);
     expect((await patch(orderId, intentId)).json()).toEqual({ acknowledged: true, modifiedCount: 0 });
     expect(await orderRow(s.app, orderId)).toEqual(paid);
+
+    // The customer got one receipt for it, whatever the number of events.
+    const receipts = await s.app.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.toAddress, customer.email));
+    expect(receipts.filter((mail) => mail.textBody.includes(`Transaction id: ${intentId}`))).toHaveLength(1);
   });
 
   it('events arriving in any order: a failure after success changes nothing; unknown types are recorded and ignored', async () => {

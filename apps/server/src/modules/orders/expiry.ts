@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { sendOrderMail } from './mail.ts';
 import { createOrdersRepository, EXPIRY_BATCH } from './repository.ts';
 
 /** How often each server looks for unpaid orders past their hold. */
@@ -22,6 +23,7 @@ export async function expireUnpaidOrders(app: FastifyInstance, now: Date = new D
         { orderIds: rows.map((row) => row.id) },
         `cancelled ${rows.length} unpaid order(s) past their hold`,
       );
+      for (const row of rows) await sendOrderMail(app, 'expired', row);
     }
     // A full batch may have left more behind.
     if (rows.length < EXPIRY_BATCH) return total;

@@ -16,6 +16,7 @@ import type { OrderRow } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { currentUser, type AuthUser } from '../../plugins/app/auth.ts';
 import { createProductsRepository } from '../products/repository.ts';
+import { sendOrderMail } from './mail.ts';
 import { createOrdersRepository, toOrderDto } from './repository.ts';
 
 const errors = {
@@ -128,6 +129,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       });
       app.catalogueCache.invalidate();
+      await sendOrderMail(app, 'placed', order);
       return reply.code(201).send({ acknowledged: true, insertedId: order.id });
     },
   );
@@ -201,7 +203,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       const isAdmin = user.role === 'admin';
-      await app.db.transaction(async (tx) => {
+      const cancelled = await app.db.transaction(async (tx) => {
         const orders = createOrdersRepository(tx);
         // Locked: a parallel cancel (or ship) waits here, then finds the order gone (or shipped).
         const order = visibleOrder(await orders.lockById(request.params.id), user);
@@ -218,8 +220,11 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           { orderId: order.id, by: user.id, refunded: order.paid, transactionId: order.transactionId },
           'order cancelled',
         );
+        return order;
       });
       app.catalogueCache.invalidate();
+      // The customer hears of a cancel they did not make themselves.
+      if (cancelled.userId !== user.id) await sendOrderMail(app, 'cancelledByShop', cancelled);
       return { acknowledged: true as const, deletedCount: 1 };
     },
   );
@@ -239,7 +244,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = request.params.id;
       const order = await repository.findById(id);
       if (!order) throw notFound('Order');
-      if (await repository.markShipped(order.id)) return { acknowledged: true as const, modifiedCount: 1 };
+      if (await repository.markShipped(order.id)) {
+        await sendOrderMail(app, 'shipped', order);
+        return { acknowledged: true as const, modifiedCount: 1 };
+      }
       const now = await repository.findById(id);
       if (!now) throw notFound('Order');
       if (!now.paid) throw conflict('Only a paid order can be shipped.', 'ORDER_UNPAID');

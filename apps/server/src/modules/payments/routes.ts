@@ -17,6 +17,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { createOrdersRepository } from '../orders/repository.ts';
 import { ownOrder } from '../orders/routes.ts';
+import { sendPaidMail } from '../orders/mail.ts';
 import { judgePayment } from './settle.ts';
 import { checkTestCard, type CardOutcome } from './test-cards.ts';
 
@@ -79,7 +80,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         const open = await app.payments.retrieveIntent(order.paymentIntentId);
         if (open?.status === 'succeeded' && judgePayment(open, order).ok) {
           // Paid at the provider, not yet recorded here (a lost PATCH or webhook): record it now.
-          await orders.markPaid(order.id, { transactionId: open.id, card: open.card });
+          if (await orders.markPaid(order.id, { transactionId: open.id, card: open.card }))
+            await sendPaidMail(app, order.id);
           throw conflict('This order is already paid.', 'ORDER_ALREADY_PAID');
         }
         if (
@@ -147,6 +149,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         );
 
       if (await orders.markPaid(order.id, { transactionId: intent.id, card: intent.card })) {
+        await sendPaidMail(app, order.id);
         return { acknowledged: true as const, modifiedCount: 1 };
       }
       // A parallel call (or the webhook) got there first.
@@ -211,7 +214,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
             .update(testPaymentIntents)
             .set({ lastErrorCode: outcome.declineCode ?? outcome.code, updatedAt: new Date() })
             .where(eq(testPaymentIntents.id, intent.id));
-          return { outcome, intent };
+          return { outcome, intent, paidOrderId: null };
         }
         const [paid] = await tx
           .update(testPaymentIntents)
@@ -227,14 +230,15 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           .returning();
         if (!paid) throw new Error('update returned no row');
         // The processor's 'webhook', delivered at once: the order is paid in the same transaction.
-        if (paid.amountReceivedCents >= order.totalCents) {
-          await txOrders.markPaid(order.id, {
+        const paidNow =
+          paid.amountReceivedCents >= order.totalCents &&
+          (await txOrders.markPaid(order.id, {
             transactionId: paid.id,
             card: { brand: outcome.brand, last4: outcome.last4 },
-          });
-        }
-        return { outcome, intent: paid };
+          }));
+        return { outcome, intent: paid, paidOrderId: paidNow ? order.id : null };
       });
+      if (result.paidOrderId) await sendPaidMail(app, result.paidOrderId);
       if (!result.outcome.ok) {
         const { code, message, declineCode } = result.outcome;
         return reply.code(402).send({ message, code, ...(declineCode && { declineCode }) });

@@ -3,6 +3,7 @@ import { paymentEvents } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { WebhookSignatureError } from '../../plugins/app/payments.ts';
 import { createOrdersRepository } from '../orders/repository.ts';
+import { sendPaidMail } from '../orders/mail.ts';
 import { judgePayment } from './settle.ts';
 
 /** Stripe's events are small; anything bigger is not one. */
@@ -35,13 +36,14 @@ export const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
       throw new AppError(400, 'INVALID_EVENT', 'The webhook body is not a Stripe event.');
     }
 
-    const applied = await app.db.transaction(async (tx) => {
+    const { applied, paidOrderId } = await app.db.transaction(async (tx) => {
+      const done = (paidOrderId: string | null = null) => ({ applied: true, paidOrderId });
       const [first] = await tx
         .insert(paymentEvents)
         .values({ id: event.id, provider: 'stripe', type: event.type })
         .onConflictDoNothing()
         .returning({ id: paymentEvents.id });
-      if (!first) return false;
+      if (!first) return { applied: false, paidOrderId: null };
 
       if (event.type === 'payment_intent.succeeded' && event.intent) {
         const intent = event.intent;
@@ -57,11 +59,12 @@ export const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
               'payment for a cancelled order refunded',
             );
           }
-          return true;
+          return done();
         }
         const verdict = judgePayment(intent, order);
         if (verdict.ok) {
-          await orders.markPaid(order.id, { transactionId: intent.id, card: intent.card });
+          const paidNow = await orders.markPaid(order.id, { transactionId: intent.id, card: intent.card });
+          return done(paidNow ? order.id : null);
         } else if (!order.paid) {
           request.log.warn(
             { intentId: intent.id, orderId: order.id, code: verdict.code },
@@ -69,8 +72,9 @@ export const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
           );
         }
       }
-      return true;
+      return done();
     });
+    if (paidOrderId) await sendPaidMail(app, paidOrderId);
     return { received: true, duplicate: !applied };
   });
 };

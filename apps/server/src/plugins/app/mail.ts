@@ -22,6 +22,11 @@ export interface Mailer {
 
 const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 12 * 3600_000];
 const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+/**
+ * The first try happens inside the request that queued the mail: a mail server that does not answer
+ * costs that request seconds, not nodemailer's default of minutes (the outbox retries later anyway).
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 15_000 };
 
 /**
  * SMTP when SMTP_URL is set; otherwise each message is written as an .eml file under DATA_DIR/outbox and
@@ -35,7 +40,7 @@ export function createMailer(options: {
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }): Mailer {
   const transport: Transporter = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
+    ? nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
   async function deliver(row: typeof outboxMessages.$inferSelect): Promise<void> {

@@ -1,0 +1,118 @@
+import type { FastifyInstance } from 'fastify';
+import type { OrderRow } from '../../db/schema/index.ts';
+import type { MailMessage } from '../../plugins/app/mail.ts';
+import { createOrdersRepository } from './repository.ts';
+
+/**
+ * The e-mails a customer gets about an order: placed (with the link to pay), paid (a receipt),
+ * shipped, and cancelled by the shop or for want of payment. A cancel of their own needs no mail.
+ */
+export type OrderMailKind = 'placed' | 'paid' | 'shipped' | 'cancelledByShop' | 'expired';
+
+const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+const summary = (order: OrderRow) =>
+  [
+    `Order:      ${order.id}`,
+    `Product:    ${order.productName}`,
+    `Quantity:   ${order.quantity} pcs at ${money(order.priceCents)} / piece`,
+    `Total:      ${money(order.totalCents)}`,
+    `Deliver to: ${order.address}, phone ${order.phone}`,
+  ].join('\n');
+
+export function orderMail(
+  kind: OrderMailKind,
+  order: OrderRow,
+  site: { publicUrl: string; holdHours: number },
+): MailMessage {
+  const myOrders = `${site.publicUrl}/dashboard/myOrders`;
+  const hello = `Hello ${order.customerName},`;
+  const card =
+    order.cardBrand && order.cardLast4 ? ` by ${order.cardBrand} card ending ${order.cardLast4}` : '';
+  const body = (() => {
+    switch (kind) {
+      case 'placed':
+        return {
+          subject: `Order received: ${order.quantity} pcs of ${order.productName}`,
+          lines: [
+            'Thank you for your order. We are holding the stock for it.',
+            `Please pay within ${site.holdHours} hours, or the order is cancelled and the stock released:`,
+            `${site.publicUrl}/dashboard/payment/${order.id}`,
+          ],
+        };
+      case 'paid':
+        return {
+          subject: `Payment received: ${order.productName}`,
+          lines: [
+            `We have received your payment of ${money(order.totalCents)}${card}.`,
+            `Transaction id: ${order.transactionId ?? '-'}`,
+            'We will write again when the order ships.',
+          ],
+        };
+      case 'shipped':
+        return {
+          subject: `Shipped: ${order.productName}`,
+          lines: [`Your order has left our works for ${order.address}.`],
+        };
+      case 'cancelledByShop':
+        return {
+          subject: `Order cancelled: ${order.productName}`,
+          lines: [
+            'We have cancelled your order.',
+            order.paid
+              ? `Your payment of ${money(order.totalCents)} has been refunded${card}; banks take 5 to 10 days to show it.`
+              : 'It was not paid, so nothing was charged.',
+            'Reply to this message if you have a question about it.',
+          ],
+        };
+      case 'expired':
+        return {
+          subject: `Order cancelled, unpaid: ${order.productName}`,
+          lines: [
+            `Your order was not paid within ${site.holdHours} hours, so we have cancelled it and released the stock.`,
+            'Nothing was charged. You are welcome to order again.',
+          ],
+        };
+    }
+  })();
+  return {
+    to: order.customerEmail,
+    subject: body.subject,
+    text: [
+      hello,
+      '',
+      ...body.lines,
+      '',
+      summary(order),
+      '',
+      `Your orders: ${myOrders}`,
+      '',
+      'Forgeline',
+      '',
+    ].join('\n'),
+  };
+}
+
+/**
+ * Queues the mail once the order's change is committed. The outbox keeps and retries it; a failure
+ * to queue is logged and never undoes or fails what the customer did.
+ */
+export async function sendOrderMail(app: FastifyInstance, kind: OrderMailKind, order: OrderRow) {
+  try {
+    await app.mailer.send(
+      orderMail(kind, order, { publicUrl: app.config.publicUrl, holdHours: app.config.ORDER_HOLD_HOURS }),
+    );
+  } catch (error) {
+    app.log.error({ err: error, orderId: order.id, kind }, 'order e-mail could not be queued');
+  }
+}
+
+/** The receipt, with the order as it now is (paid, with its card and transaction id). */
+export async function sendPaidMail(app: FastifyInstance, orderId: string) {
+  try {
+    const order = await createOrdersRepository(app.db).findById(orderId);
+    if (order?.paid) await sendOrderMail(app, 'paid', order);
+  } catch (error) {
+    app.log.error({ err: error, orderId }, 'payment e-mail could not be queued');
+  }
+}

@@ -1,0 +1,138 @@
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { outboxMessages, orders } from '../src/db/schema/index.ts';
+import { expireUnpaidOrders } from '../src/modules/orders/expiry.ts';
+import { createUser, type TestUser } from './auth-helper.ts';
+import { buildTestApp, type TestApp } from './helper.ts';
+import { makeProduct, orderBody, payOrder, placeOrder } from './support/data.ts';
+
+/** The e-mails a customer gets about their order, read from the mail outbox. */
+let t: TestApp;
+let customer: TestUser;
+let admin: TestUser;
+let productId: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  [customer, admin] = await Promise.all([
+    createUser(t.app, { name: 'Rahim Uddin' }),
+    createUser(t.app, { admin: true }),
+  ]);
+  productId = (await makeProduct(t.app, { priceCents: 285, minOrder: 2, availableQuantity: 500 })).id;
+}, 60_000);
+afterAll(() => t.close());
+
+const mailsTo = async (email: string) =>
+  t.app.db
+    .select()
+    .from(outboxMessages)
+    .where(eq(outboxMessages.toAddress, email))
+    .orderBy(asc(outboxMessages.createdAt), asc(outboxMessages.id));
+
+/** The mails `email` got while `action` ran. */
+async function newMails(email: string, action: () => Promise<unknown>) {
+  const before = (await mailsTo(email)).length;
+  await action();
+  return (await mailsTo(email)).slice(before);
+}
+
+const call = (user: TestUser, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: user.headers, ...(payload && { payload }) });
+
+describe('order e-mails', () => {
+  it('confirms a placed order with its figures and the link to pay, once', async () => {
+    let orderId = '';
+    const mails = await newMails(customer.email, async () => {
+      const res = await call(customer, 'POST', '/api/order', orderBody(productId, 4));
+      expect(res.statusCode, res.body).toBe(201);
+      orderId = res.json<{ insertedId: string }>().insertedId;
+    });
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!;
+    expect(mail.subject).toMatch(/^Order received: 4 pcs of /);
+    expect(mail.textBody).toContain('Hello Rahim Uddin,');
+    expect(mail.textBody).toContain(`Order:      ${orderId}`);
+    expect(mail.textBody).toContain('Quantity:   4 pcs at $2.85 / piece');
+    expect(mail.textBody).toContain('Total:      $11.40');
+    expect(mail.textBody).toContain(`${t.app.config.publicUrl}/dashboard/payment/${orderId}`);
+    expect(mail.textBody).toContain(`Please pay within ${t.app.config.ORDER_HOLD_HOURS} hours`);
+    expect(mail.sentAt).not.toBeNull();
+  });
+
+  it('sends nothing for a refused order', async () => {
+    const mails = await newMails(customer.email, async () => {
+      const res = await call(customer, 'POST', '/api/order', orderBody(productId, 1));
+      expect(res.statusCode).toBe(400);
+    });
+    expect(mails).toEqual([]);
+  });
+
+  it('sends one receipt when the order is paid, with the card and transaction id', async () => {
+    const orderId = await placeOrder(t.app, customer, productId, 2);
+    let transactionId = '';
+    const mails = await newMails(customer.email, async () => {
+      transactionId = await payOrder(t.app, customer, orderId);
+      // The SPA's PATCH after the processor already recorded it: no second receipt.
+      const patch = await call(customer, 'PATCH', `/api/order/${orderId}`, { transactionId });
+      expect(patch.json()).toMatchObject({ modifiedCount: 0 });
+    });
+    expect(mails.map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Payment received: /)]);
+    expect(mails[0]!.textBody).toContain('We have received your payment of $5.70 by visa card ending 4242.');
+    expect(mails[0]!.textBody).toContain(`Transaction id: ${transactionId}`);
+  });
+
+  it('tells the customer when the order ships, once', async () => {
+    const orderId = await placeOrder(t.app, customer, productId, 2);
+    await payOrder(t.app, customer, orderId);
+    const mails = await newMails(customer.email, async () => {
+      expect((await call(admin, 'PUT', `/api/order/shipped/${orderId}`)).json()).toMatchObject({
+        modifiedCount: 1,
+      });
+      expect((await call(admin, 'PUT', `/api/order/shipped/${orderId}`)).json()).toMatchObject({
+        modifiedCount: 0,
+      });
+    });
+    expect(mails.map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Shipped: /)]);
+    expect(mails[0]!.textBody).toContain('Your order has left our works for 12 Foundry Lane, Sheffield.');
+  });
+
+  it("tells the customer of the shop's cancel and the refund, but not of their own cancel", async () => {
+    const paidId = await placeOrder(t.app, customer, productId, 2);
+    await payOrder(t.app, customer, paidId);
+    const ownId = await placeOrder(t.app, customer, productId, 2);
+    const mails = await newMails(customer.email, async () => {
+      expect((await call(admin, 'DELETE', `/api/myOrder/${paidId}`)).statusCode).toBe(200);
+      expect((await call(customer, 'DELETE', `/api/myOrder/${ownId}`)).statusCode).toBe(200);
+    });
+    expect(mails.map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Order cancelled: /)]);
+    expect(mails[0]!.textBody).toContain(
+      'Your payment of $5.70 has been refunded by visa card ending 4242; banks take 5 to 10 days to show it.',
+    );
+  });
+
+  it('tells the customer when an unpaid order is cancelled past its hold', async () => {
+    const orderId = await placeOrder(t.app, customer, productId, 2);
+    await t.app.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - (t.app.config.ORDER_HOLD_HOURS + 1) * 3_600_000) })
+      .where(eq(orders.id, orderId));
+    const mails = await newMails(customer.email, () => expireUnpaidOrders(t.app));
+    expect(mails.map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Order cancelled, unpaid: /)]);
+    expect(mails[0]!.textBody).toContain(`Order:      ${orderId}`);
+  });
+
+  it('keeps the order when its mail cannot be queued', async () => {
+    const send = vi.spyOn(t.app.mailer, 'send').mockRejectedValueOnce(new Error('outbox unavailable'));
+    try {
+      const res = await call(customer, 'POST', '/api/order', orderBody(productId, 2));
+      expect(res.statusCode).toBe(201);
+      const [row] = await t.app.db
+        .select()
+        .from(orders)
+        .where(eq(orders.id, res.json<{ insertedId: string }>().insertedId));
+      expect(row).toMatchObject({ quantity: 2, paid: false });
+    } finally {
+      send.mockRestore();
+    }
+  });
+});
