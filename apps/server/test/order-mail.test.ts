@@ -77,7 +77,7 @@ describe('order e-mails', () => {
       expect(patch.json()).toMatchObject({ modifiedCount: 0 });
     });
     expect(mails.map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Payment received: /)]);
-    expect(mails[0]!.textBody).toContain('We have received your payment of $5.70 by visa card ending 4242.');
+    expect(mails[0]!.textBody).toContain('We have received your payment of $5.70 by Visa card ending 4242.');
     expect(mails[0]!.textBody).toContain(`Transaction id: ${transactionId}`);
   });
 
@@ -106,7 +106,7 @@ describe('order e-mails', () => {
     });
     expect(mails.map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Order cancelled: /)]);
     expect(mails[0]!.textBody).toContain(
-      'Your payment of $5.70 has been refunded by visa card ending 4242; banks take 5 to 10 days to show it.',
+      'Your payment of $5.70 has been refunded by Visa card ending 4242; banks take 5 to 10 days to show it.',
     );
   });
 

@@ -27,8 +27,9 @@ export function orderMail(
 ): MailMessage {
   const myOrders = `${site.publicUrl}/dashboard/myOrders`;
   const hello = `Hello ${order.customerName},`;
-  const card =
-    order.cardBrand && order.cardLast4 ? ` by ${order.cardBrand} card ending ${order.cardLast4}` : '';
+  // Providers name brands in lower case ('visa', 'mastercard'); a letter reads better capitalised.
+  const brand = order.cardBrand ? order.cardBrand.charAt(0).toUpperCase() + order.cardBrand.slice(1) : '';
+  const card = brand && order.cardLast4 ? ` by ${brand} card ending ${order.cardLast4}` : '';
   const body = (() => {
     switch (kind) {
       case 'placed':
