@@ -167,6 +167,9 @@ describe('routing and errors', () => {
       '/login',
       '/signup',
       '/resetPass',
+      '/legal/terms',
+      '/legal/privacy',
+      '/legal/cookies',
       '/purchase/abc',
       '/dashboard',
       '/dashboard/myOrders',
@@ -176,9 +179,11 @@ describe('routing and errors', () => {
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
     }
-    const missing = await get('/no/such/page');
-    expect(missing.statusCode).toBe(404);
-    expect(missing.headers['content-type']).toMatch(/^text\/html/);
+    for (const url of ['/no/such/page', '/legal/refunds']) {
+      const missing = await get(url);
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.headers['content-type']).toMatch(/^text\/html/);
+    }
   });
 
   it('serves product images with long-lived caching and nosniff', async () => {

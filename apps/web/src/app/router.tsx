@@ -33,6 +33,7 @@ export const routes: RouteObject[] = [
       { path: paths.homeAlias.path, lazy: home },
       { path: paths.blogs.path, lazy: lazyRoute(() => import('@/routes/blogs')) },
       { path: paths.portfolio.path, lazy: lazyRoute(() => import('@/routes/portfolio')) },
+      { path: paths.legal.path, lazy: lazyRoute(() => import('@/routes/legal')) },
       { path: paths.auth.login.path, lazy: lazyRoute(() => import('@/routes/auth/login')) },
       { path: paths.auth.signup.path, lazy: lazyRoute(() => import('@/routes/auth/signup')) },
       { path: paths.auth.resetPass.path, lazy: lazyRoute(() => import('@/routes/auth/reset-pass')) },

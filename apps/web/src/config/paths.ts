@@ -4,6 +4,8 @@ export const paths = {
   homeAlias: { path: '/home', getHref: () => '/home' },
   blogs: { path: '/blogs', getHref: () => '/blogs' },
   portfolio: { path: '/portfolio', getHref: () => '/portfolio' },
+  /** The footer's Legal pages (ours: terms, privacy, cookies). */
+  legal: { path: '/legal/:slug', getHref: (slug: 'terms' | 'privacy' | 'cookies') => `/legal/${slug}` },
   auth: {
     login: {
       path: '/login',

@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 /** The client routes of SPEC §2: they answer index.html with 200; any other path gets it with 404. */
 const CLIENT_ROUTES = [
   /^\/(home|blogs|portfolio|login|signup|resetPass)?\/?$/,
+  /^\/legal\/(terms|privacy|cookies)\/?$/,
   /^\/purchase\/[^/]+\/?$/,
   /^\/dashboard(\/[^]*)?$/,
 ];

@@ -10,7 +10,11 @@ const company = [
   { label: 'Blogs', to: paths.blogs.getHref() },
   { label: 'Portfolio', to: paths.portfolio.getHref() },
 ];
-const legal = ['Terms of use', 'Privacy policy', 'Cookie policy'];
+const legal = [
+  { label: 'Terms of use', to: paths.legal.getHref('terms') },
+  { label: 'Privacy policy', to: paths.legal.getHref('privacy') },
+  { label: 'Cookie policy', to: paths.legal.getHref('cookies') },
+];
 
 /** Footer (SPEC.md §2): Services, Company, Legal and a Newsletter box (working: DESIGN §4). */
 export const Footer = () => (
@@ -44,7 +48,11 @@ export const Footer = () => (
         <h2 className="footer-heading">Legal</h2>
         <ul className="space-y-2 text-sm">
           {legal.map((item) => (
-            <li key={item}>{item}</li>
+            <li key={item.label}>
+              <Link className="link link-hover" to={item.to}>
+                {item.label}
+              </Link>
+            </li>
           ))}
         </ul>
       </div>

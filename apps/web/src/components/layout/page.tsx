@@ -16,10 +16,3 @@ export const Page = ({ title, lead, children, narrow = false }: PageProps) => (
     <div className="mt-8">{children}</div>
   </div>
 );
-
-/** Marks a screen whose real content is built in a later piece of work. */
-export const ComingSoon = ({ what }: { what: string }) => (
-  <p className="rounded-box border border-dashed border-base-300 bg-base-200 p-6 text-base-content/80">
-    {what}
-  </p>
-);
