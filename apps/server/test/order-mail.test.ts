@@ -106,7 +106,7 @@ describe('order e-mails', () => {
     });
     expect(mails.map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Order cancelled: /)]);
     expect(mails[0]!.textBody).toContain(
-      'Your payment of $5.70 has been refunded by Visa card ending 4242; banks take 5 to 10 days to show it.',
+      'Your payment of $5.70 has been refunded to the Visa card ending 4242; banks take 5 to 10 days to show it.',
     );
   });
 

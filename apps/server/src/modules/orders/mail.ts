@@ -29,7 +29,7 @@ export function orderMail(
   const hello = `Hello ${order.customerName},`;
   // Providers name brands in lower case ('visa', 'mastercard'); a letter reads better capitalised.
   const brand = order.cardBrand ? order.cardBrand.charAt(0).toUpperCase() + order.cardBrand.slice(1) : '';
-  const card = brand && order.cardLast4 ? ` by ${brand} card ending ${order.cardLast4}` : '';
+  const card = brand && order.cardLast4 ? `${brand} card ending ${order.cardLast4}` : '';
   const body = (() => {
     switch (kind) {
       case 'placed':
@@ -45,7 +45,7 @@ export function orderMail(
         return {
           subject: `Payment received: ${order.productName}`,
           lines: [
-            `We have received your payment of ${money(order.totalCents)}${card}.`,
+            `We have received your payment of ${money(order.totalCents)}${card && ` by ${card}`}.`,
             `Transaction id: ${order.transactionId ?? '-'}`,
             'We will write again when the order ships.',
           ],
@@ -61,9 +61,9 @@ export function orderMail(
           lines: [
             'We have cancelled your order.',
             order.paid
-              ? `Your payment of ${money(order.totalCents)} has been refunded${card}; banks take 5 to 10 days to show it.`
+              ? `Your payment of ${money(order.totalCents)} has been refunded${card && ` to the ${card}`}; banks take 5 to 10 days to show it.`
               : 'It was not paid, so nothing was charged.',
-            'Reply to this message if you have a question about it.',
+            `If you have a question about it, write to us through the form on ${site.publicUrl}/#contact.`,
           ],
         };
       case 'expired':
