@@ -68,7 +68,7 @@ export const legalDocuments: Record<LegalSlug, LegalDocument> = {
       {
         heading: 'What we keep',
         paragraphs: [
-          'Your account: name, e-mail address and password (stored only as a one-way hash), or, if you sign in with Google, the name, address and picture Google shares.',
+          'Your account: name, e-mail address and password (stored only as a one-way hash), or, if you sign in with Google, the name, e-mail address and picture Google shares.',
           'Your profile, if you fill it in: phone, address and profession.',
           'Your orders: the name, e-mail, delivery address and phone given with them, the product, quantity and totals, and for a paid order the payment’s transaction id and the card’s brand and last four digits.',
           'Your reviews, messages sent through the contact form, and the e-mail address you give the newsletter.',
