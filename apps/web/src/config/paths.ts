@@ -1,3 +1,5 @@
+import type { LegalSlug } from '@/content/legal';
+
 /** Every route of SPEC.md §2 in one place: `path` for the router, `getHref` for links. */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
@@ -5,7 +7,7 @@ export const paths = {
   blogs: { path: '/blogs', getHref: () => '/blogs' },
   portfolio: { path: '/portfolio', getHref: () => '/portfolio' },
   /** The footer's Legal pages (ours: terms, privacy, cookies). */
-  legal: { path: '/legal/:slug', getHref: (slug: 'terms' | 'privacy' | 'cookies') => `/legal/${slug}` },
+  legal: { path: '/legal/:slug', getHref: (slug: LegalSlug) => `/legal/${slug}` },
   auth: {
     login: {
       path: '/login',
