@@ -38,6 +38,7 @@ import { paymentRoutes } from './modules/payments/routes.ts';
 import { stripeWebhookRoutes } from './modules/payments/webhook.ts';
 import { productAdminRoutes } from './modules/products/admin-routes.ts';
 import { imageRoutes } from './modules/images/routes.ts';
+import { invoiceRoutes } from './modules/invoices/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -163,6 +164,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
       await api.register(imageRoutes);
       await api.register(contactRoutes);
       await api.register(newsletterRoutes);
+      await api.register(invoiceRoutes);
     },
     { prefix: '/api' },
   );

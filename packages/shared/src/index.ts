@@ -8,3 +8,4 @@ export * from './schemas/order.ts';
 export * from './schemas/review.ts';
 export * from './schemas/user.ts';
 export * from './schemas/contact.ts';
+export * from './schemas/invoice.ts';

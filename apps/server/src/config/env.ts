@@ -65,6 +65,11 @@ const EnvSchema = z.object({
     .max(24 * 365)
     .default(72),
   SEED_DEMO_DATA: z.enum(['true', 'false']).default('true'),
+  /** The seller printed on invoices and credit notes. */
+  SELLER_NAME: z.string().trim().min(1).max(200).default('Forgeline Manufacturing'),
+  SELLER_ADDRESS: z.string().trim().min(1).max(500).default('Forgeline Works, 1 Foundry Road, Springfield'),
+  SELLER_EMAIL: z.email('must be an email address').default('accounts@forgeline.local'),
+  SELLER_TAX_ID: z.string().trim().max(100).optional(),
 });
 
 /** Settings that only make sense together: the second is required when the first is set. */

@@ -7,3 +7,4 @@ export * from './app-meta.ts';
 export * from './outbox.ts';
 export * from './contact.ts';
 export * from './payments.ts';
+export * from './invoices.ts';

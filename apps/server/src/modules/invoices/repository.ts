@@ -1,0 +1,87 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  documentCounters,
+  invoiceOrders,
+  invoices,
+  type InvoiceRow,
+  type NewInvoiceRow,
+} from '../../db/schema/index.ts';
+import { isUuid } from '../products/repository.ts';
+
+export function createInvoicesRepository(db: Executor) {
+  return {
+    /**
+     * The next number of a series. The upsert locks the counter row until the caller's transaction
+     * ends: a concurrent caller waits, and a rollback returns the number, so a series has no gaps.
+     */
+    async nextNumber(series: string): Promise<number> {
+      const [row] = await db
+        .insert(documentCounters)
+        .values({ series, lastNumber: 1 })
+        .onConflictDoUpdate({
+          target: documentCounters.series,
+          set: { lastNumber: sql`${documentCounters.lastNumber} + 1` },
+        })
+        .returning({ lastNumber: documentCounters.lastNumber });
+      if (!row) throw new Error('the document counter returned no row');
+      return row.lastNumber;
+    },
+
+    async insert(values: NewInvoiceRow, orderIds: string[]): Promise<InvoiceRow> {
+      const [row] = await db.insert(invoices).values(values).returning();
+      if (!row) throw new Error('insert returned no row');
+      if (orderIds.length > 0) {
+        await db.insert(invoiceOrders).values(orderIds.map((orderId) => ({ invoiceId: row.id, orderId })));
+      }
+      return row;
+    },
+
+    async findById(id: string): Promise<InvoiceRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+      return row;
+    },
+
+    async findInvoiceForPayment(paymentReference: string): Promise<InvoiceRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.kind, 'invoice'), eq(invoices.paymentReference, paymentReference)));
+      return row;
+    },
+
+    async findCreditNoteForOrder(orderId: string): Promise<InvoiceRow | undefined> {
+      if (!isUuid(orderId)) return undefined;
+      const [row] = await db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.kind, 'credit_note'), eq(invoices.refundedOrderId, orderId)));
+      return row;
+    },
+
+    /** The documents that cover an order: its invoice, and a credit note if the line was refunded. */
+    async listForOrder(orderId: string): Promise<InvoiceRow[]> {
+      if (!isUuid(orderId)) return [];
+      const ids = db
+        .select({ id: invoiceOrders.invoiceId })
+        .from(invoiceOrders)
+        .where(eq(invoiceOrders.orderId, orderId));
+      return db.select().from(invoices).where(inArray(invoices.id, ids)).orderBy(invoices.issuedAt);
+    },
+
+    async listForUser(userId: string): Promise<InvoiceRow[]> {
+      return db
+        .select()
+        .from(invoices)
+        .where(eq(invoices.userId, userId))
+        .orderBy(desc(invoices.issuedAt), desc(invoices.number));
+    },
+
+    async listAll(limit: number): Promise<InvoiceRow[]> {
+      return db.select().from(invoices).orderBy(desc(invoices.issuedAt), desc(invoices.number)).limit(limit);
+    },
+  };
+}
+
+export type InvoicesRepository = ReturnType<typeof createInvoicesRepository>;

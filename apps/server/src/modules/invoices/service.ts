@@ -1,0 +1,139 @@
+import type { Executor } from '../../db/client.ts';
+import type { InvoiceLine, InvoiceRow, OrderRow } from '../../db/schema/index.ts';
+import { createInvoicesRepository } from './repository.ts';
+
+/**
+ * Invoices and credit notes (docs/decisions/0110). Both are issued inside the transaction that records
+ * the payment or the refund, so a document exists exactly when the money moved, and its number is
+ * taken from a counter row locked by that transaction (sequential, no gaps, no duplicates).
+ */
+
+export type DocumentKind = InvoiceRow['kind'];
+
+const PREFIX: Record<DocumentKind, string> = { invoice: 'INV', credit_note: 'CN' };
+
+/** Numbers restart each calendar year (UTC), as most bookkeeping expects: INV-2026-000001. */
+export function seriesOf(kind: DocumentKind, at: Date): string {
+  return `${PREFIX[kind]}-${at.getUTCFullYear()}`;
+}
+
+export function formatNumber(series: string, value: number): string {
+  return `${series}-${String(value).padStart(6, '0')}`;
+}
+
+export interface PaymentRecord {
+  /** The provider's transaction id, or the reference an admin recorded for a bank transfer. */
+  reference: string;
+  method: 'card' | 'bank transfer';
+  cardBrand?: string | null;
+  cardLast4?: string | null;
+}
+
+export interface InvoiceContext {
+  poReference?: string | null;
+  checkoutId?: string | null;
+  /** What the buyer calls each order (its order number, once orders have one). */
+  referenceOf?: (order: OrderRow) => string;
+  skuOf?: (order: OrderRow) => string | null;
+}
+
+const lineOf = (order: OrderRow, context: InvoiceContext): InvoiceLine => ({
+  orderId: order.id,
+  reference: context.referenceOf?.(order) ?? order.id,
+  sku: context.skuOf?.(order) ?? null,
+  description: order.productName,
+  quantity: order.quantity,
+  unitPriceCents: order.priceCents,
+  totalCents: order.totalCents,
+});
+
+function describePayment(payment: PaymentRecord): string {
+  if (payment.method === 'card' && payment.cardBrand && payment.cardLast4) {
+    const brand = payment.cardBrand.charAt(0).toUpperCase() + payment.cardBrand.slice(1);
+    return `${brand} card ending ${payment.cardLast4}`;
+  }
+  return payment.method === 'card' ? 'Card' : 'Bank transfer';
+}
+
+/**
+ * The invoice of one payment, covering every order it paid (one order, or every line of a checkout).
+ * Idempotent: a payment recorded twice (a webhook after the browser's confirm) keeps its one invoice.
+ */
+export async function issueInvoice(
+  tx: Executor,
+  paidOrders: OrderRow[],
+  payment: PaymentRecord,
+  context: InvoiceContext = {},
+  now = new Date(),
+): Promise<InvoiceRow> {
+  const repository = createInvoicesRepository(tx);
+  const existing = await repository.findInvoiceForPayment(payment.reference);
+  if (existing) return existing;
+  const [first] = paidOrders;
+  if (!first) throw new Error('an invoice needs at least one order');
+
+  const series = seriesOf('invoice', now);
+  const number = formatNumber(series, await repository.nextNumber(series));
+  const lines = paidOrders.map((order) => lineOf(order, context));
+  return repository.insert(
+    {
+      number,
+      kind: 'invoice',
+      userId: first.userId,
+      buyerName: first.customerName,
+      buyerEmail: first.customerEmail,
+      deliveryAddress: first.address,
+      phone: first.phone,
+      poReference: context.poReference ?? null,
+      checkoutId: context.checkoutId ?? null,
+      paymentReference: payment.reference,
+      paymentMethod: describePayment(payment),
+      lines,
+      totalCents: lines.reduce((sum, line) => sum + line.totalCents, 0),
+      issuedAt: now,
+    },
+    paidOrders.map((order) => order.id),
+  );
+}
+
+/**
+ * The credit note of one refunded order line, against the invoice that billed it. Idempotent per line.
+ * Returns undefined when the line was never invoiced (paid before invoices existed): nothing to credit.
+ */
+export async function issueCreditNote(
+  tx: Executor,
+  refunded: OrderRow,
+  context: InvoiceContext = {},
+  now = new Date(),
+): Promise<InvoiceRow | undefined> {
+  const repository = createInvoicesRepository(tx);
+  const existing = await repository.findCreditNoteForOrder(refunded.id);
+  if (existing) return existing;
+  const invoice = (await repository.listForOrder(refunded.id)).find((doc) => doc.kind === 'invoice');
+  if (!invoice) return undefined;
+
+  const series = seriesOf('credit_note', now);
+  const number = formatNumber(series, await repository.nextNumber(series));
+  const line = invoice.lines.find((l) => l.orderId === refunded.id) ?? lineOf(refunded, context);
+  return repository.insert(
+    {
+      number,
+      kind: 'credit_note',
+      userId: invoice.userId,
+      buyerName: invoice.buyerName,
+      buyerEmail: invoice.buyerEmail,
+      deliveryAddress: invoice.deliveryAddress,
+      phone: invoice.phone,
+      poReference: invoice.poReference,
+      checkoutId: invoice.checkoutId,
+      paymentReference: invoice.paymentReference,
+      paymentMethod: `Refund to: ${invoice.paymentMethod}`,
+      lines: [line],
+      totalCents: line.totalCents,
+      creditsInvoiceId: invoice.id,
+      refundedOrderId: refunded.id,
+      issuedAt: now,
+    },
+    [refunded.id],
+  );
+}

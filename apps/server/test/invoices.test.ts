@@ -1,0 +1,178 @@
+import { eq } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentCounters, invoices, type OrderRow } from '../src/db/schema/index.ts';
+import { renderInvoicePdf } from '../src/modules/invoices/pdf.ts';
+import { sellerOf } from '../src/modules/invoices/routes.ts';
+import { issueCreditNote, issueInvoice } from '../src/modules/invoices/service.ts';
+import { createUser, type TestUser } from './auth-helper.ts';
+import { buildTestApp, type TestApp } from './helper.ts';
+import { makeProduct, orderRow, placeOrder } from './support/data.ts';
+
+async function pdfText(buffer: Buffer | Uint8Array): Promise<string> {
+  const pdf = await getDocumentProxy(new Uint8Array(buffer));
+  const { text } = await extractText(pdf, { mergePages: true });
+  return text;
+}
+
+const YEAR = new Date().getUTCFullYear();
+
+describe('invoices and credit notes', () => {
+  let t: TestApp;
+  let buyer: TestUser;
+  let stranger: TestUser;
+  let admin: TestUser;
+
+  beforeAll(async () => {
+    t = await buildTestApp({
+      env: {
+        SELLER_NAME: 'Acme Castings Ltd',
+        SELLER_ADDRESS: '9 Mill Street, Leeds',
+        SELLER_TAX_ID: 'GB123456789',
+      },
+    });
+    buyer = await createUser(t.app, { name: 'Ada Buyer' });
+    stranger = await createUser(t.app);
+    admin = await createUser(t.app, { admin: true });
+  });
+  afterAll(() => t.close());
+
+  async function paidOrders(count: number, quantity = 10): Promise<OrderRow[]> {
+    const product = await makeProduct(t.app, {
+      name: 'Hex bolt M8',
+      priceCents: 125,
+      availableQuantity: 10_000,
+    });
+    const rows: OrderRow[] = [];
+    for (let i = 0; i < count; i += 1)
+      rows.push((await orderRow(t.app, await placeOrder(t.app, buyer, product.id, quantity)))!);
+    return rows;
+  }
+
+  const pay = (reference: string) => ({
+    reference,
+    method: 'card' as const,
+    cardBrand: 'visa',
+    cardLast4: '4242',
+  });
+
+  it('numbers invoices in sequence with no gaps or duplicates when payments are recorded at once', async () => {
+    const orders = await paidOrders(12, 1);
+    const issued = await Promise.all(
+      orders.map((order, i) => t.app.db.transaction((tx) => issueInvoice(tx, [order], pay(`pi_seq${i}`)))),
+    );
+    const numbers = issued.map((doc) => doc.number).sort();
+    expect(new Set(numbers).size).toBe(12);
+    const values = numbers.map((n) => Number(n.split('-').at(-1)));
+    const first = Math.min(...values);
+    expect(values).toEqual(Array.from({ length: 12 }, (_, i) => first + i));
+    expect(numbers[0]).toMatch(new RegExp(`^INV-${YEAR}-\\d{6}$`));
+  });
+
+  it('gives a number back when the payment it belonged to rolls back', async () => {
+    const [a, b] = await paidOrders(2, 1);
+    const before = await t.app.db
+      .select()
+      .from(documentCounters)
+      .where(eq(documentCounters.series, `INV-${YEAR}`));
+    await expect(
+      t.app.db.transaction(async (tx) => {
+        await issueInvoice(tx, [a!], pay('pi_rolledback'));
+        throw new Error('the payment failed after the invoice was drafted');
+      }),
+    ).rejects.toThrow('the payment failed');
+    const next = await t.app.db.transaction((tx) => issueInvoice(tx, [b!], pay('pi_kept')));
+    expect(Number(next.number.split('-').at(-1))).toBe((before[0]?.lastNumber ?? 0) + 1);
+    expect(
+      await t.app.db.select().from(invoices).where(eq(invoices.paymentReference, 'pi_rolledback')),
+    ).toEqual([]);
+  });
+
+  it('keeps one invoice per payment however often the payment is recorded', async () => {
+    const orders = await paidOrders(3);
+    const first = await t.app.db.transaction((tx) => issueInvoice(tx, orders, pay('pi_twice')));
+    const second = await t.app.db.transaction((tx) => issueInvoice(tx, orders, pay('pi_twice')));
+    expect(second.id).toBe(first.id);
+    expect(first.totalCents).toBe(3 * 10 * 125);
+    expect(first.lines).toHaveLength(3);
+  });
+
+  it('prints the seller, buyer, delivery address, lines, total and payment reference in the PDF', async () => {
+    const orders = await paidOrders(2, 40);
+    const invoice = await t.app.db.transaction((tx) =>
+      issueInvoice(tx, orders, pay('pi_pdf123'), { poReference: 'PO-7781' }),
+    );
+    const text = await pdfText(await renderInvoicePdf(invoice, sellerOf(t.app.config)));
+    for (const expected of [
+      `Invoice ${invoice.number}`,
+      'Acme Castings Ltd',
+      '9 Mill Street, Leeds',
+      'GB123456789',
+      'Ada Buyer',
+      buyer.email,
+      '12 Foundry Lane, Sheffield',
+      'PO-7781',
+      'Hex bolt M8',
+      '$1.25',
+      '$50.00',
+      '$100.00',
+      'Visa card ending 4242',
+      'pi_pdf123',
+    ])
+      expect(text).toContain(expected);
+  });
+
+  it('credits a refunded line once, against its invoice, with its own number series', async () => {
+    const orders = await paidOrders(2, 4);
+    const invoice = await t.app.db.transaction((tx) => issueInvoice(tx, orders, pay('pi_refund1')));
+    const note = await t.app.db.transaction((tx) => issueCreditNote(tx, orders[0]!));
+    const again = await t.app.db.transaction((tx) => issueCreditNote(tx, orders[0]!));
+    expect(note?.id).toBe(again?.id);
+    expect(note?.number).toMatch(new RegExp(`^CN-${YEAR}-\\d{6}$`));
+    expect(note?.creditsInvoiceId).toBe(invoice.id);
+    expect(note?.totalCents).toBe(4 * 125);
+    const text = await pdfText(await renderInvoicePdf(note!, sellerOf(t.app.config)));
+    expect(text).toContain(`Credit note ${note!.number}`);
+    expect(text).toContain('-$5.00');
+    expect(text).toContain('pi_refund1');
+  });
+
+  it('lets the buyer and admins list and download the documents, and nobody else', async () => {
+    const [order] = await paidOrders(1, 2);
+    const invoice = await t.app.db.transaction((tx) => issueInvoice(tx, [order!], pay('pi_routes')));
+
+    const mine = await t.app.inject({ url: '/api/myInvoices', headers: buyer.headers });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json<{ number: string }[]>().map((doc) => doc.number)).toContain(invoice.number);
+
+    const forOrder = await t.app.inject({ url: `/api/order/${order!.id}/invoices`, headers: admin.headers });
+    expect(forOrder.json()).toEqual([
+      expect.objectContaining({
+        number: invoice.number,
+        kind: 'invoice',
+        total: 2.5,
+        pdfUrl: `/api/invoices/${invoice.id}/pdf`,
+      }),
+    ]);
+
+    const download = await t.app.inject({ url: `/api/invoices/${invoice.id}/pdf`, headers: buyer.headers });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-disposition']).toBe(`attachment; filename="${invoice.number}.pdf"`);
+    expect(await pdfText(download.rawPayload)).toContain(invoice.number);
+    expect(
+      (await t.app.inject({ url: `/api/invoices/${invoice.id}/pdf`, headers: admin.headers })).statusCode,
+    ).toBe(200);
+
+    expect(
+      (await t.app.inject({ url: `/api/invoices/${invoice.id}/pdf`, headers: stranger.headers })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ url: `/api/order/${order!.id}/invoices`, headers: stranger.headers })).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ url: `/api/invoices/${invoice.id}/pdf` })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ url: '/api/invoices/not-a-uuid/pdf', headers: admin.headers })).statusCode,
+    ).toBe(404);
+  });
+});

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** An invoice or credit note as the API lists it; the document itself is its PDF (`pdfUrl`). */
+export const InvoiceSummarySchema = z.object({
+  _id: z.string(),
+  number: z.string(),
+  kind: z.enum(['invoice', 'credit_note']),
+  issuedAt: z.string(),
+  total: z.number(),
+  poReference: z.string().nullable(),
+  paymentReference: z.string(),
+  orderIds: z.array(z.string()),
+  pdfUrl: z.string(),
+});
+export type InvoiceSummary = z.infer<typeof InvoiceSummarySchema>;
