@@ -7,8 +7,8 @@ import {
   createPaymentProvider,
   StripePaymentProvider,
   TestPaymentProvider,
-} from '../src/plugins/app/payments.ts';
-import { luhnValid } from '../src/modules/payments/test-cards.ts';
+} from '../src/modules/payments/providers/index.ts';
+import { luhnValid } from '../src/modules/payments/providers/test-cards.ts';
 import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { startFakeStripe, type FakeStripe } from './support/fake-stripe.ts';

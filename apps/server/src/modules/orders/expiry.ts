@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { AppDeps } from '../../lib/deps.ts';
 import { sendOrderMail } from './mail.ts';
 import { createOrdersRepository, EXPIRY_BATCH } from './repository.ts';
 
@@ -11,19 +11,19 @@ export const EXPIRY_INTERVAL_MS = 5 * 60_000;
  * on several servers at once: rows are claimed with FOR UPDATE SKIP LOCKED and deleted once. Answers
  * how many orders were cancelled.
  */
-export async function expireUnpaidOrders(app: FastifyInstance, now: Date = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - app.config.ORDER_HOLD_HOURS * 3_600_000);
+export async function expireUnpaidOrders(deps: AppDeps, now: Date = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - deps.config.ORDER_HOLD_HOURS * 3_600_000);
   let total = 0;
   for (;;) {
-    const rows = await app.db.transaction((tx) => createOrdersRepository(tx).expireUnpaid(cutoff));
+    const rows = await deps.db.transaction((tx) => createOrdersRepository(tx).expireUnpaid(cutoff));
     total += rows.length;
     if (rows.length > 0) {
-      app.catalogueCache.invalidate();
-      app.log.info(
+      deps.catalogueCache.invalidate();
+      deps.log.info(
         { orderIds: rows.map((row) => row.id) },
         `cancelled ${rows.length} unpaid order(s) past their hold`,
       );
-      for (const row of rows) await sendOrderMail(app, 'expired', row);
+      for (const row of rows) await sendOrderMail(deps, 'expired', row);
     }
     // A full batch may have left more behind.
     if (rows.length < EXPIRY_BATCH) return total;

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import type { OrderRow } from '../../db/schema/index.ts';
+import type { MailDeps } from '../../lib/deps.ts';
 import type { MailMessage } from '../../plugins/app/mail.ts';
 import { createOrdersRepository } from './repository.ts';
 
@@ -98,22 +98,22 @@ export function orderMail(
  * Queues the mail once the order's change is committed. The outbox keeps and retries it; a failure
  * to queue is logged and never undoes or fails what the customer did.
  */
-export async function sendOrderMail(app: FastifyInstance, kind: OrderMailKind, order: OrderRow) {
+export async function sendOrderMail(deps: MailDeps, kind: OrderMailKind, order: OrderRow) {
   try {
-    await app.mailer.send(
-      orderMail(kind, order, { publicUrl: app.config.publicUrl, holdHours: app.config.ORDER_HOLD_HOURS }),
+    await deps.mailer.send(
+      orderMail(kind, order, { publicUrl: deps.config.publicUrl, holdHours: deps.config.ORDER_HOLD_HOURS }),
     );
   } catch (error) {
-    app.log.error({ err: error, orderId: order.id, kind }, 'order e-mail could not be queued');
+    deps.log.error({ err: error, orderId: order.id, kind }, 'order e-mail could not be queued');
   }
 }
 
 /** The receipt, with the order as it now is (paid, with its card and transaction id). */
-export async function sendPaidMail(app: FastifyInstance, orderId: string) {
+export async function sendPaidMail(deps: MailDeps, orderId: string) {
   try {
-    const order = await createOrdersRepository(app.db).findById(orderId);
-    if (order?.paid) await sendOrderMail(app, 'paid', order);
+    const order = await createOrdersRepository(deps.db).findById(orderId);
+    if (order?.paid) await sendOrderMail(deps, 'paid', order);
   } catch (error) {
-    app.log.error({ err: error, orderId }, 'payment e-mail could not be queued');
+    deps.log.error({ err: error, orderId }, 'payment e-mail could not be queued');
   }
 }

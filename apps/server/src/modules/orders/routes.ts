@@ -6,18 +6,12 @@ import {
   CreateOrderBodySchema,
   DeletedResultSchema,
   InsertResultSchema,
-  messages,
   ModifiedResultSchema,
   OrderSchema,
-  toCents,
-  toDollars,
 } from '@forgeline/shared';
-import type { OrderRow } from '../../db/schema/index.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { currentUser, type AuthUser } from '../../plugins/app/auth.ts';
-import { createProductsRepository } from '../products/repository.ts';
-import { sendOrderMail } from './mail.ts';
-import { createOrdersRepository, toOrderDto } from './repository.ts';
+import { currentUser } from '../../plugins/app/auth.ts';
+import { toOrderDto } from './repository.ts';
+import { cancelOrder, getOrder, listAllOrders, listMyOrders, placeOrder, shipOrder } from './service.ts';
 
 const errors = {
   400: ApiErrorSchema,
@@ -29,31 +23,13 @@ const errors = {
 };
 const OrderIdParams = z.object({ id: z.string().max(100) });
 
-/** Stripe's largest card payment (USD 999,999.99): an order must be payable. */
-export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
-
 /** Order creation per signed-in user (DESIGN §4, abuse): generous for a buyer, a wall for a script. */
 export const ORDER_RATE_LIMIT = { max: 30, timeWindow: 10 * 60_000 };
-
-/** Whom an order is visible to: its owner and admins. Anyone else is told it does not exist. */
-export function visibleOrder(order: OrderRow | undefined, user: AuthUser): OrderRow {
-  if (!order || (order.userId !== user.id && user.role !== 'admin')) throw notFound('Order');
-  return order;
-}
-
-/** Owner-only actions (paying): others' orders don't exist for customers; admins are refused. */
-export function ownOrder(order: OrderRow | undefined, user: AuthUser): OrderRow {
-  const visible = visibleOrder(order, user);
-  if (visible.userId !== user.id) throw forbidden('Only the customer who placed the order can do that.');
-  return visible;
-}
 
 const userKey = (prefix: string) => (request: FastifyRequest) =>
   `${prefix}:${request.user?.id ?? request.ip}`;
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repository = createOrdersRepository(app.db);
-
   app.post(
     '/order',
     {
@@ -69,67 +45,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
-      const body = request.body;
-      const order = await app.db.transaction(async (tx) => {
-        const products = createProductsRepository(tx);
-        const product = await products.findById(body.productId);
-        if (!product) throw notFound('Product');
-
-        const quantity = body.buyQuantity;
-        if (quantity < product.minOrder) {
-          const message = messages.quantityBelowMinimum(product.minOrder);
-          throw badRequest(message, { buyQuantity: message });
-        }
-        if (quantity > product.availableQuantity) {
-          throw badRequest(messages.quantityAboveAvailable, { buyQuantity: messages.quantityAboveAvailable });
-        }
-        const totalCents = product.priceCents * quantity;
-        if (totalCents > MAX_ORDER_TOTAL_CENTS) {
-          const message = `An order can total at most $${toDollars(MAX_ORDER_TOTAL_CENTS)}: please order fewer pieces.`;
-          throw badRequest(message, { buyQuantity: message });
-        }
-
-        // The figures the customer saw must be the ones they are charged.
-        if (body.productName != null && body.productName.trim() !== product.name) {
-          throw conflict(
-            `This product is now called '${product.name}'. Please check the order and try again.`,
-            'PRODUCT_CHANGED',
-          );
-        }
-        if (body.price !== undefined && toCents(body.price) !== product.priceCents) {
-          throw conflict(
-            `The price has changed to $${toDollars(product.priceCents)} per piece. Please check the new total and try again.`,
-            'PRICE_CHANGED',
-          );
-        }
-        if (body.totalPrize !== undefined && toCents(body.totalPrize) !== totalCents) {
-          throw conflict(
-            `The total for ${quantity} pcs is $${toDollars(totalCents)}, not $${body.totalPrize}. Please check the order and try again.`,
-            'TOTAL_MISMATCH',
-          );
-        }
-
-        // The conditional UPDATE: a concurrent order that took the stock first makes this one fail.
-        const taken = await products.takeStock(product.id, quantity);
-        if (!taken)
-          throw badRequest(messages.quantityAboveAvailable, { buyQuantity: messages.quantityAboveAvailable });
-
-        return createOrdersRepository(tx).insert({
-          userId: user.id,
-          productId: product.id,
-          customerName: user.name,
-          customerEmail: user.email,
-          productName: product.name,
-          priceCents: product.priceCents,
-          quantity,
-          totalCents,
-          address: body.address,
-          phone: body.phone,
-        });
-      });
-      app.catalogueCache.invalidate();
-      await sendOrderMail(app, 'placed', order);
+      const order = await placeOrder(app, currentUser(request), request.body);
       return reply.code(201).send({ acknowledged: true, insertedId: order.id });
     },
   );
@@ -146,11 +62,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
-      if (request.query.email.trim().toLowerCase() !== user.email.toLowerCase()) {
-        throw forbidden('You can only see your own orders.');
-      }
-      const rows = await repository.listByUser(user.id);
+      const rows = await listMyOrders(app, currentUser(request), request.query.email);
       reply.header('x-total-count', rows.length);
       return rows.map(toOrderDto);
     },
@@ -167,7 +79,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      const rows = await repository.listAll();
+      const rows = await listAllOrders(app);
       reply.header('x-total-count', rows.length);
       return rows.map(toOrderDto);
     },
@@ -184,8 +96,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OrderSchema, ...errors },
       },
     },
-    async (request) =>
-      toOrderDto(visibleOrder(await repository.findById(request.params.id), currentUser(request))),
+    async (request) => toOrderDto(await getOrder(app, currentUser(request), request.params.id)),
   );
 
   app.delete(
@@ -201,30 +112,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = currentUser(request);
-      const isAdmin = user.role === 'admin';
-      const cancelled = await app.db.transaction(async (tx) => {
-        const orders = createOrdersRepository(tx);
-        // Locked: a parallel cancel (or ship) waits here, then finds the order gone (or shipped).
-        const order = visibleOrder(await orders.lockById(request.params.id), user);
-        if (order.status === 'shipped')
-          throw conflict('A shipped order cannot be cancelled.', 'ORDER_SHIPPED');
-        if (order.paid && !isAdmin) {
-          throw conflict('This order is already paid. Please contact us to cancel it.', 'ORDER_PAID');
-        }
-        // Refund first, in the transaction: if the provider fails, the order stays as it was.
-        if (order.paid && order.transactionId) await app.payments.refund(order.transactionId, tx);
-        const deleted = await orders.deleteAndRestock(order.id, isAdmin ? 'unshipped' : 'unpaid');
-        if (!deleted) throw notFound('Order');
-        request.log.info(
-          { orderId: order.id, by: user.id, refunded: order.paid, transactionId: order.transactionId },
-          'order cancelled',
-        );
-        return order;
-      });
-      app.catalogueCache.invalidate();
-      // The customer hears of a cancel they did not make themselves.
-      if (cancelled.userId !== user.id) await sendOrderMail(app, 'cancelledByShop', cancelled);
+      await cancelOrder(app, currentUser(request), request.params.id);
       return { acknowledged: true as const, deletedCount: 1 };
     },
   );
@@ -241,17 +129,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const id = request.params.id;
-      const order = await repository.findById(id);
-      if (!order) throw notFound('Order');
-      if (await repository.markShipped(order.id)) {
-        await sendOrderMail(app, 'shipped', order);
-        return { acknowledged: true as const, modifiedCount: 1 };
-      }
-      const now = await repository.findById(id);
-      if (!now) throw notFound('Order');
-      if (!now.paid) throw conflict('Only a paid order can be shipped.', 'ORDER_UNPAID');
-      return { acknowledged: true as const, modifiedCount: 0 };
+      const shipped = await shipOrder(app, request.params.id);
+      return { acknowledged: true as const, modifiedCount: shipped ? 1 : 0 };
     },
   );
 };

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,14 +11,8 @@ import {
   TestCardConfirmBodySchema,
   TestCardConfirmResponseSchema,
 } from '@forgeline/shared';
-import { testPaymentIntents } from '../../db/schema/index.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
-import { createOrdersRepository } from '../orders/repository.ts';
-import { ownOrder } from '../orders/routes.ts';
-import { sendPaidMail } from '../orders/mail.ts';
-import { judgePayment } from './settle.ts';
-import { checkTestCard, type CardOutcome } from './test-cards.ts';
+import { confirmPayment, confirmTestCard, openPayment } from './service.ts';
 
 const errors = {
   400: ApiErrorSchema,
@@ -29,20 +22,7 @@ const errors = {
   409: ApiErrorSchema,
 };
 
-/** Payment ids as Stripe writes them; anything else cannot name a payment. */
-const PAYMENT_ID_PATTERN = /^pi_[A-Za-z0-9]{1,200}$/;
-
-/** Statuses in which an open intent can still be paid, so a new attempt reuses it. */
-const REUSABLE = new Set([
-  'requires_payment_method',
-  'requires_confirmation',
-  'requires_action',
-  'processing',
-]);
-
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const orders = createOrdersRepository(app.db);
-
   app.get(
     '/config',
     {
@@ -71,45 +51,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PaymentIntentResponseSchema, ...errors, 502: ApiErrorSchema },
       },
     },
-    async (request) => {
-      const user = currentUser(request);
-      const order = ownOrder(await orders.findById(request.body.orderId), user);
-      if (order.paid) throw conflict('This order is already paid.', 'ORDER_ALREADY_PAID');
-
-      if (order.paymentIntentId) {
-        const open = await app.payments.retrieveIntent(order.paymentIntentId);
-        if (open?.status === 'succeeded' && judgePayment(open, order).ok) {
-          // Paid at the provider, not yet recorded here (a lost PATCH or webhook): record it now.
-          if (await orders.markPaid(order.id, { transactionId: open.id, card: open.card }))
-            await sendPaidMail(app, order.id);
-          throw conflict('This order is already paid.', 'ORDER_ALREADY_PAID');
-        }
-        if (
-          open?.clientSecret &&
-          REUSABLE.has(open.status) &&
-          open.amountCents === order.totalCents &&
-          open.orderId === order.id
-        ) {
-          return { clientSecret: open.clientSecret };
-        }
-      }
-
-      const intent = await app.payments.createIntent({
-        orderId: order.id,
-        amountCents: order.totalCents,
-        previous: order.paymentIntentId,
-      });
-      if (!(await orders.setPaymentIntent(order.id, intent.id, order.paymentIntentId))) {
-        // A parallel call recorded its intent first: answer that one, so the order has one open intent.
-        const now = await orders.findById(order.id);
-        if (!now) throw notFound('Order');
-        if (now.paid) throw conflict('This order is already paid.', 'ORDER_ALREADY_PAID');
-        const winner = now.paymentIntentId ? await app.payments.retrieveIntent(now.paymentIntentId) : null;
-        if (winner?.clientSecret) return { clientSecret: winner.clientSecret };
-      }
-      if (!intent.clientSecret) throw new Error('the provider returned an intent without a client secret');
-      return { clientSecret: intent.clientSecret };
-    },
+    async (request) => ({
+      clientSecret: await openPayment(app, currentUser(request), request.body.orderId),
+    }),
   );
 
   app.patch(
@@ -127,36 +71,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      const transactionId = request.body.transactionId;
-      const order = ownOrder(await orders.findById(request.params.id), user);
-      const settled = () => {
-        if (order.transactionId === transactionId) return { acknowledged: true as const, modifiedCount: 0 };
-        throw conflict('This order is already paid.', 'ORDER_ALREADY_PAID');
-      };
-      if (order.paid) return settled();
-      if (!PAYMENT_ID_PATTERN.test(transactionId)) {
-        throw badRequest('transactionId is not a payment id.', {
-          transactionId: 'transactionId is not a payment id.',
-        });
-      }
-
-      const intent = await app.payments.retrieveIntent(transactionId);
-      const verdict = judgePayment(intent, order);
-      if (!verdict.ok || !intent)
-        throw conflict(
-          verdict.ok ? 'No payment.' : verdict.message,
-          verdict.ok ? 'PAYMENT_NOT_FOUND' : verdict.code,
-        );
-
-      if (await orders.markPaid(order.id, { transactionId: intent.id, card: intent.card })) {
-        await sendPaidMail(app, order.id);
-        return { acknowledged: true as const, modifiedCount: 1 };
-      }
-      // A parallel call (or the webhook) got there first.
-      const now = await orders.findById(order.id);
-      if (!now) throw notFound('Order');
-      if (now.transactionId === transactionId) return { acknowledged: true as const, modifiedCount: 0 };
-      throw conflict('This order is already paid.', 'ORDER_ALREADY_PAID');
+      const changed = await confirmPayment(app, user, request.params.id, request.body.transactionId);
+      return { acknowledged: true as const, modifiedCount: changed ? 1 : 0 };
     },
   );
 
@@ -189,56 +105,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
-      const body = request.body;
-      const result = await app.db.transaction(async (tx) => {
-        const [intent] = await tx
-          .select()
-          .from(testPaymentIntents)
-          .where(eq(testPaymentIntents.clientSecret, body.clientSecret))
-          .for('update');
-        if (!intent) throw notFound('Payment');
-        const txOrders = createOrdersRepository(tx);
-        const order = await txOrders.lockById(intent.orderId);
-        // Someone else's secret: as if it did not exist. A cancelled order: say so.
-        if (order && order.userId !== user.id) throw notFound('Payment');
-        if (!order)
-          throw conflict('This order was cancelled, so it can no longer be paid.', 'ORDER_CANCELLED');
-        if (order.paid || intent.status === 'succeeded')
-          throw conflict('This order is already paid.', 'ORDER_ALREADY_PAID');
-        if (intent.status === 'canceled') throw conflict('This payment was cancelled.', 'PAYMENT_CANCELED');
-
-        const outcome: CardOutcome = checkTestCard(body);
-        if (!outcome.ok) {
-          await tx
-            .update(testPaymentIntents)
-            .set({ lastErrorCode: outcome.declineCode ?? outcome.code, updatedAt: new Date() })
-            .where(eq(testPaymentIntents.id, intent.id));
-          return { outcome, intent, paidOrderId: null };
-        }
-        const [paid] = await tx
-          .update(testPaymentIntents)
-          .set({
-            status: 'succeeded',
-            amountReceivedCents: intent.amountCents,
-            cardBrand: outcome.brand,
-            cardLast4: outcome.last4,
-            lastErrorCode: null,
-            updatedAt: new Date(),
-          })
-          .where(eq(testPaymentIntents.id, intent.id))
-          .returning();
-        if (!paid) throw new Error('update returned no row');
-        // The processor's 'webhook', delivered at once: the order is paid in the same transaction.
-        const paidNow =
-          paid.amountReceivedCents >= order.totalCents &&
-          (await txOrders.markPaid(order.id, {
-            transactionId: paid.id,
-            card: { brand: outcome.brand, last4: outcome.last4 },
-          }));
-        return { outcome, intent: paid, paidOrderId: paidNow ? order.id : null };
-      });
-      if (result.paidOrderId) await sendPaidMail(app, result.paidOrderId);
+      const result = await confirmTestCard(app, currentUser(request), request.body);
       if (!result.outcome.ok) {
         const { code, message, declineCode } = result.outcome;
         return reply.code(402).send({ message, code, ...(declineCode && { declineCode }) });

@@ -1,10 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { paymentEvents } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { WebhookSignatureError } from '../../plugins/app/payments.ts';
-import { createOrdersRepository } from '../orders/repository.ts';
-import { sendPaidMail } from '../orders/mail.ts';
-import { judgePayment } from './settle.ts';
+import { WebhookSignatureError } from './providers/types.ts';
+import { applyPaymentEvent } from './service.ts';
 
 /** Stripe's events are small; anything bigger is not one. */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
@@ -36,45 +33,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
       throw new AppError(400, 'INVALID_EVENT', 'The webhook body is not a Stripe event.');
     }
 
-    const { applied, paidOrderId } = await app.db.transaction(async (tx) => {
-      const done = (paidOrderId: string | null = null) => ({ applied: true, paidOrderId });
-      const [first] = await tx
-        .insert(paymentEvents)
-        .values({ id: event.id, provider: 'stripe', type: event.type })
-        .onConflictDoNothing()
-        .returning({ id: paymentEvents.id });
-      if (!first) return { applied: false, paidOrderId: null };
-
-      if (event.type === 'payment_intent.succeeded' && event.intent) {
-        const intent = event.intent;
-        const orders = createOrdersRepository(tx);
-        const order = intent.orderId ? await orders.lockById(intent.orderId) : undefined;
-        if (!order) {
-          // Paid for an order that was cancelled meanwhile (expired, or by its customer): give it back.
-          // A failure rolls back the event record, so Stripe's retry tries again.
-          if (intent.orderId) {
-            await app.payments.refund(intent.id, tx);
-            request.log.warn(
-              { intentId: intent.id, orderId: intent.orderId },
-              'payment for a cancelled order refunded',
-            );
-          }
-          return done();
-        }
-        const verdict = judgePayment(intent, order);
-        if (verdict.ok) {
-          const paidNow = await orders.markPaid(order.id, { transactionId: intent.id, card: intent.card });
-          return done(paidNow ? order.id : null);
-        } else if (!order.paid) {
-          request.log.warn(
-            { intentId: intent.id, orderId: order.id, code: verdict.code },
-            'payment event does not pay its order',
-          );
-        }
-      }
-      return done();
-    });
-    if (paidOrderId) await sendPaidMail(app, paidOrderId);
+    const applied = await applyPaymentEvent(app, event);
     return { received: true, duplicate: !applied };
   });
 };

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,14 +10,12 @@ import {
   toCents,
   type ProductBody,
 } from '@forgeline/shared';
-import { products } from '../../db/schema/index.ts';
-import { notFound } from '../../lib/errors.ts';
-import { createProductsRepository, isUuid } from './repository.ts';
+import { createProduct, deleteProduct, replaceProduct, type ProductFields } from './service.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 const ProductIdParams = z.object({ id: z.string().max(100) });
 
-const toColumns = (body: ProductBody) => ({
+const toFields = (body: ProductBody): ProductFields => ({
   name: body.name,
   priceCents: toCents(body.price),
   minOrder: body.minOrder,
@@ -27,13 +24,8 @@ const toColumns = (body: ProductBody) => ({
   imageUrl: body.img,
 });
 
-/**
- * The admin's catalogue writes. Each clears the catalogue cache. Orders keep their own copy of the
- * name and price, so deleting a product leaves them whole (the link is set to null).
- */
+/** The admin's catalogue writes (the rules are in service.ts). */
 export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repository = createProductsRepository(app.db);
-
   app.post(
     '/product',
     {
@@ -46,8 +38,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await repository.insert(toColumns(request.body));
-      app.catalogueCache.invalidate();
+      const row = await createProduct(app, toFields(request.body));
       return reply.code(201).send({ acknowledged: true, insertedId: row.id });
     },
   );
@@ -65,21 +56,8 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const existing = await repository.findById(request.params.id);
-      if (!existing) throw notFound('Product');
-      const next = toColumns(request.body);
-      const unchanged = (Object.keys(next) as (keyof typeof next)[]).every(
-        (key) => existing[key] === next[key],
-      );
-      if (unchanged) return { acknowledged: true as const, modifiedCount: 0 };
-      const rows = await app.db
-        .update(products)
-        .set({ ...next, updatedAt: new Date() })
-        .where(eq(products.id, existing.id))
-        .returning({ id: products.id });
-      if (rows.length === 0) throw notFound('Product');
-      app.catalogueCache.invalidate();
-      return { acknowledged: true as const, modifiedCount: 1 };
+      const changed = await replaceProduct(app, request.params.id, toFields(request.body));
+      return { acknowledged: true as const, modifiedCount: changed ? 1 : 0 };
     },
   );
 
@@ -95,14 +73,8 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!isUuid(request.params.id)) throw notFound('Product');
-      const rows = await app.db
-        .delete(products)
-        .where(eq(products.id, request.params.id))
-        .returning({ id: products.id });
-      if (rows.length === 0) throw notFound('Product');
-      app.catalogueCache.invalidate();
-      return { acknowledged: true as const, deletedCount: rows.length };
+      await deleteProduct(app, request.params.id);
+      return { acknowledged: true as const, deletedCount: 1 };
     },
   );
 };

@@ -53,6 +53,24 @@ export function createProductsRepository(db: Executor) {
       return row;
     },
 
+    /** Writes these columns; answers whether the product exists. */
+    async update(id: string, values: Partial<NewProductRow>): Promise<boolean> {
+      if (!isUuid(id)) return false;
+      const rows = await db
+        .update(products)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(products.id, id))
+        .returning({ id: products.id });
+      return rows.length > 0;
+    },
+
+    /** Answers whether a product was deleted. Orders keep their copy (their link is set to null). */
+    async delete(id: string): Promise<boolean> {
+      if (!isUuid(id)) return false;
+      const rows = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+      return rows.length > 0;
+    },
+
     async count(): Promise<number> {
       const [row] = await db.select({ total: count() }).from(products);
       return row?.total ?? 0;

@@ -1,5 +1,5 @@
 import type { OrderRow } from '../../db/schema/index.ts';
-import { CURRENCY, type ProviderIntent } from '../../plugins/app/payments.ts';
+import { CURRENCY, type ProviderIntent } from './providers/types.ts';
 
 export type PaymentVerdict = { ok: true } | { ok: false; code: string; message: string };
 

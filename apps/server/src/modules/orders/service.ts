@@ -1,0 +1,151 @@
+import { messages, toCents, toDollars, type CreateOrderBody } from '@forgeline/shared';
+import type { OrderRow } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../lib/deps.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import type { AuthUser } from '../../plugins/app/auth.ts';
+import { createProductsRepository } from '../products/repository.ts';
+import { sendOrderMail } from './mail.ts';
+import { createOrdersRepository } from './repository.ts';
+
+/** Who acts on an order: the signed-in account, as the session says. */
+export type Actor = Pick<AuthUser, 'id' | 'name' | 'email' | 'role'>;
+
+/** Stripe's largest card payment (USD 999,999.99): an order must be payable. */
+export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
+
+/** Whom an order is visible to: its owner and admins. Anyone else is told it does not exist. */
+export function visibleOrder(order: OrderRow | undefined, user: Actor): OrderRow {
+  if (!order || (order.userId !== user.id && user.role !== 'admin')) throw notFound('Order');
+  return order;
+}
+
+/** Owner-only actions (paying): others' orders don't exist for customers; admins are refused. */
+export function ownOrder(order: OrderRow | undefined, user: Actor): OrderRow {
+  const visible = visibleOrder(order, user);
+  if (visible.userId !== user.id) throw forbidden('Only the customer who placed the order can do that.');
+  return visible;
+}
+
+const tooMany = (message: string) => badRequest(message, { buyQuantity: message });
+
+/**
+ * Places an order for the signed-in customer: name and e-mail from the account, figures from the
+ * product, the stock taken in the same transaction. The figures the customer saw (name, price, total)
+ * must be the ones they are charged, or nothing happens. Mails the customer the link to pay.
+ */
+export async function placeOrder(deps: AppDeps, user: Actor, body: CreateOrderBody): Promise<OrderRow> {
+  const order = await deps.db.transaction(async (tx) => {
+    const products = createProductsRepository(tx);
+    const product = await products.findById(body.productId);
+    if (!product) throw notFound('Product');
+
+    const quantity = body.buyQuantity;
+    if (quantity < product.minOrder) throw tooMany(messages.quantityBelowMinimum(product.minOrder));
+    if (quantity > product.availableQuantity) throw tooMany(messages.quantityAboveAvailable);
+    const totalCents = product.priceCents * quantity;
+    if (totalCents > MAX_ORDER_TOTAL_CENTS) {
+      throw tooMany(
+        `An order can total at most $${toDollars(MAX_ORDER_TOTAL_CENTS)}: please order fewer pieces.`,
+      );
+    }
+
+    if (body.productName != null && body.productName.trim() !== product.name) {
+      throw conflict(
+        `This product is now called '${product.name}'. Please check the order and try again.`,
+        'PRODUCT_CHANGED',
+      );
+    }
+    if (body.price !== undefined && toCents(body.price) !== product.priceCents) {
+      throw conflict(
+        `The price has changed to $${toDollars(product.priceCents)} per piece. Please check the new total and try again.`,
+        'PRICE_CHANGED',
+      );
+    }
+    if (body.totalPrize !== undefined && toCents(body.totalPrize) !== totalCents) {
+      throw conflict(
+        `The total for ${quantity} pcs is $${toDollars(totalCents)}, not $${body.totalPrize}. Please check the order and try again.`,
+        'TOTAL_MISMATCH',
+      );
+    }
+
+    // The conditional UPDATE: a concurrent order that took the stock first makes this one fail.
+    if (!(await products.takeStock(product.id, quantity))) throw tooMany(messages.quantityAboveAvailable);
+
+    return createOrdersRepository(tx).insert({
+      userId: user.id,
+      productId: product.id,
+      customerName: user.name,
+      customerEmail: user.email,
+      productName: product.name,
+      priceCents: product.priceCents,
+      quantity,
+      totalCents,
+      address: body.address,
+      phone: body.phone,
+    });
+  });
+  deps.catalogueCache.invalidate();
+  await sendOrderMail(deps, 'placed', order);
+  return order;
+}
+
+/** The customer's own orders, newest first; `email` must be theirs (the spec's query asks for it). */
+export async function listMyOrders(deps: AppDeps, user: Actor, email: string): Promise<OrderRow[]> {
+  if (email.trim().toLowerCase() !== user.email.toLowerCase()) {
+    throw forbidden('You can only see your own orders.');
+  }
+  return createOrdersRepository(deps.db).listByUser(user.id);
+}
+
+/** Every order, newest first (the admin's list). */
+export async function listAllOrders(deps: AppDeps): Promise<OrderRow[]> {
+  return createOrdersRepository(deps.db).listAll();
+}
+
+export async function getOrder(deps: AppDeps, user: Actor, id: string): Promise<OrderRow> {
+  return visibleOrder(await createOrdersRepository(deps.db).findById(id), user);
+}
+
+/**
+ * Cancels (deletes) an order and gives its stock back: the customer an unpaid one of theirs; an admin
+ * any order not shipped, refunding a paid one first. The customer hears of a cancel they did not make.
+ */
+export async function cancelOrder(deps: AppDeps, user: Actor, id: string): Promise<OrderRow> {
+  const isAdmin = user.role === 'admin';
+  const cancelled = await deps.db.transaction(async (tx) => {
+    const orders = createOrdersRepository(tx);
+    // Locked: a parallel cancel (or ship) waits here, then finds the order gone (or shipped).
+    const order = visibleOrder(await orders.lockById(id), user);
+    if (order.status === 'shipped') throw conflict('A shipped order cannot be cancelled.', 'ORDER_SHIPPED');
+    if (order.paid && !isAdmin) {
+      throw conflict('This order is already paid. Please contact us to cancel it.', 'ORDER_PAID');
+    }
+    // Refund first, in the transaction: if the provider fails, the order stays as it was.
+    if (order.paid && order.transactionId) await deps.payments.refund(order.transactionId, tx);
+    const deleted = await orders.deleteAndRestock(order.id, isAdmin ? 'unshipped' : 'unpaid');
+    if (!deleted) throw notFound('Order');
+    deps.log.info(
+      { orderId: order.id, by: user.id, refunded: order.paid, transactionId: order.transactionId },
+      'order cancelled',
+    );
+    return order;
+  });
+  deps.catalogueCache.invalidate();
+  if (cancelled.userId !== user.id) await sendOrderMail(deps, 'cancelledByShop', cancelled);
+  return cancelled;
+}
+
+/** Marks a paid order shipped and tells the customer; answers false when it already was shipped. */
+export async function shipOrder(deps: AppDeps, id: string): Promise<boolean> {
+  const orders = createOrdersRepository(deps.db);
+  const order = await orders.findById(id);
+  if (!order) throw notFound('Order');
+  if (await orders.markShipped(order.id)) {
+    await sendOrderMail(deps, 'shipped', order);
+    return true;
+  }
+  const now = await orders.findById(id);
+  if (!now) throw notFound('Order');
+  if (!now.paid) throw conflict('Only a paid order can be shipped.', 'ORDER_UNPAID');
+  return false;
+}

@@ -1,0 +1,153 @@
+import Stripe from 'stripe';
+import { z } from 'zod';
+import { AppError } from '../../../lib/errors.ts';
+import {
+  CURRENCY,
+  INTENT_APP_TAG,
+  InvalidWebhookEventError,
+  WebhookSignatureError,
+  type PaymentProvider,
+  type ProviderEvent,
+  type ProviderIntent,
+} from './types.ts';
+
+const StripeEventShape = z.object({
+  id: z.string().min(1).max(255),
+  type: z.string().min(1).max(255),
+  data: z.object({ object: z.looseObject({ object: z.string().optional() }) }),
+});
+const StripeIntentShape = z.looseObject({
+  id: z.string().min(1).max(255),
+  amount: z.number().int(),
+  amount_received: z.number().int().nullish(),
+  currency: z.string(),
+  status: z.string(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+});
+
+const providerUnavailable = () =>
+  new AppError(
+    502,
+    'PAYMENT_PROVIDER_UNAVAILABLE',
+    'The payment provider could not be reached. Please try again.',
+  );
+
+/** Stripe, through its SDK. `STRIPE_API_BASE` points it at another origin (stripe-mock, a test fake). */
+export class StripePaymentProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+  private readonly stripe: Stripe;
+
+  constructor(
+    secretKey: string,
+    readonly publishableKey: string,
+    private readonly webhookSecret: string,
+    apiBase?: string,
+  ) {
+    const base = apiBase ? new URL(apiBase) : undefined;
+    this.stripe = new Stripe(secretKey, {
+      maxNetworkRetries: base ? 0 : 2,
+      timeout: 20_000,
+      ...(base && {
+        host: base.hostname,
+        port: base.port || (base.protocol === 'https:' ? 443 : 80),
+        protocol: base.protocol === 'https:' ? 'https' : 'http',
+      }),
+    });
+  }
+
+  async createIntent({
+    orderId,
+    amountCents,
+    previous,
+  }: {
+    orderId: string;
+    amountCents: number;
+    previous?: string | null;
+  }): Promise<ProviderIntent> {
+    try {
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          amount: amountCents,
+          currency: CURRENCY,
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          metadata: { orderId, app: INTENT_APP_TAG },
+        },
+        // One intent per order (and per replaced intent): a retried or parallel call gets the same one back.
+        { idempotencyKey: `forgeline-order-${orderId}-${previous ?? 'first'}` },
+      );
+      return this.toProvider(intent);
+    } catch (error) {
+      throw this.mapError(error);
+    }
+  }
+
+  async retrieveIntent(id: string): Promise<ProviderIntent | null> {
+    try {
+      return this.toProvider(await this.stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));
+    } catch (error) {
+      if (
+        error instanceof Stripe.errors.StripeError &&
+        (error.statusCode === 404 || error.code === 'resource_missing')
+      )
+        return null;
+      throw this.mapError(error);
+    }
+  }
+
+  async refund(intentId: string): Promise<void> {
+    try {
+      await this.stripe.refunds.create(
+        { payment_intent: intentId },
+        { idempotencyKey: `forgeline-refund-${intentId}` },
+      );
+    } catch (error) {
+      // Already refunded in full: the refund we want exists.
+      if (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded') return;
+      throw this.mapError(error);
+    }
+  }
+
+  parseWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent {
+    if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header.');
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret);
+    } catch (error) {
+      throw new WebhookSignatureError(error instanceof Error ? error.message : 'Invalid signature.');
+    }
+    // Signed by Stripe, so trusted; still checked for shape, so that a surprise is a 400, not a crash.
+    const shape = StripeEventShape.safeParse(event);
+    if (!shape.success) throw new InvalidWebhookEventError('The webhook body is not a Stripe event.');
+    const object = shape.data.data.object;
+    const intent =
+      object.object === 'payment_intent' && StripeIntentShape.safeParse(object).success
+        ? this.toProvider(object as unknown as Stripe.PaymentIntent)
+        : null;
+    return { id: shape.data.id, type: shape.data.type, intent };
+  }
+
+  private toProvider(intent: Stripe.PaymentIntent): ProviderIntent {
+    const charge =
+      typeof intent.latest_charge === 'object' && intent.latest_charge ? intent.latest_charge : null;
+    const card = charge?.payment_method_details?.card;
+    return {
+      id: intent.id,
+      clientSecret: intent.client_secret,
+      status: intent.status,
+      amountCents: intent.amount,
+      amountReceivedCents: intent.amount_received ?? 0,
+      currency: intent.currency,
+      // Only intents this site opened name an order: a Stripe account may serve other apps too.
+      orderId:
+        intent.metadata?.app === INTENT_APP_TAG && typeof intent.metadata.orderId === 'string'
+          ? intent.metadata.orderId
+          : null,
+      card: card?.last4 ? { brand: card.brand ?? 'unknown', last4: card.last4 } : null,
+    };
+  }
+
+  private mapError(error: unknown): Error {
+    if (error instanceof Stripe.errors.StripeError) return providerUnavailable();
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}

@@ -1,0 +1,50 @@
+import type { Executor } from '../../../db/client.ts';
+
+/** A payment intent as the rest of the server sees it, whichever provider holds it. Amounts in cents. */
+export interface ProviderIntent {
+  id: string;
+  clientSecret: string | null;
+  /** Stripe's statuses: requires_payment_method, requires_action, processing, succeeded, canceled, … */
+  status: string;
+  amountCents: number;
+  amountReceivedCents: number;
+  currency: string;
+  /** The order the intent was opened for (its metadata), or null when it names none. */
+  orderId: string | null;
+  card: { brand: string; last4: string } | null;
+}
+
+/** A verified webhook delivery; `intent` is set for payment_intent.* events. */
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  intent: ProviderIntent | null;
+}
+
+export const CURRENCY = 'usd';
+/** Marks the Stripe intents this site opened (metadata.app). */
+export const INTENT_APP_TAG = 'forgeline';
+
+/**
+ * What the server needs from a card payment provider (DESIGN §5). Methods that touch our own database
+ * (only the test processor's do) take the caller's transaction, so that they join it.
+ */
+export interface PaymentProvider {
+  readonly name: 'test' | 'stripe';
+  readonly publishableKey: string | null;
+  /** `previous`: the order's earlier intent (no longer usable), so that a new one is not the same again. */
+  createIntent(input: {
+    orderId: string;
+    amountCents: number;
+    previous?: string | null;
+  }): Promise<ProviderIntent>;
+  /** The intent, or null when the provider has no intent of that id. */
+  retrieveIntent(id: string, db?: Executor): Promise<ProviderIntent | null>;
+  /** Refunds what the intent received, at most once whatever the number of calls. */
+  refund(intentId: string, db?: Executor): Promise<void>;
+  /** Checks the signature of a webhook delivery on its raw bytes; throws WebhookSignatureError. */
+  parseWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
+}
+
+export class WebhookSignatureError extends Error {}
+export class InvalidWebhookEventError extends Error {}

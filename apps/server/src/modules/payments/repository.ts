@@ -1,0 +1,82 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { paymentEvents, testPaymentIntents, type TestPaymentIntentRow } from '../../db/schema/index.ts';
+
+type NewTestIntent = Pick<
+  TestPaymentIntentRow,
+  'id' | 'clientSecret' | 'orderId' | 'amountCents' | 'currency'
+>;
+
+/** The payment tables: the test processor's intents and the provider events already applied. */
+export function createPaymentsRepository(db: Executor) {
+  return {
+    async insertTestIntent(values: NewTestIntent): Promise<TestPaymentIntentRow> {
+      const [row] = await db.insert(testPaymentIntents).values(values).returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+
+    async findTestIntent(id: string): Promise<TestPaymentIntentRow | undefined> {
+      const [row] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id));
+      return row;
+    },
+
+    /** The intent of this client secret, locked until the transaction ends. */
+    async lockTestIntentBySecret(clientSecret: string): Promise<TestPaymentIntentRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(testPaymentIntents)
+        .where(eq(testPaymentIntents.clientSecret, clientSecret))
+        .for('update');
+      return row;
+    },
+
+    async recordTestIntentError(id: string, errorCode: string): Promise<void> {
+      await db
+        .update(testPaymentIntents)
+        .set({ lastErrorCode: errorCode, updatedAt: new Date() })
+        .where(eq(testPaymentIntents.id, id));
+    },
+
+    /** The intent received its whole amount from this card. */
+    async succeedTestIntent(
+      id: string,
+      card: { brand: string; last4: string },
+    ): Promise<TestPaymentIntentRow> {
+      const [row] = await db
+        .update(testPaymentIntents)
+        .set({
+          status: 'succeeded',
+          amountReceivedCents: sql`${testPaymentIntents.amountCents}`,
+          cardBrand: card.brand,
+          cardLast4: card.last4,
+          lastErrorCode: null,
+          updatedAt: new Date(),
+        })
+        .where(eq(testPaymentIntents.id, id))
+        .returning();
+      if (!row) throw new Error('update returned no row');
+      return row;
+    },
+
+    /** Refunds what a succeeded intent received; conditional, so a second call finds nothing to refund. */
+    async refundTestIntent(id: string): Promise<void> {
+      await db
+        .update(testPaymentIntents)
+        .set({ refundedCents: sql`${testPaymentIntents.amountReceivedCents}`, updatedAt: new Date() })
+        .where(and(eq(testPaymentIntents.id, id), eq(testPaymentIntents.status, 'succeeded')));
+    },
+
+    /** Records a provider event; answers false when it was recorded before (a redelivery). */
+    async recordEventOnce(event: { id: string; provider: string; type: string }): Promise<boolean> {
+      const [first] = await db
+        .insert(paymentEvents)
+        .values(event)
+        .onConflictDoNothing()
+        .returning({ id: paymentEvents.id });
+      return first !== undefined;
+    },
+  };
+}
+
+export type PaymentsRepository = ReturnType<typeof createPaymentsRepository>;

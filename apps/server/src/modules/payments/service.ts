@@ -1,0 +1,218 @@
+import type { Executor } from '../../db/client.ts';
+import type { OrderRow, TestPaymentIntentRow } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../lib/deps.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { sendPaidMail } from '../orders/mail.ts';
+import { createOrdersRepository } from '../orders/repository.ts';
+import { ownOrder, type Actor } from '../orders/service.ts';
+import { checkTestCard, type CardInput, type CardOutcome } from './providers/test-cards.ts';
+import { testIntentToProvider } from './providers/test-processor.ts';
+import type { ProviderEvent, ProviderIntent } from './providers/types.ts';
+import { createPaymentsRepository } from './repository.ts';
+import { judgePayment } from './verdict.ts';
+
+/** Payment ids as Stripe writes them; anything else cannot name a payment. */
+const PAYMENT_ID_PATTERN = /^pi_[A-Za-z0-9]{1,200}$/;
+
+/** Statuses in which an open intent can still be paid, so a new attempt reuses it. */
+const REUSABLE = new Set([
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+]);
+
+const alreadyPaid = () => conflict('This order is already paid.', 'ORDER_ALREADY_PAID');
+
+/**
+ * What recording a payment did: `recorded` (the order is paid now, by this payment), `duplicate`
+ * (it was paid by this payment before), `paidOtherwise` (another payment paid it), or `refused` (this
+ * payment does not pay this order: the verdict says why).
+ */
+export type PaymentRecord =
+  { kind: 'recorded' | 'duplicate' | 'paidOtherwise' } | { kind: 'refused'; code: string; message: string };
+
+export type RecordPayment = (order: OrderRow, intent: ProviderIntent | null) => Promise<PaymentRecord>;
+
+/**
+ * The one way an order becomes paid. `work` runs in a transaction and calls `record(order, intent)`:
+ * the payment is judged (judgePayment), the order marked paid once however many callers race, and the
+ * receipt e-mailed once the transaction has committed — only by the call that recorded it.
+ */
+export async function withPaymentRecording<T>(
+  deps: AppDeps,
+  work: (tx: Executor, record: RecordPayment) => Promise<T>,
+): Promise<T> {
+  const paidOrderIds: string[] = [];
+  const result = await deps.db.transaction((tx) =>
+    work(tx, async (order, intent) => {
+      const verdict = judgePayment(intent, order);
+      if (!verdict.ok || !intent) {
+        return verdict.ok
+          ? { kind: 'refused', code: 'PAYMENT_NOT_FOUND', message: 'No payment.' }
+          : { kind: 'refused', code: verdict.code, message: verdict.message };
+      }
+      const orders = createOrdersRepository(tx);
+      if (await orders.markPaid(order.id, { transactionId: intent.id, card: intent.card })) {
+        paidOrderIds.push(order.id);
+        return { kind: 'recorded' };
+      }
+      const now = await orders.findById(order.id);
+      if (!now) throw notFound('Order');
+      return { kind: now?.transactionId === intent.id ? 'duplicate' : 'paidOtherwise' };
+    }),
+  );
+  for (const orderId of paidOrderIds) await sendPaidMail(deps, orderId);
+  return result;
+}
+
+/** Records one payment outside any other work (see withPaymentRecording). */
+export const recordPayment = (deps: AppDeps, order: OrderRow, intent: ProviderIntent | null) =>
+  withPaymentRecording(deps, (_tx, record) => record(order, intent));
+
+/**
+ * Opens (or reuses) the payment of one of the customer's unpaid orders; the amount is the order's.
+ * Answers the client secret the card form confirms.
+ */
+export async function openPayment(deps: AppDeps, user: Actor, orderId: string): Promise<string> {
+  const orders = createOrdersRepository(deps.db);
+  const order = ownOrder(await orders.findById(orderId), user);
+  if (order.paid) throw alreadyPaid();
+
+  if (order.paymentIntentId) {
+    const open = await deps.payments.retrieveIntent(order.paymentIntentId);
+    if (open?.status === 'succeeded') {
+      // Paid at the provider, not yet recorded here (a lost PATCH or webhook): record it now.
+      const record = await recordPayment(deps, order, open);
+      if (record.kind !== 'refused') throw alreadyPaid();
+    }
+    if (
+      open?.clientSecret &&
+      REUSABLE.has(open.status) &&
+      open.amountCents === order.totalCents &&
+      open.orderId === order.id
+    ) {
+      return open.clientSecret;
+    }
+  }
+
+  const intent = await deps.payments.createIntent({
+    orderId: order.id,
+    amountCents: order.totalCents,
+    previous: order.paymentIntentId,
+  });
+  if (!(await orders.setPaymentIntent(order.id, intent.id, order.paymentIntentId))) {
+    // A parallel call recorded its intent first: answer that one, so the order has one open intent.
+    const now = await orders.findById(order.id);
+    if (!now) throw notFound('Order');
+    if (now.paid) throw alreadyPaid();
+    const winner = now.paymentIntentId ? await deps.payments.retrieveIntent(now.paymentIntentId) : null;
+    if (winner?.clientSecret) return winner.clientSecret;
+  }
+  if (!intent.clientSecret) throw new Error('the provider returned an intent without a client secret');
+  return intent.clientSecret;
+}
+
+/**
+ * The customer says this payment paid their order: it is recorded once the provider confirms it
+ * succeeded, for this order, in full. Idempotent: answers whether this call changed the order.
+ */
+export async function confirmPayment(
+  deps: AppDeps,
+  user: Actor,
+  orderId: string,
+  transactionId: string,
+): Promise<boolean> {
+  const order = ownOrder(await createOrdersRepository(deps.db).findById(orderId), user);
+  if (order.paid) {
+    if (order.transactionId === transactionId) return false;
+    throw alreadyPaid();
+  }
+  if (!PAYMENT_ID_PATTERN.test(transactionId)) {
+    throw badRequest('transactionId is not a payment id.', {
+      transactionId: 'transactionId is not a payment id.',
+    });
+  }
+  const record = await recordPayment(deps, order, await deps.payments.retrieveIntent(transactionId));
+  switch (record.kind) {
+    case 'refused':
+      throw conflict(record.message, record.code);
+    case 'recorded':
+      return true;
+    case 'duplicate':
+      return false;
+    case 'paidOtherwise':
+      throw alreadyPaid();
+  }
+}
+
+/**
+ * The test processor's card form: pays the intent of `clientSecret` with Stripe's test-mode outcomes,
+ * and, like Stripe's webhook delivered at once, records the payment in the same transaction.
+ */
+export async function confirmTestCard(
+  deps: AppDeps,
+  user: Actor,
+  input: CardInput & { clientSecret: string },
+): Promise<{ outcome: CardOutcome; intent: TestPaymentIntentRow }> {
+  return withPaymentRecording(deps, async (tx, record) => {
+    const payments = createPaymentsRepository(tx);
+    const intent = await payments.lockTestIntentBySecret(input.clientSecret);
+    if (!intent) throw notFound('Payment');
+    const order = await createOrdersRepository(tx).lockById(intent.orderId);
+    // Someone else's secret: as if it did not exist. A cancelled order: say so.
+    if (order && order.userId !== user.id) throw notFound('Payment');
+    if (!order) throw conflict('This order was cancelled, so it can no longer be paid.', 'ORDER_CANCELLED');
+    if (order.paid || intent.status === 'succeeded') throw alreadyPaid();
+    if (intent.status === 'canceled') throw conflict('This payment was cancelled.', 'PAYMENT_CANCELED');
+
+    const outcome = checkTestCard(input);
+    if (!outcome.ok) {
+      await payments.recordTestIntentError(intent.id, outcome.declineCode ?? outcome.code);
+      return { outcome, intent };
+    }
+    const paid = await payments.succeedTestIntent(intent.id, { brand: outcome.brand, last4: outcome.last4 });
+    await record(order, testIntentToProvider(paid));
+    return { outcome, intent: paid };
+  });
+}
+
+/**
+ * A verified provider event, applied once (its id is recorded in the same transaction, so a redelivery
+ * changes nothing). A succeeded payment pays its order; one for an order cancelled meanwhile is refunded
+ * (a failure rolls everything back, so the provider's retry tries again). Answers false for a redelivery.
+ */
+export async function applyPaymentEvent(deps: AppDeps, event: ProviderEvent): Promise<boolean> {
+  return withPaymentRecording(deps, async (tx, record) => {
+    if (
+      !(await createPaymentsRepository(tx).recordEventOnce({
+        id: event.id,
+        provider: 'stripe',
+        type: event.type,
+      }))
+    )
+      return false;
+    const intent = event.intent;
+    if (event.type !== 'payment_intent.succeeded' || !intent) return true;
+
+    const order = intent.orderId ? await createOrdersRepository(tx).lockById(intent.orderId) : undefined;
+    if (!order) {
+      if (intent.orderId) {
+        await deps.payments.refund(intent.id, tx);
+        deps.log.warn(
+          { intentId: intent.id, orderId: intent.orderId },
+          'payment for a cancelled order refunded',
+        );
+      }
+      return true;
+    }
+    const result = await record(order, intent);
+    if (result.kind === 'refused' && !order.paid) {
+      deps.log.warn(
+        { intentId: intent.id, orderId: order.id, code: result.code },
+        'payment event does not pay its order',
+      );
+    }
+    return true;
+  });
+}
