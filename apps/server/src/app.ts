@@ -39,6 +39,8 @@ import { stripeWebhookRoutes } from './modules/payments/webhook.ts';
 import { productAdminRoutes } from './modules/products/admin-routes.ts';
 import { imageRoutes } from './modules/images/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
+import { quoteExpiryPlugin } from './modules/quotes/expiry.ts';
+import { quoteRoutes } from './modules/quotes/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -133,6 +135,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
   await app.register(imagesPlugin, { store: createImageStore(env) });
   await app.register(paymentsPlugin);
   await app.register(orderExpiryPlugin);
+  await app.register(quoteExpiryPlugin);
 
   // Photos in the local store: names chosen by the server and never reused, so they can be cached for good.
   const uploadsDir = path.join(env.dataDir, 'uploads');
@@ -165,6 +168,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
       await api.register(contactRoutes);
       await api.register(newsletterRoutes);
       await api.register(invoiceRoutes);
+      await api.register(quoteRoutes);
     },
     { prefix: '/api' },
   );

@@ -9,3 +9,4 @@ export * from './schemas/review.ts';
 export * from './schemas/user.ts';
 export * from './schemas/contact.ts';
 export * from './schemas/invoice.ts';
+export * from './schemas/quote.ts';

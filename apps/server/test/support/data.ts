@@ -2,7 +2,11 @@ import { asc, eq } from 'drizzle-orm';
 import type { App } from '../../src/app.ts';
 import {
   contactMessages,
+  invoices,
   newsletterSubscribers,
+  quoteLines,
+  quoteMessages,
+  quotes,
   orders,
   paymentEvents,
   products,
@@ -31,6 +35,10 @@ export async function snapshot(app: App) {
     profileRows,
     messageRows,
     subscriberRows,
+    quoteRows,
+    quoteLineRows,
+    quoteMessageRows,
+    invoiceRows,
   ] = await Promise.all([
     app.db.select().from(orders).orderBy(asc(orders.id)),
     app.db.select().from(products).orderBy(asc(products.id)),
@@ -41,6 +49,10 @@ export async function snapshot(app: App) {
     app.db.select().from(userProfiles).orderBy(asc(userProfiles.userId)),
     app.db.select().from(contactMessages).orderBy(asc(contactMessages.id)),
     app.db.select().from(newsletterSubscribers).orderBy(asc(newsletterSubscribers.id)),
+    app.db.select().from(quotes).orderBy(asc(quotes.id)),
+    app.db.select().from(quoteLines).orderBy(asc(quoteLines.id)),
+    app.db.select().from(quoteMessages).orderBy(asc(quoteMessages.id)),
+    app.db.select().from(invoices).orderBy(asc(invoices.id)),
   ]);
   return {
     orders: orderRows,
@@ -52,6 +64,10 @@ export async function snapshot(app: App) {
     profiles: profileRows,
     messages: messageRows,
     subscribers: subscriberRows,
+    quotes: quoteRows,
+    quoteLines: quoteLineRows,
+    quoteMessages: quoteMessageRows,
+    invoices: invoiceRows,
   };
 }
 

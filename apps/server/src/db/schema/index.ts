@@ -8,3 +8,4 @@ export * from './outbox.ts';
 export * from './contact.ts';
 export * from './payments.ts';
 export * from './invoices.ts';
+export * from './quotes.ts';

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { sendQuoteMail } from './mail.ts';
+import { expireQuotes } from './service.ts';
+
+/** How often each server closes offers past their expiry. */
+export const QUOTE_EXPIRY_INTERVAL_MS = 10 * 60_000;
+
+/** Closes lapsed offers and tells each buyer once (the UPDATE … RETURNING claims each quote once). */
+export async function closeLapsedQuotes(app: FastifyInstance, now = new Date()): Promise<number> {
+  const closed = await expireQuotes(app.db, now);
+  for (const quote of closed) await sendQuoteMail(app, 'expired', quote);
+  if (closed.length > 0)
+    app.log.info({ quotes: closed.map((q) => q.number) }, `closed ${closed.length} lapsed quote offer(s)`);
+  return closed.length;
+}
+
+/** Runs the quote expiry every few minutes, except under NODE_ENV=test (tests call it themselves). */
+export const quoteExpiryPlugin = fp(
+  async (app) => {
+    if (app.config.NODE_ENV === 'test') return;
+    let timer: NodeJS.Timeout | undefined;
+    let running: Promise<unknown> = Promise.resolve();
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => {
+        running = closeLapsedQuotes(app).catch((error: unknown) =>
+          app.log.error({ err: error }, 'quote expiry failed'),
+        );
+      }, QUOTE_EXPIRY_INTERVAL_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      if (timer) clearInterval(timer);
+      await running;
+    });
+  },
+  { name: 'quote-expiry', dependencies: ['db'] },
+);

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import type { QuoteRow } from '../../db/schema/index.ts';
+import type { MailMessage } from '../../plugins/app/mail.ts';
+import { createQuotesRepository } from './repository.ts';
+
+/**
+ * Every step of a quote tells the other side: a request or a buyer's message goes to the admins; an
+ * offer, a shop's message or an expiry goes to the buyer; an acceptance or a decline goes to the admins.
+ * The text carries no words a buyer typed (docs/decisions/0111): only numbers, and links to the site.
+ */
+export type QuoteMailKind =
+  'requested' | 'offered' | 'messageFromBuyer' | 'messageFromSeller' | 'accepted' | 'declined' | 'expired';
+
+const TO_ADMINS = new Set<QuoteMailKind>(['requested', 'messageFromBuyer', 'accepted', 'declined']);
+
+export function quoteMail(kind: QuoteMailKind, quote: QuoteRow, publicUrl: string): Omit<MailMessage, 'to'> {
+  const link = TO_ADMINS.has(kind)
+    ? `${publicUrl}/dashboard/quotes/${quote.id}`
+    : `${publicUrl}/dashboard/myQuotes/${quote.id}`;
+  const expires = quote.expiresAt ? quote.expiresAt.toISOString().slice(0, 10) : '';
+  const { subject, line } = (() => {
+    switch (kind) {
+      case 'requested':
+        return { subject: `Quote requested: ${quote.number}`, line: 'A customer has asked for a quote.' };
+      case 'offered':
+        return {
+          subject: `Your quote ${quote.number} is ready`,
+          line: `We have priced your quote. The offer is valid until ${expires}; accept it on the site to order at these prices.`,
+        };
+      case 'messageFromBuyer':
+        return {
+          subject: `New message on quote ${quote.number}`,
+          line: 'The customer has written on this quote.',
+        };
+      case 'messageFromSeller':
+        return {
+          subject: `New message on your quote ${quote.number}`,
+          line: 'We have written to you about your quote.',
+        };
+      case 'accepted':
+        return {
+          subject: `Quote accepted: ${quote.number}`,
+          line: 'The customer accepted the offer; the order is placed.',
+        };
+      case 'declined':
+        return { subject: `Quote declined: ${quote.number}`, line: 'This quote was declined and is closed.' };
+      case 'expired':
+        return {
+          subject: `Your quote ${quote.number} has expired`,
+          line: 'The offer was not accepted in time. You can ask for a new quote at any time.',
+        };
+    }
+  })();
+  return { subject, text: [line, '', link, '', 'Forgeline'].join('\n') };
+}
+
+/** Queues the e-mail of one step, after its change committed. A failure to queue never undoes the step. */
+export async function sendQuoteMail(app: FastifyInstance, kind: QuoteMailKind, quote: QuoteRow) {
+  try {
+    const message = quoteMail(kind, quote, app.config.publicUrl);
+    const recipients = TO_ADMINS.has(kind)
+      ? await createQuotesRepository(app.db).adminEmails()
+      : [quote.buyerEmail];
+    for (const to of recipients) await app.mailer.send({ ...message, to });
+  } catch (error) {
+    app.log.error({ err: error, quoteId: quote.id, kind }, 'quote e-mail could not be queued');
+  }
+}

@@ -1,0 +1,229 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ApiErrorSchema,
+  OfferQuoteBodySchema,
+  QuoteListQuerySchema,
+  QuoteMessageBodySchema,
+  QuoteSchema,
+  RequestQuoteBodySchema,
+  toDollars,
+  type Quote,
+} from '@forgeline/shared';
+import { conflict } from '../../lib/errors.ts';
+import { currentUser } from '../../plugins/app/auth.ts';
+import { sellerOf } from '../invoices/routes.ts';
+import { sendQuoteMail } from './mail.ts';
+import { renderQuotePdf } from './pdf.ts';
+import { createQuotesRepository, type QuoteWithParts } from './repository.ts';
+import {
+  addQuoteMessage,
+  declineQuote,
+  isLapsed,
+  offerQuote,
+  requestQuote,
+  visibleQuote,
+} from './service.ts';
+
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+};
+const IdParams = z.object({ id: z.string().max(100) });
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** The wire shape; an offer past its expiry reads 'expired' even before the job has closed it. */
+export function toQuoteDto({ quote, lines, messages }: QuoteWithParts, now = new Date()): Quote {
+  const offered = lines.every((line) => line.offeredPriceCents !== null);
+  return {
+    _id: quote.id,
+    number: quote.number,
+    status: isLapsed(quote, now) ? 'expired' : quote.status,
+    buyerName: quote.buyerName,
+    buyerEmail: quote.buyerEmail,
+    note: quote.note,
+    createdAt: quote.createdAt.toISOString(),
+    offeredAt: iso(quote.offeredAt),
+    expiresAt: iso(quote.expiresAt),
+    decidedAt: iso(quote.decidedAt),
+    total: offered
+      ? toDollars(lines.reduce((sum, line) => sum + (line.offeredPriceCents ?? 0) * line.quantity, 0))
+      : null,
+    checkoutId: quote.checkoutId,
+    pdfUrl: quote.offeredAt ? `/api/quotes/${quote.id}/pdf` : null,
+    lines: lines.map((line) => ({
+      _id: line.id,
+      productId: line.productId,
+      productName: line.productName,
+      quantity: line.quantity,
+      listPrice: toDollars(line.listPriceCents),
+      targetPrice: line.targetPriceCents === null ? null : toDollars(line.targetPriceCents),
+      offeredPrice: line.offeredPriceCents === null ? null : toDollars(line.offeredPriceCents),
+      lineTotal: line.offeredPriceCents === null ? null : toDollars(line.offeredPriceCents * line.quantity),
+    })),
+    messages: messages.map((message) => ({
+      _id: message.id,
+      author: message.author,
+      authorName: message.authorName,
+      body: message.body,
+      createdAt: message.createdAt.toISOString(),
+    })),
+  };
+}
+
+export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
+  const quotes = createQuotesRepository(app.db);
+
+  app.post(
+    '/quotes',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['quotes'],
+        summary: 'Asks the shop for a quote on some parts, with optional target prices and a note',
+        body: RequestQuoteBodySchema,
+        response: { 201: QuoteSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const parts = await requestQuote(app.db, currentUser(request), request.body);
+      await sendQuoteMail(app, 'requested', parts.quote);
+      return reply.code(201).send(toQuoteDto(parts));
+    },
+  );
+
+  app.get(
+    '/myQuotes',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['quotes'],
+        summary: 'Your quotes, newest first',
+        response: { 200: z.array(QuoteSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const rows = await quotes.listForUser(currentUser(request).id);
+      return Promise.all(rows.map(async (quote) => toQuoteDto(await quotes.withParts(quote))));
+    },
+  );
+
+  app.get(
+    '/quotes',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['quotes'],
+        summary: 'Every quote, newest first, optionally of one status (admin)',
+        querystring: QuoteListQuerySchema,
+        response: { 200: z.array(QuoteSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const rows = await quotes.listAll(request.query.status);
+      return Promise.all(rows.map(async (quote) => toQuoteDto(await quotes.withParts(quote))));
+    },
+  );
+
+  app.get(
+    '/quotes/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['quotes'],
+        summary: 'One quote (its buyer, or an admin)',
+        params: IdParams,
+        response: { 200: QuoteSchema, ...errors },
+      },
+    },
+    async (request) =>
+      toQuoteDto(
+        await quotes.withParts(visibleQuote(await quotes.findById(request.params.id), currentUser(request))),
+      ),
+  );
+
+  app.post(
+    '/quotes/:id/offer',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['quotes'],
+        summary:
+          'Prices every line of an open quote and sets how long the offer holds (admin); may revise an offer',
+        params: IdParams,
+        body: OfferQuoteBodySchema,
+        response: { 200: QuoteSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const parts = await offerQuote(app.db, currentUser(request), request.params.id, request.body);
+      await sendQuoteMail(app, 'offered', parts.quote);
+      return toQuoteDto(parts);
+    },
+  );
+
+  app.post(
+    '/quotes/:id/messages',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['quotes'],
+        summary: 'Writes a message on an open quote (its buyer, or an admin)',
+        params: IdParams,
+        body: QuoteMessageBodySchema,
+        response: { 200: QuoteSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const parts = await addQuoteMessage(app.db, user, request.params.id, request.body.body);
+      const fromBuyer = parts.quote.userId === user.id;
+      await sendQuoteMail(app, fromBuyer ? 'messageFromBuyer' : 'messageFromSeller', parts.quote);
+      return toQuoteDto(parts);
+    },
+  );
+
+  app.post(
+    '/quotes/:id/decline',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['quotes'],
+        summary: 'Declines an open quote and closes it (its buyer, or an admin)',
+        params: IdParams,
+        response: { 200: QuoteSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const parts = await declineQuote(app.db, currentUser(request), request.params.id);
+      await sendQuoteMail(app, 'declined', parts.quote);
+      return toQuoteDto(parts);
+    },
+  );
+
+  app.get(
+    '/quotes/:id/pdf',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['quotes'],
+        summary: 'The PDF of a priced quote (its buyer, or an admin)',
+        params: IdParams,
+        response: { 200: z.any(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const quote = visibleQuote(await quotes.findById(request.params.id), currentUser(request));
+      if (!quote.offeredAt) throw conflict('This quote has not been priced yet.', 'QUOTE_NOT_OFFERED');
+      const pdf = await renderQuotePdf(await quotes.withParts(quote), sellerOf(app.config));
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${quote.number}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+};

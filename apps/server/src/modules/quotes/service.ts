@@ -1,0 +1,165 @@
+import { messages as texts, toCents, type OfferQuoteBody, type RequestQuoteBody } from '@forgeline/shared';
+import type { Database, Executor } from '../../db/client.ts';
+import type { QuoteRow } from '../../db/schema/index.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { AuthUser } from '../../plugins/app/auth.ts';
+import { formatNumber } from '../invoices/service.ts';
+import { createInvoicesRepository } from '../invoices/repository.ts';
+import { createProductsRepository } from '../products/repository.ts';
+import { createQuotesRepository, type QuoteWithParts } from './repository.ts';
+
+/**
+ * The rules of quotes (docs/decisions/0111). A quote moves requested → offered → accepted | declined |
+ * expired; an offer may be revised while it is open. Every change happens on the locked quote row, so
+ * two tabs (or the buyer and the shop) acting at once take turns and the second sees the first's result.
+ */
+
+const DAY_MS = 86_400_000;
+
+/** Only its buyer and admins see a quote; to anyone else it does not exist. */
+export function visibleQuote<T extends QuoteRow | undefined>(quote: T, user: AuthUser): NonNullable<T> {
+  if (!quote || (quote.userId !== user.id && user.role !== 'admin')) throw notFound('Quote');
+  return quote as NonNullable<T>;
+}
+
+/** An offer whose expiry has passed is expired, whether or not the job has closed it yet. */
+export const isLapsed = (quote: QuoteRow, now: Date) =>
+  quote.status === 'offered' && quote.expiresAt !== null && quote.expiresAt.getTime() <= now.getTime();
+
+const CLOSED_MESSAGE: Record<Exclude<QuoteRow['status'], 'requested' | 'offered'>, string> = {
+  accepted: 'This quote has already been accepted.',
+  declined: 'This quote was declined and is closed.',
+  expired: 'This offer has expired. Please ask for a new quote.',
+};
+
+function refuseClosed(quote: QuoteRow, now: Date) {
+  if (isLapsed(quote, now)) throw conflict(CLOSED_MESSAGE.expired, 'QUOTE_EXPIRED');
+  if (quote.status === 'requested' || quote.status === 'offered') return;
+  throw conflict(CLOSED_MESSAGE[quote.status], `QUOTE_${quote.status.toUpperCase()}`);
+}
+
+/** Locks the quote, closes it first if its offer lapsed, and refuses any action on a closed quote. */
+async function lockOpenQuote(tx: Executor, id: string, user: AuthUser, now: Date): Promise<QuoteRow> {
+  const repository = createQuotesRepository(tx);
+  const quote = visibleQuote(await repository.lockById(id), user);
+  refuseClosed(quote, now);
+  return quote;
+}
+
+export async function requestQuote(
+  db: Database,
+  user: AuthUser,
+  body: RequestQuoteBody,
+  now = new Date(),
+): Promise<QuoteWithParts> {
+  const seen = new Set<string>();
+  for (const line of body.lines) {
+    if (seen.has(line.productId))
+      throw badRequest('Each part can be on a quote once: combine the quantities.');
+    seen.add(line.productId);
+  }
+  return db.transaction(async (tx) => {
+    const products = createProductsRepository(tx);
+    const details: Record<string, string> = {};
+    const lines = [];
+    for (const [index, line] of body.lines.entries()) {
+      const product = await products.findById(line.productId);
+      if (!product) {
+        details[`lines.${index}.productId`] = 'This part is no longer in the catalogue.';
+        continue;
+      }
+      // The minimum order still applies; stock does not (a quote may be for parts made to order).
+      if (line.quantity < product.minOrder) {
+        details[`lines.${index}.quantity`] = texts.quantityBelowMinimum(product.minOrder);
+      }
+      lines.push({
+        productId: product.id,
+        productName: product.name,
+        quantity: line.quantity,
+        listPriceCents: product.priceCents,
+        targetPriceCents: line.targetPrice == null ? null : toCents(line.targetPrice),
+      });
+    }
+    const [first] = Object.values(details);
+    if (first) throw badRequest(first, details);
+
+    const repository = createQuotesRepository(tx);
+    const series = `Q-${now.getUTCFullYear()}`;
+    const number = formatNumber(series, await createInvoicesRepository(tx).nextNumber(series));
+    const quote = await repository.insert(
+      { number, userId: user.id, buyerName: user.name, buyerEmail: user.email, note: body.note || null },
+      lines,
+    );
+    return repository.withParts(quote);
+  });
+}
+
+export async function offerQuote(
+  db: Database,
+  admin: AuthUser,
+  id: string,
+  body: OfferQuoteBody,
+  now = new Date(),
+): Promise<QuoteWithParts> {
+  return db.transaction(async (tx) => {
+    const quote = await lockOpenQuote(tx, id, admin, now);
+    const repository = createQuotesRepository(tx);
+    const lines = await repository.linesOf(quote.id);
+    const prices = new Map(body.lines.map((line) => [line.lineId, toCents(line.price)]));
+    const unknown = [...prices.keys()].filter((lineId) => !lines.some((line) => line.id === lineId));
+    if (unknown.length > 0 || prices.size !== body.lines.length)
+      throw badRequest('Every price must name a different line of this quote.');
+    const missing = lines.filter((line) => !prices.has(line.id));
+    if (missing.length > 0)
+      throw badRequest(`Give a price for every line: ${missing.map((line) => line.productName).join(', ')}.`);
+
+    await repository.setOffer(quote.id, prices, {
+      offeredAt: now,
+      expiresAt: new Date(now.getTime() + body.validDays * DAY_MS),
+    });
+    if (body.message) {
+      await repository.addMessage({
+        quoteId: quote.id,
+        author: 'seller',
+        authorName: admin.name,
+        body: body.message,
+      });
+    }
+    return repository.withParts((await repository.findById(quote.id))!);
+  });
+}
+
+export async function addQuoteMessage(
+  db: Database,
+  user: AuthUser,
+  id: string,
+  body: string,
+  now = new Date(),
+): Promise<QuoteWithParts> {
+  return db.transaction(async (tx) => {
+    const quote = await lockOpenQuote(tx, id, user, now);
+    const repository = createQuotesRepository(tx);
+    // The buyer writes as the buyer, even when the buyer is also an admin.
+    const author = quote.userId === user.id ? 'buyer' : 'seller';
+    await repository.addMessage({ quoteId: quote.id, author, authorName: user.name, body });
+    return repository.withParts(quote);
+  });
+}
+
+export async function declineQuote(
+  db: Database,
+  user: AuthUser,
+  id: string,
+  now = new Date(),
+): Promise<QuoteWithParts> {
+  return db.transaction(async (tx) => {
+    const quote = await lockOpenQuote(tx, id, user, now);
+    const repository = createQuotesRepository(tx);
+    return repository.withParts(await repository.setStatus(quote.id, 'declined', { decidedAt: now }));
+  });
+}
+
+/** Closes offers past their expiry; answers the quotes closed, for the e-mails. */
+export async function expireQuotes(db: Database, now = new Date()): Promise<QuoteRow[]> {
+  return createQuotesRepository(db).expireOffers(now);
+}

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants.ts';
+
+/**
+ * Quotes: a buyer asks for prices on some parts, the shop offers a price per line with an expiry, the
+ * buyer accepts (the quote becomes a checkout at those prices) or declines; an offer not accepted in
+ * time expires. Both sides can write messages on the quote.
+ */
+export const QUOTE_STATUSES = ['requested', 'offered', 'accepted', 'declined', 'expired'] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+
+export const QUOTE_LIMITS = {
+  linesMax: 100,
+  noteMax: 2000,
+  messageMax: 2000,
+  validDaysMin: 1,
+  validDaysMax: 90,
+  validDaysDefault: 14,
+} as const;
+
+export const QuoteLineSchema = z.object({
+  _id: z.string(),
+  productId: z.string().nullable(),
+  productName: z.string(),
+  quantity: z.number().int(),
+  /** The list price per piece when the quote was asked for. */
+  listPrice: z.number(),
+  targetPrice: z.number().nullable(),
+  offeredPrice: z.number().nullable(),
+  lineTotal: z.number().nullable(),
+});
+
+export const QuoteMessageSchema = z.object({
+  _id: z.string(),
+  author: z.enum(['buyer', 'seller']),
+  authorName: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+
+export const QuoteSchema = z.object({
+  _id: z.string(),
+  number: z.string(),
+  status: z.enum(QUOTE_STATUSES),
+  buyerName: z.string(),
+  buyerEmail: z.string(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+  offeredAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  /** The offered total, once there is an offer. */
+  total: z.number().nullable(),
+  checkoutId: z.string().nullable(),
+  pdfUrl: z.string().nullable(),
+  lines: z.array(QuoteLineSchema),
+  messages: z.array(QuoteMessageSchema),
+});
+export type Quote = z.infer<typeof QuoteSchema>;
+
+const price = (field: string) =>
+  z
+    .number({ error: `${field} must be a number` })
+    .positive(`${field} must be more than 0`)
+    .max(LIMITS.priceMaxCents / 100, `${field} is too large`)
+    .refine(
+      (value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+      `${field} can have at most 2 decimals`,
+    );
+
+export const RequestQuoteBodySchema = z.object({
+  lines: z
+    .array(
+      z.object({
+        productId: z.string().trim().min(1, 'productId is required').max(100),
+        quantity: z
+          .number({ error: 'Quantity is required' })
+          .int('Quantity must be a whole number')
+          .min(1, 'Quantity must be at least 1')
+          .max(LIMITS.quantityMax, `Quantity must be at most ${LIMITS.quantityMax}`),
+        targetPrice: price('Target price').nullish(),
+      }),
+    )
+    .min(1, 'Add at least one part to the quote')
+    .max(QUOTE_LIMITS.linesMax, `A quote can have at most ${QUOTE_LIMITS.linesMax} lines`),
+  note: z
+    .string()
+    .trim()
+    .max(QUOTE_LIMITS.noteMax, `The note must be ${QUOTE_LIMITS.noteMax} characters or fewer`)
+    .nullish(),
+});
+export type RequestQuoteBody = z.infer<typeof RequestQuoteBodySchema>;
+
+export const OfferQuoteBodySchema = z.object({
+  lines: z
+    .array(z.object({ lineId: z.string().max(100), price: price('Price') }))
+    .min(1, 'Give a price for every line')
+    .max(QUOTE_LIMITS.linesMax),
+  validDays: z
+    .number()
+    .int('Must be a whole number of days')
+    .min(QUOTE_LIMITS.validDaysMin, `The offer must be valid for at least ${QUOTE_LIMITS.validDaysMin} day`)
+    .max(QUOTE_LIMITS.validDaysMax, `The offer can be valid for at most ${QUOTE_LIMITS.validDaysMax} days`)
+    .default(QUOTE_LIMITS.validDaysDefault),
+  message: z.string().trim().max(QUOTE_LIMITS.messageMax).nullish(),
+});
+export type OfferQuoteBody = z.infer<typeof OfferQuoteBodySchema>;
+
+export const QuoteMessageBodySchema = z.object({
+  body: z
+    .string({ error: 'Write a message' })
+    .trim()
+    .min(1, 'Write a message')
+    .max(QUOTE_LIMITS.messageMax, `A message must be ${QUOTE_LIMITS.messageMax} characters or fewer`),
+});
+
+export const QuoteListQuerySchema = z.object({
+  status: z.enum(QUOTE_STATUSES).optional(),
+});
