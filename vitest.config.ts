@@ -34,6 +34,10 @@ export default defineConfig({
         },
       },
       {
+        // Checks of the build output (size budgets): `npm test` builds first.
+        test: { name: 'web-build', include: ['apps/web/test/build/**/*.test.ts'], environment: 'node' },
+      },
+      {
         test: {
           name: 'web-e2e',
           include: ['apps/web/e2e/**/*.e2e.test.ts'],

@@ -1,3 +1,5 @@
+import { pageMeta } from '@/config/page-meta';
+import { usePageMeta } from '@/lib/page-meta';
 import { ProductsSection } from '@/features/products/components/products-grid';
 import { Hero } from '@/features/home/components/hero';
 import { StatisticsBand } from '@/features/home/components/statistics-band';
@@ -6,15 +8,18 @@ import { ReviewsSection } from '@/features/home/components/reviews-section';
 import { ContactSection } from '@/features/home/components/contact-section';
 
 /** / and /home: the sections of SPEC.md §1, in order. */
-const HomeRoute = () => (
-  <>
-    <Hero />
-    <ProductsSection />
-    <StatisticsBand />
-    <OurStory />
-    <ReviewsSection />
-    <ContactSection />
-  </>
-);
+const HomeRoute = () => {
+  usePageMeta(pageMeta.home);
+  return (
+    <>
+      <Hero />
+      <ProductsSection />
+      <StatisticsBand />
+      <OurStory />
+      <ReviewsSection />
+      <ContactSection />
+    </>
+  );
+};
 
 export default HomeRoute;

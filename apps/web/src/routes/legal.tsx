@@ -1,4 +1,6 @@
 import { useParams } from 'react-router';
+import { pageMeta } from '@/config/page-meta';
+import { usePageMeta } from '@/lib/page-meta';
 import { Page } from '@/components/layout/page';
 import { HOLD_TOKEN, legalDocuments, type LegalSlug } from '@/content/legal';
 import { usePaymentConfig } from '@/features/payments/api/get-payment-config';
@@ -14,7 +16,12 @@ const LegalRoute = () => {
   const { slug } = useParams();
   const holdHours = usePaymentConfig().data?.orders.holdHours;
   if (!isLegalSlug(slug)) return <NotFoundRoute />;
+  return <LegalDocument slug={slug} holdHours={holdHours} />;
+};
+
+const LegalDocument = ({ slug, holdHours }: { slug: LegalSlug; holdHours: number | undefined }) => {
   const document = legalDocuments[slug];
+  usePageMeta(pageMeta.legal(document.title, document.lead));
   const hold = holdHours === undefined ? 'the time shown on My Orders' : `${holdHours} hours`;
 
   return (

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { pageMeta } from '@/config/page-meta';
+import { usePageMeta } from '@/lib/page-meta';
 import { portfolio } from '@/content/portfolio';
 import { SkillBars } from '@/features/portfolio/components/skill-bars';
 
@@ -26,6 +28,7 @@ const ExternalIcon = () => (
 
 /** /portfolio: the developer portfolio (SPEC.md §2). Every detail comes from content/portfolio.ts. */
 const PortfolioRoute = () => {
+  usePageMeta(pageMeta.portfolio);
   const { contact } = portfolio;
   const contactRows: { label: string; value: ReactNode }[] = [
     {

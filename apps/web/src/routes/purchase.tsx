@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { formatPrice, messages } from '@forgeline/shared';
+import { pageMeta } from '@/config/page-meta';
+import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
 import { ApiError } from '@/lib/api-client';
@@ -25,6 +27,7 @@ const PurchaseRoute = () => {
   const product = useProduct(id);
   const createOrder = useCreateOrder();
   const [submitError, setSubmitError] = useState<string | null>(null);
+  usePageMeta(pageMeta.purchase(product.data?.name));
 
   if (sessionPending) return <Spinner label="Checking your session" />;
   if (!user) return <Navigate to={paths.auth.login.getHref(location.pathname)} replace />;

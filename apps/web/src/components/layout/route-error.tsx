@@ -1,30 +1,59 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { paths } from '@/config/paths';
+import { Footer } from './footer';
+import { Navbar } from './navbar';
 
-/** Error boundary of the root route: a failed chunk load or a render error, with a way out. */
+/** What browsers say when a lazily loaded module (a chunk) cannot be fetched: Chromium, Firefox, Safari, Vite. */
+const CHUNK_LOAD_FAILURE =
+  /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|Loading chunk/i;
+
+/**
+ * The chunk a failed lazy load was for, named as the spec's message wants it ('Loading chunk {n}
+ * failed', SPEC.md §8): the file name without its hash (`/assets/blogs-DasjPviX.js` → `blogs`), or
+ * null when the error is not a failed chunk load. Safari names no file: then the chunk is 'of this page'.
+ */
+export const failedChunkName = (error: unknown): string | null => {
+  if (!(error instanceof Error) || !CHUNK_LOAD_FAILURE.test(error.message)) return null;
+  const file = /\/([\w.-]+?)(?:-[\w-]{8})?\.(?:m?js|css)\b/.exec(error.message)?.[1];
+  return file ?? 'of this page';
+};
+
+/**
+ * Error boundary of the root route, inside the site's frame (navigation and footer stay usable). A
+ * failed chunk load (offline, or a new release replaced the files) shows the spec's message and a
+ * retry, which reloads the page: the browser remembers a failed module import until then.
+ */
 export const RouteError = () => {
   const error = useRouteError();
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : 'Something went wrong.';
+  const chunk = failedChunkName(error);
+  const title = chunk ? `Loading chunk ${chunk} failed` : 'Something went wrong';
+  const message = chunk
+    ? 'Part of this page could not be downloaded. Check your connection, then try again.'
+    : isRouteErrorResponse(error)
+      ? `${error.status} ${error.statusText}`
+      : error instanceof Error
+        ? error.message
+        : 'Something went wrong.';
 
   return (
-    <main
-      id="main"
-      className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 px-4 text-center"
-    >
-      <h1 className="text-3xl font-bold">Something went wrong</h1>
-      <p className="text-base-content/80">{message}</p>
-      <div className="flex gap-2">
-        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
-          Reload the page
-        </button>
-        <Link to={paths.home.getHref()} className="btn btn-outline">
-          Go home
-        </Link>
-      </div>
-    </main>
+    <div className="flex min-h-dvh flex-col">
+      <Navbar />
+      <main
+        id="main"
+        className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center"
+      >
+        <h1 className="text-3xl font-bold">{title}</h1>
+        <p className="text-base-content/80">{message}</p>
+        <div className="flex gap-2">
+          <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+            {chunk ? 'Try again' : 'Reload the page'}
+          </button>
+          <Link to={paths.home.getHref()} className="btn btn-outline">
+            Go home
+          </Link>
+        </div>
+      </main>
+      <Footer />
+    </div>
   );
 };

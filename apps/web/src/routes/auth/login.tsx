@@ -1,4 +1,6 @@
 import { useLocation, useSearchParams } from 'react-router';
+import { pageMeta } from '@/config/page-meta';
+import { usePageMeta } from '@/lib/page-meta';
 import { AuthCard, Notice } from '@/features/auth/components/auth-card';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { authErrorMessage } from '@/features/auth/utils/auth-errors';
@@ -7,6 +9,7 @@ import { ApiError } from '@/lib/api-client';
 
 /** /login (SPEC.md §2): back to the page the user came from once signed in, else home. */
 const LoginRoute = () => {
+  usePageMeta(pageMeta.login);
   const [search] = useSearchParams();
   const location = useLocation();
   const redirectTo = redirectTargetFrom(search, location.state);

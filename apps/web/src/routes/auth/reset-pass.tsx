@@ -1,5 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { pageMeta } from '@/config/page-meta';
+import { usePageMeta } from '@/lib/page-meta';
 import { AuthCard, ProviderError } from '@/features/auth/components/auth-card';
 import { NewPasswordForm } from '@/features/auth/components/new-password-form';
 import { ResetRequestForm } from '@/features/auth/components/reset-request-form';
@@ -13,6 +15,7 @@ export const EXPIRED_LINK_MESSAGE =
  * password; with ?error=, say the link is dead and offer to send another.
  */
 const ResetPassRoute = () => {
+  usePageMeta(pageMeta.resetPass);
   const [search] = useSearchParams();
   const token = search.get('token');
   const error = search.get('error');

@@ -1,7 +1,22 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { DashboardSidebar } from '@/components/layout/dashboard-sidebar';
 import { useIsAdmin } from '@/lib/auth';
+import { pageMeta } from '@/config/page-meta';
+import { usePageMeta } from '@/lib/page-meta';
+
+/** The tab's title of each dashboard page: the sidebar's label, keyed by the path's segment. */
+const SECTIONS: Record<string, string> = {
+  myProfile: 'My Profile',
+  payment: 'Payment',
+  review: 'My Reviews',
+  myOrders: 'My Orders',
+  makeAdmin: 'Make Admin',
+  addProduct: 'Add Product',
+  manageProducts: 'Manage Products',
+  manageOrders: 'Manage All Orders',
+  messages: 'Messages',
+};
 
 /**
  * /dashboard (SPEC.md §2): the sidebar and the nested route. On phones the sidebar is a drawer behind a
@@ -12,6 +27,8 @@ const DashboardLayout = () => {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const drawerId = useId();
   const closeRef = useRef<HTMLButtonElement>(null);
+  const segment = useLocation().pathname.split('/')[2] ?? '';
+  usePageMeta(pageMeta.dashboard(SECTIONS[segment] ?? SECTIONS.myProfile!));
 
   // The drawer closes when a link is followed (onNavigate) and on Escape; focus goes to its close button.
   useEffect(() => {

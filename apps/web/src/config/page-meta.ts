@@ -1,0 +1,40 @@
+/** The title and description of each page (issue 14: every tab read the same before). */
+export type PageMeta = { title: string; description: string };
+
+const SITE = 'Forgeline';
+const named = (name: string, description: string): PageMeta => ({ title: `${name} | ${SITE}`, description });
+
+/**
+ * One place for them, so that the server can put the same words into the HTML it sends (prerendering)
+ * that the SPA sets when it navigates. The home page's are those of index.html.
+ */
+export const pageMeta = {
+  home: {
+    title: `${SITE} | Parts manufacturer for commercial, industrial and residential projects`,
+    description:
+      'Forgeline manufactures parts for commercial, industrial and residential projects. Browse the catalogue, order in bulk and pay by card.',
+  },
+  blogs: named(
+    'Blogs',
+    'Our engineers answer common questions: React performance, state management, prototypal inheritance, setting state, searching products by name, and unit tests.',
+  ),
+  portfolio: named(
+    'My PortFolio',
+    'The portfolio of the developer behind Forgeline: contact details, education, skills and projects.',
+  ),
+  login: named('Login', 'Sign in to Forgeline to order parts in bulk, pay by card and follow your orders.'),
+  signup: named(
+    'Sign up',
+    'Create a Forgeline account to order parts in bulk, pay by card and follow your orders.',
+  ),
+  resetPass: named('Reset password', 'Get an e-mail with a link to choose a new password for Forgeline.'),
+  purchase: (productName?: string) =>
+    named(
+      productName ? `Buy ${productName}` : 'Purchase',
+      'Order this part from Forgeline in bulk: price per piece, minimum order, stock and a live total.',
+    ),
+  dashboard: (section: string) =>
+    named(`${section} · Dashboard`, 'Your Forgeline dashboard: profile, orders, payments and reviews.'),
+  legal: (documentTitle: string, lead: string) => named(documentTitle, lead),
+  notFound: named('Page not found', 'The page you are looking for does not exist or has been moved.'),
+} as const;
