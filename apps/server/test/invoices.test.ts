@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentCounters, invoices, type OrderRow } from '../src/db/schema/index.ts';
-import { renderInvoicePdf } from '../src/modules/invoices/pdf.ts';
-import { sellerOf } from '../src/modules/invoices/routes.ts';
+import { documentCounters, invoices, outboxMessages, type OrderRow } from '../src/db/schema/index.ts';
+import { renderInvoicePdf, sellerOf } from '../src/modules/invoices/pdf.ts';
 import { issueCreditNote, issueInvoice } from '../src/modules/invoices/service.ts';
 import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
-import { makeProduct, orderRow, placeOrder } from './support/data.ts';
+import { makeProduct, orderRow, payOrder, placeOrder } from './support/data.ts';
 
 async function pdfText(buffer: Buffer | Uint8Array): Promise<string> {
   const pdf = await getDocumentProxy(new Uint8Array(buffer));
@@ -174,5 +173,73 @@ describe('invoices and credit notes', () => {
     expect(
       (await t.app.inject({ url: '/api/invoices/not-a-uuid/pdf', headers: admin.headers })).statusCode,
     ).toBe(404);
+  });
+
+  it('issues the invoice when a card payment is recorded and attaches it to the receipt', async () => {
+    const product = await makeProduct(t.app, {
+      name: 'Flange DN50',
+      priceCents: 1999,
+      availableQuantity: 500,
+    });
+    const orderId = await placeOrder(t.app, buyer, product.id, 3);
+    const transactionId = await payOrder(t.app, buyer, orderId);
+
+    const documents = (
+      await t.app.inject({ url: `/api/order/${orderId}/invoices`, headers: buyer.headers })
+    ).json<{ number: string; kind: string; total: number; paymentReference: string }[]>();
+    expect(documents).toEqual([
+      expect.objectContaining({ kind: 'invoice', total: 59.97, paymentReference: transactionId }),
+    ]);
+    // Recording the same payment again (the PATCH the SPA sends next) keeps the one invoice.
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/order/${orderId}`,
+      headers: buyer.headers,
+      payload: { transactionId },
+    });
+    expect(
+      await t.app.db.select().from(invoices).where(eq(invoices.paymentReference, transactionId)),
+    ).toHaveLength(1);
+
+    const receipts = await t.app.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.subject, 'Payment received: Flange DN50'));
+    expect(receipts).toHaveLength(1);
+    const [attachment] = receipts[0]!.attachments ?? [];
+    expect(attachment).toMatchObject({
+      filename: `${documents[0]!.number}.pdf`,
+      contentType: 'application/pdf',
+    });
+    const text = await pdfText(Buffer.from(attachment!.contentBase64, 'base64'));
+    expect(text).toContain('Flange DN50');
+    expect(text).toContain('$59.97');
+  });
+
+  it("credits a paid line when the shop cancels it, and sends the credit note with the customer's mail", async () => {
+    const product = await makeProduct(t.app, { name: 'Gasket kit', priceCents: 850, availableQuantity: 500 });
+    const orderId = await placeOrder(t.app, buyer, product.id, 2);
+    await payOrder(t.app, buyer, orderId);
+    const cancel = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/myOrder/${orderId}`,
+      headers: admin.headers,
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+
+    const mine = (await t.app.inject({ url: '/api/myInvoices', headers: buyer.headers })).json<
+      { kind: string; total: number; orderIds: string[]; number: string }[]
+    >();
+    const forOrder = mine.filter((doc) => doc.orderIds.includes(orderId));
+    expect(forOrder.map((doc) => [doc.kind, doc.total]).sort()).toEqual([
+      ['credit_note', 17],
+      ['invoice', 17],
+    ]);
+    const [mail] = await t.app.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.subject, 'Order cancelled: Gasket kit'));
+    const creditNote = forOrder.find((doc) => doc.kind === 'credit_note')!;
+    expect(mail?.attachments?.map((file) => file.filename)).toEqual([`${creditNote.number}.pdf`]);
   });
 });

@@ -3,6 +3,28 @@ import { isoDay, renderDocumentPdf, type Seller } from '../../lib/pdf.ts';
 
 export type { Seller } from '../../lib/pdf.ts';
 
+/** The seller's details from the settings (SELLER_*). */
+export const sellerOf = (config: {
+  SELLER_NAME: string;
+  SELLER_ADDRESS: string;
+  SELLER_EMAIL: string;
+  SELLER_TAX_ID?: string | undefined;
+}): Seller => ({
+  name: config.SELLER_NAME,
+  address: config.SELLER_ADDRESS,
+  email: config.SELLER_EMAIL,
+  taxId: config.SELLER_TAX_ID,
+});
+
+/** A document as an e-mail attachment. */
+export async function invoiceAttachment(invoice: InvoiceRow, config: Parameters<typeof sellerOf>[0]) {
+  return {
+    filename: `${invoice.number}.pdf`,
+    contentType: 'application/pdf',
+    content: await renderInvoicePdf(invoice, sellerOf(config)),
+  };
+}
+
 const TITLE: Record<InvoiceRow['kind'], string> = { invoice: 'Invoice', credit_note: 'Credit note' };
 
 /**

@@ -5,7 +5,7 @@ import type { InvoiceRow } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { currentUser, type AuthUser } from '../../plugins/app/auth.ts';
 import { createOrdersRepository } from '../orders/repository.ts';
-import { renderInvoicePdf, type Seller } from './pdf.ts';
+import { renderInvoicePdf, sellerOf } from './pdf.ts';
 import { createInvoicesRepository } from './repository.ts';
 
 const errors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
@@ -29,18 +29,6 @@ function visibleDocument(row: InvoiceRow | undefined, user: AuthUser): InvoiceRo
   if (!row || (row.userId !== user.id && user.role !== 'admin')) throw notFound('Invoice');
   return row;
 }
-
-export const sellerOf = (config: {
-  SELLER_NAME: string;
-  SELLER_ADDRESS: string;
-  SELLER_EMAIL: string;
-  SELLER_TAX_ID?: string | undefined;
-}): Seller => ({
-  name: config.SELLER_NAME,
-  address: config.SELLER_ADDRESS,
-  email: config.SELLER_EMAIL,
-  taxId: config.SELLER_TAX_ID,
-});
 
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const invoices = createInvoicesRepository(app.db);

@@ -1,6 +1,8 @@
 import type { OrderRow } from '../../db/schema/index.ts';
 import type { MailDeps } from '../../lib/deps.ts';
 import type { MailMessage } from '../../plugins/app/mail.ts';
+import { invoiceAttachment } from '../invoices/pdf.ts';
+import { createInvoicesRepository } from '../invoices/repository.ts';
 import { createOrdersRepository } from './repository.ts';
 
 /**
@@ -98,21 +100,48 @@ export function orderMail(
  * Queues the mail once the order's change is committed. The outbox keeps and retries it; a failure
  * to queue is logged and never undoes or fails what the customer did.
  */
-export async function sendOrderMail(deps: MailDeps, kind: OrderMailKind, order: OrderRow) {
+/** The order's invoice or credit note as a PDF attachment, when it has one. */
+export async function documentAttachments(
+  deps: MailDeps,
+  orderId: string,
+  kind: 'invoice' | 'credit_note',
+): Promise<MailMessage['attachments']> {
   try {
-    await deps.mailer.send(
-      orderMail(kind, order, { publicUrl: deps.config.publicUrl, holdHours: deps.config.ORDER_HOLD_HOURS }),
-    );
+    const documents = await createInvoicesRepository(deps.db).listForOrder(orderId);
+    const document = documents.find((doc) => doc.kind === kind);
+    return document ? [await invoiceAttachment(document, deps.config)] : undefined;
+  } catch (error) {
+    // The mail still goes, without the PDF: the buyer can download it from My Orders.
+    deps.log.error({ err: error, orderId, kind }, 'document could not be attached');
+    return undefined;
+  }
+}
+
+export async function sendOrderMail(
+  deps: MailDeps,
+  kind: OrderMailKind,
+  order: OrderRow,
+  attachments?: MailMessage['attachments'],
+) {
+  try {
+    await deps.mailer.send({
+      ...orderMail(kind, order, {
+        publicUrl: deps.config.publicUrl,
+        holdHours: deps.config.ORDER_HOLD_HOURS,
+      }),
+      ...(attachments && { attachments }),
+    });
   } catch (error) {
     deps.log.error({ err: error, orderId: order.id, kind }, 'order e-mail could not be queued');
   }
 }
 
-/** The receipt, with the order as it now is (paid, with its card and transaction id). */
+/** The receipt, with the order as it now is (paid, with its card and transaction id) and its invoice. */
 export async function sendPaidMail(deps: MailDeps, orderId: string) {
   try {
     const order = await createOrdersRepository(deps.db).findById(orderId);
-    if (order?.paid) await sendOrderMail(deps, 'paid', order);
+    if (!order?.paid) return;
+    await sendOrderMail(deps, 'paid', order, await documentAttachments(deps, order.id, 'invoice'));
   } catch (error) {
     deps.log.error({ err: error, orderId }, 'payment e-mail could not be queued');
   }

@@ -4,7 +4,8 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/app/auth.ts';
 import { createProductsRepository } from '../products/repository.ts';
-import { sendOrderMail } from './mail.ts';
+import { issueCreditNote } from '../invoices/service.ts';
+import { documentAttachments, sendOrderMail } from './mail.ts';
 import { createOrdersRepository } from './repository.ts';
 
 /** Who acts on an order: the signed-in account, as the session says. */
@@ -121,7 +122,11 @@ export async function cancelOrder(deps: AppDeps, user: Actor, id: string): Promi
       throw conflict('This order is already paid. Please contact us to cancel it.', 'ORDER_PAID');
     }
     // Refund first, in the transaction: if the provider fails, the order stays as it was.
-    if (order.paid && order.transactionId) await deps.payments.refund(order.transactionId, tx);
+    if (order.paid && order.transactionId) {
+      await deps.payments.refund(order.transactionId, tx);
+      // The refund's credit note, numbered in the same transaction (docs/decisions/0110).
+      await issueCreditNote(tx, order);
+    }
     const deleted = await orders.deleteAndRestock(order.id, isAdmin ? 'unshipped' : 'unpaid');
     if (!deleted) throw notFound('Order');
     deps.log.info(
@@ -131,7 +136,12 @@ export async function cancelOrder(deps: AppDeps, user: Actor, id: string): Promi
     return order;
   });
   deps.catalogueCache.invalidate();
-  if (cancelled.userId !== user.id) await sendOrderMail(deps, 'cancelledByShop', cancelled);
+  if (cancelled.userId !== user.id) {
+    const creditNote = cancelled.paid
+      ? await documentAttachments(deps, cancelled.id, 'credit_note')
+      : undefined;
+    await sendOrderMail(deps, 'cancelledByShop', cancelled, creditNote);
+  }
   return cancelled;
 }
 

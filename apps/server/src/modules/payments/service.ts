@@ -2,6 +2,7 @@ import type { Executor } from '../../db/client.ts';
 import type { OrderRow, TestPaymentIntentRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { issueInvoice } from '../invoices/service.ts';
 import { sendPaidMail } from '../orders/mail.ts';
 import { createOrdersRepository } from '../orders/repository.ts';
 import { ownOrder, type Actor } from '../orders/service.ts';
@@ -44,8 +45,10 @@ export async function withPaymentRecording<T>(
   work: (tx: Executor, record: RecordPayment) => Promise<T>,
 ): Promise<T> {
   const paidOrderIds: string[] = [];
-  const result = await deps.db.transaction((tx) =>
-    work(tx, async (order, intent) => {
+  const result = await deps.db.transaction(async (tx) => {
+    /** What each payment paid in this transaction: one invoice covers them all (every line of a checkout). */
+    const paidBy = new Map<string, { intent: ProviderIntent; orders: OrderRow[] }>();
+    const value = await work(tx, async (order, intent) => {
       const verdict = judgePayment(intent, order);
       if (!verdict.ok || !intent) {
         return verdict.ok
@@ -55,13 +58,26 @@ export async function withPaymentRecording<T>(
       const orders = createOrdersRepository(tx);
       if (await orders.markPaid(order.id, { transactionId: intent.id, card: intent.card })) {
         paidOrderIds.push(order.id);
+        const paid = paidBy.get(intent.id) ?? { intent, orders: [] };
+        paid.orders.push(order);
+        paidBy.set(intent.id, paid);
         return { kind: 'recorded' };
       }
       const now = await orders.findById(order.id);
       if (!now) throw notFound('Order');
       return { kind: now?.transactionId === intent.id ? 'duplicate' : 'paidOtherwise' };
-    }),
-  );
+    });
+    // The invoice is numbered in this transaction: it exists exactly when the payment is recorded.
+    for (const { intent, orders } of paidBy.values()) {
+      await issueInvoice(tx, orders, {
+        reference: intent.id,
+        method: 'card',
+        cardBrand: intent.card?.brand ?? null,
+        cardLast4: intent.card?.last4 ?? null,
+      });
+    }
+    return value;
+  });
   for (const orderId of paidOrderIds) await sendPaidMail(deps, orderId);
   return result;
 }

@@ -12,7 +12,7 @@ import {
 } from '@forgeline/shared';
 import { conflict } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
-import { sellerOf } from '../invoices/routes.ts';
+import { sellerOf } from '../invoices/pdf.ts';
 import { sendQuoteMail } from './mail.ts';
 import { renderQuotePdf } from './pdf.ts';
 import { createQuotesRepository, type QuoteWithParts } from './repository.ts';

@@ -11,6 +11,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 
 export interface Mailer {
@@ -50,6 +51,13 @@ export function createMailer(options: {
       subject: row.subject,
       text: row.textBody,
       ...(row.htmlBody && { html: row.htmlBody }),
+      ...(row.attachments && {
+        attachments: row.attachments.map((file) => ({
+          filename: file.filename,
+          contentType: file.contentType,
+          content: Buffer.from(file.contentBase64, 'base64'),
+        })),
+      }),
     });
     if (!options.smtpUrl) {
       await mkdir(options.outboxDir, { recursive: true });
@@ -98,6 +106,12 @@ export function createMailer(options: {
           subject: message.subject,
           textBody: message.text,
           htmlBody: message.html ?? null,
+          attachments:
+            message.attachments?.map((file) => ({
+              filename: file.filename,
+              contentType: file.contentType,
+              contentBase64: file.content.toString('base64'),
+            })) ?? null,
         })
         .returning();
       if (row) await attempt(row);
