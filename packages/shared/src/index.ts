@@ -10,3 +10,4 @@ export * from './schemas/user.ts';
 export * from './schemas/contact.ts';
 export * from './schemas/invoice.ts';
 export * from './schemas/quote.ts';
+export * from './schemas/order-search.ts';

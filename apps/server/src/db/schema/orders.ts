@@ -40,6 +40,8 @@ export const orders = pgTable(
     index('orders_user_id_idx').on(table.userId),
     index('orders_customer_email_idx').on(table.customerEmail),
     index('orders_created_at_idx').on(table.createdAt),
+    // The admin's newest-first pages: keyset on (created_at, id).
+    index('orders_created_at_id_idx').on(table.createdAt, table.id),
     // The expiry job's scan: unpaid orders by age.
     index('orders_unpaid_created_at_idx')
       .on(table.createdAt)

@@ -8,10 +8,19 @@ import {
   InsertResultSchema,
   ModifiedResultSchema,
   OrderSchema,
+  OrderSearchQuerySchema,
 } from '@forgeline/shared';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { toOrderDto } from './repository.ts';
-import { cancelOrder, getOrder, listAllOrders, listMyOrders, placeOrder, shipOrder } from './service.ts';
+import {
+  cancelOrder,
+  getOrder,
+  listAllOrders,
+  listMyOrders,
+  placeOrder,
+  searchOrders,
+  shipOrder,
+} from './service.ts';
 
 const errors = {
   400: ApiErrorSchema,
@@ -74,14 +83,23 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireAdmin,
       schema: {
         tags: ['orders'],
-        summary: 'Every order, newest first (admin)',
+        summary:
+          'Every order, newest first (admin). With `limit`: one page of the orders matching search, paid, status, from and to; the count of matches in X-Total-Count and the next page in X-Next-Cursor',
+        querystring: OrderSearchQuerySchema,
         response: { 200: z.array(OrderSchema), ...errors },
       },
     },
-    async (_request, reply) => {
-      const rows = await listAllOrders(app);
-      reply.header('x-total-count', rows.length);
-      return rows.map(toOrderDto);
+    async (request, reply) => {
+      const { limit } = request.query;
+      if (limit === undefined) {
+        const rows = await listAllOrders(app);
+        reply.header('x-total-count', rows.length);
+        return rows.map(toOrderDto);
+      }
+      const page = await searchOrders(app, { ...request.query, limit });
+      reply.header('x-total-count', page.total);
+      if (page.nextCursor) reply.header('x-next-cursor', page.nextCursor);
+      return page.orders.map(toOrderDto);
     },
   );
 

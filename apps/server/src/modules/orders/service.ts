@@ -1,4 +1,4 @@
-import { messages, toCents, toDollars, type CreateOrderBody } from '@forgeline/shared';
+import { messages, toCents, toDollars, type CreateOrderBody, type OrderSearchQuery } from '@forgeline/shared';
 import type { OrderRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -7,6 +7,8 @@ import { createProductsRepository } from '../products/repository.ts';
 import { issueCreditNote } from '../invoices/service.ts';
 import { documentAttachments, sendOrderMail } from './mail.ts';
 import { createOrdersRepository } from './repository.ts';
+import { createOrderSearchRepository, type OrderCursor } from './search-repository.ts';
+import { isUuid } from '../products/repository.ts';
 
 /** Who acts on an order: the signed-in account, as the session says. */
 export type Actor = Pick<AuthUser, 'id' | 'name' | 'email' | 'role'>;
@@ -158,4 +160,55 @@ export async function shipOrder(deps: AppDeps, id: string): Promise<boolean> {
   if (!now) throw notFound('Order');
   if (!now.paid) throw conflict('Only a paid order can be shipped.', 'ORDER_UNPAID');
   return false;
+}
+
+/** A page of the admin's order search (see OrderSearchQuerySchema). */
+export interface OrderPage {
+  orders: OrderRow[];
+  total: number;
+  nextCursor: string | null;
+}
+
+const encodeCursor = (cursor: OrderCursor) =>
+  Buffer.from(`${cursor.createdAt}|${cursor.id}`).toString('base64url');
+
+function decodeCursor(text: string): OrderCursor {
+  const [createdAt, id] = Buffer.from(text, 'base64url').toString('utf8').split('|');
+  if (!createdAt || !id || Number.isNaN(Date.parse(createdAt)) || !isUuid(id))
+    throw badRequest('cursor is not valid: start again from the first page.', { cursor: 'is not valid' });
+  return { createdAt, id };
+}
+
+/** Dates of the filters are whole days in UTC: 'to' includes its day. */
+function dayBounds(query: OrderSearchQuery) {
+  const from = query.from ? new Date(`${query.from}T00:00:00Z`) : undefined;
+  const before = query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000) : undefined;
+  return { from, before };
+}
+
+export async function searchOrders(
+  deps: AppDeps,
+  query: OrderSearchQuery & { limit: number },
+): Promise<OrderPage> {
+  const repository = createOrderSearchRepository(deps.db);
+  const filters = {
+    search: query.search || undefined,
+    paid: query.paid === undefined ? undefined : query.paid === 'true',
+    status: query.status,
+    ...dayBounds(query),
+  };
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const offset = query.page ? (query.page - 1) * query.limit : undefined;
+  // One row more than the page tells whether another page follows.
+  const [rows, total] = await Promise.all([
+    repository.page(filters, { limit: query.limit + 1, after, offset }),
+    repository.count(filters),
+  ]);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    orders: page.map((row) => row.order),
+    total,
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last.cursor) : null,
+  };
 }
