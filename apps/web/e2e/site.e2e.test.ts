@@ -196,7 +196,7 @@ describe('home page', () => {
       ).toBe('grab');
       expect(await carousel.locator('.swiper-pagination-bullet').count()).toBeGreaterThan(1);
 
-      // Every card: avatar (photo or first letter), name, profession, five stars as SPEC §3 marks them, text.
+      // Every card: avatar (photo or first letter), name, profession, its true rating in stars (decision 0091), text.
       const cards = await page.locator('[data-testid="review-card"]').evaluateAll((nodes) =>
         nodes.map((node) => ({
           name: node.querySelector('h3')?.textContent ?? '',
@@ -217,7 +217,7 @@ describe('home page', () => {
         expect(review, card.name).toBeDefined();
         if (!review?.img) expect(card.letter).toBe(card.name.trim().charAt(0).toUpperCase());
         else expect(card.hasPhoto).toBe(true);
-        expect(card.stars).toEqual([true, true, true, review!.rating === 4, review!.rating === 5]);
+        expect(card.stars).toEqual([1, 2, 3, 4, 5].map((position) => position <= review!.rating));
         expect(card.text.length).toBeGreaterThan(10);
       }
 

@@ -9,6 +9,7 @@ import { useSession } from '@/lib/auth';
 import { ApiError } from '@/lib/api-client';
 import { useProduct } from '@/features/products/api/get-product';
 import { useCreateOrder } from '@/features/orders/api/create-order';
+import { useUserInfo } from '@/features/users/api/get-user-info';
 import { PurchaseForm, type PurchaseValues } from '@/features/orders/components/purchase-form';
 import { errorMessage } from '@/lib/error-message';
 
@@ -25,6 +26,7 @@ const PurchaseRoute = () => {
   const navigate = useNavigate();
   const { user, isPending: sessionPending } = useSession();
   const product = useProduct(id);
+  const profile = useUserInfo(user?.email);
   const createOrder = useCreateOrder();
   const [submitError, setSubmitError] = useState<string | null>(null);
   usePageMeta(pageMeta.purchase(product.data?.name));
@@ -32,6 +34,8 @@ const PurchaseRoute = () => {
   if (sessionPending) return <Spinner label="Checking your session" />;
   if (!user) return <Navigate to={paths.auth.login.getHref(location.pathname)} replace />;
   if (product.isPending) return <Spinner label="Loading the product" />;
+  // The form starts from the profile's address and phone; without a profile it starts empty.
+  if (profile.isPending) return <Spinner label="Loading your profile" />;
   if (product.isError) {
     const missing = product.error instanceof ApiError && product.error.status === 404;
     return (
@@ -115,6 +119,10 @@ const PurchaseRoute = () => {
             key={`${item._id}:${item.availableQuantiity}`}
             product={item}
             user={{ name: user.name, email: user.email }}
+            contact={{
+              address: profile.data?.userInfo.address ?? null,
+              phone: profile.data?.userInfo.phone ?? null,
+            }}
             onSubmit={placeOrder}
             submitError={submitError}
           />

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { signOut, useSession } from '@/lib/auth';
 import { LogoMark } from '@/components/ui/logo';
@@ -15,6 +15,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export const Navbar = () => {
   const { user, isPending } = useSession();
   const navigate = useNavigate();
+  const location = useLocation();
   const [open, setOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const menuId = useId();
@@ -53,7 +54,13 @@ export const Navbar = () => {
       Logout
     </button>
   ) : (
-    <NavLink to={paths.auth.login.getHref()} className={linkClass} onClick={close}>
+    // Login brings the buyer back to the page they were on (docs/decisions/0092); the login page drops
+    // targets that are auth pages themselves.
+    <NavLink
+      to={paths.auth.login.getHref(`${location.pathname}${location.search}${location.hash}`)}
+      className={linkClass}
+      onClick={close}
+    >
       Login
     </NavLink>
   );

@@ -1,11 +1,11 @@
 import type { Review } from '@forgeline/shared';
 
 /**
- * Whether star `position` (1 to 5) shows as selected, exactly as SPEC.md §3 says: stars 1 to 3 always,
- * the 4th when the rating equals 4, the 5th when it equals 5.
+ * Whether star `position` (1 to 5) shows as selected: the review's true rating. SPEC.md §3's literal rule
+ * (stars 1 to 3 always, the 4th only at 4, the 5th only at 5) showed five stars as ★★★☆★ and one as three
+ * (docs/decisions/0091).
  */
-export const starSelected = (position: number, rating: number): boolean =>
-  position <= 3 || (position === 4 && rating === 4) || (position === 5 && rating === 5);
+export const starSelected = (position: number, rating: number): boolean => position <= rating;
 
 const Star = ({ selected }: { selected: boolean }) => (
   <svg

@@ -10,11 +10,22 @@ type MyOrdersTableProps = {
   cancellingId?: string | null;
 };
 
-/** SPEC.md §2 'My Orders table'. Scrolls sideways inside its box on a phone. */
+/** Below `md` each row is a card: a cell shows its column's name before its value (from `data-label`). */
+const cell =
+  'max-md:flex max-md:items-center max-md:justify-between max-md:gap-3 max-md:py-1.5 ' +
+  'max-md:before:font-semibold max-md:before:text-base-content/80 max-md:before:content-[attr(data-label)]';
+
+/** Where a customer asks about a paid order: the contact form on the home page. */
+const CONTACT_HREF = `${paths.home.getHref()}#contact`;
+
+/**
+ * SPEC.md §2 'My Orders table'. From `md` up a table with the spec's eight columns; on a phone every row
+ * stacks into a card, so each order's Pay and Cancel are on screen without scrolling sideways.
+ */
 export const MyOrdersTable = ({ orders, onCancel, cancellingId }: MyOrdersTableProps) => (
   <TableRegion label="My orders table">
-    <table className="table table-zebra min-w-[56rem]">
-      <thead>
+    <table className="table table-zebra md:min-w-[56rem] max-md:block">
+      <thead className="max-md:sr-only">
         <tr>
           <th scope="col">No.</th>
           <th scope="col">Product Name</th>
@@ -26,24 +37,47 @@ export const MyOrdersTable = ({ orders, onCancel, cancellingId }: MyOrdersTableP
           <th scope="col">Payment</th>
         </tr>
       </thead>
-      <tbody>
+      <tbody className="max-md:block">
         {orders.map((order, index) => (
-          <tr key={order._id} data-testid="order-row" data-order-id={order._id}>
-            <th scope="row">{index + 1}</th>
-            <td className="font-medium">{order.productName}</td>
-            <td className="whitespace-nowrap">$ {formatPrice(order.price)}</td>
-            <td>{order.buyQuantity}</td>
-            <td className="whitespace-nowrap">$ {formatPrice(order.totalPrize)}</td>
-            <td>
-              <span className={`badge ${order.paid ? 'badge-success' : 'badge-warning'}`}>
-                {order.paid ? 'Paid' : 'Pending'}
-              </span>
-              {order.status === 'shipped' ? <span className="badge badge-info ml-1">Shipped</span> : null}
+          <tr
+            key={order._id}
+            data-testid="order-row"
+            data-order-id={order._id}
+            className="max-md:block max-md:border-b max-md:border-base-300 max-md:px-1 max-md:py-3"
+          >
+            <th scope="row" data-label="No." className={cell}>
+              {index + 1}
+            </th>
+            <td data-label="Product Name" className={`font-medium ${cell}`}>
+              {order.productName}
             </td>
-            <td>
+            <td data-label="Price Per Unit" className={`whitespace-nowrap ${cell}`}>
+              $ {formatPrice(order.price)}
+            </td>
+            <td data-label="Buy Quantity" className={cell}>
+              {order.buyQuantity}
+            </td>
+            <td data-label="Total Price" className={`whitespace-nowrap ${cell}`}>
+              $ {formatPrice(order.totalPrize)}
+            </td>
+            <td data-label="Status" className={cell}>
+              <span>
+                <span className={`badge ${order.paid ? 'badge-success' : 'badge-warning'}`}>
+                  {order.paid ? 'Paid' : 'Pending'}
+                </span>
+                {order.status === 'shipped' ? <span className="badge badge-info ml-1">Shipped</span> : null}
+              </span>
+            </td>
+            <td data-label="Action" className={cell}>
               {order.paid ? (
-                <span className="text-base-content/60" aria-label="No action">
-                  —
+                // Why there is no Cancel, and whom to ask (issue 10 item 7).
+                <span className="max-w-56 text-xs text-base-content/80" data-testid="paid-cancel-note">
+                  {order.status === 'shipped'
+                    ? 'Shipped orders cannot be cancelled. '
+                    : 'A paid order can only be cancelled by us. '}
+                  <Link to={CONTACT_HREF} className="link link-primary">
+                    Contact us
+                  </Link>
                 </span>
               ) : (
                 <button
@@ -57,9 +91,9 @@ export const MyOrdersTable = ({ orders, onCancel, cancellingId }: MyOrdersTableP
                 </button>
               )}
             </td>
-            <td>
+            <td data-label="Payment" className={cell}>
               {order.paid ? (
-                <div className="flex flex-col gap-0.5">
+                <div className="flex min-w-0 flex-col gap-0.5 max-md:items-end">
                   <span className="font-semibold text-[#15803d]">Paid</span>
                   <span className="font-mono text-xs break-all" data-testid="transaction-id">
                     {order.transactionId}

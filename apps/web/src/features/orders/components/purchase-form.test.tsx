@@ -26,6 +26,27 @@ const setup = () => {
 };
 
 describe('PurchaseForm', () => {
+  it("starts from the profile's address and phone and places the order with them (issue 10 item 7)", async () => {
+    const onSubmit = vi.fn().mockResolvedValue(undefined);
+    render(
+      <PurchaseForm
+        product={product}
+        user={user}
+        contact={{ address: '18 Foundry Lane, Pittsburgh', phone: '+1 555 0142' }}
+        onSubmit={onSubmit}
+      />,
+    );
+    expect(screen.getByLabelText('Address')).toHaveValue('18 Foundry Lane, Pittsburgh');
+    expect(screen.getByLabelText('Mobile Number')).toHaveValue('+1 555 0142');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm Order' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
+      address: '18 Foundry Lane, Pittsburgh',
+      phone: '+1 555 0142',
+      buyQuantity: 100,
+    });
+  });
+
   it('starts at the minimum order with disabled name and email and a live total', async () => {
     const { quantity } = setup();
     expect(quantity).toHaveValue(100);

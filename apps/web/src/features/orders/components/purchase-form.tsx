@@ -17,6 +17,8 @@ export type PurchaseValues = { address: string; phone: string; buyQuantity: numb
 type PurchaseFormProps = {
   product: Product;
   user: { name: string; email: string };
+  /** The profile's delivery address and phone, to start from (issue 10 item 7); the buyer may change them. */
+  contact?: { address?: string | null; phone?: string | null };
   /** Places the order; a rejection's message is shown above the button. */
   onSubmit: (values: PurchaseValues, totalPrize: number) => Promise<void>;
   submitError?: string | null;
@@ -32,7 +34,7 @@ const quantityOf = (value: unknown): number | null => {
 };
 
 /** The order form of /purchase/:id (SPEC.md §2, §5): live total, quantity bounds, Confirm Order. */
-export const PurchaseForm = ({ product, user, onSubmit, submitError }: PurchaseFormProps) => {
+export const PurchaseForm = ({ product, user, contact, onSubmit, submitError }: PurchaseFormProps) => {
   const schema = useMemo(
     () => purchaseFormSchema({ minOrder: product.minOrder, availableQuantiity: product.availableQuantiity }),
     [product.minOrder, product.availableQuantiity],
@@ -45,7 +47,11 @@ export const PurchaseForm = ({ product, user, onSubmit, submitError }: PurchaseF
   } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
     mode: 'onChange',
-    defaultValues: { address: '', phone: '', buyQuantity: product.minOrder },
+    defaultValues: {
+      address: contact?.address ?? '',
+      phone: contact?.phone ?? '',
+      buyQuantity: product.minOrder,
+    },
   });
   const [pending, setPending] = useState(false);
 
