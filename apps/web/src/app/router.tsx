@@ -61,6 +61,22 @@ export const routes: RouteObject[] = [
                 lazy: lazyRoute(() => import('@/routes/dashboard/my-orders')),
               },
               {
+                path: paths.dashboard.myQuotes.path,
+                lazy: lazyRoute(() => import('@/routes/dashboard/my-quotes')),
+              },
+              {
+                path: paths.dashboard.myQuote.path,
+                lazy: lazyRoute(() => import('@/routes/dashboard/my-quote')),
+              },
+              {
+                path: paths.dashboard.requestQuote.path,
+                lazy: lazyRoute(() => import('@/routes/dashboard/request-quote')),
+              },
+              {
+                path: paths.dashboard.myInvoices.path,
+                lazy: lazyRoute(() => import('@/routes/dashboard/my-invoices')),
+              },
+              {
                 // Admins only.
                 lazy: requireAdmin,
                 children: [
@@ -83,6 +99,14 @@ export const routes: RouteObject[] = [
                   {
                     path: paths.dashboard.messages.path,
                     lazy: lazyRoute(() => import('@/routes/dashboard/messages')),
+                  },
+                  {
+                    path: paths.dashboard.quotes.path,
+                    lazy: lazyRoute(() => import('@/routes/dashboard/quotes')),
+                  },
+                  {
+                    path: paths.dashboard.quote.path,
+                    lazy: lazyRoute(() => import('@/routes/dashboard/quote')),
                   },
                 ],
               },

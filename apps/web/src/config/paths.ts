@@ -29,6 +29,15 @@ export const paths = {
     manageProducts: { path: 'manageProducts', getHref: () => '/dashboard/manageProducts' },
     manageOrders: { path: 'manageOrders', getHref: () => '/dashboard/manageOrders' },
     messages: { path: 'messages', getHref: () => '/dashboard/messages' },
+    myQuotes: { path: 'myQuotes', getHref: () => '/dashboard/myQuotes' },
+    myQuote: {
+      path: 'myQuotes/:id',
+      getHref: (id: string) => `/dashboard/myQuotes/${encodeURIComponent(id)}`,
+    },
+    requestQuote: { path: 'requestQuote', getHref: () => '/dashboard/requestQuote' },
+    myInvoices: { path: 'myInvoices', getHref: () => '/dashboard/myInvoices' },
+    quotes: { path: 'quotes', getHref: () => '/dashboard/quotes' },
+    quote: { path: 'quotes/:id', getHref: (id: string) => `/dashboard/quotes/${encodeURIComponent(id)}` },
   },
   notFound: { path: '*' },
 } as const;

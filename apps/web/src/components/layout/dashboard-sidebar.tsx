@@ -28,10 +28,13 @@ export const DashboardSidebar = ({ isAdmin, isPending = false, onNavigate }: Sid
             { label: 'Manage Products', to: d.manageProducts.getHref() },
             { label: 'Manage All Orders', to: d.manageOrders.getHref() },
             { label: 'Messages', to: d.messages.getHref() },
+            { label: 'Quotes', to: d.quotes.getHref() },
           ]
         : [
             { label: 'My Orders', to: d.myOrders.getHref() },
             { label: 'My Reviews', to: d.review.getHref() },
+            { label: 'My Quotes', to: d.myQuotes.getHref() },
+            { label: 'My Invoices', to: d.myInvoices.getHref() },
           ]),
   ];
 

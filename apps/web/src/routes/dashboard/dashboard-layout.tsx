@@ -16,6 +16,10 @@ const SECTIONS: Record<string, string> = {
   manageProducts: 'Manage Products',
   manageOrders: 'Manage All Orders',
   messages: 'Messages',
+  myQuotes: 'My Quotes',
+  requestQuote: 'Request a quote',
+  myInvoices: 'My Invoices',
+  quotes: 'Quotes',
 };
 
 /**

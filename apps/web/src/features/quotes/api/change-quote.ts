@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OfferQuoteBody, Quote, RequestQuoteBody } from '@forgeline/shared';
+import { api } from '@/lib/api-client';
+import { quoteKeys } from './quote-keys';
+
+/** POST /api/quotes: asks for a quote. */
+export const requestQuote = (body: RequestQuoteBody): Promise<Quote> =>
+  api.post<Quote>('/quotes', body, { auth: true });
+
+/** POST /api/quotes/:id/offer: the shop's prices and validity (admin). */
+export const offerQuote = ({ id, ...body }: OfferQuoteBody & { id: string }): Promise<Quote> =>
+  api.post<Quote>(`/quotes/${encodeURIComponent(id)}/offer`, body, { auth: true });
+
+/** POST /api/quotes/:id/messages: a message on an open quote. */
+export const sendQuoteMessage = ({ id, body }: { id: string; body: string }): Promise<Quote> =>
+  api.post<Quote>(`/quotes/${encodeURIComponent(id)}/messages`, { body }, { auth: true });
+
+/** POST /api/quotes/:id/decline: closes an open quote. */
+export const declineQuote = (id: string): Promise<Quote> =>
+  api.post<Quote>(`/quotes/${encodeURIComponent(id)}/decline`, undefined, { auth: true });
+
+/** Every change answers the whole quote: it replaces the cached one, and the lists refetch. */
+const useQuoteChange = <V>(change: (variables: V) => Promise<Quote>) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSuccess: (quote) => queryClient.setQueryData(quoteKeys.detail(quote._id), quote),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: quoteKeys.lists() }),
+  });
+};
+
+export const useRequestQuote = () => useQuoteChange(requestQuote);
+export const useOfferQuote = () => useQuoteChange(offerQuote);
+export const useSendQuoteMessage = () => useQuoteChange(sendQuoteMessage);
+export const useDeclineQuote = () => useQuoteChange(declineQuote);

@@ -1,0 +1,259 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { formatPrice, QUOTE_LIMITS, type Quote } from '@forgeline/shared';
+import { Field } from '@/components/ui/form-field';
+import { TableRegion } from '@/components/ui/table-region';
+import { confirmDialog } from '@/lib/dialogs';
+import { errorMessage } from '@/lib/error-message';
+import { useDeclineQuote, useOfferQuote, useSendQuoteMessage } from '../api/change-quote';
+import { formatQuoteDate, QuoteStatusBadge } from './quote-status';
+
+const isOpen = (quote: Quote) => quote.status === 'requested' || quote.status === 'offered';
+
+/** One quote: its lines, its conversation, and what the reader may do now (the buyer or the shop). */
+export const QuoteDetail = ({ quote, viewer }: { quote: Quote; viewer: 'buyer' | 'seller' }) => (
+  <div className="flex flex-col gap-6">
+    <header className="flex flex-wrap items-center gap-3">
+      <h2 id="dashboard-title" className="text-2xl font-bold">
+        Quote {quote.number}
+      </h2>
+      <QuoteStatusBadge quote={quote} />
+      {quote.pdfUrl ? (
+        <a className="btn btn-outline btn-sm" href={quote.pdfUrl} download>
+          Download PDF
+        </a>
+      ) : null}
+    </header>
+    <p className="text-sm text-base-content/80">
+      Asked by {quote.buyerName} (<span className="break-all">{quote.buyerEmail}</span>) on{' '}
+      {formatQuoteDate(quote.createdAt)}
+      {quote.note ? (
+        <>
+          <br />
+          Note: {quote.note}
+        </>
+      ) : null}
+    </p>
+    {viewer === 'seller' && isOpen(quote) ? <OfferForm quote={quote} /> : <QuoteLines quote={quote} />}
+    {viewer === 'buyer' && isOpen(quote) ? <BuyerActions quote={quote} /> : null}
+    <Conversation quote={quote} />
+  </div>
+);
+
+const QuoteLines = ({ quote }: { quote: Quote }) => (
+  <TableRegion label="Quote lines">
+    <table className="table">
+      <thead>
+        <tr>
+          <th scope="col">Part</th>
+          <th scope="col">Quantity</th>
+          <th scope="col">List price</th>
+          <th scope="col">Target</th>
+          <th scope="col">Our price</th>
+          <th scope="col">Line total</th>
+        </tr>
+      </thead>
+      <tbody>
+        {quote.lines.map((line) => (
+          <tr key={line._id}>
+            <td className="font-medium">{line.productName}</td>
+            <td>{line.quantity}</td>
+            <td className="whitespace-nowrap">$ {formatPrice(line.listPrice)}</td>
+            <td className="whitespace-nowrap">
+              {line.targetPrice === null ? '—' : `$ ${formatPrice(line.targetPrice)}`}
+            </td>
+            <td className="whitespace-nowrap">
+              {line.offeredPrice === null ? 'Not priced yet' : `$ ${formatPrice(line.offeredPrice)}`}
+            </td>
+            <td className="whitespace-nowrap">
+              {line.lineTotal === null ? '—' : `$ ${formatPrice(line.lineTotal)}`}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+      {quote.total !== null ? (
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={5} className="text-right">
+              Total
+            </th>
+            <td className="whitespace-nowrap font-bold">$ {formatPrice(quote.total)}</td>
+          </tr>
+        </tfoot>
+      ) : null}
+    </table>
+  </TableRegion>
+);
+
+const BuyerActions = ({ quote }: { quote: Quote }) => {
+  const decline = useDeclineQuote();
+  const onDecline = async () => {
+    if (!(await confirmDialog('Yes, decline it!'))) return;
+    try {
+      await decline.mutateAsync(quote._id);
+      toast.success('The quote is declined');
+    } catch (error) {
+      toast.error(errorMessage(error, 'The quote could not be declined'));
+    }
+  };
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      {quote.status === 'offered' ? (
+        <p className="text-sm">To order at these prices, write to us below before the offer expires.</p>
+      ) : (
+        <p className="text-sm">We will e-mail you when the prices are ready.</p>
+      )}
+      <button
+        type="button"
+        className="btn btn-outline btn-sm"
+        disabled={decline.isPending}
+        onClick={() => void onDecline()}
+      >
+        Decline quote
+      </button>
+    </div>
+  );
+};
+
+/** The shop prices every line (prefilled with the list price) and says how long the offer holds. */
+const OfferForm = ({ quote }: { quote: Quote }) => {
+  const offer = useOfferQuote();
+  const [prices, setPrices] = useState<Record<string, string>>(() =>
+    Object.fromEntries(quote.lines.map((line) => [line._id, String(line.offeredPrice ?? line.listPrice)])),
+  );
+  const [validDays, setValidDays] = useState(String(QUOTE_LIMITS.validDaysDefault));
+  const [message, setMessage] = useState('');
+  const total = quote.lines.reduce((sum, line) => sum + (Number(prices[line._id]) || 0) * line.quantity, 0);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await offer.mutateAsync({
+        id: quote._id,
+        lines: quote.lines.map((line) => ({ lineId: line._id, price: Number(prices[line._id]) })),
+        validDays: Number(validDays),
+        message: message.trim() || null,
+      });
+      setMessage('');
+      toast.success('The offer is sent to the customer');
+    } catch (error) {
+      toast.error(errorMessage(error, 'The offer could not be sent'));
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      className="flex flex-col gap-4"
+      aria-label="Price this quote"
+    >
+      <ul className="flex flex-col gap-3">
+        {quote.lines.map((line) => (
+          <li key={line._id} className="rounded-box border border-base-300 bg-base-100 p-3">
+            <p className="font-medium">
+              {line.productName} × {line.quantity}
+            </p>
+            <p className="text-sm text-base-content/80">
+              List $ {formatPrice(line.listPrice)}
+              {line.targetPrice !== null ? ` · asked for $ ${formatPrice(line.targetPrice)}` : ''}
+            </p>
+            <Field id={`price-${line._id}`} label={`Our price per piece for ${line.productName}`}>
+              <input
+                id={`price-${line._id}`}
+                className="input input-bordered w-40"
+                type="number"
+                min="0.01"
+                step="0.01"
+                required
+                value={prices[line._id] ?? ''}
+                onChange={(event) => setPrices((now) => ({ ...now, [line._id]: event.target.value }))}
+              />
+            </Field>
+          </li>
+        ))}
+      </ul>
+      <Field id="offer-valid-days" label="Offer valid for (days)">
+        <input
+          id="offer-valid-days"
+          className="input input-bordered w-32"
+          type="number"
+          min={QUOTE_LIMITS.validDaysMin}
+          max={QUOTE_LIMITS.validDaysMax}
+          required
+          value={validDays}
+          onChange={(event) => setValidDays(event.target.value)}
+        />
+      </Field>
+      <Field id="offer-message" label="Message to the customer (optional)">
+        <textarea
+          id="offer-message"
+          className="textarea textarea-bordered"
+          maxLength={QUOTE_LIMITS.messageMax}
+          value={message}
+          onChange={(event) => setMessage(event.target.value)}
+        />
+      </Field>
+      <p className="font-semibold">Offer total: $ {formatPrice(Math.round(total * 100) / 100)}</p>
+      <button type="submit" className="btn btn-primary self-start" disabled={offer.isPending}>
+        {quote.status === 'offered' ? 'Send revised offer' : 'Send offer'}
+      </button>
+    </form>
+  );
+};
+
+const Conversation = ({ quote }: { quote: Quote }) => {
+  const send = useSendQuoteMessage();
+  const [body, setBody] = useState('');
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await send.mutateAsync({ id: quote._id, body });
+      setBody('');
+    } catch (error) {
+      toast.error(errorMessage(error, 'The message could not be sent'));
+    }
+  };
+  return (
+    <section aria-labelledby="quote-messages" className="flex flex-col gap-3">
+      <h3 id="quote-messages" className="text-lg font-semibold">
+        Messages
+      </h3>
+      {quote.messages.length === 0 ? <p className="text-sm">No messages yet.</p> : null}
+      <ol className="flex flex-col gap-2">
+        {quote.messages.map((message) => (
+          <li
+            key={message._id}
+            className={`rounded-box p-3 ${message.author === 'seller' ? 'bg-base-200' : 'border border-base-300 bg-base-100'}`}
+          >
+            <p className="text-xs font-semibold">
+              {message.author === 'seller' ? `${message.authorName} (Forgeline)` : message.authorName} ·{' '}
+              {formatQuoteDate(message.createdAt)}
+            </p>
+            <p className="whitespace-pre-line break-words">{message.body}</p>
+          </li>
+        ))}
+      </ol>
+      {isOpen(quote) ? (
+        <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-2">
+          <Field id="quote-message" label="Write a message">
+            <textarea
+              id="quote-message"
+              className="textarea textarea-bordered"
+              maxLength={QUOTE_LIMITS.messageMax}
+              required
+              value={body}
+              onChange={(event) => setBody(event.target.value)}
+            />
+          </Field>
+          <button
+            type="submit"
+            className="btn btn-outline btn-sm self-start"
+            disabled={send.isPending || !body.trim()}
+          >
+            Send message
+          </button>
+        </form>
+      ) : null}
+    </section>
+  );
+};

@@ -1,0 +1,36 @@
+import type { Quote } from '@forgeline/shared';
+
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** What a quote's state means for the reader, in words (never a bare code). */
+export const quoteStatusText = (quote: Quote): string => {
+  switch (quote.status) {
+    case 'requested':
+      return 'Waiting for our prices';
+    case 'offered':
+      return `Offer valid until ${day(quote.expiresAt!)}`;
+    case 'accepted':
+      return 'Accepted';
+    case 'declined':
+      return 'Declined';
+    case 'expired':
+      return 'Expired';
+  }
+};
+
+const BADGE: Record<Quote['status'], string> = {
+  requested: 'badge-warning',
+  offered: 'badge-info',
+  accepted: 'badge-success',
+  declined: 'badge-ghost',
+  expired: 'badge-ghost',
+};
+
+export const QuoteStatusBadge = ({ quote }: { quote: Quote }) => (
+  <span className={`badge h-auto whitespace-normal py-1 ${BADGE[quote.status]}`}>
+    {quoteStatusText(quote)}
+  </span>
+);
+
+export const formatQuoteDate = day;

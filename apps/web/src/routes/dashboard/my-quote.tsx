@@ -1,0 +1,29 @@
+import { useParams } from 'react-router';
+import { useQuote } from '@/features/quotes/api/get-quotes';
+import { QuoteDetail } from '@/features/quotes/components/quote-detail';
+
+/** /dashboard/myQuotes/:id: one of the buyer's quotes. */
+const MyQuoteRoute = () => {
+  const { id = '' } = useParams();
+  const quote = useQuote(id);
+  return (
+    <section aria-labelledby="dashboard-title">
+      {quote.isPending ? (
+        <div role="status" aria-label="Loading the quote" className="flex justify-center py-10">
+          <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
+        </div>
+      ) : quote.isError ? (
+        <div role="alert" className="rounded-box border border-base-300 bg-base-100 p-6">
+          <h2 id="dashboard-title" className="text-xl font-bold">
+            This quote could not be loaded
+          </h2>
+          <p>It may not exist, or it is not yours.</p>
+        </div>
+      ) : (
+        <QuoteDetail quote={quote.data} viewer="buyer" />
+      )}
+    </section>
+  );
+};
+
+export default MyQuoteRoute;

@@ -1,0 +1,45 @@
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { useMyQuotes } from '@/features/quotes/api/get-quotes';
+import { QuotesList } from '@/features/quotes/components/quotes-list';
+
+/** /dashboard/myQuotes: the buyer's quotes, and the way to ask for a new one. */
+const MyQuotesRoute = () => {
+  const quotes = useMyQuotes();
+  return (
+    <section aria-labelledby="dashboard-title" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="dashboard-title" className="text-2xl font-bold">
+          My Quotes
+        </h2>
+        <Link to={paths.dashboard.requestQuote.getHref()} className="btn btn-primary btn-sm">
+          Request a quote
+        </Link>
+      </div>
+      <p className="text-sm text-base-content/80">
+        Buying in volume? Ask for a quote: we price each part for your quantities, and the offer holds until
+        its date.
+      </p>
+      {quotes.isPending ? (
+        <div role="status" aria-label="Loading your quotes" className="flex justify-center py-10">
+          <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
+        </div>
+      ) : quotes.isError ? (
+        <div role="alert" className="rounded-box border border-base-300 bg-base-100 p-6">
+          <p>Your quotes could not be loaded.</p>
+          <button type="button" className="btn btn-primary btn-sm mt-3" onClick={() => void quotes.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : quotes.data.length === 0 ? (
+        <p className="rounded-box border border-dashed border-base-300 bg-base-200 p-6">
+          You have not asked for a quote yet.
+        </p>
+      ) : (
+        <QuotesList quotes={quotes.data} hrefOf={paths.dashboard.myQuote.getHref} />
+      )}
+    </section>
+  );
+};
+
+export default MyQuotesRoute;
