@@ -34,6 +34,7 @@ export const routes: RouteObject[] = [
       { path: paths.blogs.path, lazy: lazyRoute(() => import('@/routes/blogs')) },
       { path: paths.portfolio.path, lazy: lazyRoute(() => import('@/routes/portfolio')) },
       { path: paths.legal.path, lazy: lazyRoute(() => import('@/routes/legal')) },
+      { path: paths.product.path, lazy: lazyRoute(() => import('@/routes/product')) },
       { path: paths.auth.login.path, lazy: lazyRoute(() => import('@/routes/auth/login')) },
       { path: paths.auth.signup.path, lazy: lazyRoute(() => import('@/routes/auth/signup')) },
       { path: paths.auth.resetPass.path, lazy: lazyRoute(() => import('@/routes/auth/reset-pass')) },

@@ -28,6 +28,11 @@ export const pageMeta = {
     'Create a Forgeline account to order parts in bulk, pay by card and follow your orders.',
   ),
   resetPass: named('Reset password', 'Get an e-mail with a link to choose a new password for Forgeline.'),
+  product: (productName?: string) =>
+    named(
+      productName ?? 'Product',
+      'A Forgeline part: photo, details, price per piece, minimum order and stock, and Buy Now.',
+    ),
   purchase: (productName?: string) =>
     named(
       productName ? `Buy ${productName}` : 'Purchase',

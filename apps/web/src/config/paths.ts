@@ -17,6 +17,7 @@ export const paths = {
     signup: { path: '/signup', getHref: () => '/signup' },
     resetPass: { path: '/resetPass', getHref: () => '/resetPass' },
   },
+  product: { path: '/product/:id', getHref: (id: string) => `/product/${encodeURIComponent(id)}` },
   purchase: { path: '/purchase/:id', getHref: (id: string) => `/purchase/${encodeURIComponent(id)}` },
   dashboard: {
     root: { path: '/dashboard', getHref: () => '/dashboard' },

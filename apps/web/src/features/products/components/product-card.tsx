@@ -27,7 +27,11 @@ export const ProductCard = ({ product, eager = false }: ProductCardProps) => (
       />
     </figure>
     <div className="card-body gap-3 p-5">
-      <h3 className="card-title text-lg leading-snug">{product.name}</h3>
+      <h3 className="card-title text-lg leading-snug">
+        <Link to={paths.product.getHref(product._id)} className="link-hover">
+          {product.name}
+        </Link>
+      </h3>
       <p className="text-2xl font-bold text-primary" data-testid="product-price">
         $ {formatPrice(product.price)} / piece
       </p>

@@ -1,0 +1,62 @@
+import { Link, useParams } from 'react-router';
+import { formatPrice } from '@forgeline/shared';
+import { pageMeta } from '@/config/page-meta';
+import { paths } from '@/config/paths';
+import { usePageMeta } from '@/lib/page-meta';
+import { ApiError } from '@/lib/api-client';
+import { useProduct } from '@/features/products/api/get-product';
+import { QuantityRules } from '@/features/product-detail/components/quantity-rules';
+
+/**
+ * /product/:id (issue 10 item 1), public: photo, details, quantity rules and 'Buy Now'. The page needs
+ * one request (GET /api/purchase/:id), so it can be rendered on the server later.
+ */
+const ProductRoute = () => {
+  const { id = '' } = useParams();
+  const product = useProduct(id);
+  usePageMeta(pageMeta.product(product.data?.name));
+
+  if (product.isPending) {
+    return (
+      <div
+        className="flex min-h-[50vh] items-center justify-center"
+        role="status"
+        aria-label="Loading the product"
+      >
+        <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
+      </div>
+    );
+  }
+  if (product.isError) {
+    const missing = product.error instanceof ApiError && product.error.status === 404;
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold">
+          {missing ? 'Product not found' : 'The product could not be loaded'}
+        </h1>
+      </div>
+    );
+  }
+  const item = product.data;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
+      <div className="grid gap-8 lg:grid-cols-2">
+        <figure className="aspect-[4/3] overflow-hidden rounded-box bg-base-200">
+          <img src={item.img} alt={item.name} width={640} height={480} className="size-full object-cover" />
+        </figure>
+        <div className="flex flex-col gap-4">
+          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{item.name}</h1>
+          <p className="text-2xl font-bold text-primary">$ {formatPrice(item.price)} / piece</p>
+          <p className="text-base-content/85">{item.description}</p>
+          <QuantityRules product={item} />
+          <Link to={paths.purchase.getHref(item._id)} className="btn btn-primary">
+            Buy Now
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+};
+
+export default ProductRoute;
