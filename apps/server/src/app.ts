@@ -5,6 +5,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -18,6 +19,7 @@ import { refuseNulCharacters } from './lib/nul-characters.ts';
 import { handleError } from './lib/errors.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { CatalogueCache } from './modules/products/catalogue-cache.ts';
+import { catalogueSyncPlugin } from './modules/products/catalogue-sync.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -54,7 +56,7 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-/** How stale another instance's catalogue page may be; writes in this instance clear it at once. */
+/** How stale a catalogue page may be if a change notification was lost (they normally arrive at once). */
 const CATALOGUE_CACHE_TTL_MS = 2000;
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -75,6 +77,16 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // Nothing waits for ever: the whole request (a body trickled a byte at a time included) must
+    // arrive within REQUEST_TIMEOUT_MS, headers within 10 s; a socket silent for a minute is closed.
+    requestTimeout: env.REQUEST_TIMEOUT_MS,
+    connectionTimeout: 60_000,
+    http: {
+      requestTimeout: env.REQUEST_TIMEOUT_MS,
+      headersTimeout: Math.min(10_000, env.REQUEST_TIMEOUT_MS),
+      // How often Node checks those two timeouts (its default, 30 s, would let a slow client overstay).
+      connectionsCheckingInterval: 1_000,
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('config', env);
@@ -115,6 +127,12 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
       crossOriginEmbedderPolicy: false,
     },
   });
+  // Load shedding: an event loop lagging over a second answers 503 with Retry-After rather than
+  // queueing more work. Off in tests, where the embedded database's WASM blocks the loop by design.
+  await app.register(underPressure, {
+    maxEventLoopDelay: env.NODE_ENV === 'test' ? 0 : 1_000,
+    retryAfter: 5,
+  });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
 
   await app.register(swagger, {
@@ -132,6 +150,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
     secret,
   });
   app.decorate('catalogueCache', new CatalogueCache(CATALOGUE_CACHE_TTL_MS));
+  await app.register(catalogueSyncPlugin, { handle: database });
   await app.register(imagesPlugin, { store: createImageStore(env) });
   await app.register(paymentsPlugin);
   await app.register(orderExpiryPlugin);

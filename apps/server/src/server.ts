@@ -1,4 +1,5 @@
 import path from 'node:path';
+import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { EnvError, parseEnv } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
@@ -25,7 +26,12 @@ async function main() {
   }
 
   const database = await openDatabase(
-    env.DATABASE_URL ? { url: env.DATABASE_URL } : { pgliteDir: path.join(env.dataDir, 'pglite') },
+    env.DATABASE_URL
+      ? {
+          url: env.DATABASE_URL,
+          timeouts: { connectMs: env.DATABASE_CONNECT_TIMEOUT_MS, queryMs: env.DATABASE_QUERY_TIMEOUT_MS },
+        }
+      : { pgliteDir: path.join(env.dataDir, 'pglite') },
   );
   const app = await buildApp({ env, database });
 
@@ -47,27 +53,21 @@ async function main() {
     );
   }
 
-  // Finish the requests under way, then close the database (PGlite needs a clean close, or the
-  // next start runs crash recovery).
-  let closing = false;
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      if (closing) return;
-      closing = true;
-      app.log.info(`${signal}: shutting down`);
-      const forceExit = setTimeout(() => process.exit(1), 10_000).unref();
-      app.close().then(
-        () => {
-          clearTimeout(forceExit);
-          process.exit(0);
-        },
-        (error: unknown) => {
-          app.log.error({ err: error }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
-    });
-  }
+  // SIGTERM/SIGINT: stop taking requests (503), close idle connections, let the requests under way
+  // finish, then close the database (PGlite needs a clean close, or the next start runs crash
+  // recovery) and exit 0. A client still trickling its request at half the grace period is cut off, so
+  // the exit comes within SHUTDOWN_GRACE_MS; past it, close-with-grace exits 1.
+  closeWithGrace(
+    { delay: env.SHUTDOWN_GRACE_MS, logger: { error: (message: unknown) => app.log.error(message) } },
+    async ({ signal, err }) => {
+      if (err) app.log.error({ err }, 'fatal error: shutting down');
+      else app.log.info(`${signal ?? 'exit'}: shutting down`);
+      const cutOff = setTimeout(() => app.server.closeAllConnections(), env.SHUTDOWN_GRACE_MS / 2);
+      cutOff.unref();
+      await app.close();
+      clearTimeout(cutOff);
+    },
+  );
 
   await app.listen({ port: env.PORT, host: env.HOST });
   app.log.info(`Forgeline is ready at ${env.publicUrl} (database: ${database.driver})`);

@@ -64,7 +64,14 @@ const EnvSchema = z.object({
     .positive()
     .max(24 * 365)
     .default(72),
-  SEED_DEMO_DATA: z.enum(['true', 'false']).default('true'),
+  /** Demo products, reviews and accounts on a new install: 'true' by default, 'false' in production. */
+  SEED_DEMO_DATA: z.enum(['true', 'false']).optional(),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** The whole request (headers and body) must arrive within this; a trickled body is cut off. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** SIGTERM: requests under way get this long, then every connection is closed and the process exits. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** The seller printed on invoices and credit notes. */
   SELLER_NAME: z.string().trim().min(1).max(200).default('Forgeline Manufacturing'),
   SELLER_ADDRESS: z.string().trim().min(1).max(500).default('Forgeline Works, 1 Foundry Road, Springfield'),
@@ -94,7 +101,8 @@ function missingCompanions(source: Record<string, string>): string[] {
   );
 }
 
-export type Env = z.infer<typeof EnvSchema> & {
+export type Env = Omit<z.infer<typeof EnvSchema>, 'SEED_DEMO_DATA'> & {
+  SEED_DEMO_DATA: 'true' | 'false';
   dataDir: string;
   publicUrl: string;
   /** Where browsers load photos from the S3 bucket (no trailing slash); undefined for the local folder. */
@@ -130,6 +138,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const env = result.data;
   return {
     ...env,
+    SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? (env.NODE_ENV === 'production' ? 'false' : 'true'),
     dataDir: path.resolve(env.DATA_DIR),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     s3PublicUrl,

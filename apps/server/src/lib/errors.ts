@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ApiError } from '@forgeline/shared';
+import { isDatabaseUnavailable } from './database-errors.ts';
 
 /** An error the client caused or may see: its status, a code, and a message a person understands. */
 export class AppError extends Error {
@@ -21,6 +22,13 @@ export const unauthorized = (message = 'Please sign in to continue.') =>
 export const forbidden = (message = 'You are not allowed to do that.') =>
   new AppError(403, ERROR_CODES.forbidden, message);
 export const notFound = (what: string) => new AppError(404, ERROR_CODES.notFound, `${what} not found.`);
+/** The database (or what stands for it) is away: the same request will work in a moment. */
+export const unavailable = () =>
+  new AppError(
+    503,
+    ERROR_CODES.unavailable,
+    'The shop is briefly unavailable. Please try again in a moment.',
+  );
 export const conflict = (message: string, code: string = ERROR_CODES.conflict) =>
   new AppError(409, code, message);
 
@@ -30,13 +38,18 @@ export function handleError(
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable: answered 503');
+    error = unavailable();
+  }
   const body = toApiError(error);
   const status = statusOf(error);
-  if (status >= 500) {
+  if (status >= 500 && status !== 503) {
     request.log.error({ err: error }, 'request failed');
   } else if (status !== 404) {
     request.log.info({ status, code: body.code }, body.message);
   }
+  if (status === 503) reply.header('retry-after', '5');
   if (status === 429 && 'headers' in error && error.headers)
     reply.headers(error.headers as Record<string, string>);
   return reply.status(status).send(body);
@@ -77,6 +90,8 @@ function toApiError(error: Error & { statusCode?: number; code?: string }): ApiE
         message: 'Too many requests. Please wait a moment and try again.',
         code: ERROR_CODES.rateLimited,
       };
+    case 503:
+      return { message: 'The server is busy. Please try again in a moment.', code: ERROR_CODES.unavailable };
     default:
       if (status < 500) return { message: readableClientMessage(error), code: error.code ?? 'ERROR' };
       return { message: 'Something went wrong on our side. Please try again.', code: ERROR_CODES.internal };

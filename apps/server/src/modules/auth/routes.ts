@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { unavailable } from '../../lib/errors.ts';
 import { toHeaders } from '../../plugins/app/auth.ts';
 
 /** Requests per window and IP for the routes that guess at or create accounts (DESIGN §4, abuse). */
@@ -53,6 +54,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
           body: hasBody ? JSON.stringify(request.body) : undefined,
         }),
       );
+      // Better Auth answers its internal errors (logged above: the database away) with a bare 500.
+      if (response.status === 500) throw unavailable();
       reply.code(response.status);
       response.headers.forEach((value, name) => {
         if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);

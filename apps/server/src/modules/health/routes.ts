@@ -1,23 +1,70 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pingDatabase } from '../../db/client.ts';
+import { pendingMigrations, pingDatabase } from '../../db/client.ts';
+
+/** How long readiness waits for each dependency: a load balancer's probe must get its answer in time. */
+const CHECK_TIMEOUT_MS = 2_000;
+
+const ReadinessSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.enum(['up', 'down']),
+  /** 'pending': this instance's code expects migrations the database does not have yet. */
+  migrations: z.enum(['up', 'pending', 'unknown']),
+  /** Present only when REDIS_URL is set; 'down' means limits are counted per instance meanwhile. */
+  redis: z.enum(['up', 'down']).optional(),
+});
+type Readiness = z.infer<typeof ReadinessSchema>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether the shared rate-limit store answers; undefined when none is configured. */
+    redisReady?: () => Promise<boolean>;
+  }
+}
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  async function readiness(): Promise<Readiness> {
+    const database = (await pingDatabase(app.db, CHECK_TIMEOUT_MS)) ? 'up' : 'down';
+    const migrations =
+      database === 'down'
+        ? 'unknown'
+        : await pendingMigrations(app.db).then(
+            (pending) => (pending === 0 ? 'up' : 'pending'),
+            () => 'unknown' as const,
+          );
+    const redis = app.redisReady ? ((await app.redisReady()) ? 'up' : 'down') : undefined;
+    // Redis is an accelerator: without it limits count per instance, and the instance still serves.
+    const status = database === 'up' && migrations === 'up' ? 'ok' : 'unavailable';
+    return { status, database, migrations, ...(redis && { redis }) };
+  }
+
+  const readinessRoute = {
+    schema: {
+      tags: ['health'],
+      summary:
+        'Readiness: 200 when the database answers and is migrated, else 503 naming the failing part (Redis is reported, not required)',
+      response: { 200: ReadinessSchema, 503: ReadinessSchema },
+    },
+  };
+  for (const url of ['/health', '/health/ready']) {
+    app.get(url, readinessRoute, async (_request, reply) => {
+      const result = await readiness();
+      return reply.code(result.status === 'ok' ? 200 : 503).send(result);
+    });
+  }
+
   app.get(
-    '/health',
+    '/health/live',
     {
+      // The process answers, whatever its load or its database: a liveness probe must not restart a
+      // busy instance or one waiting for its database.
+      config: { pressureHandler: () => undefined },
       schema: {
         tags: ['health'],
-        summary: 'Answers 200 when the server and its database are up, else 503',
-        response: {
-          200: z.object({ status: z.literal('ok'), database: z.literal('up') }),
-          503: z.object({ status: z.literal('unavailable'), database: z.literal('down') }),
-        },
+        summary: 'Liveness: 200 while the process answers (never touches the database)',
+        response: { 200: z.object({ status: z.literal('ok') }) },
       },
     },
-    async (_request, reply) => {
-      if (await pingDatabase(app.db)) return { status: 'ok' as const, database: 'up' as const };
-      return reply.code(503).send({ status: 'unavailable', database: 'down' });
-    },
+    async () => ({ status: 'ok' as const }),
   );
 };

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { isDatabaseUnavailable } from '../../lib/database-errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,13 +47,16 @@ function cachedPage(body: string, total: number): CachedPage {
 
 /**
  * The catalogue read is the hot path (DESIGN §8): pages are kept serialized (and compressed), ready to send. A write in
- * this instance clears the cache at once; the short time-to-live bounds how stale another instance's
- * copy can be. Stock is enforced by the database on every order, so a page a second old misleads no one
- * into an oversold order.
+ * any instance makes every instance's pages stale at once (PostgreSQL NOTIFY, see catalogue-sync.ts); the
+ * short time-to-live is the safety net for a notification lost with its connection. Stock is enforced by
+ * the database on every order, so a page a second old misleads no one into an oversold order.
+ * While the database is away, the last good copy of a page is served rather than an error.
  */
 export class CatalogueCache {
   private readonly pages = new Map<string, CachedPage & { expiresAt: number }>();
   private generation = 0;
+  /** Told of every local invalidation, to pass it on to the other instances. */
+  onInvalidate: (() => void) | undefined;
 
   constructor(
     private readonly ttlMs: number,
@@ -65,7 +69,13 @@ export class CatalogueCache {
     if (hit && hit.expiresAt > now) return hit;
 
     const generation = this.generation;
-    const loaded = await load();
+    let loaded;
+    try {
+      loaded = await load();
+    } catch (error) {
+      if (hit && isDatabaseUnavailable(error)) return hit;
+      throw error;
+    }
     const page = Object.assign(cachedPage(loaded.body, loaded.total), { expiresAt: now + this.ttlMs });
     // A write that happened while we read must not be hidden behind what we read before it.
     if (generation === this.generation) {
@@ -75,8 +85,15 @@ export class CatalogueCache {
     return page;
   }
 
+  /** A change here: every page is stale, in this instance and (through onInvalidate) in the others. */
   invalidate(): void {
+    this.markStale();
+    this.onInvalidate?.();
+  }
+
+  /** Pages are kept, expired: the next read reloads them, and they stand in while the database is away. */
+  markStale(): void {
     this.generation += 1;
-    this.pages.clear();
+    for (const page of this.pages.values()) page.expiresAt = 0;
   }
 }

@@ -11,7 +11,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema/index.ts';
-import { forbidden, unauthorized } from '../../lib/errors.ts';
+import { forbidden, unauthorized, unavailable } from '../../lib/errors.ts';
 import type { Mailer } from './mail.ts';
 
 /** Who is calling, as far as the server is concerned. Role is read from the database at each request. */
@@ -105,9 +105,9 @@ export function createAuth(options: {
     // Into our own log, at our own levels (a wrong password is routine: debug, not a warning).
     logger: {
       log(level, message, ...args) {
-        const log =
-          level === 'error' ? options.log.error : level === 'warn' ? options.log.debug : options.log.debug;
-        log({ args }, `better-auth: ${message}`);
+        // Called as methods: pino's functions need their `this`.
+        if (level === 'error') options.log.error({ args }, `better-auth: ${message}`);
+        else options.log.debug({ args }, `better-auth: ${message}`);
       },
     },
   });
@@ -198,10 +198,12 @@ export const authPlugin = fp<{ auth: Auth; secret: string }>(
 
     async function fromCookie(request: FastifyRequest): Promise<AuthUser | null> {
       if (!request.headers.cookie?.includes('forgeline.session_token')) return null;
-      const result = await auth.api.getSession({
-        headers: toHeaders(request),
-        query: { disableCookieCache: true },
-      });
+      // Better Auth turns a failed session read (the database away) into its own 500: answer 503.
+      const result = await auth.api
+        .getSession({ headers: toHeaders(request), query: { disableCookieCache: true } })
+        .catch((error: unknown) => {
+          throw (error as { statusCode?: number }).statusCode === 500 ? unavailable() : error;
+        });
       if (!result) return null;
       // Cookies ride along on cross-site requests: a state change needs our own Origin too.
       if (!SAFE_METHODS.has(request.method)) {

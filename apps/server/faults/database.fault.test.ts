@@ -1,0 +1,188 @@
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeDir, signUp, startApp, type AppProcess } from './support/app-process.ts';
+import { postgresBinDir, startCluster, type TestCluster } from './support/postgres-cluster.ts';
+import { sleep } from './support/ports.ts';
+
+// Fault tests over a real PostgreSQL cluster of their own (never the shared one) and the real server
+// process in production mode. `npm run test:faults`; CI runs them (.ci/run).
+const bin = postgresBinDir();
+if (!bin) {
+  console.warn(
+    '\n*** FAULT TESTS NOT RUN: no PostgreSQL server binaries (initdb, pg_ctl) in /usr/lib/postgresql/*/bin or PG_BIN_DIR ***\n',
+  );
+}
+
+/** Tight timeouts so that a fault shows within seconds. */
+const TIMEOUTS = {
+  DATABASE_CONNECT_TIMEOUT_MS: '1500',
+  DATABASE_QUERY_TIMEOUT_MS: '1500',
+  REQUEST_TIMEOUT_MS: '2000',
+  SHUTDOWN_GRACE_MS: '4000',
+};
+
+const STOCK = 10_000;
+
+describe.runIf(bin)('faults: the database and the network', () => {
+  let cluster: TestCluster;
+  let app: AppProcess;
+  let productId: string;
+
+  beforeAll(async () => {
+    cluster = await startCluster();
+    app = await startApp({ DATABASE_URL: cluster.url, ...TIMEOUTS });
+    const [product] = await cluster.query<{ id: string }>(
+      `INSERT INTO products (name, price_cents, min_order, available_quantity, description, image_url)
+       VALUES ('Fault-test flange', 250, 1, $1, 'A flange for fault tests.', 'https://example.com/f.webp')
+       RETURNING id`,
+      [STOCK],
+    );
+    productId = product!.id;
+  });
+  afterAll(async () => {
+    if (process.env.FAULT_LOG) (await import('node:fs')).writeFileSync(process.env.FAULT_LOG, app.output());
+    if (app?.running()) await app.stop('SIGKILL');
+    if (app) removeDir(app.dataDir);
+    await cluster?.stop();
+  });
+
+  const order = (headers: Record<string, string>, extra: Record<string, string> = {}) =>
+    fetch(`${app.url}/api/order`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers, ...extra },
+      body: JSON.stringify({
+        productId,
+        buyQuantity: 3,
+        address: '1 Test Road, Testville',
+        phone: '+1 555 0100',
+      }),
+      signal: AbortSignal.timeout(15_000),
+    });
+
+  it('stays up through backends terminated during an order burst, and loses or invents no order', async () => {
+    const customers = await Promise.all([1, 2, 3, 4].map((n) => signUp(app.url, `burst-${n}@example.com`)));
+    const answers: { status: number; insertedId?: string }[] = [];
+    let burstDone = false;
+    const burst = (async () => {
+      const requests = customers.flatMap((headers) => Array.from({ length: 15 }, () => headers));
+      await Promise.all(
+        requests.map(async (headers, i) => {
+          await sleep(i * 20);
+          const res = await order(headers);
+          const body = (await res.json()) as { insertedId?: string };
+          answers.push({ status: res.status, insertedId: body.insertedId });
+        }),
+      );
+      burstDone = true;
+    })();
+    let terminated = 0;
+    while (!burstDone) {
+      await sleep(250);
+      terminated += await cluster.terminateBackends();
+    }
+    await burst;
+
+    expect(app.running()).toBe(true);
+    expect(terminated).toBeGreaterThan(0);
+    expect(answers).toHaveLength(60);
+    // Each answer is an order (201) or 'try again' (503): never a 500, never a hang.
+    expect(answers.filter((a) => a.status !== 201 && a.status !== 503)).toEqual([]);
+    const created = answers.filter((a) => a.status === 201).map((a) => a.insertedId!);
+    expect(created.length).toBeGreaterThan(0);
+
+    const orders = await cluster.query<{ id: string; quantity: number }>(
+      'SELECT id, quantity FROM orders WHERE product_id = $1',
+      [productId],
+    );
+    const [{ available_quantity: left }] = (await cluster.query<{ available_quantity: number }>(
+      'SELECT available_quantity FROM products WHERE id = $1',
+      [productId],
+    )) as [{ available_quantity: number }];
+    // Every 201 is a real order; stock and orders add up to what there was.
+    expect(orders.map((o) => o.id)).toEqual(expect.arrayContaining(created));
+    expect(left + orders.reduce((sum, o) => sum + o.quantity, 0)).toBe(STOCK);
+
+    // Once the database is reachable again, the next requests simply work.
+    const after = await order(customers[0]!);
+    expect(after.status).toBe(201);
+  });
+
+  it('answers 503 within the timeout while the database is paused, and serves the catalogue from its last good copy', async () => {
+    const catalogue = await fetch(`${app.url}/api/products`);
+    expect(catalogue.status).toBe(200);
+    const before = await catalogue.text();
+    const customer = await signUp(app.url, 'paused@example.com');
+
+    cluster.pause();
+    try {
+      // Past the cache's time-to-live: the next read goes to the (hung) database.
+      await sleep(2_100);
+      const started = Date.now();
+      const [placed, live, ready, products] = await Promise.all([
+        order(customer),
+        fetch(`${app.url}/api/health/live`),
+        fetch(`${app.url}/api/health/ready`),
+        fetch(`${app.url}/api/products`),
+      ]);
+      const elapsed = Date.now() - started;
+      expect(placed.status).toBe(503);
+      expect(await placed.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+      expect(placed.headers.get('retry-after')).toBe('5');
+      expect(live.status).toBe(200);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toMatchObject({ status: 'unavailable', database: 'down' });
+      expect(products.status).toBe(200);
+      expect(await products.text()).toBe(before);
+      // Query timeout 1.5 s (+1 s on the client): well under the 30 s a request used to hang.
+      expect(elapsed).toBeLessThan(6_000);
+    } finally {
+      cluster.resume();
+    }
+    expect(app.running()).toBe(true);
+    await expect
+      .poll(async () => (await fetch(`${app.url}/api/health/ready`)).status, { timeout: 10_000 })
+      .toBe(200);
+    expect((await order(customer)).status).toBe(201);
+  });
+
+  it('cuts off a request body trickled a byte at a time', async () => {
+    const { hostname: host, port } = new URL(app.url);
+    const started = Date.now();
+    const socket = connect(Number(port), host);
+    socket.write(
+      `POST /api/contact HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n`,
+    );
+    const trickle = setInterval(() => socket.write('{'), 500);
+    let response = '';
+    socket.setEncoding('utf8').on('data', (chunk: string) => (response += chunk));
+    await new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    clearInterval(trickle);
+    const elapsed = Date.now() - started;
+    // REQUEST_TIMEOUT_MS is 2 s: Node answers 408 and closes (checked every second).
+    expect(response).toMatch(/^HTTP\/1\.1 408/);
+    expect(elapsed).toBeLessThan(5_000);
+  });
+
+  it('exits 0 within its grace period on SIGTERM, with slow clients connected', async () => {
+    const { hostname: host, port } = new URL(app.url);
+    // Two slow clients mid-request (bodies trickling) and one idle keep-alive connection.
+    const sockets = [1, 2].map(() => {
+      const socket = connect(Number(port), host);
+      socket.on('error', () => undefined);
+      socket.write(
+        `POST /api/contact HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`,
+      );
+      return socket;
+    });
+    const idle = connect(Number(port), host);
+    idle.on('error', () => undefined);
+    idle.write(`GET /api/health/live HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
+    await sleep(300);
+
+    const { code, ms } = await app.stop('SIGTERM');
+    for (const socket of [...sockets, idle]) socket.destroy();
+    expect(code).toBe(0);
+    expect(ms).toBeLessThan(4_000);
+    expect(app.output()).toContain('SIGTERM: shutting down');
+  });
+});
