@@ -1,0 +1,155 @@
+// Order placement on PostgreSQL: the real placeOrder service (one transaction: read the product, take
+// the stock with a conditional UPDATE, insert the order, mail) from many concurrent buyers, against the
+// same three statements sent bare through pg. Afterwards the stock must be exactly right: every product's
+// stock = its first stock - what its orders took, never below zero, and demand above stock refused.
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { orders, products, users } from '../../apps/server/src/db/schema/index.ts';
+import { placeOrder, type Actor } from '../../apps/server/src/modules/orders/service.ts';
+import { benchAppOnPostgres, type BenchSection } from '../lib/bench.ts';
+
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 3000);
+const CONCURRENCY = 20;
+const PRODUCTS = 10;
+/** Less stock than the orders ask for on the hottest products, so that some must be refused. */
+const STOCK = Math.round((ORDERS / PRODUCTS) * 1.6);
+
+/** Runs `task(i)` for i < count, `CONCURRENCY` at a time; answers the elapsed seconds and the successes. */
+async function concurrently(count: number, task: (i: number) => Promise<boolean>) {
+  let next = 0;
+  let placed = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < count) {
+        if (await task(next++)) placed += 1;
+      }
+    }),
+  );
+  return { seconds: (performance.now() - started) / 1000, placed };
+}
+
+const section: BenchSection = {
+  title: `Order placement on PostgreSQL (${ORDERS} orders, ${CONCURRENCY} at a time, ${PRODUCTS} products)`,
+  async run() {
+    const bench = await benchAppOnPostgres('orders');
+    const bare = new pg.Pool({ connectionString: bench.url, max: 10 });
+    try {
+      const { db } = bench.app;
+      const [buyer] = await db
+        .insert(users)
+        .values({
+          id: 'bench-buyer',
+          name: 'Bench Buyer',
+          email: 'bench.buyer@example.com',
+          emailVerified: true,
+        })
+        .returning();
+      const actor: Actor = { id: buyer!.id, name: buyer!.name, email: buyer!.email, role: null };
+      const makeProducts = (prefix: string) =>
+        db
+          .insert(products)
+          .values(
+            Array.from({ length: PRODUCTS }, (_, i) => ({
+              name: `${prefix} part ${i}`,
+              priceCents: 125,
+              minOrder: 1,
+              availableQuantity: STOCK,
+              description: 'Bench part',
+              imageUrl: '/uploads/bench.webp',
+            })),
+          )
+          .returning();
+      // Skewed demand: product 0 is asked for most, so its stock runs out mid-run.
+      const pick = (i: number) => (i % 3 === 0 ? 0 : i % PRODUCTS);
+      const quantityOf = (i: number) => 1 + (i % 3);
+
+      // Baseline: the same statements, bare.
+      const bareProducts = await makeProducts('Bare');
+      const baseline = await concurrently(ORDERS, async (i) => {
+        const client = await bare.connect();
+        try {
+          await client.query('BEGIN');
+          const product = bareProducts[pick(i)]!;
+          await client.query('SELECT * FROM products WHERE id = $1', [product.id]);
+          const taken = await client.query(
+            'UPDATE products SET available_quantity = available_quantity - $2 WHERE id = $1 AND available_quantity >= $2 RETURNING id',
+            [product.id, quantityOf(i)],
+          );
+          if (taken.rowCount === 0) {
+            await client.query('ROLLBACK');
+            return false;
+          }
+          await client.query(
+            `INSERT INTO orders (user_id, product_id, customer_name, customer_email, product_name, price_cents, quantity, total_cents, address, phone)
+             VALUES ($1, $2, $3, $4, $5, 125, $6, $7, '1 Bench Street', '+15550100')`,
+            [actor.id, product.id, actor.name, actor.email, product.name, quantityOf(i), 125 * quantityOf(i)],
+          );
+          await client.query('COMMIT');
+          return true;
+        } catch (error) {
+          await client.query('ROLLBACK');
+          throw error;
+        } finally {
+          client.release();
+        }
+      });
+
+      const ourProducts = await makeProducts('Bench');
+      const ours = await concurrently(ORDERS, async (i) => {
+        const product = ourProducts[pick(i)]!;
+        try {
+          await placeOrder(bench.app, actor, {
+            productId: product.id,
+            address: '1 Bench Street',
+            phone: '+15550100',
+            buyQuantity: quantityOf(i),
+          });
+          return true;
+        } catch (error) {
+          if ((error as { statusCode?: number }).statusCode === 400) return false; // sold out: refused
+          throw error;
+        }
+      });
+
+      // The stock must be exactly right: first stock - the sum of what its orders took, never negative.
+      const wrong: string[] = [];
+      let refused = 0;
+      for (const product of ourProducts) {
+        const [row] = await db.select().from(products).where(eq(products.id, product.id));
+        const [taken] = await db
+          .select({ quantity: sql<number>`coalesce(sum(${orders.quantity}), 0)::int` })
+          .from(orders)
+          .where(eq(orders.productId, product.id));
+        if (row!.availableQuantity !== STOCK - taken!.quantity || row!.availableQuantity < 0)
+          wrong.push(
+            `${product.name}: stock ${row!.availableQuantity}, ${STOCK} - ${taken!.quantity} ordered`,
+          );
+      }
+      refused = ORDERS - ours.placed;
+      if (wrong.length) throw new Error(`Stock is wrong after the run:\n${wrong.join('\n')}`);
+      if (refused === 0) throw new Error('No order was refused: the run did not exhaust any stock');
+
+      const rate = ours.placed / ours.seconds;
+      return [
+        {
+          name: 'orders placed (placeOrder service)',
+          value: Math.round(rate),
+          unit: 'orders/s',
+          target: '≥ 300',
+          met: rate >= 300,
+          baseline: {
+            name: 'same statements through bare pg',
+            value: Math.round(baseline.placed / baseline.seconds),
+          },
+          note: `${ours.placed} placed, ${refused} refused for want of stock; stock exactly right on all ${PRODUCTS} products`,
+        },
+      ];
+    } finally {
+      await bare.end();
+      await bench.close();
+    }
+  },
+};
+
+export default section;

@@ -1,0 +1,69 @@
+// What a section of `npm run bench` is, and the PostgreSQL database the sections that need one share.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp, type App } from '../../apps/server/src/app.ts';
+import { parseEnv } from '../../apps/server/src/config/env.ts';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+
+/**
+ * One measured figure, printed next to its target and the baseline measured in the same run (the same
+ * work with nothing of ours in between: a bare server, a bare SQL statement).
+ */
+export type Figure = {
+  name: string;
+  value: number;
+  unit: string;
+  /** e.g. '≥ 300' or '≤ 30'; with `met` saying whether `value` meets it. */
+  target?: string;
+  met?: boolean;
+  baseline?: { name: string; value: number };
+  /** Anything the figure depends on (a check that held, a count). */
+  note?: string;
+};
+
+/** A file in scripts/bench/ exports one of these as default; `npm run bench -- NAME` runs only that one. */
+export type BenchSection = { title: string; run(): Promise<Figure[]> };
+
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+};
+
+/** PostgreSQL to create bench databases in: BENCH_DATABASE_URL, or the local server (trust auth). */
+const adminUrl = () => process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export type BenchApp = { app: App; url: string; close(): Promise<void> };
+
+/**
+ * The real app (buildApp, migrations and all) on a new PostgreSQL database made for this section and
+ * dropped afterwards. Logging off; mail into a temporary outbox.
+ */
+export async function benchAppOnPostgres(name: string): Promise<BenchApp> {
+  const database = `forgeline_bench_${name}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${database}`);
+  await admin.end();
+  const url = new URL(adminUrl());
+  url.pathname = `/${database}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'forgeline-bench-'));
+  const handle = await openDatabase({ url: url.toString() });
+  const env = parseEnv({ NODE_ENV: 'production', PAYMENTS: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+  const app = await buildApp({ env, database: handle, logger: false });
+  await app.ready();
+  return {
+    app,
+    url: url.toString(),
+    async close() {
+      await app.close(); // closes the database too
+      rmSync(dataDir, { recursive: true, force: true });
+      const cleanup = new pg.Client({ connectionString: adminUrl() });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}

@@ -1,0 +1,176 @@
+// Lighthouse on every public page (issue 14): builds the SPA, starts the real server on a free port,
+// runs Lighthouse (mobile, simulated throttling: its defaults) RUNS times per page with /usr/bin/chromium,
+// and prints the median of each score and of LCP, TBT and CLS next to its target. Not part of npm test.
+//   npm run lighthouse                       (3 runs per page)
+//   npm run lighthouse -- --runs 1 --no-build --pages /,/blogs
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startServer } from './lib/server.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    build: { type: 'boolean', default: true },
+    'no-build': { type: 'boolean', default: false },
+    pages: { type: 'string' },
+  },
+});
+const RUNS = Number(args.runs);
+
+/** The targets of issue 14. */
+const TARGETS = {
+  performance: 97,
+  accessibility: 100,
+  'best-practices': 95,
+  seo: 95,
+  lcpMs: 1500,
+  tbtMs: 100,
+};
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+type Page = { path: string; label: string; signedIn?: boolean };
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/** A new customer, signed up through the API: the session cookie Lighthouse sends on signed-in pages. */
+async function signUp(base: string): Promise<string> {
+  const response = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({
+      name: 'Lighthouse Buyer',
+      email: `lighthouse-${Date.now()}@example.com`,
+      password: 'amber-lathe-torque-91',
+    }),
+  });
+  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+if (args.build && !args['no-build']) {
+  const build = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = await startServer();
+const profile = mkdtempSync(path.join(os.tmpdir(), 'forgeline-lighthouse-'));
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  userDataDir: profile,
+  // The flags of the browser tests (apps/web/e2e/support/browser.ts).
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+
+try {
+  const [product] = (await (await fetch(`${server.url}/api/products?limit=1`)).json()) as { _id: string }[];
+  if (!product)
+    throw new Error('The catalogue is empty: nothing to open /product/:id and /purchase/:id with');
+  const cookie = await signUp(server.url);
+
+  const allPages: Page[] = [
+    { path: '/', label: '/' },
+    { path: '/blogs', label: '/blogs' },
+    { path: '/portfolio', label: '/portfolio' },
+    { path: '/login', label: '/login' },
+    { path: '/signup', label: '/signup' },
+    { path: `/product/${product._id}`, label: '/product/:id' },
+    { path: `/purchase/${product._id}`, label: '/purchase/:id (signed in)', signedIn: true },
+  ];
+  const wanted = args.pages?.split(',');
+  const pages = wanted
+    ? allPages.filter((page) => wanted.some((want) => page.path === want || page.label.startsWith(want)))
+    : allPages;
+
+  const rows: Record<string, string>[] = [];
+  const misses: string[] = [];
+  for (const page of pages) {
+    const url = `${server.url}${page.path}`;
+    const status = (await fetch(url, { headers: page.signedIn ? { cookie } : {} })).status;
+    const errors = new Set<string>();
+    const runs: { scores: Record<string, number>; lcp: number; tbt: number; cls: number }[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const result = await lighthouse(
+        url,
+        {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+          ...(page.signedIn ? { extraHeaders: { cookie } } : {}),
+        },
+        // Lighthouse's default config: a mobile device with simulated throttling.
+      );
+      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+      const { categories, audits, runtimeError } = result.lhr;
+      // A run Lighthouse could not finish (no paint, an error page) scores 0: say why.
+      if (runtimeError) errors.add(runtimeError.code);
+      runs.push({
+        scores: Object.fromEntries(
+          CATEGORIES.map((category) => [category, Math.round((categories[category]?.score ?? 0) * 100)]),
+        ),
+        lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
+        tbt: audits['total-blocking-time']?.numericValue ?? NaN,
+        cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+      });
+      process.stderr.write(`  ${page.label} run ${run + 1}/${RUNS}\n`);
+    }
+    const scores = Object.fromEntries(
+      CATEGORIES.map((category) => [category, median(runs.map((run) => run.scores[category]!))]),
+    );
+    const lcp = median(runs.map((run) => run.lcp));
+    const tbt = median(runs.map((run) => run.tbt));
+    const cls = median(runs.map((run) => run.cls));
+    const checks: [string, boolean][] = [
+      ['performance', scores.performance! >= TARGETS.performance],
+      ['accessibility', scores.accessibility! >= TARGETS.accessibility],
+      ['best practices', scores['best-practices']! >= TARGETS['best-practices']],
+      ['SEO', scores.seo! >= TARGETS.seo],
+      ['LCP', lcp <= TARGETS.lcpMs],
+      ['TBT', tbt <= TARGETS.tbtMs],
+    ];
+    for (const [name, ok] of checks) if (!ok) misses.push(`${page.label}: ${name}`);
+    const mark = (ok: boolean) => (ok ? '' : ' ✗');
+    rows.push({
+      page:
+        page.label +
+        (status === 200 ? '' : ` (HTTP ${status})`) +
+        (errors.size ? ` (Lighthouse: ${[...errors].join(', ')})` : ''),
+      'perf ≥97': `${scores.performance}${mark(checks[0]![1])}`,
+      'a11y 100': `${scores.accessibility}${mark(checks[1]![1])}`,
+      'best pr. ≥95': `${scores['best-practices']}${mark(checks[2]![1])}`,
+      'SEO ≥95': `${scores.seo}${mark(checks[3]![1])}`,
+      'LCP ≤1.5 s': `${(lcp / 1000).toFixed(2)} s${mark(checks[4]![1])}`,
+      'TBT ≤100 ms': `${Math.round(tbt)} ms${mark(checks[5]![1])}`,
+      CLS: cls.toFixed(3),
+    });
+  }
+
+  console.log(`\nLighthouse ${RUNS > 1 ? `median of ${RUNS} runs` : '1 run'}, mobile, simulated throttling:`);
+  console.table(rows);
+  console.log(misses.length ? `Below target: ${misses.join('; ')}` : 'Every page meets every target.');
+} finally {
+  await chrome.kill();
+  await server.stop();
+  rmSync(profile, { recursive: true, force: true });
+}
