@@ -5,6 +5,7 @@ import {
   RETRY_BACKOFF_START_MS,
   TOKEN_REFRESH_LEAD_MS,
 } from '@forgeline/shared';
+import { authKeys } from './query-keys';
 import {
   ACCESS_TOKEN_KEY,
   accessTokenExpiresAt,
@@ -40,12 +41,6 @@ type RawSession = {
   session: { id: string; expiresAt: string };
   user: { id: string; name: string; email: string; image?: string | null; role?: string | null };
 } | null;
-
-export const authKeys = {
-  all: ['auth'] as const,
-  session: () => [...authKeys.all, 'session'] as const,
-  admin: (email: string) => [...authKeys.all, 'admin', email.toLowerCase()] as const,
-};
 
 const timeout = () => AbortSignal.timeout(AUTH_REQUEST_TIMEOUT_MS);
 

@@ -1,4 +1,5 @@
 import { messages, PROFILE_DIALOG_MS } from '@forgeline/shared';
+import { ERROR_COLOR } from '@/config/theme';
 
 /** sweetalert2 is loaded on the first dialog, never with the entry chunk. */
 const loadSwal = async () => (await import('sweetalert2')).default;
@@ -16,7 +17,7 @@ export const confirmDialog = async (confirmButtonText = 'Yes'): Promise<boolean>
     showCancelButton: true,
     confirmButtonText,
     cancelButtonText: 'No, keep it',
-    confirmButtonColor: '#b91c1c',
+    confirmButtonColor: ERROR_COLOR,
     cancelButtonColor: '#334155',
     focusCancel: true,
     reverseButtons: true,

@@ -12,12 +12,10 @@ import { useCreateOrder } from '@/features/orders/api/create-order';
 import { useUserInfo } from '@/features/users/api/get-user-info';
 import { PurchaseForm, type PurchaseValues } from '@/features/orders/components/purchase-form';
 import { errorMessage } from '@/lib/error-message';
+import { Loading } from '@/components/ui/spinner';
+import { Alert } from '@/components/ui/alert';
 
-const Spinner = ({ label }: { label: string }) => (
-  <div className="flex min-h-[50vh] items-center justify-center" role="status" aria-label={label}>
-    <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
-  </div>
-);
+const Spinner = ({ label }: { label: string }) => <Loading label={label} className="min-h-[50vh]" />;
 
 /** /purchase/:id (SPEC.md §2, §5): the product's facts, a live total and the order form. Login required. */
 const PurchaseRoute = () => {
@@ -110,10 +108,10 @@ const PurchaseRoute = () => {
             Place your order
           </h2>
           {item.availableQuantiity < item.minOrder ? (
-            <p role="alert" className="mb-4 rounded-box bg-base-200 p-3 text-sm font-medium text-[#b91c1c]">
+            <Alert className="mb-4 rounded-box bg-base-200 p-3">
               {messages.quantityAboveAvailable} Only {item.availableQuantiity} pcs are left, below the minimum
               order of {item.minOrder} pcs.
-            </p>
+            </Alert>
           ) : null}
           <PurchaseForm
             key={`${item._id}:${item.availableQuantiity}`}

@@ -1,7 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 
-/** Error text colour: red with 6.5:1 contrast on white (daisyUI's light text-error fails axe). */
-export const ERROR_TEXT_CLASS = 'text-sm font-medium text-[#b91c1c]';
+import { ERROR_TEXT_CLASS } from './alert';
 
 /** A field's validation message (SPEC.md §5), in red under the control; nothing when there is none. */
 export const ErrorText = ({ id, children }: { id?: string; children: ReactNode }) =>

@@ -1,7 +1,7 @@
 import { useSession } from '@/lib/auth';
 import { useUsers } from '@/features/users/api/get-users';
 import { UsersTable } from '@/features/users/components/users-table';
-import { ERROR_TEXT_CLASS } from '@/components/ui/form-field';
+import { QueryState } from '@/components/ui/query-state';
 
 /** /dashboard/makeAdmin, admins only (SPEC.md §2): every user, with delete and make-admin actions. */
 const MakeAdminRoute = () => {
@@ -16,18 +16,13 @@ const MakeAdminRoute = () => {
           (Total Users: {users.data?.length ?? 0})
         </span>
       </h2>
-      {users.isPending ? (
-        <div className="flex min-h-48 items-center justify-center" role="status">
-          <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
-          <span className="sr-only">Loading users</span>
-        </div>
-      ) : users.isError ? (
-        <p role="alert" className={ERROR_TEXT_CLASS}>
-          Could not load the users: {users.error.message}
-        </p>
-      ) : (
-        <UsersTable users={users.data} currentUserId={user?.id} />
-      )}
+      <QueryState
+        query={users}
+        loadingLabel="Loading users"
+        errorText={(error) => `Could not load the users: ${error.message}`}
+      >
+        {(list) => <UsersTable users={list} currentUserId={user?.id} />}
+      </QueryState>
     </section>
   );
 };

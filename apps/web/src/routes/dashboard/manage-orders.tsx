@@ -7,6 +7,7 @@ import { useShipOrder } from '@/features/orders/api/ship-order';
 import { ManageOrdersTable } from '@/features/orders/components/manage-orders-table';
 import { confirmDialog } from '@/lib/dialogs';
 import { errorMessage } from '@/lib/error-message';
+import { QueryState } from '@/components/ui/query-state';
 
 /** /dashboard/manageOrders, admins only (SPEC.md §2, §4): every order, to ship or cancel. */
 const ManageOrdersRoute = () => {
@@ -47,29 +48,22 @@ const ManageOrdersRoute = () => {
           (Total: {count})
         </span>
       </h2>
-      {orders.isPending ? (
-        <div role="status" aria-label="Loading the orders" className="flex justify-center py-10">
-          <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
-        </div>
-      ) : orders.isError ? (
-        <div role="alert" className="rounded-box border border-base-300 bg-base-100 p-6">
-          <p>The orders could not be loaded.</p>
-          <button type="button" className="btn btn-primary btn-sm mt-3" onClick={() => void orders.refetch()}>
-            Try again
-          </button>
-        </div>
-      ) : count === 0 ? (
-        <p className="rounded-box border border-dashed border-base-300 bg-base-200 p-6">
-          There are no orders yet.
-        </p>
-      ) : (
-        <ManageOrdersTable
-          orders={orders.data}
-          onCancel={(order) => void onCancel(order)}
-          onShip={(order) => void onShip(order)}
-          busyId={busyId ?? null}
-        />
-      )}
+      <QueryState
+        query={orders}
+        loadingLabel="Loading the orders"
+        errorText="The orders could not be loaded."
+        isEmpty={(list) => list.length === 0}
+        empty={<p>There are no orders yet.</p>}
+      >
+        {(list) => (
+          <ManageOrdersTable
+            orders={list}
+            onCancel={(order) => void onCancel(order)}
+            onShip={(order) => void onShip(order)}
+            busyId={busyId ?? null}
+          />
+        )}
+      </QueryState>
     </section>
   );
 };

@@ -9,6 +9,7 @@ import { ProductsPagination } from '@/features/admin-products/components/product
 import { ProductSearch, useProductSearch } from '@/features/products/components/product-search';
 import { confirmDialog } from '@/lib/dialogs';
 import { errorMessage } from '@/lib/error-message';
+import { QueryState } from '@/components/ui/query-state';
 
 /**
  * /dashboard/manageProducts, admins only (SPEC.md §2): every product, to update or delete, 20 a page,
@@ -57,46 +58,39 @@ const ManageProductsRoute = () => {
         busy={products.isPlaceholderData || search.input.trim() !== search.term}
         className="mb-4 max-w-md"
       />
-      {products.isPending ? (
-        <div role="status" aria-label="Loading the products" className="flex justify-center py-10">
-          <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
-        </div>
-      ) : products.isError && !products.data ? (
-        <div role="alert" className="rounded-box border border-base-300 bg-base-100 p-6">
-          <p>The products could not be loaded.</p>
-          <button
-            type="button"
-            className="btn btn-primary btn-sm mt-3"
-            onClick={() => void products.refetch()}
+      <QueryState
+        query={products}
+        loadingLabel="Loading the products"
+        errorText="The products could not be loaded."
+        isEmpty={(data) => data.products.length === 0 && (data.search !== '' || data.total === 0)}
+        empty={
+          <p>
+            {products.data?.search
+              ? `No products match "${products.data.search}".`
+              : 'There are no products yet.'}
+          </p>
+        }
+      >
+        {(data) => (
+          <div
+            className={products.isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}
           >
-            Try again
-          </button>
-        </div>
-      ) : products.data.products.length === 0 && products.data.search ? (
-        <p className="rounded-box border border-dashed border-base-300 bg-base-200 p-6">
-          No products match &quot;{products.data.search}&quot;.
-        </p>
-      ) : products.data.products.length === 0 && total === 0 ? (
-        <p className="rounded-box border border-dashed border-base-300 bg-base-200 p-6">
-          There are no products yet.
-        </p>
-      ) : (
-        <div className={products.isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
-          <ManageProductsTable
-            products={products.data.products}
-            firstNumber={(products.data.page - 1) * ADMIN_PAGE_SIZE + 1}
-            onUpdate={setEditing}
-            onDelete={(product) => void onDelete(product)}
-            deletingId={deleteProduct.isPending ? (deleteProduct.variables ?? null) : null}
-          />
-          <ProductsPagination
-            page={page}
-            pageCount={pageCount}
-            onPage={goTo}
-            busy={products.isPlaceholderData}
-          />
-        </div>
-      )}
+            <ManageProductsTable
+              products={data.products}
+              firstNumber={(data.page - 1) * ADMIN_PAGE_SIZE + 1}
+              onUpdate={setEditing}
+              onDelete={(product) => void onDelete(product)}
+              deletingId={deleteProduct.isPending ? (deleteProduct.variables ?? null) : null}
+            />
+            <ProductsPagination
+              page={page}
+              pageCount={pageCount}
+              onPage={goTo}
+              busy={products.isPlaceholderData}
+            />
+          </div>
+        )}
+      </QueryState>
       <EditProductDialog product={editing} onClose={() => setEditing(null)} />
     </section>
   );

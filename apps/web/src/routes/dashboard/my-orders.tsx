@@ -9,6 +9,7 @@ import { MyOrdersTable } from '@/features/orders/components/my-orders-table';
 import { usePaymentConfig } from '@/features/payments/api/get-payment-config';
 import { confirmDialog } from '@/lib/dialogs';
 import { errorMessage } from '@/lib/error-message';
+import { QueryState } from '@/components/ui/query-state';
 
 /** /dashboard/myOrders (SPEC.md §2): the customer's orders, cancel and pay. */
 const MyOrdersRoute = () => {
@@ -37,38 +38,35 @@ const MyOrdersRoute = () => {
           (Total: {count})
         </span>
       </h2>
-      {orders.isPending && user ? (
-        <div role="status" aria-label="Loading your orders" className="flex justify-center py-10">
-          <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
-        </div>
-      ) : orders.isError ? (
-        <div role="alert" className="rounded-box border border-base-300 bg-base-100 p-6">
-          <p>Your orders could not be loaded.</p>
-          <button type="button" className="btn btn-primary btn-sm mt-3" onClick={() => void orders.refetch()}>
-            Try again
-          </button>
-        </div>
-      ) : count === 0 ? (
-        <div className="rounded-box border border-dashed border-base-300 bg-base-200 p-6">
-          <p>You have no orders yet.</p>
-          <Link to={paths.home.getHref()} className="btn btn-primary btn-sm mt-3">
-            Browse products
-          </Link>
-        </div>
-      ) : (
-        <>
-          <MyOrdersTable
-            orders={orders.data ?? []}
-            onCancel={(order) => void onCancel(order)}
-            cancellingId={cancel.isPending ? (cancel.variables ?? null) : null}
-          />
-          {holdHours !== undefined && orders.data?.some((order) => !order.paid) ? (
-            <p className="mt-3 text-sm text-base-content/80" data-testid="hold-note">
-              We hold the stock of an unpaid order for {holdHours} hours; after that the order is cancelled.
-            </p>
-          ) : null}
-        </>
-      )}
+      <QueryState
+        query={orders}
+        loadingLabel="Loading your orders"
+        errorText="Your orders could not be loaded."
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <>
+            <p>You have no orders yet.</p>
+            <Link to={paths.home.getHref()} className="btn btn-primary btn-sm mt-3">
+              Browse products
+            </Link>
+          </>
+        }
+      >
+        {(list) => (
+          <>
+            <MyOrdersTable
+              orders={list}
+              onCancel={(order) => void onCancel(order)}
+              cancellingId={cancel.isPending ? (cancel.variables ?? null) : null}
+            />
+            {holdHours !== undefined && list.some((order) => !order.paid) ? (
+              <p className="mt-3 text-sm text-base-content/80" data-testid="hold-note">
+                We hold the stock of an unpaid order for {holdHours} hours; after that the order is cancelled.
+              </p>
+            ) : null}
+          </>
+        )}
+      </QueryState>
     </section>
   );
 };

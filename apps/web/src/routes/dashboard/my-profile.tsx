@@ -2,7 +2,8 @@ import { useSession } from '@/lib/auth';
 import { useUserInfo } from '@/features/users/api/get-user-info';
 import { ProfileCard } from '@/features/users/components/profile-card';
 import { ProfileForm } from '@/features/users/components/profile-form';
-import { ERROR_TEXT_CLASS } from '@/components/ui/form-field';
+import { Loading } from '@/components/ui/spinner';
+import { Alert } from '@/components/ui/alert';
 
 /** /dashboard and /dashboard/myProfile (SPEC.md §2): the profile form and card. */
 const MyProfileRoute = () => {
@@ -15,18 +16,13 @@ const MyProfileRoute = () => {
         My Profile
       </h2>
       {!user || info.isPending ? (
-        <div className="flex min-h-48 items-center justify-center" role="status">
-          <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
-          <span className="sr-only">Loading your profile</span>
-        </div>
+        <Loading label="Loading your profile" className="min-h-48" />
       ) : (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
           <div className="order-2 lg:order-1">
-            {info.isError ? (
-              <p role="alert" className={`mb-4 ${ERROR_TEXT_CLASS}`}>
-                Could not load your saved profile: {info.error.message}
-              </p>
-            ) : null}
+            <Alert className="mb-4">
+              {info.isError ? `Could not load your saved profile: ${info.error.message}` : null}
+            </Alert>
             <ProfileForm key={info.dataUpdatedAt} email={user.email} initial={info.data?.userInfo} />
           </div>
           <div className="order-1 lg:order-2">

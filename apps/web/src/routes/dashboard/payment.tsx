@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useOrder } from '@/features/orders/api/get-order';
 import { PaymentPanel } from '@/features/payments/components/payment-panel';
+import { QueryState } from '@/components/ui/query-state';
 
 /** /dashboard/payment/:id (SPEC.md §2): the order's summary and the card entry with a Pay button. */
 const PaymentRoute = () => {
@@ -18,61 +19,61 @@ const PaymentRoute = () => {
       <h2 id="dashboard-title" className="mb-4 text-2xl font-bold">
         Payment
       </h2>
-      {order.isPending ? (
-        <div role="status" aria-label="Loading the order" className="flex justify-center py-10">
-          <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
-        </div>
-      ) : order.isError ? (
-        <div role="alert" className="rounded-box border border-base-300 bg-base-100 p-6">
-          <p>
-            {order.error instanceof ApiError && [403, 404].includes(order.error.status)
-              ? 'This order was not found.'
-              : 'The order could not be loaded.'}
-          </p>
+      <QueryState
+        query={order}
+        loadingLabel="Loading the order"
+        errorText={(error) =>
+          error instanceof ApiError && [403, 404].includes(error.status)
+            ? 'This order was not found.'
+            : 'The order could not be loaded.'
+        }
+        errorAction={
           <Link to={paths.dashboard.myOrders.getHref()} className="btn btn-primary btn-sm mt-3">
             Back to My Orders
           </Link>
-        </div>
-      ) : (
-        <div className="grid max-w-4xl items-start gap-6 lg:grid-cols-2">
-          <article
-            className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm"
-            aria-labelledby="order-summary"
-          >
-            <p className="text-sm font-semibold text-primary">Hello, {order.data.name}</p>
-            <h3 id="order-summary" className="mt-1 text-xl font-bold">
-              Please pay for {order.data.productName}
-            </h3>
-            <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-              <dt className="font-semibold">Name</dt>
-              <dd>{order.data.productName}</dd>
-              <dt className="font-semibold">Quantity</dt>
-              <dd>{order.data.buyQuantity} pcs</dd>
-              <dt className="font-semibold">Price Per Unit</dt>
-              <dd>$ {formatPrice(order.data.price)}</dd>
-              <dt className="font-semibold">Total</dt>
-              <dd className="text-lg font-bold" data-testid="payment-total">
-                $ {formatPrice(order.data.totalPrize)}
-              </dd>
-            </dl>
-          </article>
-          <div className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
-            {order.data.paid && !paidHere ? (
-              <div data-testid="payment-success">
-                <p className="font-semibold text-[#15803d]">Paid</p>
-                <p className="mt-1 text-sm">
-                  Your transaction Id:{' '}
-                  <span className="font-mono font-bold break-all" data-testid="transaction-id">
-                    {order.data.transactionId}
-                  </span>
-                </p>
-              </div>
-            ) : (
-              <PaymentPanel order={order.data} onPaid={() => setPaidHere(true)} />
-            )}
+        }
+      >
+        {(data) => (
+          <div className="grid max-w-4xl items-start gap-6 lg:grid-cols-2">
+            <article
+              className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm"
+              aria-labelledby="order-summary"
+            >
+              <p className="text-sm font-semibold text-primary">Hello, {data.name}</p>
+              <h3 id="order-summary" className="mt-1 text-xl font-bold">
+                Please pay for {data.productName}
+              </h3>
+              <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+                <dt className="font-semibold">Name</dt>
+                <dd>{data.productName}</dd>
+                <dt className="font-semibold">Quantity</dt>
+                <dd>{data.buyQuantity} pcs</dd>
+                <dt className="font-semibold">Price Per Unit</dt>
+                <dd>$ {formatPrice(data.price)}</dd>
+                <dt className="font-semibold">Total</dt>
+                <dd className="text-lg font-bold" data-testid="payment-total">
+                  $ {formatPrice(data.totalPrize)}
+                </dd>
+              </dl>
+            </article>
+            <div className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
+              {data.paid && !paidHere ? (
+                <div data-testid="payment-success">
+                  <p className="font-semibold text-[#15803d]">Paid</p>
+                  <p className="mt-1 text-sm">
+                    Your transaction Id:{' '}
+                    <span className="font-mono font-bold break-all" data-testid="transaction-id">
+                      {data.transactionId}
+                    </span>
+                  </p>
+                </div>
+              ) : (
+                <PaymentPanel order={data} onPaid={() => setPaidHere(true)} />
+              )}
+            </div>
           </div>
-        </div>
-      )}
+        )}
+      </QueryState>
     </section>
   );
 };

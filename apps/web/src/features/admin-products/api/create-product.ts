@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProductBody } from '@forgeline/shared';
 import { api } from '@/lib/api-client';
-import { productKeys } from '@/features/products/api/get-products';
+import { productKeys } from '@/lib/query-keys';
 
 /** POST /api/product (admin): `{ name, price, minOrder, availableQuantiity, description, img }`. */
 export const createProduct = (body: ProductBody): Promise<{ insertedId: string }> =>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { productKeys } from '@/features/products/api/get-products';
+import { productKeys } from '@/lib/query-keys';
 
 /** DELETE /api/product/:id (admin). */
 export const deleteProduct = (id: string): Promise<{ deletedCount: number }> =>

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { getProducts, productKeys, type ProductPage } from '@/features/products/api/get-products';
+import { getProducts, type ProductPage } from '@/features/products/api/get-products';
+import { productKeys } from '@/lib/query-keys';
 
 /** Rows per page of the Manage Products table. */
 export const ADMIN_PAGE_SIZE = 20;

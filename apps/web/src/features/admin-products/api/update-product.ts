@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProductBody } from '@forgeline/shared';
 import { api } from '@/lib/api-client';
-import { productKeys } from '@/features/products/api/get-products';
+import { productKeys } from '@/lib/query-keys';
 
 /** PUT /api/product/:id (admin): the same body as POST /api/product (the Update button works). */
 export const updateProduct = ({

@@ -5,6 +5,7 @@ import { errorMessage } from '@/lib/error-message';
 import { uploadImage } from '../api/upload-image';
 import { useCreateProduct } from '../api/create-product';
 import { ProductForm } from './product-form';
+import { Alert } from '@/components/ui/alert';
 
 /** Add Product (SPEC.md §2, §8, §9): upload the photo with progress, then POST /api/product. */
 export const AddProductForm = () => {
@@ -33,11 +34,7 @@ export const AddProductForm = () => {
   return (
     <div className="flex flex-col gap-3">
       <ProductForm submitLabel="Add Product" onSubmit={save} progress={progress} idPrefix="add-product" />
-      {failure ? (
-        <p role="alert" className="text-sm font-medium text-[#b91c1c]">
-          {failure}
-        </p>
-      ) : null}
+      <Alert>{failure}</Alert>
     </div>
   );
 };

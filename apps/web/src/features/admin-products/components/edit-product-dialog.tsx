@@ -5,6 +5,7 @@ import { errorMessage } from '@/lib/error-message';
 import { uploadImage } from '../api/upload-image';
 import { useUpdateProduct } from '../api/update-product';
 import { ProductForm } from './product-form';
+import { Alert } from '@/components/ui/alert';
 
 type EditProductDialogProps = { product: Product | null; onClose: () => void };
 
@@ -70,11 +71,7 @@ export const EditProductDialog = ({ product, onClose }: EditProductDialogProps) 
             idPrefix="edit-product"
           />
         ) : null}
-        {failure ? (
-          <p role="alert" className="mt-3 text-sm font-medium text-[#b91c1c]">
-            {failure}
-          </p>
-        ) : null}
+        <Alert className="mt-3">{failure}</Alert>
       </div>
       <form method="dialog" className="modal-backdrop">
         <button type="submit" aria-label="Close the dialog">

@@ -1,5 +1,6 @@
 import { formatPrice, type Product } from '@forgeline/shared';
 import { TableRegion } from '@/components/ui/table-region';
+import { DANGER_BUTTON_CLASS } from '@/components/ui/alert';
 
 type ManageProductsTableProps = {
   products: Product[];
@@ -61,7 +62,7 @@ export const ManageProductsTable = ({
             <td>
               <button
                 type="button"
-                className="btn btn-sm btn-outline border-[#b91c1c] text-[#b91c1c] hover:bg-[#b91c1c] hover:text-white"
+                className={DANGER_BUTTON_CLASS}
                 onClick={() => onDelete(product)}
                 disabled={deletingId === product._id}
                 aria-label={`Delete ${product.name}`}

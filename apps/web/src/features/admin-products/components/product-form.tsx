@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { LIMITS, messages, ProductBodySchema, type Product, type ProductBody } from '@forgeline/shared';
 import { Field, errorProps } from '@/components/ui/form-field';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 const MAX_MB = LIMITS.imageBytesMax / (1024 * 1024);
 
@@ -192,10 +193,7 @@ export const ProductForm = ({
         </div>
       ) : null}
       <div className="sm:col-span-2">
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-          {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-          {submitLabel}
-        </button>
+        <SubmitButton isLoading={isSubmitting}>{submitLabel}</SubmitButton>
       </div>
     </form>
   );

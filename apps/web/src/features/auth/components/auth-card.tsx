@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ERROR_TEXT_CLASS } from '@/components/ui/form-field';
+import { Alert } from '@/components/ui/alert';
 
 /** The frame of the auth pages: a centred card with a title. */
 export const AuthCard = ({ title, children }: { title: string; children: ReactNode }) => (
@@ -12,15 +12,11 @@ export const AuthCard = ({ title, children }: { title: string; children: ReactNo
 );
 
 /** A provider error under the form (SPEC.md §8), announced to screen readers. */
-export const ProviderError = ({ message }: { message: string | null }) =>
-  message ? (
-    <p
-      role="alert"
-      className={`mt-4 rounded-md border border-[#b91c1c]/30 bg-red-50 p-3 ${ERROR_TEXT_CLASS}`}
-    >
-      {message}
-    </p>
-  ) : null;
+export const ProviderError = ({ message }: { message: string | null }) => (
+  <Alert variant="box" className="mt-4">
+    {message}
+  </Alert>
+);
 
 /** A success note at the top of a form (password changed, e-mail sent). */
 export const Notice = ({ children }: { children: ReactNode }) => (

@@ -1,4 +1,5 @@
 import { useSignInWithGoogle } from '../api/sign-in-social';
+import { Spinner } from '@/components/ui/spinner';
 
 type GoogleButtonProps = {
   /** Where Google sends the user back to (the page they came from). */
@@ -38,11 +39,7 @@ export const GoogleButton = ({ callbackURL, onError, disabled = false }: GoogleB
       disabled={disabled || google.isPending}
       onClick={() => google.mutate(callbackURL, { onError })}
     >
-      {google.isPending ? (
-        <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-      ) : (
-        <GoogleMark />
-      )}
+      {google.isPending ? <Spinner /> : <GoogleMark />}
       Continue With Google
     </button>
   );

@@ -2,13 +2,11 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { signOut, useIsAdmin, useSession } from '@/lib/auth';
+import { Loading } from '@/components/ui/spinner';
 
 /** Shown while the session or the admin status is being found out (SPEC.md §4). */
 export const AuthSpinner = ({ label = 'Checking your session' }: { label?: string }) => (
-  <div className="flex min-h-[50vh] items-center justify-center" role="status" aria-live="polite">
-    <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
-    <span className="sr-only">{label}</span>
-  </div>
+  <Loading label={label} className="min-h-[50vh]" />
 );
 
 /**

@@ -9,6 +9,7 @@ import { LoginSchema, type LoginInput, type LoginValues } from '../schemas';
 import { authErrorMessage } from '../utils/auth-errors';
 import { GoogleButton } from './google-button';
 import { OrDivider, ProviderError } from './auth-card';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 type LoginFormProps = {
   /** Where to go once signed in: the page the user came from, else home. */
@@ -67,10 +68,9 @@ export const LoginForm = ({ redirectTo, initialError = null }: LoginFormProps) =
             Forgot Password?
           </Link>
         </div>
-        <button type="submit" className="btn btn-primary w-full" disabled={busy}>
-          {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        <SubmitButton className="w-full" isLoading={busy}>
           Login
-        </button>
+        </SubmitButton>
       </form>
       <ProviderError message={providerError} />
       <p className="mt-4 text-center text-sm">

@@ -8,6 +8,7 @@ import { useResetPassword } from '../api/reset-password';
 import { NewPasswordSchema, type NewPasswordInput, type NewPasswordValues } from '../schemas';
 import { authErrorMessage } from '../utils/auth-errors';
 import { ProviderError } from './auth-card';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 /** The notice /login shows after a password reset. */
 export const PASSWORD_CHANGED_NOTICE =
@@ -58,10 +59,9 @@ export const NewPasswordForm = ({ token }: { token: string }) => {
           error={errors.newPassword?.message}
           {...register('newPassword')}
         />
-        <button type="submit" className="btn btn-primary w-full" disabled={busy}>
-          {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        <SubmitButton className="w-full" isLoading={busy}>
           Save New Password
-        </button>
+        </SubmitButton>
       </form>
       <ProviderError message={providerError} />
     </>

@@ -7,6 +7,7 @@ import { useRequestPasswordReset } from '../api/request-password-reset';
 import { ResetRequestSchema, type ResetRequestInput, type ResetRequestValues } from '../schemas';
 import { authErrorMessage } from '../utils/auth-errors';
 import { Notice, ProviderError } from './auth-card';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 /** /resetPass (SPEC.md §2, §5): Email and Submit (disabled while empty); then 'Email sent'. */
 export const ResetRequestForm = () => {
@@ -61,10 +62,9 @@ export const ResetRequestForm = () => {
           error={errors.email?.message}
           {...register('email')}
         />
-        <button type="submit" className="btn btn-primary w-full" disabled={busy || !email?.trim()}>
-          {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        <SubmitButton className="w-full" isLoading={busy} disabled={!email?.trim()}>
           Submit
-        </button>
+        </SubmitButton>
       </form>
       <ProviderError message={providerError} />
     </>

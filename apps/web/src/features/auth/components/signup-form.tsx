@@ -9,6 +9,7 @@ import { SignupSchema, type SignupInput, type SignupValues } from '../schemas';
 import { authErrorMessage } from '../utils/auth-errors';
 import { GoogleButton } from './google-button';
 import { OrDivider, ProviderError } from './auth-card';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 type SignupFormProps = { redirectTo: string };
 
@@ -65,10 +66,9 @@ export const SignupForm = ({ redirectTo }: SignupFormProps) => {
           error={errors.password?.message}
           {...register('password')}
         />
-        <button type="submit" className="btn btn-primary w-full" disabled={busy}>
-          {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        <SubmitButton className="w-full" isLoading={busy}>
           Sign Up
-        </button>
+        </SubmitButton>
       </form>
       <ProviderError message={providerError} />
       <p className="mt-4 text-center text-sm">

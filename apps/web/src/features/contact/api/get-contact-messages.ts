@@ -1,17 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ContactMessage } from '@forgeline/shared';
 import { api } from '@/lib/api-client';
-
-export const contactKeys = {
-  all: ['contact'] as const,
-  list: () => [...contactKeys.all, 'list'] as const,
-};
+import { contactKeys } from '@/lib/query-keys';
 
 /** GET /api/contact (admins, bearer): the messages of the contact form, newest first. */
 export const getContactMessages = ({ signal }: { signal?: AbortSignal } = {}): Promise<ContactMessage[]> =>
   api.get<ContactMessage[]>('/contact', { auth: true, ...(signal && { signal }) });
 
 export const getContactMessagesQueryOptions = () =>
-  queryOptions({ queryKey: contactKeys.list(), queryFn: ({ signal }) => getContactMessages({ signal }) });
+  queryOptions({ queryKey: contactKeys.lists(), queryFn: ({ signal }) => getContactMessages({ signal }) });
 
 export const useContactMessages = () => useQuery(getContactMessagesQueryOptions());

@@ -9,6 +9,8 @@ import {
 } from '@forgeline/shared';
 import { Field, errorProps } from '@/components/ui/form-field';
 import { useSendContactMessage } from '../api/send-contact-message';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { Alert } from '@/components/ui/alert';
 
 /**
  * 'Send Us Email' (SPEC.md §2, made to work by DESIGN §4): Name, Email, Your Message and Send, checked
@@ -102,15 +104,10 @@ const ContactForm = () => {
           {...register('message')}
         />
       </Field>
-      {mutation.isError ? (
-        <p role="alert" className="text-sm font-medium text-[#b91c1c]">
-          {mutation.error.message}
-        </p>
-      ) : null}
-      <button type="submit" className="btn btn-primary min-w-32" disabled={isSubmitting}>
-        {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+      <Alert>{mutation.error?.message}</Alert>
+      <SubmitButton className="min-w-32" isLoading={isSubmitting}>
         Send
-      </button>
+      </SubmitButton>
     </form>
   );
 };

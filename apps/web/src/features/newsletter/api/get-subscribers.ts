@@ -1,17 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { NewsletterSubscriber } from '@forgeline/shared';
 import { api } from '@/lib/api-client';
-
-export const newsletterKeys = {
-  all: ['newsletter'] as const,
-  list: () => [...newsletterKeys.all, 'list'] as const,
-};
+import { newsletterKeys } from '@/lib/query-keys';
 
 /** GET /api/newsletter (admins, bearer): the subscribers, newest first. */
 export const getSubscribers = ({ signal }: { signal?: AbortSignal } = {}): Promise<NewsletterSubscriber[]> =>
   api.get<NewsletterSubscriber[]>('/newsletter', { auth: true, ...(signal && { signal }) });
 
 export const getSubscribersQueryOptions = () =>
-  queryOptions({ queryKey: newsletterKeys.list(), queryFn: ({ signal }) => getSubscribers({ signal }) });
+  queryOptions({ queryKey: newsletterKeys.lists(), queryFn: ({ signal }) => getSubscribers({ signal }) });
 
 export const useSubscribers = () => useQuery(getSubscribersQueryOptions());

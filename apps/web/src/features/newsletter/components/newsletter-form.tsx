@@ -3,9 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { NewsletterBodySchema, type NewsletterBody, type NewsletterBodyInput } from '@forgeline/shared';
 import { useSubscribe } from '../api/subscribe';
-
-/** Light red: readable on the footer's dark background (daisyUI's error red is not). */
-const errorClass = 'text-sm font-medium text-red-300';
+import { Alert } from '@/components/ui/alert';
 
 /**
  * The footer's Newsletter box (SPEC.md §2, made to work by DESIGN §4): an email and Subscribe, checked
@@ -62,16 +60,10 @@ const NewsletterForm = () => {
           Subscribe
         </button>
       </div>
-      {error ? (
-        <p id={`${id}-error`} className={errorClass}>
-          {error}
-        </p>
-      ) : null}
-      {mutation.isError ? (
-        <p role="alert" className={errorClass}>
-          {mutation.error.message}
-        </p>
-      ) : null}
+      <Alert variant="onDark" announce={false} id={`${id}-error`}>
+        {error}
+      </Alert>
+      <Alert variant="onDark">{mutation.error?.message}</Alert>
     </form>
   );
 };

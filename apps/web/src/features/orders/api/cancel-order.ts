@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { productKeys } from '@/features/products/api/get-products';
-import { orderKeys } from './order-keys';
+import { productKeys } from '@/lib/query-keys';
+import { orderKeys } from '@/lib/query-keys';
 
 /** DELETE /api/myOrder/:id: cancels (deletes) an order; used by customers and admins alike. */
 export const cancelOrder = (id: string): Promise<{ deletedCount: number }> =>

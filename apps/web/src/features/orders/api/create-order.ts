@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { productKeys } from '@/features/products/api/get-products';
-import { orderKeys } from './order-keys';
+import { productKeys } from '@/lib/query-keys';
+import { orderKeys } from '@/lib/query-keys';
 
 /** POST /api/order body (SPEC.md §7). The server takes name and email from the session and re-checks the figures. */
 export type CreateOrderInput = {

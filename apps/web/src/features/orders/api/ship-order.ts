@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { orderKeys } from './order-keys';
+import { orderKeys } from '@/lib/query-keys';
 
 /** PUT /api/order/shipped/:id (admin): marks a paid order shipped. */
 export const shipOrder = (id: string): Promise<{ modifiedCount: number }> =>

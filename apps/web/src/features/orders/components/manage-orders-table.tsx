@@ -1,5 +1,6 @@
 import { formatPrice, type Order } from '@forgeline/shared';
 import { TableRegion } from '@/components/ui/table-region';
+import { DANGER_BUTTON_CLASS } from '@/components/ui/alert';
 
 type ManageOrdersTableProps = {
   orders: Order[];
@@ -52,7 +53,7 @@ export const ManageOrdersTable = ({ orders, onCancel, onShip, busyId }: ManageOr
               <td>
                 <button
                   type="button"
-                  className="btn btn-sm btn-outline border-[#b91c1c] text-[#b91c1c] hover:bg-[#b91c1c] hover:text-white"
+                  className={DANGER_BUTTON_CLASS}
                   onClick={() => onCancel(order)}
                   disabled={shipped || busy}
                   aria-label={`Cancel the order of ${order.productName} by ${order.email}`}

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { formatPrice, type Order } from '@forgeline/shared';
 import { paths } from '@/config/paths';
 import { TableRegion } from '@/components/ui/table-region';
+import { DANGER_BUTTON_CLASS } from '@/components/ui/alert';
 
 type MyOrdersTableProps = {
   orders: Order[];
@@ -82,7 +83,7 @@ export const MyOrdersTable = ({ orders, onCancel, cancellingId }: MyOrdersTableP
               ) : (
                 <button
                   type="button"
-                  className="btn btn-sm btn-outline border-[#b91c1c] text-[#b91c1c] hover:bg-[#b91c1c] hover:text-white"
+                  className={DANGER_BUTTON_CLASS}
                   onClick={() => onCancel(order)}
                   disabled={cancellingId === order._id}
                   aria-label={`Cancel the order of ${order.productName}`}

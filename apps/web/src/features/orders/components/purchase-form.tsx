@@ -11,6 +11,7 @@ import {
   type Product,
 } from '@forgeline/shared';
 import { ErrorText, Field, errorProps } from '@/components/ui/form-field';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 export type PurchaseValues = { address: string; phone: string; buyQuantity: number };
 
@@ -146,10 +147,9 @@ export const PurchaseForm = ({ product, user, contact, onSubmit, submitError }: 
 
       <ErrorText>{submitError ? <span role="alert">{submitError}</span> : null}</ErrorText>
 
-      <button type="submit" className="btn btn-primary" disabled={outOfRange || isSubmitting || pending}>
-        {pending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+      <SubmitButton isLoading={pending} disabled={outOfRange || isSubmitting}>
         Confirm Order
-      </button>
+      </SubmitButton>
     </form>
   );
 };

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { paymentKeys } from '@/lib/query-keys';
 
 export type PaymentIntentInput = { orderId: string; totalPrize: number };
 
@@ -13,7 +14,7 @@ export const createPaymentIntent = (input: PaymentIntentInput): Promise<{ client
  */
 export const getPaymentIntentQueryOptions = (input: PaymentIntentInput | null) =>
   queryOptions({
-    queryKey: ['payment-intent', input?.orderId ?? null] as const,
+    queryKey: paymentKeys.intent(input?.orderId ?? null),
     queryFn: () => createPaymentIntent(input as PaymentIntentInput),
     enabled: input !== null,
     staleTime: Infinity,

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { paymentKeys } from '@/lib/query-keys';
 
 export type PaymentProviderName = 'test' | 'stripe';
 
@@ -14,7 +15,7 @@ export const getPaymentConfig = ({ signal }: { signal?: AbortSignal } = {}): Pro
 
 export const getPaymentConfigQueryOptions = () =>
   queryOptions({
-    queryKey: ['config'] as const,
+    queryKey: paymentKeys.config(),
     queryFn: ({ signal }) => getPaymentConfig({ signal }),
     staleTime: Infinity,
   });

@@ -6,14 +6,12 @@ import { usePaymentConfig } from '../api/get-payment-config';
 import { usePaymentIntent } from '../api/create-payment-intent';
 import { useMarkOrderPaid } from '../api/mark-order-paid';
 import { TestCardForm } from './test-card-form';
+import { Alert } from '@/components/ui/alert';
+import { Loading as LoadingState } from '@/components/ui/spinner';
 
 const StripeCardForm = lazy(() => import('./stripe-card-form'));
 
-const Loading = ({ label }: { label: string }) => (
-  <div role="status" aria-label={label} className="flex justify-center py-6">
-    <span className="loading loading-spinner loading-md text-primary" aria-hidden="true" />
-  </div>
-);
+const Loading = ({ label }: { label: string }) => <LoadingState label={label} size="md" className="py-6" />;
 
 /**
  * The card entry of the payment page (SPEC.md §2, §5, §8): the server's processor's form, the card error
@@ -52,9 +50,7 @@ export const PaymentPanel = ({ order, onPaid: onCompleted }: { order: Order; onP
       {transactionId ? null : config.isPending ? (
         <Loading label="Loading the card form" />
       ) : config.isError ? (
-        <p role="alert" className="text-sm font-medium text-[#b91c1c]">
-          The card form could not be loaded. Please refresh the page.
-        </p>
+        <Alert>The card form could not be loaded. Please refresh the page.</Alert>
       ) : config.data.payments.provider === 'stripe' && config.data.payments.publishableKey ? (
         <Suspense fallback={<Loading label="Loading the card form" />}>
           <StripeCardForm publishableKey={config.data.payments.publishableKey} {...formProps} />
@@ -64,17 +60,13 @@ export const PaymentPanel = ({ order, onPaid: onCompleted }: { order: Order; onP
       )}
 
       {intent.isError && !transactionId ? (
-        <p role="alert" className="text-sm font-medium text-[#b91c1c]">
-          {intent.error.message || 'The payment could not be prepared.'}
-        </p>
+        <Alert>{intent.error.message || 'The payment could not be prepared.'}</Alert>
       ) : null}
 
       <div aria-live="polite" className="flex flex-col gap-2">
-        {cardError ? (
-          <p className="text-sm font-medium text-[#b91c1c]" data-testid="card-error">
-            {cardError}
-          </p>
-        ) : null}
+        <Alert announce={false} data-testid="card-error">
+          {cardError}
+        </Alert>
         {transactionId ? (
           <div
             className="rounded-box border border-[#15803d]/40 bg-[#f0fdf4] p-4"
@@ -92,7 +84,7 @@ export const PaymentPanel = ({ order, onPaid: onCompleted }: { order: Order; onP
             </Link>
           </div>
         ) : null}
-        {recordError ? <p className="text-sm font-medium text-[#b91c1c]">{recordError}</p> : null}
+        <Alert announce={false}>{recordError}</Alert>
       </div>
     </div>
   );

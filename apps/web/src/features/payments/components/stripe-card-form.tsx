@@ -2,6 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import type { CardFormProps } from './card-form-props';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { ERROR_COLOR } from '@/config/theme';
 
 const stripes = new Map<string, Promise<Stripe | null>>();
 /** One Stripe.js per publishable key, loaded on first use. */
@@ -17,7 +19,7 @@ const getStripe = (publishableKey: string) => {
 const cardStyle = {
   style: {
     base: { fontSize: '16px', color: '#0f172a', '::placeholder': { color: '#64748b' } },
-    invalid: { color: '#b91c1c' },
+    invalid: { color: ERROR_COLOR },
   },
 };
 
@@ -64,14 +66,13 @@ const StripeCardFields = ({ clientSecret, holder, onPaid, onCardError }: CardFor
           }}
         />
       </div>
-      <button
-        type="submit"
-        className="btn btn-primary mt-1"
-        disabled={!stripe || !ready || !complete || !clientSecret || processing}
+      <SubmitButton
+        className="mt-1"
+        isLoading={processing}
+        disabled={!stripe || !ready || !complete || !clientSecret}
       >
-        {processing ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
         Pay
-      </button>
+      </SubmitButton>
     </form>
   );
 };

@@ -13,6 +13,7 @@ import {
   type CardEntry,
 } from '../lib/card';
 import type { CardFormProps } from './card-form-props';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 const inputClass = 'input w-full font-mono tracking-wide';
 
@@ -124,14 +125,9 @@ export const TestCardForm = ({ clientSecret, onPaid, onCardError }: CardFormProp
       <p className="text-xs text-base-content/70">
         Test mode: use 4242 4242 4242 4242, any future date and any CVC.
       </p>
-      <button
-        type="submit"
-        className="btn btn-primary mt-1"
-        disabled={!check.ok || !clientSecret || processing}
-      >
-        {processing ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+      <SubmitButton className="mt-1" isLoading={processing} disabled={!check.ok || !clientSecret}>
         Pay
-      </button>
+      </SubmitButton>
     </form>
   );
 };

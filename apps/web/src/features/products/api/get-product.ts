@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Product } from '@forgeline/shared';
 import { api, ApiError } from '@/lib/api-client';
-import { productKeys } from './get-products';
+import { productKeys } from '@/lib/query-keys';
 
 /** GET /api/purchase/:id: one product, for the purchase page (SPEC.md §7). */
 export const getProduct = (id: string, { signal }: { signal?: AbortSignal } = {}): Promise<Product> =>

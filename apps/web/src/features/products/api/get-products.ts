@@ -1,35 +1,13 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { Product } from '@forgeline/shared';
 import { api } from '@/lib/api-client';
-
-/** What GET /api/products takes: a name search and a page (`limit` per page; the server's default is 50). */
-export type ProductListParams = { search?: string; page?: number; limit?: number };
+import { normalizeSearch, productKeys, type ProductListParams } from '@/lib/query-keys';
 
 /**
  * One page of the catalogue, the number of all products that match (`X-Total-Count`), and which search
  * ('' for none) and page it answers: while the next one loads, what is on screen still belongs to this.
  */
 export type ProductPage = { products: Product[]; total: number; search: string; page: number };
-
-/** A blank search is no search: the key and the URL leave it out. */
-const normalizeSearch = (search: string | undefined) => search?.trim() || undefined;
-
-/**
- * Query keys of products: lists and details from one factory. Every list key starts with
- * `productKeys.lists()` and every key with `productKeys.all`, so invalidating those refreshes them all.
- */
-export const productKeys = {
-  all: ['products'] as const,
-  lists: () => [...productKeys.all, 'list'] as const,
-  /** One page of a (searched) list, e.g. Manage Products' table. */
-  list: ({ search, page = 1, limit }: ProductListParams = {}) =>
-    [...productKeys.lists(), 'page', { search: normalizeSearch(search), page, limit }] as const,
-  /** A list loaded page after page ('Show more products'): one cache entry for all its pages. */
-  infinite: ({ search, limit }: Omit<ProductListParams, 'page'> = {}) =>
-    [...productKeys.lists(), 'infinite', { search: normalizeSearch(search), limit }] as const,
-  details: () => [...productKeys.all, 'detail'] as const,
-  detail: (id: string) => [...productKeys.details(), id] as const,
-};
 
 /** GET /api/products?search=&page=&limit=: the public catalogue, oldest first, one page of it (SPEC.md §7). */
 export const getProducts = async ({

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LIMITS } from '@forgeline/shared';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { Spinner } from '@/components/ui/spinner';
 
 /** A search is sent once typing pauses this long. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -100,15 +101,7 @@ export const ProductSearch = ({
         Search products
       </label>
       <div className="input h-12 w-full gap-2 bg-base-100 pr-1.5">
-        {busy ? (
-          <span
-            className="loading loading-spinner loading-sm shrink-0 text-primary"
-            aria-hidden="true"
-            data-testid="search-busy"
-          />
-        ) : (
-          <MagnifierIcon />
-        )}
+        {busy ? <Spinner className="shrink-0 text-primary" data-testid="search-busy" /> : <MagnifierIcon />}
         <input
           ref={input}
           id={id}

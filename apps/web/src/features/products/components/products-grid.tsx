@@ -4,6 +4,8 @@ import { PRODUCTS_SECTION_ID } from '@/config/paths';
 import { useInfiniteProducts } from '../api/get-products';
 import { ProductCard } from './product-card';
 import { ProductSearch, useProductSearch } from './product-search';
+import { Alert } from '@/components/ui/alert';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 /** Cards of the first row on the widest layout (3 columns) load their images eagerly. */
 const FIRST_ROW = 3;
@@ -131,22 +133,18 @@ export const ProductsSection = () => {
                   Showing {products.length} of {total} products
                 </p>
                 {isFetchNextPageError ? (
-                  <p role="alert" className="text-sm font-medium text-[#b91c1c]">
-                    More products could not be loaded. Please try again.
-                  </p>
+                  <Alert>More products could not be loaded. Please try again.</Alert>
                 ) : null}
-                <button
+                <SubmitButton
                   type="button"
-                  className="btn btn-primary btn-outline min-w-56"
+                  className="btn-outline min-w-56"
                   onClick={() => void fetchNextPage()}
-                  disabled={isFetchingNextPage || isPlaceholderData}
+                  isLoading={isFetchingNextPage}
+                  disabled={isPlaceholderData}
                   aria-busy={isFetchingNextPage}
                 >
-                  {isFetchingNextPage ? (
-                    <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-                  ) : null}
                   Show more products
-                </button>
+                </SubmitButton>
               </div>
             ) : null}
           </>

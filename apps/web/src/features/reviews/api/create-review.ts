@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { reviewKeys } from './get-reviews';
+import { reviewKeys } from '@/lib/query-keys';
 
 /** POST /api/review body (SPEC.md §7); the server takes name, email and img from the session. */
 export type CreateReviewInput = {

@@ -7,6 +7,7 @@ import { ErrorText, Field, errorProps } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/error-message';
 import type { CreateReviewInput } from '../api/create-review';
 import { StarRatingInput } from './star-rating-input';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 /** The review form's rules (SPEC.md §5) are the server's: a rating of 1 to 5, designation and text required. */
 export const reviewFormSchema = ReviewBodySchema.pick({ profession: true, review: true, rating: true });
@@ -102,10 +103,9 @@ export const AddReviewForm = ({ user, onSubmit }: AddReviewFormProps) => {
           {...register('review')}
         />
       </Field>
-      <button type="submit" className="btn btn-primary self-start" disabled={isSubmitting}>
-        {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+      <SubmitButton className="self-start" isLoading={isSubmitting}>
         Submit
-      </button>
+      </SubmitButton>
     </form>
   );
 };

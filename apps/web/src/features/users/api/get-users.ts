@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserSummary } from '@forgeline/shared';
 import { api } from '@/lib/api-client';
-import { userKeys } from './user-keys';
+import { userKeys } from '@/lib/query-keys';
 
 /** GET /api/users (admin): every user, for the Make Admin table. */
 export const getUsers = ({ signal }: { signal?: AbortSignal } = {}): Promise<UserSummary[]> =>

@@ -6,6 +6,7 @@ import { messages, UserInfoBodySchema, type UserInfoBody } from '@forgeline/shar
 import { FormField } from '@/components/ui/form-field';
 import { useUpdateUserInfo } from '../api/update-user-info';
 import { successDialog } from '@/lib/dialogs';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 type ProfileFormInput = z.input<typeof UserInfoBodySchema>;
 
@@ -76,10 +77,9 @@ export const ProfileForm = ({ email, initial }: ProfileFormProps) => {
         error={errors.profession?.message}
         {...register('profession')}
       />
-      <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={isSubmitting}>
-        {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+      <SubmitButton className="w-full sm:w-auto" isLoading={isSubmitting}>
         Update
-      </button>
+      </SubmitButton>
     </form>
   );
 };

@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+import { Loading } from './spinner';
+
+/** What QueryState reads of a TanStack query (useQuery, useInfiniteQuery and their placeholders). */
+type QueryLike<T> = {
+  isPending: boolean;
+  isError: boolean;
+  data: T | undefined;
+  error: Error | null;
+  refetch: () => unknown;
+};
+
+type QueryStateProps<T> = {
+  query: QueryLike<T>;
+  /** What the spinner announces, e.g. "Loading your orders". */
+  loadingLabel: string;
+  /** The sentence when the data could not be loaded, or a function of the error. */
+  errorText: ReactNode | ((error: Error) => ReactNode);
+  /** In place of the 'Try again' button (e.g. a link back). */
+  errorAction?: ReactNode;
+  /** When the data counts as empty, and what to show then. */
+  isEmpty?: (data: T) => boolean;
+  empty?: ReactNode;
+  children: (data: T) => ReactNode;
+};
+
+/** The box of an empty list: dashed, grey, with a sentence and maybe a way on. */
+export const EmptyState = ({ children }: { children: ReactNode }) => (
+  <div className="rounded-box border border-dashed border-base-300 bg-base-200 p-6" data-testid="empty-state">
+    {children}
+  </div>
+);
+
+/**
+ * The loading → error → empty → data ladder of every list and detail page, in one place. An error shows
+ * only when there is nothing to show: data kept from before (a placeholder, an earlier fetch) stays.
+ */
+export const QueryState = <T,>({
+  query,
+  loadingLabel,
+  errorText,
+  errorAction,
+  isEmpty,
+  empty,
+  children,
+}: QueryStateProps<T>) => {
+  if (query.data !== undefined) {
+    return isEmpty?.(query.data) && empty !== undefined ? (
+      <EmptyState>{empty}</EmptyState>
+    ) : (
+      children(query.data)
+    );
+  }
+  if (query.isError && query.error) {
+    return (
+      <div role="alert" className="rounded-box border border-base-300 bg-base-100 p-6">
+        <p>{typeof errorText === 'function' ? errorText(query.error) : errorText}</p>
+        {errorAction ?? (
+          <button type="button" className="btn btn-primary btn-sm mt-3" onClick={() => void query.refetch()}>
+            Try again
+          </button>
+        )}
+      </div>
+    );
+  }
+  return <Loading label={loadingLabel} />;
+};

@@ -1,0 +1,69 @@
+/**
+ * Every TanStack Query key of the app, from one factory (the shape of Medusa's query-key-factory). Each
+ * resource's keys start with its scope: invalidating `xKeys.all` refreshes all of them, `xKeys.lists()`
+ * every list, `xKeys.details()` every single item. Features import their keys from here, so that a
+ * mutation of one feature can refresh another's data without importing that feature.
+ */
+export const createQueryKeys = <const Scope extends string>(scope: Scope) => {
+  const keys = {
+    all: [scope] as const,
+    lists: () => [scope, 'list'] as const,
+    list: <const Params extends object>(params: Params) => [...keys.lists(), params] as const,
+    details: () => [scope, 'detail'] as const,
+    detail: (id: string) => [...keys.details(), id] as const,
+  };
+  return keys;
+};
+
+/** What a products list is asked for: a name search, a page and its size. */
+export type ProductListParams = { search?: string; page?: number; limit?: number };
+
+/** A blank search is no search: the key and the URL leave it out. */
+export const normalizeSearch = (search: string | undefined) => search?.trim() || undefined;
+
+const products = createQueryKeys('products');
+export const productKeys = {
+  ...products,
+  /** One page of a (searched) list, e.g. Manage Products' table. */
+  list: ({ search, page = 1, limit }: ProductListParams = {}) =>
+    products.list({ kind: 'page', search: normalizeSearch(search), page, limit }),
+  /** A list loaded page after page ('Show more products'): one cache entry for all its pages. */
+  infinite: ({ search, limit }: Omit<ProductListParams, 'page'> = {}) =>
+    products.list({ kind: 'infinite', search: normalizeSearch(search), limit }),
+};
+
+const orders = createQueryKeys('orders');
+export const orderKeys = {
+  ...orders,
+  /** A customer's own orders. */
+  mine: (email: string) => orders.list({ owner: email }),
+  /** Every order, for admins. */
+  admin: () => orders.list({ owner: 'all' }),
+};
+
+const users = createQueryKeys('users');
+export const userKeys = {
+  ...users,
+  list: () => users.list({}),
+  /** A user's saved profile (education, location, phone, LinkedIn). */
+  info: (email: string) => users.detail(email.toLowerCase()),
+};
+
+/** The spec caches reviews under the key 'reviews'. */
+export const reviewKeys = createQueryKeys('reviews');
+export const contactKeys = createQueryKeys('contact');
+export const newsletterKeys = createQueryKeys('newsletter');
+
+/** The session and the admin check: sign-out keeps only these ('auth' first). */
+export const authKeys = {
+  all: ['auth'] as const,
+  session: () => ['auth', 'session'] as const,
+  admin: (email: string) => ['auth', 'admin', email.toLowerCase()] as const,
+};
+
+export const paymentKeys = {
+  /** The server's public settings: card processor, hold time. */
+  config: () => ['config'] as const,
+  /** One payment intent per order page visit. */
+  intent: (orderId: string | null) => ['payment-intent', orderId] as const,
+};
