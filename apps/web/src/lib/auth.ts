@@ -15,6 +15,9 @@ import {
   setUnauthorizedHandler,
 } from './api-client';
 
+// The session's keys live in the one factory; re-exported for callers that know them from here.
+export { authKeys };
+
 /**
  * The signed-in identity: Better Auth's session (cookie) plus our access token (SPEC.md §3, §4).
  *

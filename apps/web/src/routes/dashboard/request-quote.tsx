@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
-import { getProducts, productKeys } from '@/features/products/api/get-products';
+import { getProducts } from '@/features/products/api/get-products';
+import { productKeys } from '@/lib/query-keys';
 import { RequestQuoteForm } from '@/features/quotes/components/request-quote-form';
 
 /** /dashboard/requestQuote: ask for prices on parts of the catalogue. */
