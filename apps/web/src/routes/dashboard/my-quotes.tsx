@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useMyQuotes } from '@/features/quotes/api/get-quotes';
 import { QuotesList } from '@/features/quotes/components/quotes-list';
+import { Loading } from '@/components/ui/spinner';
 
 /** /dashboard/myQuotes: the buyer's quotes, and the way to ask for a new one. */
 const MyQuotesRoute = () => {
@@ -21,9 +22,7 @@ const MyQuotesRoute = () => {
         its date.
       </p>
       {quotes.isPending ? (
-        <div role="status" aria-label="Loading your quotes" className="flex justify-center py-10">
-          <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
-        </div>
+        <Loading label="Loading your quotes" />
       ) : quotes.isError ? (
         <div role="alert" className="rounded-box border border-base-300 bg-base-100 p-6">
           <p>Your quotes could not be loaded.</p>

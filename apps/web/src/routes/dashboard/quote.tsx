@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { useQuote } from '@/features/quotes/api/get-quotes';
 import { QuoteDetail } from '@/features/quotes/components/quote-detail';
+import { Loading } from '@/components/ui/spinner';
 
 /** /dashboard/quotes/:id, admins only: price a quote, talk with the buyer. */
 const QuoteRoute = () => {
@@ -9,9 +10,7 @@ const QuoteRoute = () => {
   return (
     <section aria-labelledby="dashboard-title">
       {quote.isPending ? (
-        <div role="status" aria-label="Loading the quote" className="flex justify-center py-10">
-          <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
-        </div>
+        <Loading label="Loading the quote" />
       ) : quote.isError ? (
         <div role="alert" className="rounded-box border border-base-300 bg-base-100 p-6">
           <h2 id="dashboard-title" className="text-xl font-bold">

@@ -3,6 +3,7 @@ import { QUOTE_STATUSES, type QuoteStatus } from '@forgeline/shared';
 import { paths } from '@/config/paths';
 import { useQuotes } from '@/features/quotes/api/get-quotes';
 import { QuotesList } from '@/features/quotes/components/quotes-list';
+import { Loading } from '@/components/ui/spinner';
 
 const STATUS_LABELS: Record<QuoteStatus, string> = {
   requested: 'Waiting for prices',
@@ -41,9 +42,7 @@ const QuotesRoute = () => {
         </select>
       </label>
       {quotes.isPending ? (
-        <div role="status" aria-label="Loading the quotes" className="flex justify-center py-10">
-          <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
-        </div>
+        <Loading label="Loading the quotes" />
       ) : quotes.isError ? (
         <div role="alert" className="rounded-box border border-base-300 bg-base-100 p-6">
           <p>The quotes could not be loaded.</p>

@@ -3,6 +3,7 @@ import { paths } from '@/config/paths';
 import { getProducts } from '@/features/products/api/get-products';
 import { productKeys } from '@/lib/query-keys';
 import { RequestQuoteForm } from '@/features/quotes/components/request-quote-form';
+import { Loading } from '@/components/ui/spinner';
 
 /** /dashboard/requestQuote: ask for prices on parts of the catalogue. */
 const RequestQuoteRoute = () => {
@@ -16,9 +17,7 @@ const RequestQuoteRoute = () => {
         Request a quote
       </h2>
       {products.isPending ? (
-        <div role="status" aria-label="Loading the catalogue" className="flex justify-center py-10">
-          <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
-        </div>
+        <Loading label="Loading the catalogue" />
       ) : products.isError ? (
         <div role="alert" className="rounded-box border border-base-300 bg-base-100 p-6">
           <p>The catalogue could not be loaded.</p>
