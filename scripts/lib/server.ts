@@ -50,6 +50,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Sta
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       PAYMENTS: 'test',
+      // Production no longer seeds by default; the scripts need the demo catalogue to measure.
+      SEED_DEMO_DATA: 'true',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
