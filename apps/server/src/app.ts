@@ -43,6 +43,8 @@ import { imageRoutes } from './modules/images/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { quoteExpiryPlugin } from './modules/quotes/expiry.ts';
 import { quoteRoutes } from './modules/quotes/routes.ts';
+import { cartRoutes } from './modules/cart/routes.ts';
+import { quickOrderRoutes } from './modules/quick-order/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -188,6 +190,8 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
       await api.register(newsletterRoutes);
       await api.register(invoiceRoutes);
       await api.register(quoteRoutes);
+      await api.register(cartRoutes);
+      await api.register(quickOrderRoutes);
     },
     { prefix: '/api' },
   );

@@ -28,7 +28,20 @@ describe('GET /api/products', () => {
       expect(product.availableQuantiity).toBeGreaterThanOrEqual(product.minOrder);
     }
     expect(Object.keys(products[0]!).sort()).toEqual(
-      ['_id', 'availableQuantiity', 'description', 'img', 'minOrder', 'name', 'price'].sort(),
+      [
+        '_id',
+        'availableQuantiity',
+        'description',
+        'img',
+        'minOrder',
+        'name',
+        'price',
+        // DESIGN §9: beside the spec's fields
+        'sku',
+        'packSize',
+        'maxOrder',
+        'priceTiers',
+      ].sort(),
     );
   });
 

@@ -50,4 +50,11 @@ export const LIMITS = {
   addressMax: 300,
   phoneMax: 30,
   imageBytesMax: 5 * 1024 * 1024,
+  priceTiersMax: 10,
+  /** Distinct parts in one cart (and so in one checkout). */
+  cartLinesMax: 200,
+  /** The quick-order pad: pasted text or an uploaded CSV. */
+  quickOrderLinesMax: 1000,
+  quickOrderBytesMax: 200 * 1024,
+  poReferenceMax: 100,
 } as const;

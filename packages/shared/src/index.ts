@@ -11,3 +11,6 @@ export * from './schemas/contact.ts';
 export * from './schemas/invoice.ts';
 export * from './schemas/quote.ts';
 export * from './schemas/order-search.ts';
+export * from './pricing.ts';
+export * from './schemas/cart.ts';
+export * from './schemas/checkout.ts';

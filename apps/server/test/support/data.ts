@@ -1,6 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import type { App } from '../../src/app.ts';
 import {
+  cartLines,
+  checkouts,
   contactMessages,
   invoices,
   newsletterSubscribers,
@@ -39,6 +41,8 @@ export async function snapshot(app: App) {
     quoteLineRows,
     quoteMessageRows,
     invoiceRows,
+    cartRows,
+    checkoutRows,
   ] = await Promise.all([
     app.db.select().from(orders).orderBy(asc(orders.id)),
     app.db.select().from(products).orderBy(asc(products.id)),
@@ -53,6 +57,8 @@ export async function snapshot(app: App) {
     app.db.select().from(quoteLines).orderBy(asc(quoteLines.id)),
     app.db.select().from(quoteMessages).orderBy(asc(quoteMessages.id)),
     app.db.select().from(invoices).orderBy(asc(invoices.id)),
+    app.db.select().from(cartLines).orderBy(asc(cartLines.userId), asc(cartLines.productId)),
+    app.db.select().from(checkouts).orderBy(asc(checkouts.id)),
   ]);
   return {
     orders: orderRows,
@@ -68,6 +74,8 @@ export async function snapshot(app: App) {
     quoteLines: quoteLineRows,
     quoteMessages: quoteMessageRows,
     invoices: invoiceRows,
+    cartLines: cartRows,
+    checkouts: checkoutRows,
   };
 }
 
@@ -81,7 +89,19 @@ export const GOOD_CARD = {
 /** A product of our own, with known figures, so tests don't depend on the demo catalogue. */
 export async function makeProduct(
   app: App,
-  values: Partial<Pick<ProductRow, 'name' | 'priceCents' | 'minOrder' | 'availableQuantity'>> = {},
+  values: Partial<
+    Pick<
+      ProductRow,
+      | 'name'
+      | 'priceCents'
+      | 'minOrder'
+      | 'availableQuantity'
+      | 'sku'
+      | 'packSize'
+      | 'maxOrder'
+      | 'priceTiers'
+    >
+  > = {},
 ): Promise<ProductRow> {
   const [row] = await app.db
     .insert(products)
@@ -92,6 +112,10 @@ export async function makeProduct(
       availableQuantity: values.availableQuantity ?? 100,
       description: 'A part made for a test.',
       imageUrl: '/uploads/test.webp',
+      ...(values.sku && { sku: values.sku }),
+      packSize: values.packSize ?? 1,
+      maxOrder: values.maxOrder ?? null,
+      priceTiers: values.priceTiers ?? [],
     })
     .returning();
   app.catalogueCache.invalidate();

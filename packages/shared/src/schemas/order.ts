@@ -19,6 +19,14 @@ export const OrderSchema = z.object({
   transactionId: z.string().nullable(),
   status: z.enum(['pending', 'shipped']),
   createdAt: z.string(),
+  /** The order number a buyer quotes (e.g. 'FL-100245'): stable, not the row's position in a list. */
+  number: z.string(),
+  paidAt: z.string().nullable(),
+  shippedAt: z.string().nullable(),
+  /** The checkout it was placed in (every order has one; a single-product order is a checkout of one). */
+  checkoutId: z.string().nullable(),
+  checkoutNumber: z.string().nullable(),
+  poReference: z.string().nullable(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

@@ -12,6 +12,14 @@ export const ProductSchema = z.object({
   availableQuantiity: z.number().int(),
   description: z.string(),
   img: z.string(),
+  /** The part number, unique (e.g. 'FL-BRG-6204'). */
+  sku: z.string(),
+  /** The order multiple: sold in packs of this many (1 = any quantity). */
+  packSize: z.number().int().min(1),
+  /** The most one order may hold, or null (no limit beyond the stock). */
+  maxOrder: z.number().int().nullable(),
+  /** Volume prices in dollars: ascending minQuantity, non-increasing price; `price` is the base. */
+  priceTiers: z.array(z.object({ minQuantity: z.number().int(), price: z.number() })),
 });
 export type Product = z.infer<typeof ProductSchema>;
 
@@ -49,8 +57,67 @@ export const ImageUrlSchema = z
     { message: 'Image must be an uploaded photo or an https URL' },
   );
 
+/** Part numbers: letters, digits and - . / _, stored upper-case so 'fl-brg-6204' finds 'FL-BRG-6204'. */
+export const SKU_PATTERN = /^[A-Z0-9][A-Z0-9._/-]{0,39}$/;
+export const SkuSchema = z
+  .string({ error: 'Part number is required' })
+  .trim()
+  .toUpperCase()
+  .regex(SKU_PATTERN, 'Part number: 1 to 40 letters, digits, dashes, dots or slashes');
+
+const dollars = (field: string) =>
+  z
+    .number({ error: `${field} must be a number` })
+    .min(0.01, `${field} must be at least 0.01`)
+    .max(LIMITS.priceMaxCents / 100, `${field} is too large`)
+    .refine(
+      (price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6,
+      `${field} has at most 2 decimals`,
+    );
+
+export const PriceTierBodySchema = z.object({
+  minQuantity: z
+    .number({ error: 'The quantity of a price break must be a number' })
+    .int('The quantity of a price break must be a whole number')
+    .min(2, 'The quantity of a price break must be 2 or more')
+    .max(LIMITS.quantityMax),
+  price: dollars('The price of a price break'),
+});
+
+/**
+ * The B2B fields of a product (DESIGN §9). All optional in a body, so that the spec's form (which has
+ * none of them) keeps working: a new product gets a generated part number, pack size 1, no maximum and
+ * no price breaks; an update that omits one keeps what the product had. Cross-field rules (minimum a
+ * multiple of the pack size and not above the stock, tiers in order) are pricing.ts's
+ * `productRulesProblems`, checked by the server with the stock it writes.
+ */
+const formInteger = (field: string) =>
+  z
+    .number({ error: `${field} must be a number` })
+    .int(`${field} must be a whole number`)
+    .min(1, `${field} must be at least 1`)
+    .max(LIMITS.quantityMax, `${field} must be at most ${LIMITS.quantityMax}`);
+/** From a form a number arrives as a string; an empty field means 'not given'. */
+const fromForm = (value: unknown) =>
+  value === '' ? undefined : typeof value === 'string' ? Number(value) : value;
+
+const b2bFields = {
+  sku: z.preprocess((value) => (value === '' ? undefined : value), SkuSchema.optional()),
+  packSize: z.preprocess(fromForm, formInteger('Pack size').optional()),
+  /** null (or an empty field) clears the maximum. */
+  maxOrder: z.preprocess(
+    (value) => (value === '' ? null : fromForm(value)),
+    formInteger('Maximum order').nullable().optional(),
+  ),
+  priceTiers: z
+    .array(PriceTierBodySchema)
+    .max(LIMITS.priceTiersMax, `At most ${LIMITS.priceTiersMax} price breaks`)
+    .optional(),
+};
+
 export const ProductBodySchema = z
   .object({
+    ...b2bFields,
     name: requiredText(messages.nameRequired, LIMITS.productNameMax),
     price: requiredNumber(messages.priceRequired).pipe(
       z
@@ -93,7 +160,10 @@ export const ProductListQuerySchema = z.object({
 });
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 
-/** PUT /product/:id replaces every field: the same body and messages as adding one. */
+/**
+ * PUT /product/:id replaces every field of the spec: the same body and messages as adding one. The B2B
+ * fields it omits keep their values.
+ */
 export const ProductUpdateBodySchema = ProductBodySchema;
 
 /** POST /images answers like the image host the spec used (`success`, `data.url`), plus a thumbnail. */

@@ -9,3 +9,4 @@ export * from './contact.ts';
 export * from './payments.ts';
 export * from './invoices.ts';
 export * from './quotes.ts';
+export * from './checkouts.ts';

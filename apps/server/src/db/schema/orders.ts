@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { checkouts } from './checkouts.ts';
 import { users } from './auth.ts';
 import { products } from './products.ts';
 
@@ -8,6 +9,13 @@ export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The number a buyer quotes, from a sequence: stable whatever else is deleted. */
+    number: text('number')
+      .notNull()
+      .unique()
+      .default(sql`('FL-' || nextval('order_number_seq'))`),
+    /** The checkout this order was placed in (with its address, PO reference and payment). */
+    checkoutId: uuid('checkout_id').references(() => checkouts.id, { onDelete: 'set null' }),
     // Orders outlive the product and the customer's account: both links are cleared, the copies stay.
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
@@ -20,7 +28,8 @@ export const orders = pgTable(
     address: text('address').notNull(),
     phone: text('phone').notNull(),
     paid: boolean('paid').notNull().default(false),
-    transactionId: text('transaction_id').unique(),
+    /** Shared by the orders of a checkout paid with one payment. */
+    transactionId: text('transaction_id'),
     /** The provider's payment intent opened for this order, reused by later payment attempts. */
     paymentIntentId: text('payment_intent_id'),
     /** Only the brand and last four digits of the card that paid are kept. */
@@ -38,6 +47,8 @@ export const orders = pgTable(
     check('orders_total_matches', sql`${table.totalCents} = ${table.priceCents} * ${table.quantity}`),
     check('orders_shipped_only_when_paid', sql`${table.status} <> 'shipped' OR ${table.paid}`),
     index('orders_user_id_idx').on(table.userId),
+    index('orders_checkout_id_idx').on(table.checkoutId),
+    index('orders_transaction_id_idx').on(table.transactionId),
     index('orders_customer_email_idx').on(table.customerEmail),
     index('orders_created_at_idx').on(table.createdAt),
     // The admin's newest-first pages: keyset on (created_at, id).

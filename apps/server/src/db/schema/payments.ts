@@ -11,7 +11,9 @@ export const testPaymentIntents = pgTable(
   {
     id: text('id').primaryKey(),
     clientSecret: text('client_secret').notNull().unique(),
-    orderId: text('order_id').notNull(),
+    /** What the intent pays: one order, or every unpaid order of a checkout. */
+    orderId: text('order_id'),
+    checkoutId: text('checkout_id'),
     amountCents: integer('amount_cents').notNull(),
     amountReceivedCents: integer('amount_received_cents').notNull().default(0),
     currency: text('currency').notNull(),

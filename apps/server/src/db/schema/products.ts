@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { PriceTier } from '@forgeline/shared';
 
 export const products = pgTable(
   'products',
@@ -11,6 +12,16 @@ export const products = pgTable(
     availableQuantity: integer('available_quantity').notNull(),
     description: text('description').notNull(),
     imageUrl: text('image_url').notNull(),
+    /** The part number, upper-case, unique; one is made up when a product is added without it. */
+    sku: text('sku')
+      .notNull()
+      .unique()
+      .default(sql`('FL-' || upper(left(replace(gen_random_uuid()::text, '-', ''), 10)))`),
+    /** The order multiple (sold in packs of this many). */
+    packSize: integer('pack_size').notNull().default(1),
+    maxOrder: integer('max_order'),
+    /** Volume prices, ascending quantity, in cents (checked by pricing.ts before they are written). */
+    priceTiers: jsonb('price_tiers').$type<PriceTier[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -19,6 +30,11 @@ export const products = pgTable(
     check('products_available_quantity_non_negative', sql`${table.availableQuantity} >= 0`),
     check('products_min_order_positive', sql`${table.minOrder} >= 1`),
     check('products_price_positive', sql`${table.priceCents} > 0`),
+    check('products_pack_size_positive', sql`${table.packSize} >= 1`),
+    check(
+      'products_max_order_above_min',
+      sql`${table.maxOrder} IS NULL OR ${table.maxOrder} >= ${table.minOrder}`,
+    ),
     index('products_created_at_idx').on(table.createdAt),
   ],
 );

@@ -8,6 +8,11 @@ export const demoProducts: {
   minOrder: number;
   availableQuantity: number;
   description: string;
+  /** Part number, order multiple, maximum per order and volume prices (cents), as a real catalogue has. */
+  sku: string;
+  packSize: number;
+  maxOrder: number | null;
+  priceTiers: { minQuantity: number; priceCents: number }[];
 }[] = [
   {
     kind: 'bolt',
@@ -15,6 +20,13 @@ export const demoProducts: {
     priceCents: 42,
     minOrder: 500,
     availableQuantity: 120_000,
+    sku: 'FL-BLT-M12-50',
+    packSize: 100,
+    maxOrder: null,
+    priceTiers: [
+      { minQuantity: 2000, priceCents: 38 },
+      { minQuantity: 10000, priceCents: 34 },
+    ],
     description:
       'High-tensile flange bolt with a serrated bearing face and zinc-flake coating, 720 h salt-spray rated. For structural steel, machinery frames and conveyor assemblies.',
   },
@@ -24,6 +36,13 @@ export const demoProducts: {
     priceCents: 285,
     minOrder: 100,
     availableQuantity: 18_000,
+    sku: 'FL-BRG-6204',
+    packSize: 10,
+    maxOrder: null,
+    priceTiers: [
+      { minQuantity: 500, priceCents: 262 },
+      { minQuantity: 2000, priceCents: 239 },
+    ],
     description:
       '20 × 47 × 14 mm, chrome steel, rubber-sealed both sides and greased for life. Dynamic load 12.7 kN; suits electric motors, pumps and gearboxes.',
   },
@@ -33,6 +52,10 @@ export const demoProducts: {
     priceCents: 1450,
     minOrder: 50,
     availableQuantity: 2_400,
+    sku: 'FL-GR-M2-40T',
+    packSize: 1,
+    maxOrder: 500,
+    priceTiers: [{ minQuantity: 200, priceCents: 1360 }],
     description:
       'C45 steel, hobbed and induction-hardened teeth, 20° pressure angle, 20 mm bore with keyway. Pitch diameter 80 mm, face width 20 mm.',
   },
@@ -42,6 +65,13 @@ export const demoProducts: {
     priceCents: 1890,
     minOrder: 25,
     availableQuantity: 1_500,
+    sku: 'FL-VLV-BV1-1000',
+    packSize: 5,
+    maxOrder: null,
+    priceTiers: [
+      { minQuantity: 100, priceCents: 1750 },
+      { minQuantity: 500, priceCents: 1640 },
+    ],
     description:
       'Two-piece CF8M body, full port, PTFE seats, lockable lever handle. Rated 1000 psi water-oil-gas, −20 to 180 °C. Pressure-tested before dispatch.',
   },
@@ -51,6 +81,10 @@ export const demoProducts: {
     priceCents: 2340,
     minOrder: 20,
     availableQuantity: 900,
+    sku: 'FL-FLG-DN50-PN16',
+    packSize: 1,
+    maxOrder: 300,
+    priceTiers: [],
     description:
       'Forged carbon steel to EN 1092-1 type 11, raised face, four M16 bolt holes, schedule 40 bore. Supplied with mill certificates 3.1.',
   },
@@ -60,6 +94,13 @@ export const demoProducts: {
     priceCents: 36,
     minOrder: 1_000,
     availableQuantity: 250_000,
+    sku: 'FL-SPR-2-20-60',
+    packSize: 100,
+    maxOrder: null,
+    priceTiers: [
+      { minQuantity: 5000, priceCents: 32 },
+      { minQuantity: 25000, priceCents: 28 },
+    ],
     description:
       'Music-wire spring, 2.0 mm wire, 20 mm outer diameter, 60 mm free length, ends closed and ground. Spring rate 7.4 N/mm; shot-peened for fatigue life.',
   },
@@ -69,6 +110,10 @@ export const demoProducts: {
     priceCents: 175,
     minOrder: 200,
     availableQuantity: 30_000,
+    sku: 'FL-BSH-20-25-30',
+    packSize: 50,
+    maxOrder: null,
+    priceTiers: [{ minQuantity: 1000, priceCents: 158 }],
     description:
       'Oil-impregnated SAE 841 bronze sleeve bearing for maintenance-free pivots and slides. Press fit into H7 housings; runs to 6 m/s.',
   },
@@ -78,6 +123,13 @@ export const demoProducts: {
     priceCents: 980,
     minOrder: 40,
     availableQuantity: 3_200,
+    sku: 'FL-CPL-L100',
+    packSize: 1,
+    maxOrder: null,
+    priceTiers: [
+      { minQuantity: 100, priceCents: 920 },
+      { minQuantity: 400, priceCents: 865 },
+    ],
     description:
       'Sintered iron hubs with a 92 Shore A nitrile spider. Absorbs shock and up to 1° misalignment between motor and pump shafts; 5.9 Nm nominal torque.',
   },
@@ -87,6 +139,13 @@ export const demoProducts: {
     priceCents: 95,
     minOrder: 300,
     availableQuantity: 64_000,
+    sku: 'FL-BRK-90-90-65',
+    packSize: 50,
+    maxOrder: null,
+    priceTiers: [
+      { minQuantity: 1000, priceCents: 86 },
+      { minQuantity: 5000, priceCents: 79 },
+    ],
     description:
       '2.5 mm hot-dip galvanized steel with a pressed stiffening rib and four 11 mm holes. For timber framing, racking and cable tray supports.',
   },
@@ -96,6 +155,10 @@ export const demoProducts: {
     priceCents: 320,
     minOrder: 100,
     availableQuantity: 12_000,
+    sku: 'FL-HYD-JIC-38',
+    packSize: 10,
+    maxOrder: 2000,
+    priceTiers: [{ minQuantity: 500, priceCents: 295 }],
     description:
       'Crimp-style straight female JIC 37° swivel for 3/8" two-wire hose. Zinc-nickel plated carbon steel, working pressure 280 bar.',
   },
@@ -105,6 +168,13 @@ export const demoProducts: {
     priceCents: 1160,
     minOrder: 30,
     availableQuantity: 5_200,
+    sku: 'FL-ALU-4040-1M',
+    packSize: 1,
+    maxOrder: null,
+    priceTiers: [
+      { minQuantity: 100, priceCents: 1080 },
+      { minQuantity: 300, priceCents: 990 },
+    ],
     description:
       '6063-T5 anodised extrusion with 8 mm slots on all four sides, cut square to ±0.2 mm. For machine guards, workstations and automation frames.',
   },
@@ -114,6 +184,13 @@ export const demoProducts: {
     priceCents: 8,
     minOrder: 2_000,
     availableQuantity: 500_000,
+    sku: 'FL-NUT-M10-A2',
+    packSize: 500,
+    maxOrder: null,
+    priceTiers: [
+      { minQuantity: 10000, priceCents: 7 },
+      { minQuantity: 50000, priceCents: 6 },
+    ],
     description:
       'DIN 985 prevailing-torque nut that stays put under vibration. A2-70 stainless steel with a white nylon collar, reusable up to five times.',
   },

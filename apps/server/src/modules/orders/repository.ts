@@ -1,11 +1,25 @@
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, lt, sql } from 'drizzle-orm';
 import { toDollars, type Order } from '@forgeline/shared';
 import type { Executor } from '../../db/client.ts';
-import { orders, products, type OrderRow } from '../../db/schema/index.ts';
+import { checkouts, orders, products, type OrderRow } from '../../db/schema/index.ts';
 import { isUuid } from '../products/repository.ts';
 
+/** What an order shows of its checkout (read with a join; absent when the row was read alone). */
+export interface CheckoutRef {
+  checkoutNumber: string | null;
+  poReference: string | null;
+}
+export type OrderView = OrderRow & Partial<CheckoutRef>;
+
+/** The order's columns and its checkout's number and PO reference. */
+const orderWithCheckout = {
+  ...getTableColumns(orders),
+  checkoutNumber: checkouts.number,
+  poReference: checkouts.poReference,
+};
+
 /** The one place where an order row becomes the wire shape, with the spec's spellings. */
-export const toOrderDto = (row: OrderRow): Order => ({
+export const toOrderDto = (row: OrderView): Order => ({
   _id: row.id,
   productId: row.productId,
   name: row.customerName,
@@ -20,6 +34,12 @@ export const toOrderDto = (row: OrderRow): Order => ({
   transactionId: row.transactionId,
   status: row.status,
   createdAt: row.createdAt.toISOString(),
+  number: row.number,
+  paidAt: row.paidAt?.toISOString() ?? null,
+  shippedAt: row.shippedAt?.toISOString() ?? null,
+  checkoutId: row.checkoutId,
+  checkoutNumber: row.checkoutNumber ?? null,
+  poReference: row.poReference ?? null,
 });
 
 export type NewOrder = Pick<
@@ -34,7 +54,8 @@ export type NewOrder = Pick<
   | 'totalCents'
   | 'address'
   | 'phone'
->;
+> &
+  Partial<Pick<OrderRow, 'checkoutId'>>;
 
 /** Unpaid orders cancelled by the expiry job in one transaction, at most. */
 export const EXPIRY_BATCH = 100;
@@ -47,9 +68,13 @@ export function createOrdersRepository(db: Executor) {
       return row;
     },
 
-    async findById(id: string): Promise<OrderRow | undefined> {
+    async findById(id: string): Promise<OrderView | undefined> {
       if (!isUuid(id)) return undefined;
-      const [row] = await db.select().from(orders).where(eq(orders.id, id));
+      const [row] = await db
+        .select(orderWithCheckout)
+        .from(orders)
+        .leftJoin(checkouts, eq(checkouts.id, orders.checkoutId))
+        .where(eq(orders.id, id));
       return row;
     },
 
@@ -60,16 +85,21 @@ export function createOrdersRepository(db: Executor) {
       return row;
     },
 
-    async listByUser(userId: string): Promise<OrderRow[]> {
+    async listByUser(userId: string): Promise<OrderView[]> {
       return db
-        .select()
+        .select(orderWithCheckout)
         .from(orders)
+        .leftJoin(checkouts, eq(checkouts.id, orders.checkoutId))
         .where(eq(orders.userId, userId))
         .orderBy(desc(orders.createdAt), desc(orders.id));
     },
 
-    async listAll(): Promise<OrderRow[]> {
-      return db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id));
+    async listAll(): Promise<OrderView[]> {
+      return db
+        .select(orderWithCheckout)
+        .from(orders)
+        .leftJoin(checkouts, eq(checkouts.id, orders.checkoutId))
+        .orderBy(desc(orders.createdAt), desc(orders.id));
     },
 
     async hasPaidOrder(userId: string): Promise<boolean> {

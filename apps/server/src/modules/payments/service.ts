@@ -175,7 +175,7 @@ export async function confirmTestCard(
     const payments = createPaymentsRepository(tx);
     const intent = await payments.lockTestIntentBySecret(input.clientSecret);
     if (!intent) throw notFound('Payment');
-    const order = await createOrdersRepository(tx).lockById(intent.orderId);
+    const order = intent.orderId ? await createOrdersRepository(tx).lockById(intent.orderId) : undefined;
     // Someone else's secret: as if it did not exist. A cancelled order: say so.
     if (order && order.userId !== user.id) throw notFound('Payment');
     if (!order) throw conflict('This order was cancelled, so it can no longer be paid.', 'ORDER_CANCELLED');

@@ -22,6 +22,13 @@ const toFields = (body: ProductBody): ProductFields => ({
   availableQuantity: body.availableQuantiity,
   description: body.description,
   imageUrl: body.img,
+  sku: body.sku,
+  packSize: body.packSize,
+  maxOrder: body.maxOrder,
+  priceTiers: body.priceTiers?.map((tier) => ({
+    minQuantity: tier.minQuantity,
+    priceCents: toCents(tier.price),
+  })),
 });
 
 /** The admin's catalogue writes (the rules are in service.ts). */
@@ -32,7 +39,8 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireAdmin,
       schema: {
         tags: ['products'],
-        summary: 'Adds a product (admin)',
+        summary:
+          'Adds a product (admin): sku (made up when absent), packSize, maxOrder and priceTiers optional; 400 naming the field when the minimum is above the stock or not a whole number of packs, or the tiers are out of order',
         body: ProductBodySchema,
         response: { 201: InsertResultSchema, ...errors },
       },
@@ -49,7 +57,8 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireAdmin,
       schema: {
         tags: ['products'],
-        summary: 'Replaces every field of a product (admin); modifiedCount 0 when nothing changed',
+        summary:
+          'Replaces every field of a product (admin); omitted B2B fields (sku, packSize, maxOrder, priceTiers) are kept; modifiedCount 0 when nothing changed',
         params: ProductIdParams,
         body: ProductUpdateBodySchema,
         response: { 200: ModifiedResultSchema, ...errors },

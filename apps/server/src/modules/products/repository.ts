@@ -1,5 +1,5 @@
-import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
-import { toDollars, type Product, type ProductListQuery } from '@forgeline/shared';
+import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { toDollars, type PricingInput, type Product, type ProductListQuery } from '@forgeline/shared';
 import type { Executor } from '../../db/client.ts';
 import { products, type NewProductRow, type ProductRow } from '../../db/schema/index.ts';
 import { LIMITS } from '@forgeline/shared';
@@ -13,6 +13,23 @@ export const toProductDto = (row: ProductRow): Product => ({
   availableQuantiity: row.availableQuantity,
   description: row.description,
   img: row.imageUrl,
+  sku: row.sku,
+  packSize: row.packSize,
+  maxOrder: row.maxOrder,
+  priceTiers: row.priceTiers.map((tier) => ({
+    minQuantity: tier.minQuantity,
+    price: toDollars(tier.priceCents),
+  })),
+});
+
+/** A product's prices and quantity rules, as pricing.ts takes them. */
+export const pricingOfRow = (row: ProductRow): PricingInput => ({
+  priceCents: row.priceCents,
+  tiers: row.priceTiers,
+  minOrder: row.minOrder,
+  packSize: row.packSize,
+  maxOrder: row.maxOrder,
+  availableQuantity: row.availableQuantity,
 });
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -27,7 +44,9 @@ export function createProductsRepository(db: Executor) {
     async list(query: ProductListQuery): Promise<{ items: Product[]; total: number }> {
       const limit = query.limit ?? LIMITS.pageSizeDefault;
       const offset = ((query.page ?? 1) - 1) * limit;
-      const where = query.search ? ilike(products.name, `%${escapeLike(query.search)}%`) : undefined;
+      // By name or part number (stored upper-case, so ILIKE finds it whatever case is typed).
+      const pattern = query.search ? `%${escapeLike(query.search)}%` : undefined;
+      const where = pattern ? or(ilike(products.name, pattern), ilike(products.sku, pattern)) : undefined;
       const [rows, [totals]] = await Promise.all([
         db
           .select()
@@ -45,6 +64,37 @@ export function createProductsRepository(db: Executor) {
       if (!isUuid(id)) return undefined;
       const [row] = await db.select().from(products).where(eq(products.id, id));
       return row;
+    },
+
+    /** The products of these ids (unknown or malformed ids are left out). */
+    async findByIds(ids: readonly string[]): Promise<ProductRow[]> {
+      const valid = ids.filter(isUuid);
+      if (valid.length === 0) return [];
+      return db.select().from(products).where(inArray(products.id, valid));
+    },
+
+    /** The products of these part numbers (upper-case). */
+    async findBySkus(skus: readonly string[]): Promise<ProductRow[]> {
+      if (skus.length === 0) return [];
+      return db
+        .select()
+        .from(products)
+        .where(inArray(products.sku, [...skus]));
+    },
+
+    /**
+     * The rows, locked until the transaction ends, always in id order: two checkouts that lock the same
+     * products lock them in the same order, so neither waits for the other in a circle (no deadlock).
+     */
+    async lockByIds(ids: readonly string[]): Promise<ProductRow[]> {
+      const valid = [...new Set(ids.filter(isUuid))].sort();
+      if (valid.length === 0) return [];
+      return db
+        .select()
+        .from(products)
+        .where(inArray(products.id, valid))
+        .orderBy(asc(products.id))
+        .for('update');
     },
 
     async insert(values: NewProductRow): Promise<ProductRow> {

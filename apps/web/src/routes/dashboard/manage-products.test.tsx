@@ -15,6 +15,10 @@ const catalogue: Product[] = Array.from({ length: 45 }, (_, index) => ({
   availableQuantiity: 100,
   description: 'A part.',
   img: `/uploads/p${index + 1}.webp`,
+  sku: `FL-P${index + 1}`,
+  packSize: 1,
+  maxOrder: null,
+  priceTiers: [],
 }));
 
 const stubCatalogue = () => {

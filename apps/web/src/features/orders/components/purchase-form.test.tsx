@@ -12,6 +12,10 @@ const product: Product = {
   availableQuantiity: 500,
   description: 'Zinc plated.',
   img: '/uploads/bolt.webp',
+  sku: 'FL-BLT-M12',
+  packSize: 1,
+  maxOrder: null,
+  priceTiers: [],
 };
 const user = { name: 'Dana Buyer', email: 'dana@example.com' };
 

@@ -13,6 +13,10 @@ const product = (index: number, name = `Part ${index}`): Product => ({
   availableQuantiity: 5000,
   description: `Description of ${name}.`,
   img: `/uploads/p${index}.webp`,
+  sku: `FL-P${index}`,
+  packSize: 1,
+  maxOrder: null,
+  priceTiers: [],
 });
 
 const catalogue = Array.from({ length: 30 }, (_, index) => product(index + 1));

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+import { products } from './products.ts';
+
+/** Order numbers ('FL-100001', …) and checkout numbers ('CO-100001', …): never reused. */
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 100001 });
+export const checkoutNumberSeq = pgSequence('checkout_number_seq', { startWith: 100001 });
+
+/**
+ * Orders placed together (DESIGN §9): one delivery address and phone, the buyer's PO reference, one
+ * payment. Each line stays an order of its own; this row only groups them.
+ */
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: text('number')
+      .notNull()
+      .unique()
+      .default(sql`('CO-' || nextval('checkout_number_seq'))`),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    poReference: text('po_reference'),
+    address: text('address').notNull(),
+    phone: text('phone').notNull(),
+    /** The total when it was placed; cancelled lines later leave it as a record of what was ordered. */
+    totalCents: integer('total_cents').notNull(),
+    lineCount: integer('line_count').notNull(),
+    /** The provider's intent opened for the checkout's unpaid lines, reused by later attempts. */
+    paymentIntentId: text('payment_intent_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('checkouts_line_count_positive', sql`${table.lineCount} > 0`),
+    index('checkouts_user_id_idx').on(table.userId, table.createdAt),
+  ],
+);
+
+/** The signed-in buyer's cart: one row per product, kept across devices. */
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.productId] }),
+    check('cart_lines_quantity_positive', sql`${table.quantity} > 0`),
+  ],
+);
+
+export type CheckoutRow = typeof checkouts.$inferSelect;
+export type CartLineRow = typeof cartLines.$inferSelect;

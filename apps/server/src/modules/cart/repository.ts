@@ -1,0 +1,75 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { LIMITS } from '@forgeline/shared';
+import type { Executor } from '../../db/client.ts';
+import { cartLines, products, type ProductRow } from '../../db/schema/index.ts';
+import { isUuid } from '../products/repository.ts';
+
+export interface StoredCartLine {
+  quantity: number;
+  product: ProductRow;
+}
+
+/** The signed-in buyer's cart lines (cart_lines), with their products. */
+export function createCartRepository(db: Executor) {
+  return {
+    /** The lines in the order they were first added. */
+    async list(userId: string): Promise<StoredCartLine[]> {
+      const rows = await db
+        .select({ quantity: cartLines.quantity, product: products })
+        .from(cartLines)
+        .innerJoin(products, eq(products.id, cartLines.productId))
+        .where(eq(cartLines.userId, userId))
+        .orderBy(asc(cartLines.createdAt), asc(cartLines.productId));
+      return rows;
+    },
+
+    async count(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(cartLines)
+        .where(eq(cartLines.userId, userId));
+      return row?.total ?? 0;
+    },
+
+    /** Adds pieces to a line (creating it), never beyond the largest quantity the server accepts. */
+    async add(userId: string, productId: string, quantity: number): Promise<void> {
+      await db
+        .insert(cartLines)
+        .values({ userId, productId, quantity: Math.min(quantity, LIMITS.quantityMax) })
+        .onConflictDoUpdate({
+          target: [cartLines.userId, cartLines.productId],
+          set: {
+            quantity: sql`least(${cartLines.quantity} + excluded.quantity, ${LIMITS.quantityMax})`,
+            updatedAt: new Date(),
+          },
+        });
+    },
+
+    /** Sets a line's quantity; answers whether the line exists. */
+    async set(userId: string, productId: string, quantity: number): Promise<boolean> {
+      if (!isUuid(productId)) return false;
+      const rows = await db
+        .update(cartLines)
+        .set({ quantity, updatedAt: new Date() })
+        .where(and(eq(cartLines.userId, userId), eq(cartLines.productId, productId)))
+        .returning({ productId: cartLines.productId });
+      return rows.length > 0;
+    },
+
+    /** Answers whether the line existed. */
+    async remove(userId: string, productId: string): Promise<boolean> {
+      if (!isUuid(productId)) return false;
+      const rows = await db
+        .delete(cartLines)
+        .where(and(eq(cartLines.userId, userId), eq(cartLines.productId, productId)))
+        .returning({ productId: cartLines.productId });
+      return rows.length > 0;
+    },
+
+    async clear(userId: string): Promise<void> {
+      await db.delete(cartLines).where(eq(cartLines.userId, userId));
+    },
+  };
+}
+
+export type CartRepository = ReturnType<typeof createCartRepository>;

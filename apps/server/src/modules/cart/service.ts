@@ -1,0 +1,122 @@
+import {
+  LIMITS,
+  lineTotalCents,
+  quantityProblem,
+  toDollars,
+  unitPriceCents,
+  type AddCartLinesBody,
+  type Cart,
+  type CartLine,
+} from '@forgeline/shared';
+import type { Executor } from '../../db/client.ts';
+import type { ProductRow } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../lib/deps.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { createProductsRepository, pricingOfRow, toProductDto } from '../products/repository.ts';
+import { createCartRepository, type StoredCartLine } from './repository.ts';
+
+type CartDeps = Pick<AppDeps, 'db'>;
+
+/** One line priced at today's tier for its quantity, with the first rule it breaks (stock included). */
+export function priceLine(product: ProductRow, quantity: number): CartLine & { lineTotalCents: number } {
+  const pricing = pricingOfRow(product);
+  const totalCents = lineTotalCents(pricing, quantity);
+  return {
+    productId: product.id,
+    sku: product.sku,
+    name: product.name,
+    img: product.imageUrl,
+    quantity,
+    unitPrice: toDollars(unitPriceCents(pricing, quantity)),
+    lineTotal: toDollars(totalCents),
+    product: toProductDto(product),
+    problem: quantityProblem(pricing, quantity),
+    lineTotalCents: totalCents,
+  };
+}
+
+/** The wire cart of these lines: every line priced and checked, the total summed in cents. */
+export function toCart(lines: readonly StoredCartLine[]): Cart & { totalCents: number } {
+  const priced = lines.map((line) => priceLine(line.product, line.quantity));
+  const totalCents = priced.reduce((sum, line) => sum + line.lineTotalCents, 0);
+  return {
+    lines: priced.map(({ lineTotalCents: _cents, ...line }) => line),
+    total: toDollars(totalCents),
+    count: priced.length,
+    totalCents,
+  };
+}
+
+const publicCart = ({ totalCents: _cents, ...cart }: Cart & { totalCents: number }): Cart => cart;
+
+export async function getCart(deps: CartDeps, userId: string, db: Executor = deps.db): Promise<Cart> {
+  return publicCart(toCart(await createCartRepository(db).list(userId)));
+}
+
+/**
+ * Adds lines to the buyer's cart (quick order, reorder, a visitor's cart at sign-in): each names a
+ * product by id or part number; a product already in the cart gets the pieces added. A line naming
+ * no product is skipped and reported, so that one stale line does not lose the others. Quantities
+ * that break a rule are kept and shown with their message on the line, as the buyer may fix them there.
+ */
+export async function addCartLines(deps: CartDeps, userId: string, body: AddCartLinesBody): Promise<Cart> {
+  return deps.db.transaction(async (tx) => {
+    const productsRepository = createProductsRepository(tx);
+    const byId = new Map(
+      (await productsRepository.findByIds(body.lines.flatMap((l) => (l.productId ? [l.productId] : [])))).map(
+        (p) => [p.id, p],
+      ),
+    );
+    const bySku = new Map(
+      (await productsRepository.findBySkus(body.lines.flatMap((l) => (l.sku ? [l.sku] : [])))).map((p) => [
+        p.sku,
+        p,
+      ]),
+    );
+    const wanted = new Map<string, number>();
+    const skipped: NonNullable<Cart['skipped']> = [];
+    body.lines.forEach((line, index) => {
+      const product = line.productId ? byId.get(line.productId) : line.sku ? bySku.get(line.sku) : undefined;
+      if (!product) {
+        const input = line.productId ?? line.sku ?? '';
+        skipped.push({
+          index,
+          input,
+          message: line.productId ? 'This product is no longer sold.' : `There is no part number '${input}'.`,
+        });
+        return;
+      }
+      wanted.set(product.id, (wanted.get(product.id) ?? 0) + line.quantity);
+    });
+
+    const cart = createCartRepository(tx);
+    const existing = new Set((await cart.list(userId)).map((line) => line.product.id));
+    const newLines = [...wanted.keys()].filter((id) => !existing.has(id)).length;
+    if (existing.size + newLines > LIMITS.cartLinesMax) {
+      const message = `A cart holds at most ${LIMITS.cartLinesMax} different parts: please check out or remove some first.`;
+      throw badRequest(message, { lines: message });
+    }
+    for (const [productId, quantity] of wanted) await cart.add(userId, productId, quantity);
+    return { ...(await getCart(deps, userId, tx)), skipped };
+  });
+}
+
+export async function setCartLine(
+  deps: CartDeps,
+  userId: string,
+  productId: string,
+  quantity: number,
+): Promise<Cart> {
+  if (!(await createCartRepository(deps.db).set(userId, productId, quantity))) throw notFound('Cart line');
+  return getCart(deps, userId);
+}
+
+export async function removeCartLine(deps: CartDeps, userId: string, productId: string): Promise<Cart> {
+  if (!(await createCartRepository(deps.db).remove(userId, productId))) throw notFound('Cart line');
+  return getCart(deps, userId);
+}
+
+export async function clearCart(deps: CartDeps, userId: string): Promise<Cart> {
+  await createCartRepository(deps.db).clear(userId);
+  return getCart(deps, userId);
+}

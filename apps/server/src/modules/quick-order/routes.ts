@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiErrorSchema, QuickOrderCheckBodySchema, QuickOrderCheckResponseSchema } from '@forgeline/shared';
+import { checkQuickOrder } from './service.ts';
+
+export const quickOrderRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/quick-order/check',
+    {
+      preHandler: app.requireUser,
+      // Room for the 200 KB of text the check allows, escaped as JSON; the check itself answers 413 above it.
+      bodyLimit: 1024 * 1024,
+      schema: {
+        tags: ['cart'],
+        summary:
+          "Checks pasted 'part-number quantity' lines or a CSV's text (≤ 1,000 lines, ≤ 200 KB: else 413), each line with its problem; stores nothing",
+        body: QuickOrderCheckBodySchema,
+        response: {
+          200: QuickOrderCheckResponseSchema,
+          400: ApiErrorSchema,
+          401: ApiErrorSchema,
+          413: ApiErrorSchema,
+        },
+      },
+    },
+    async (request) => checkQuickOrder(app, request.body.text),
+  );
+};

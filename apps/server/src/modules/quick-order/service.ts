@@ -1,0 +1,66 @@
+import {
+  SKU_PATTERN,
+  lineTotalCents,
+  quantityMessages,
+  quantityProblem,
+  toDollars,
+  unitPriceCents,
+  type QuickOrderCheckResponse,
+  type QuickOrderLine,
+} from '@forgeline/shared';
+import type { AppDeps } from '../../lib/deps.ts';
+import { createProductsRepository, pricingOfRow } from '../products/repository.ts';
+import { parsePad } from './parse.ts';
+
+/**
+ * Checks a quick-order pad line by line against the catalogue: unknown part number, missing or odd
+ * quantity, minimum, multiple, maximum, stock, each with its message on its line. Nothing is stored:
+ * the buyer sends the valid lines to the cart (POST /cart/lines) in one step.
+ */
+export async function checkQuickOrder(
+  deps: Pick<AppDeps, 'db'>,
+  text: string,
+): Promise<QuickOrderCheckResponse> {
+  const padLines = parsePad(text);
+  const skus = [...new Set(padLines.map((l) => l.sku).filter((sku) => SKU_PATTERN.test(sku)))];
+  const bySku = new Map(
+    (await createProductsRepository(deps.db).findBySkus(skus)).map((product) => [product.sku, product]),
+  );
+
+  let validCount = 0;
+  let totalCents = 0;
+  const lines = padLines.map((pad): QuickOrderLine => {
+    const product = bySku.get(pad.sku);
+    const base = { line: pad.line, input: pad.input, sku: pad.sku, quantity: pad.quantity };
+    if (!product) {
+      return {
+        ...base,
+        productId: null,
+        name: null,
+        unitPrice: null,
+        lineTotal: null,
+        problem: { rule: 'unknown', message: quantityMessages.unknownPart(pad.sku) },
+      };
+    }
+    const known = { ...base, productId: product.id, name: product.name };
+    if (pad.quantity === null) {
+      const message =
+        pad.quantityText === '' ? 'Give a quantity after the part number.' : quantityMessages.notWhole;
+      return { ...known, unitPrice: null, lineTotal: null, problem: { rule: 'quantity', message } };
+    }
+    const pricing = pricingOfRow(product);
+    const problem = quantityProblem(pricing, pad.quantity);
+    const lineCents = lineTotalCents(pricing, pad.quantity);
+    if (!problem) {
+      validCount += 1;
+      totalCents += lineCents;
+    }
+    return {
+      ...known,
+      unitPrice: toDollars(unitPriceCents(pricing, pad.quantity)),
+      lineTotal: toDollars(lineCents),
+      problem,
+    };
+  });
+  return { lines, validCount, total: toDollars(totalCents) };
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants.ts';
+import { messages } from '../messages.ts';
+import { CartSchema } from './cart.ts';
+import { requiredText } from './common.ts';
+import { OrderSchema, PHONE_PATTERN } from './order.ts';
+
+/**
+ * POST /checkout: places every line of the cart at once, one order per line, all or nothing.
+ * `expectedTotal` is the total the buyer saw (dollars): when today's differs, nothing is placed and the
+ * answer is a 409 carrying the cart with the new figures.
+ */
+export const CheckoutBodySchema = z.object({
+  address: requiredText(messages.addressRequired, LIMITS.addressMax),
+  phone: requiredText(messages.phoneRequired, LIMITS.phoneMax).regex(
+    PHONE_PATTERN,
+    'Provide a valid phone number',
+  ),
+  poReference: z
+    .string()
+    .trim()
+    .max(LIMITS.poReferenceMax, `PO reference must be ${LIMITS.poReferenceMax} characters or fewer`)
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  expectedTotal: z.number({ error: 'expectedTotal must be a number' }).nonnegative().optional(),
+});
+export type CheckoutBody = z.infer<typeof CheckoutBodySchema>;
+
+/** A checkout: the orders placed together, with one address, phone, PO reference and payment. */
+export const CheckoutSchema = z.object({
+  _id: z.string(),
+  /** Stable and shown to the buyer, e.g. 'CO-100007'. */
+  number: z.string(),
+  poReference: z.string().nullable(),
+  address: z.string(),
+  phone: z.string(),
+  /** The sum of the lines still standing (a cancelled line no longer counts). */
+  total: z.number(),
+  /** Every standing line is paid. */
+  paid: z.boolean(),
+  createdAt: z.string(),
+  orders: z.array(OrderSchema),
+});
+export type Checkout = z.infer<typeof CheckoutSchema>;
+
+/**
+ * 409 of POST /checkout when a price or the total changed since the buyer looked: the usual error
+ * fields and the cart as it is priced now.
+ */
+export const CheckoutConflictSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  cart: CartSchema,
+});
+
+/** One part of a reorder: then and now. `now` is null when it cannot be ordered today. */
+export const ReorderChangeSchema = z.object({
+  productId: z.string().nullable(),
+  name: z.string(),
+  was: z.object({ unitPrice: z.number(), quantity: z.number().int() }),
+  now: z.object({ unitPrice: z.number(), quantity: z.number().int() }).nullable(),
+  note: z.string(),
+});
+export type ReorderChange = z.infer<typeof ReorderChangeSchema>;
+
+/** POST /order/:id/reorder and POST /checkouts/:id/reorder: the cart and what changed since. */
+export const ReorderResponseSchema = z.object({
+  cart: CartSchema,
+  changes: z.array(ReorderChangeSchema),
+});
+export type ReorderResponse = z.infer<typeof ReorderResponseSchema>;
