@@ -35,7 +35,13 @@ export function createCartRepository(db: Executor) {
     async add(userId: string, productId: string, quantity: number): Promise<void> {
       await db
         .insert(cartLines)
-        .values({ userId, productId, quantity: Math.min(quantity, LIMITS.quantityMax) })
+        // clock_timestamp, not now(): lines added in one transaction keep the order they were added in.
+        .values({
+          userId,
+          productId,
+          quantity: Math.min(quantity, LIMITS.quantityMax),
+          createdAt: sql`clock_timestamp()`,
+        })
         .onConflictDoUpdate({
           target: [cartLines.userId, cartLines.productId],
           set: {
