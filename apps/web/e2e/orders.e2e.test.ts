@@ -311,7 +311,7 @@ describe('orders, payments and product management', () => {
         await customerPage.goto(`${server.url}/dashboard/myOrders`);
         await customerPage
           .locator(`[data-order-id="${paidOrderId}"]`)
-          .getByText('Shipped')
+          .getByText('Shipped', { exact: true })
           .waitFor({ timeout: 15_000 });
       } finally {
         await customerPage.close();
