@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { formatPrice } from '@forgeline/shared';
+import { DEMO_ADMIN, DEMO_CUSTOMER, signIn } from './support/auth';
+import { describeViolations, seriousViolations } from './support/axe';
+import { launchBrowser } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+/** A buyer asks for a quote, the shop prices it, the buyer reads the offer and its PDF — on a phone too. */
+
+type Product = { _id: string; name: string; price: number; minOrder: number };
+
+let server: RunningServer;
+let browser: Browser;
+let buyer: BrowserContext;
+let admin: BrowserContext;
+
+const newContext = async (width: number) => {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  await context.addInitScript(() => sessionStorage.setItem('forgeline:splash-seen', '1'));
+  return context;
+};
+
+const signInAt = async (
+  context: BrowserContext,
+  account: { email: string; password: string },
+  to: string,
+) => {
+  const page = await context.newPage();
+  await signIn(page, server.url, account.email, account.password, to);
+  await page.waitForURL(`${server.url}${to}`, { timeout: 20_000 });
+  return page;
+};
+
+const expectAccessible = async (page: Page, where: string) => {
+  const violations = await seriousViolations(page);
+  expect(violations, describeViolations(where, violations)).toEqual([]);
+};
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  buyer = await newContext(375);
+  admin = await newContext(1280);
+}, 90_000);
+
+afterAll(async () => {
+  await buyer?.close();
+  await admin?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('quotes', () => {
+  it('RFQ → offer → the buyer reads the offered prices and downloads the quote PDF', async () => {
+    const [part] = (await (await fetch(`${server.url}/api/products`)).json()) as Product[];
+    expect(part).toBeDefined();
+    const product = part as Product;
+    const quantity = product.minOrder * 10;
+
+    // The buyer, on a 375 px phone, asks for a quote with a target price.
+    const page = await signInAt(buyer, DEMO_CUSTOMER, '/dashboard/myQuotes');
+    await page.getByRole('link', { name: 'Request a quote' }).click();
+    await page.getByLabel('Part 1', { exact: true }).selectOption(product._id);
+    await page.getByLabel('Quantity (pcs)').fill(String(quantity));
+    await page.getByLabel('Target price per piece (optional)').fill('0.5');
+    await page.getByLabel('Note for our sales team (optional)').fill('Two deliveries, please.');
+    await expectAccessible(page, 'request a quote');
+    await page.getByRole('button', { name: 'Request quote' }).click();
+    await page.waitForURL(/\/dashboard\/myQuotes\/[0-9a-f-]{36}$/);
+    await page.getByText('Waiting for our prices').waitFor();
+    const quoteUrl = page.url();
+    const quoteId = quoteUrl.split('/').at(-1)!;
+
+    // The shop prices it from its Quotes page.
+    const desk = await signInAt(admin, DEMO_ADMIN, '/dashboard/quotes?status=requested');
+    const card = desk.locator('[data-testid="quote-card"]', { hasText: DEMO_CUSTOMER.email }).first();
+    await card.getByRole('link').click();
+    await desk.waitForURL(`${server.url}/dashboard/quotes/${quoteId}`);
+    await desk.getByLabel(`Our price per piece for ${product.name}`).fill('0.75');
+    await desk.getByLabel('Offer valid for (days)').fill('10');
+    await desk.getByLabel('Message to the customer (optional)').fill('Two drops are fine.');
+    await desk.getByText(`Offer total: $ ${formatPrice(0.75 * quantity)}`).waitFor();
+    await expectAccessible(desk, 'price a quote');
+    await desk.getByRole('button', { name: 'Send offer' }).click();
+    await desk
+      .getByText(/^Offer valid until /)
+      .first()
+      .waitFor();
+
+    // The buyer sees the offer, the shop's message and the PDF.
+    await page.reload();
+    await page
+      .getByText(/^Offer valid until /)
+      .first()
+      .waitFor();
+    const region = page.getByRole('region', { name: 'Quote lines' });
+    expect(await region.textContent()).toContain('$ 0.75');
+    await page.getByText('Two drops are fine.').waitFor();
+    await expectAccessible(page, 'an offered quote at 375 px');
+    const pdfHref = await page.getByRole('link', { name: 'Download PDF' }).getAttribute('href');
+    const pdf = await page.request.get(`${server.url}${pdfHref}`);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // A reply from the buyer shows in the conversation.
+    await page.getByLabel('Write a message').fill('Thanks, we will confirm on Monday.');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await page.getByText('Thanks, we will confirm on Monday.').waitFor();
+    await page.screenshot({ path: 'test-results/screens/quote-offered-375.png', fullPage: true });
+    await desk.screenshot({ path: 'test-results/screens/quote-admin-1280.png', fullPage: true });
+  });
+});
