@@ -15,6 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Env } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { noteNonCanonicalPath, refuseNonCanonicalPaths } from './lib/canonical-path.ts';
 import { refuseNulCharacters } from './lib/nul-characters.ts';
 import { handleError } from './lib/errors.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -89,12 +90,15 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
       // How often Node checks those two timeouts (its default, 30 s, would let a slow client overstay).
       connectionsCheckingInterval: 1_000,
     },
+    // The path is judged once, before routing: every limit and guard after it sees the one spelling.
+    rewriteUrl: noteNonCanonicalPath,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('config', env);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error, request, reply) => handleError(error as Error, request, reply));
+  app.addHook('onRequest', refuseNonCanonicalPaths);
   app.addHook('preValidation', refuseNulCharacters);
 
   // An http:// bucket (s3rver or MinIO during development) is not covered by img-src `https:`.
@@ -148,7 +152,14 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
   await app.register(mailPlugin);
   const secret = loadAuthSecret(env);
   await app.register(authPlugin, {
-    auth: createAuth({ db: database.db, env, secret, mailer: app.mailer, log: app.log }),
+    auth: createAuth({
+      db: database.db,
+      env,
+      secret,
+      mailer: app.mailer,
+      rateLimitStore: app.authRateLimitStore,
+      log: app.log,
+    }),
     secret,
   });
   app.decorate('catalogueCache', new CatalogueCache(CATALOGUE_CACHE_TTL_MS));

@@ -65,3 +65,19 @@ export function sessionCookie(setCookies: string[] | string | undefined): string
   if (!cookie) throw new Error(`no session cookie in ${JSON.stringify(list)}`);
   return cookie.split(';')[0]!;
 }
+
+/** A wrong-password sign-in handed to Better Auth directly (past our Fastify limit), from `address`. */
+export async function signInPastOurLimit(app: App, address: string, guess: string): Promise<number> {
+  const res = await app.auth.handler(
+    new Request(`${app.config.publicUrl}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: app.config.publicUrl,
+        'x-forgeline-client-ip': address,
+      },
+      body: JSON.stringify({ email: 'nobody@example.com', password: guess }),
+    }),
+  );
+  return res.status;
+}

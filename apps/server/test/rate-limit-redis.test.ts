@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInPastOurLimit } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 
 // Two instances behind a load balancer must share their counters, or each would allow the limit
@@ -32,6 +33,15 @@ describe.runIf(redisUrl)('rate limits shared through Redis', () => {
       });
       statuses.push(res.statusCode);
     }
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
+  it("counts Better Auth's own limit (the second wall) in the same Redis, across instances", async () => {
+    const address = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++)
+      statuses.push(await signInPastOurLimit(i % 2 === 0 ? first.app : second.app, address, `guess-${i}`));
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
   });

@@ -1,16 +1,17 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { unavailable } from '../../lib/errors.ts';
-import { toHeaders } from '../../plugins/app/auth.ts';
+import { CLIENT_IP_HEADER, toHeaders } from '../../plugins/app/auth.ts';
+import { AUTH_DEFAULT_RATE_LIMIT, authRateLimitFor } from './rate-limits.ts';
 
-/** Requests per window and IP for the routes that guess at or create accounts (DESIGN §4, abuse). */
-const LIMITS: { match: RegExp; max: number; windowMs: number }[] = [
-  { match: /^\/api\/auth\/sign-in\//, max: 10, windowMs: 60_000 },
-  { match: /^\/api\/auth\/sign-up\//, max: 10, windowMs: 10 * 60_000 },
-  { match: /^\/api\/auth\/(request-password-reset|forget-password)/, max: 5, windowMs: 15 * 60_000 },
-  { match: /^\/api\/auth\/reset-password/, max: 20, windowMs: 15 * 60_000 },
-];
-const limitFor = (request: FastifyRequest) =>
-  LIMITS.find((limit) => limit.match.test(request.url.split('?')[0] ?? ''));
+const BASE_PATH = '/api/auth';
+
+/**
+ * The path under /api/auth exactly as Better Auth will see it: parsed by the same URL parser it uses,
+ * so a limit or a block decided here holds for the endpoint it reaches (the canonical-path hook has
+ * refused every other spelling already; this keeps the two in step even so).
+ */
+const authPathOf = (request: FastifyRequest) =>
+  new URL(request.url, 'http://forgeline.invalid').pathname.slice(BASE_PATH.length);
 
 /**
  * Better Auth's endpoints under /api/auth, bridged from Fastify to its fetch handler. Its admin plugin's
@@ -18,25 +19,30 @@ const limitFor = (request: FastifyRequest) =>
  * (last admin, no self-deletion) hold.
  */
 export const authRoutes: FastifyPluginAsync = async (app) => {
+  const limitOf = (request: FastifyRequest) =>
+    authRateLimitFor(authPathOf(request)) ?? AUTH_DEFAULT_RATE_LIMIT;
   app.route({
     method: ['GET', 'POST'],
     url: '/auth/*',
     config: {
       rateLimit: {
-        max: (request) => limitFor(request)?.max ?? 300,
-        timeWindow: (request) => limitFor(request)?.windowMs ?? 60_000,
-        keyGenerator: (request) => `${request.ip}:${limitFor(request)?.match.source ?? 'auth'}`,
+        max: (request) => limitOf(request).max,
+        timeWindow: (request) => limitOf(request).windowS * 1000,
+        keyGenerator: (request) => {
+          const limit = authRateLimitFor(authPathOf(request));
+          return `${request.ip}:${limit?.paths[0] ?? 'auth'}`;
+        },
       },
     },
     schema: { hide: true },
     async handler(request, reply) {
-      const pathname = request.url.split('?')[0] ?? '';
-      if (pathname.startsWith('/api/auth/admin/')) {
+      const path = authPathOf(request);
+      if (path.toLowerCase().startsWith('/admin/')) {
         return reply
           .code(404)
-          .send({ message: `No such endpoint: ${request.method} ${pathname}`, code: 'NOT_FOUND' });
+          .send({ message: `No such endpoint: ${request.method} ${BASE_PATH}${path}`, code: 'NOT_FOUND' });
       }
-      if (pathname === '/api/auth/sign-in/social' && !app.config.GOOGLE_CLIENT_ID) {
+      if (path === '/sign-in/social' && !app.config.GOOGLE_CLIENT_ID) {
         return reply.code(400).send({
           message: 'Google sign-in is not set up on this site yet. Please use your email and password.',
           code: 'OPERATION_NOT_ALLOWED',
@@ -47,6 +53,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       const headers = toHeaders(request);
       if (hasBody) headers.set('content-type', 'application/json');
       headers.delete('content-length');
+      headers.set(CLIENT_IP_HEADER, request.ip);
       const response = await app.auth.handler(
         new Request(url, {
           method: request.method,

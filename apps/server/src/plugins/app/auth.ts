@@ -12,6 +12,8 @@ import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema/index.ts';
 import { forbidden, unauthorized, unavailable } from '../../lib/errors.ts';
+import { AUTH_DEFAULT_RATE_LIMIT, betterAuthRateLimitRules } from '../../modules/auth/rate-limits.ts';
+import type { BetterAuthRateLimitStorage } from '../external/rate-limit.ts';
 import type { Mailer } from './mail.ts';
 
 /** Who is calling, as far as the server is concerned. Role is read from the database at each request. */
@@ -25,6 +27,8 @@ export interface AuthUser {
 }
 
 export const ACCESS_TOKEN_TTL_S = 3600;
+/** The bridge sets this header to the client's address as Fastify sees it (TRUST_PROXY decides). */
+export const CLIENT_IP_HEADER = 'x-forgeline-client-ip';
 const RESET_LINK_TTL_S = 3600;
 
 export type Auth = ReturnType<typeof createAuth>;
@@ -59,6 +63,7 @@ export function createAuth(options: {
   env: Env;
   secret: string;
   mailer: Mailer;
+  rateLimitStore: BetterAuthRateLimitStorage;
   log: { debug: LogFn; info: LogFn; warn: LogFn; error: LogFn };
 }) {
   const { env, mailer } = options;
@@ -92,13 +97,21 @@ export function createAuth(options: {
         ? { google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } }
         : {},
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
-    // Our own rate limits (Fastify, optionally on Redis) cover the auth routes; don't count twice.
-    rateLimit: { enabled: false },
+    // The second wall behind our Fastify limits: the same table, the same store, the canonical path.
+    rateLimit: {
+      enabled: true,
+      window: AUTH_DEFAULT_RATE_LIMIT.windowS,
+      max: AUTH_DEFAULT_RATE_LIMIT.max,
+      customRules: betterAuthRateLimitRules(),
+      customStorage: options.rateLimitStore,
+    },
     advanced: {
       cookiePrefix: 'forgeline',
       useSecureCookies: env.publicUrl.startsWith('https:'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       database: { generateId: () => randomBytes(16).toString('hex') },
+      // Never a client's own X-Forwarded-For: the address Fastify decided on, set by the bridge.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     plugins: [admin({ defaultRole: undefined, adminRoles: ['admin'] })],
     telemetry: { enabled: false },
