@@ -24,9 +24,9 @@ import { catalogueSyncPlugin } from './modules/products/catalogue-sync.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
-import { userRoutes } from './modules/users/routes.ts';
-import { contactRoutes } from './modules/contact/routes.ts';
-import { newsletterRoutes } from './modules/newsletter/routes.ts';
+import { userAdminRoutes, userRoutes } from './modules/users/routes.ts';
+import { contactAdminRoutes, contactRoutes } from './modules/contact/routes.ts';
+import { newsletterAdminRoutes, newsletterRoutes } from './modules/newsletter/routes.ts';
 import { authPlugin, createAuth, loadAuthSecret } from './plugins/app/auth.ts';
 import { dbPlugin } from './plugins/app/db.ts';
 import { mailPlugin } from './plugins/app/mail.ts';
@@ -35,7 +35,7 @@ import { createImageStore, IMMUTABLE_CACHE_CONTROL, imagesPlugin } from './plugi
 import { inlineScriptHashes, readIndexHtml, webPlugin } from './plugins/external/web.ts';
 import { securityHeadersPlugin } from './plugins/external/security-headers.ts';
 import { paymentsPlugin } from './plugins/app/payments.ts';
-import { orderRoutes } from './modules/orders/routes.ts';
+import { orderAdminRoutes, orderRoutes } from './modules/orders/routes.ts';
 import { orderExpiryPlugin } from './modules/orders/expiry.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { stripeWebhookRoutes } from './modules/payments/webhook.ts';
@@ -43,7 +43,7 @@ import { productAdminRoutes } from './modules/products/admin-routes.ts';
 import { imageRoutes } from './modules/images/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { quoteExpiryPlugin } from './modules/quotes/expiry.ts';
-import { quoteRoutes } from './modules/quotes/routes.ts';
+import { quoteAdminRoutes, quoteRoutes } from './modules/quotes/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { quickOrderRoutes } from './modules/quick-order/routes.ts';
 
@@ -192,17 +192,26 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
       await api.register(reviewRoutes);
       await api.register(authRoutes);
       await api.register(userRoutes);
-      await api.register(productAdminRoutes);
       await api.register(orderRoutes);
       await api.register(paymentRoutes);
       await api.register(stripeWebhookRoutes);
-      await api.register(imageRoutes);
       await api.register(contactRoutes);
       await api.register(newsletterRoutes);
       await api.register(invoiceRoutes);
       await api.register(quoteRoutes);
       await api.register(cartRoutes);
       await api.register(quickOrderRoutes);
+      // The admin area: one guard for all of it, at onRequest (before the body is read or validated).
+      await api.register(async (admin) => {
+        admin.addHook('onRequest', admin.requireAdmin);
+        await admin.register(userAdminRoutes);
+        await admin.register(productAdminRoutes);
+        await admin.register(orderAdminRoutes);
+        await admin.register(imageRoutes);
+        await admin.register(contactAdminRoutes);
+        await admin.register(newsletterAdminRoutes);
+        await admin.register(quoteAdminRoutes);
+      });
     },
     { prefix: '/api' },
   );

@@ -9,7 +9,7 @@ const LineParams = z.object({ productId: z.string().max(100) });
 
 /** The signed-in buyer's cart (DESIGN §9). Every answer is the whole cart, priced and checked. */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
 
   app.get(
     '/cart',

@@ -30,11 +30,14 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(201).send({ acknowledged: true, insertedId: row.id });
     },
   );
+};
 
+/** Admin-only routes: registered inside the admin area, whose one onRequest hook is the guard. */
+export const contactAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repository = createContactRepository(app.db);
   app.get(
     '/contact',
     {
-      preHandler: app.requireAdmin,
       schema: {
         tags: ['contact'],
         summary: 'The messages of the contact form, newest first (admins)',

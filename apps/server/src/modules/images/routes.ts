@@ -61,7 +61,6 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
         const length = Number(request.headers['content-length']);
         if (Number.isFinite(length) && length > LIMITS.imageBytesMax + MULTIPART_OVERHEAD) throw tooLarge();
       },
-      preHandler: app.requireAdmin,
       schema: {
         tags: ['images'],
         summary: 'Uploads a product photo (admin; multipart field `image`, at most 5 MB): answers WebP URLs',

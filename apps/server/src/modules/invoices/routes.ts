@@ -37,7 +37,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/myInvoices',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['invoices'],
         summary: 'Your invoices and credit notes, newest first',
@@ -50,7 +50,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/order/:id/invoices',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['invoices'],
         summary: "An order's invoice and credit note, if any (its customer's, or any for an admin)",
@@ -74,7 +74,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/invoices/:id/pdf',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['invoices'],
         summary: 'The PDF of an invoice or credit note (its buyer, or an admin)',

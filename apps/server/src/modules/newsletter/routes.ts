@@ -38,11 +38,14 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
         .send({ acknowledged: true, message: contactMessages.subscribed });
     },
   );
+};
 
+/** Admin-only routes: registered inside the admin area, whose one onRequest hook is the guard. */
+export const newsletterAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repository = createNewsletterRepository(app.db);
   app.get(
     '/newsletter',
     {
-      preHandler: app.requireAdmin,
       schema: {
         tags: ['newsletter'],
         summary: 'The newsletter subscribers, newest first (admins)',

@@ -42,8 +42,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/order',
     {
-      preHandler: app.requireUser,
-      // After requireUser (hook: preHandler), so that the limit counts per user, not per address.
+      onRequest: app.requireUser,
+      // At preHandler, after requireUser (onRequest), so that the limit counts per user, not per address.
       config: { rateLimit: { ...ORDER_RATE_LIMIT, hook: 'preHandler', keyGenerator: userKey('order') } },
       schema: {
         tags: ['orders'],
@@ -62,7 +62,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/myOrders',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['orders'],
         summary: 'Your orders, newest first (the email must be yours)',
@@ -78,9 +78,43 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/order/:id',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: "One order (its customer's or any for an admin; 404 for others)",
+        params: OrderIdParams,
+        response: { 200: OrderSchema, ...errors },
+      },
+    },
+    async (request) => toOrderDto(await getOrder(app, currentUser(request), request.params.id)),
+  );
+
+  app.delete(
+    '/myOrder/:id',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Cancels (deletes) an order and gives its stock back: the customer an unpaid one; an admin any not shipped, refunding a paid one',
+        params: OrderIdParams,
+        response: { 200: DeletedResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await cancelOrder(app, currentUser(request), request.params.id);
+      return { acknowledged: true as const, deletedCount: 1 };
+    },
+  );
+};
+
+/** Admin-only routes: registered inside the admin area, whose one onRequest hook is the guard. */
+export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
     '/orders',
     {
-      preHandler: app.requireAdmin,
       schema: {
         tags: ['orders'],
         summary:
@@ -103,42 +137,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/order/:id',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['orders'],
-        summary: "One order (its customer's or any for an admin; 404 for others)",
-        params: OrderIdParams,
-        response: { 200: OrderSchema, ...errors },
-      },
-    },
-    async (request) => toOrderDto(await getOrder(app, currentUser(request), request.params.id)),
-  );
-
-  app.delete(
-    '/myOrder/:id',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['orders'],
-        summary:
-          'Cancels (deletes) an order and gives its stock back: the customer an unpaid one; an admin any not shipped, refunding a paid one',
-        params: OrderIdParams,
-        response: { 200: DeletedResultSchema, ...errors },
-      },
-    },
-    async (request) => {
-      await cancelOrder(app, currentUser(request), request.params.id);
-      return { acknowledged: true as const, deletedCount: 1 };
-    },
-  );
-
   app.put(
     '/order/shipped/:id',
     {
-      preHandler: app.requireAdmin,
       schema: {
         tags: ['orders'],
         summary: 'Marks a paid order shipped (admin); modifiedCount 0 when it already was',

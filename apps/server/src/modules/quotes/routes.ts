@@ -80,7 +80,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/quotes',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['quotes'],
         summary: 'Asks the shop for a quote on some parts, with optional target prices and a note',
@@ -98,7 +98,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/myQuotes',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['quotes'],
         summary: 'Your quotes, newest first',
@@ -112,26 +112,9 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/quotes',
-    {
-      preHandler: app.requireAdmin,
-      schema: {
-        tags: ['quotes'],
-        summary: 'Every quote, newest first, optionally of one status (admin)',
-        querystring: QuoteListQuerySchema,
-        response: { 200: z.array(QuoteSchema), ...errors },
-      },
-    },
-    async (request) => {
-      const rows = await quotes.listAll(request.query.status);
-      return Promise.all(rows.map(async (quote) => toQuoteDto(await quotes.withParts(quote))));
-    },
-  );
-
-  app.get(
     '/quotes/:id',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['quotes'],
         summary: 'One quote (its buyer, or an admin)',
@@ -146,29 +129,9 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/quotes/:id/offer',
-    {
-      preHandler: app.requireAdmin,
-      schema: {
-        tags: ['quotes'],
-        summary:
-          'Prices every line of an open quote and sets how long the offer holds (admin); may revise an offer',
-        params: IdParams,
-        body: OfferQuoteBodySchema,
-        response: { 200: QuoteSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const parts = await offerQuote(app.db, currentUser(request), request.params.id, request.body);
-      await sendQuoteMail(app, 'offered', parts.quote);
-      return toQuoteDto(parts);
-    },
-  );
-
-  app.post(
     '/quotes/:id/messages',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['quotes'],
         summary: 'Writes a message on an open quote (its buyer, or an admin)',
@@ -189,7 +152,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/quotes/:id/decline',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['quotes'],
         summary: 'Declines an open quote and closes it (its buyer, or an admin)',
@@ -207,7 +170,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/quotes/:id/pdf',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['quotes'],
         summary: 'The PDF of a priced quote (its buyer, or an admin)',
@@ -224,6 +187,45 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `attachment; filename="${quote.number}.pdf"`)
         .header('cache-control', 'private, no-store')
         .send(pdf);
+    },
+  );
+};
+
+/** Admin-only routes: registered inside the admin area, whose one onRequest hook is the guard. */
+export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const quotes = createQuotesRepository(app.db);
+  app.get(
+    '/quotes',
+    {
+      schema: {
+        tags: ['quotes'],
+        summary: 'Every quote, newest first, optionally of one status (admin)',
+        querystring: QuoteListQuerySchema,
+        response: { 200: z.array(QuoteSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const rows = await quotes.listAll(request.query.status);
+      return Promise.all(rows.map(async (quote) => toQuoteDto(await quotes.withParts(quote))));
+    },
+  );
+
+  app.post(
+    '/quotes/:id/offer',
+    {
+      schema: {
+        tags: ['quotes'],
+        summary:
+          'Prices every line of an open quote and sets how long the offer holds (admin); may revise an offer',
+        params: IdParams,
+        body: OfferQuoteBodySchema,
+        response: { 200: QuoteSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const parts = await offerQuote(app.db, currentUser(request), request.params.id, request.body);
+      await sendQuoteMail(app, 'offered', parts.quote);
+      return toQuoteDto(parts);
     },
   );
 };

@@ -31,7 +31,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/review',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       config: {
         rateLimit: {
           ...REVIEW_RATE_LIMIT,

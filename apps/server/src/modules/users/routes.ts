@@ -37,7 +37,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/user/:email',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['users'],
         summary: 'After sign-in: makes sure the user record exists and issues a 1-hour access token',
@@ -67,7 +67,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/:email',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['users'],
         summary: 'Whether the email belongs to an admin (your own, or any for an admin)',
@@ -87,7 +87,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/userInfo',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['users'],
         summary: 'Your role and profile',
@@ -105,7 +105,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/userInfo',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['users'],
         summary: 'Updates your profile; modifiedCount is 0 when nothing changed',
@@ -120,11 +120,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       return { modifiedCount: await repository.updateProfile(user.id, request.body) };
     },
   );
+};
 
+/** Admin-only routes: registered inside the admin area, whose one onRequest hook is the guard. */
+export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repository = createUsersRepository(app.db);
   app.get(
     '/users',
     {
-      preHandler: app.requireAdmin,
       schema: {
         tags: ['users'],
         summary: 'Every user (admin)',
@@ -141,7 +144,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/user/:id',
     {
-      preHandler: app.requireAdmin,
       schema: {
         tags: ['users'],
         summary: 'Deletes a user and ends all their sessions (admin; never yourself or the last admin)',
@@ -162,7 +164,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/user/admin/:email',
     {
-      preHandler: app.requireAdmin,
       schema: {
         tags: ['users'],
         summary: 'Makes a user an admin (admin)',

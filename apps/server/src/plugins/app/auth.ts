@@ -5,7 +5,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin } from 'better-auth/plugins';
 import { and, eq, gt } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Env } from '../../config/env.ts';
@@ -155,10 +155,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
     accessTokens: ReturnType<typeof createAccessTokens>;
-    /** preHandler: 401 unless signed in (session cookie or bearer access token). Sets request.user. */
-    requireUser: preHandlerAsyncHookHandler;
-    /** preHandler: 401 unless signed in, 403 unless an admin. Sets request.user. */
-    requireAdmin: preHandlerAsyncHookHandler;
+    /**
+     * onRequest: 401 unless signed in (session cookie or bearer access token). Sets request.user. It runs
+     * before the body is read or validated, so a caller learns nothing of a schema they may not use.
+     */
+    requireUser: onRequestAsyncHookHandler;
+    /** onRequest: 401 unless signed in, 403 unless an admin; the admin area's one guard (app.ts). */
+    requireAdmin: onRequestAsyncHookHandler;
     /** Who is calling, or null; for routes open to visitors that behave differently for users. */
     resolveUser(request: FastifyRequest): Promise<AuthUser | null>;
   }
@@ -251,9 +254,29 @@ export const authPlugin = fp<{ auth: Auth; secret: string }>(
       if (!request.user) throw unauthorized();
       if (request.user.role !== 'admin') throw forbidden('Only an admin can do that.');
     });
+
+    // Who calls is decided before anything looks at the body, on every route: see moveGuardsToOnRequest.
+    app.addHook('onRoute', moveGuardsToOnRequest([app.requireUser, app.requireAdmin]));
   },
   { name: 'auth', dependencies: ['db'] },
 );
+
+/**
+ * An onRoute hook: a guard named in a later hook of a route (preParsing, preValidation, preHandler) is
+ * moved to onRequest, so that no route, however it is written, validates a body before it knows who
+ * sends it.
+ */
+export function moveGuardsToOnRequest(guards: unknown[]) {
+  return (route: RouteOptions) => {
+    for (const hook of ['preParsing', 'preValidation', 'preHandler'] as const) {
+      const handlers = [route[hook]].flat().filter((handler) => handler !== undefined);
+      const late = handlers.filter((handler) => guards.includes(handler));
+      if (late.length === 0) continue;
+      route[hook] = handlers.filter((handler) => !guards.includes(handler)) as never;
+      route.onRequest = [...[route.onRequest].flat().filter((h) => h !== undefined), ...late] as never;
+    }
+  };
+}
 
 export function toHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
