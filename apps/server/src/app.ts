@@ -16,6 +16,7 @@ import {
 import type { Env } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { noteNonCanonicalPath, refuseNonCanonicalPaths } from './lib/canonical-path.ts';
+import { limitJsonDepth } from './lib/json-depth.ts';
 import { refuseNulCharacters } from './lib/nul-characters.ts';
 import { handleError } from './lib/errors.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -100,6 +101,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
   app.setErrorHandler((error, request, reply) => handleError(error as Error, request, reply));
   app.addHook('onRequest', refuseNonCanonicalPaths);
   app.addHook('preValidation', refuseNulCharacters);
+  limitJsonDepth(app);
 
   // An http:// bucket (s3rver or MinIO during development) is not covered by img-src `https:`.
   const httpImageOrigin = env.s3PublicUrl?.startsWith('http:') ? [new URL(env.s3PublicUrl).origin] : [];

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp, type App } from '../src/app.ts';
 import { parseEnv } from '../src/config/env.ts';
@@ -18,12 +19,12 @@ export interface TestApp {
  * PostgreSQL database made for this file alone and dropped afterwards.
  */
 export async function buildTestApp(
-  options: { seed?: boolean; env?: Record<string, string> } = {},
+  options: { seed?: boolean; env?: Record<string, string>; logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'forgeline-test-'));
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...options.env });
   const { handle, dropDatabase } = await openTestDatabase();
-  const app = await buildApp({ env, database: handle, logger: false });
+  const app = await buildApp({ env, database: handle, logger: options.logger ?? false });
   if (options.seed) await seedDemoData(app.db, app.images);
   await app.ready();
   return {

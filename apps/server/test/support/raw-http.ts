@@ -14,9 +14,16 @@ export interface RawResponse {
  */
 export function rawRequest(
   port: number,
-  options: { method: string; path: string; headers?: Record<string, string>; body?: unknown },
+  options: {
+    method: string;
+    path: string;
+    headers?: Record<string, string>;
+    body?: unknown;
+    /** Sent as is, instead of `body` as JSON. */
+    rawBody?: string;
+  },
 ): Promise<RawResponse> {
-  const body = options.body === undefined ? '' : JSON.stringify(options.body);
+  const body = options.rawBody ?? (options.body === undefined ? '' : JSON.stringify(options.body));
   const headers: Record<string, string> = {
     host: `127.0.0.1:${port}`,
     connection: 'close',
