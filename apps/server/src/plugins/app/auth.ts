@@ -221,12 +221,6 @@ export const authPlugin = fp<{ auth: Auth; secret: string }>(
           throw (error as { statusCode?: number }).statusCode === 500 ? unavailable() : error;
         });
       if (!result) return null;
-      // Cookies ride along on cross-site requests: a state change needs our own Origin too.
-      if (!SAFE_METHODS.has(request.method)) {
-        const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
-        if (!origin || !origins.has(origin))
-          throw forbidden('This request must come from the Forgeline site itself.');
-      }
       const { user, session } = result;
       return {
         id: user.id,
@@ -253,6 +247,18 @@ export const authPlugin = fp<{ auth: Auth; secret: string }>(
       request.user = await resolveUser(request);
       if (!request.user) throw unauthorized();
       if (request.user.role !== 'admin') throw forbidden('Only an admin can do that.');
+    });
+
+    // Cookies ride along on requests a page of another site makes the browser send. A state change that
+    // carries them (or that says where it comes from) must come from our own pages: on every route,
+    // the identity library's own endpoints under /api/auth included. Scripts that send neither are
+    // not a browser acting for someone else: they prove who they are with a bearer token or a password.
+    app.addHook('onRequest', async (request) => {
+      if (SAFE_METHODS.has(request.method)) return;
+      if (!request.headers.cookie && request.headers.origin === undefined) return;
+      const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
+      if (!origin || !origins.has(origin))
+        throw forbidden('This request must come from the Forgeline site itself.');
     });
 
     // Who calls is decided before anything looks at the body, on every route: see moveGuardsToOnRequest.
