@@ -38,8 +38,15 @@ async function main() {
   const seeded = env.SEED_DEMO_DATA === 'true' && (await seedDemoData(app.db, app.images));
   if (seeded) app.log.info('Seeded the demo catalogue and reviews.');
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-    await ensureConfiguredAdmin(app.db, app.auth, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
-    app.log.info(`Admin account: ${env.ADMIN_EMAIL}`);
+    const outcome = await ensureConfiguredAdmin(app.db, app.auth, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+    if (outcome === 'password-set')
+      app.log.warn(
+        `Admin account ${env.ADMIN_EMAIL} already existed with another password: its password is now ADMIN_PASSWORD, and every session and reset link of it has been ended.`,
+      );
+    else
+      app.log.info(
+        `Admin account: ${env.ADMIN_EMAIL} (${outcome === 'created' ? 'created' : 'as configured'})`,
+      );
   } else if (env.NODE_ENV !== 'production') {
     // Demo accounts with published passwords: only on a new demo install, never in production.
     if (seeded) await seedDemoAccounts(app.db, app.auth);

@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import type { Auth } from '../../plugins/app/auth.ts';
 import type { Database } from '../client.ts';
-import { userProfiles, users } from '../schema/index.ts';
+import { sessions, userProfiles, users, verifications } from '../schema/index.ts';
 
 /** The demo accounts of a new installation with demo data (README lists them too). */
 export const DEMO_ACCOUNTS = [
@@ -43,10 +43,64 @@ export async function promoteToAdmin(db: Database, email: string): Promise<boole
   return updated.length > 0;
 }
 
-/** ADMIN_EMAIL/ADMIN_PASSWORD: that account is created if missing and made an admin, at every start. */
-export async function ensureConfiguredAdmin(db: Database, auth: Auth, email: string, password: string) {
-  await ensureAccount(db, auth, { name: 'Administrator', email, password });
+/** What ensureConfiguredAdmin did, for the start-up log. */
+export type ConfiguredAdminOutcome = 'created' | 'unchanged' | 'password-set';
+
+/**
+ * ADMIN_EMAIL/ADMIN_PASSWORD: that account is created if missing and made an admin, at every start.
+ * The operator's configuration is the truth about that account (docs/decisions/0130): if it exists
+ * with another password (someone signed up with the address first, or the password was changed since),
+ * it gets ADMIN_PASSWORD, every session (and so every access token) and every reset link of it ends,
+ * and only then does it become an admin. Nobody keeps an admin account with a password they chose.
+ */
+export async function ensureConfiguredAdmin(
+  db: Database,
+  auth: Auth,
+  email: string,
+  password: string,
+): Promise<ConfiguredAdminOutcome> {
+  const existing = await findUser(db, email);
+  if (!existing) {
+    const created = await ensureAccount(db, auth, { name: 'Administrator', email, password });
+    await db.update(users).set({ emailVerified: true }).where(eq(users.id, created.id));
+    await promoteToAdmin(db, email);
+    return 'created';
+  }
+  const ctx = await auth.$context;
+  const credential = await ctx.internalAdapter.findCredentialAccount(existing.id);
+  const matches =
+    credential?.password !== undefined &&
+    credential.password !== null &&
+    (await ctx.password.verify({ hash: credential.password, password }));
+  if (!matches) {
+    const hash = await ctx.password.hash(password);
+    if (credential) await ctx.internalAdapter.updatePassword(existing.id, hash);
+    else
+      await ctx.internalAdapter.createAccount({
+        userId: existing.id,
+        providerId: 'credential',
+        accountId: existing.id,
+        password: hash,
+      });
+    await endEverySession(db, existing.id);
+  }
+  // The operator vouches for the address.
+  await db.update(users).set({ emailVerified: true }).where(eq(users.id, existing.id));
   await promoteToAdmin(db, email);
+  return matches ? 'unchanged' : 'password-set';
+}
+
+/** Ends every session of a user (their access tokens die with them, record 0004) and voids their reset links. */
+export async function endEverySession(db: Database, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+  await voidResetLinks(db, userId);
+}
+
+/** Every password-reset link still out for a user (Better Auth keeps them as `reset-password:<token>` → user id). */
+export async function voidResetLinks(db: Database, userId: string): Promise<void> {
+  await db
+    .delete(verifications)
+    .where(and(like(verifications.identifier, 'reset-password:%'), eq(verifications.value, userId)));
 }
 
 /** The demo admin and customer, for a new installation that has demo data and no configured admin. */
