@@ -41,7 +41,12 @@ describe('requests from another site with the session cookie', () => {
     it(`POST ${path} with a foreign Origin is refused and changes nothing`, async () => {
       const before = await snapshot(t.app);
       const sessionsBefore = await t.app.db.select().from(sessions).where(eq(sessions.userId, victim.id));
-      for (const headers of [{ origin: EVIL }, { referer: `${EVIL}/page` }, { origin: 'null' }]) {
+      const foreign: Record<string, string>[] = [
+        { origin: EVIL },
+        { referer: `${EVIL}/page` },
+        { origin: 'null' },
+      ];
+      for (const headers of foreign) {
         const res = await rawRequest(port, {
           method: 'POST',
           path,
