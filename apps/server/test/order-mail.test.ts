@@ -1,6 +1,10 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { outboxMessages, orders } from '../src/db/schema/index.ts';
+import { outboxMessages, orders, products } from '../src/db/schema/index.ts';
+import { createMailer } from '../src/plugins/app/mail.ts';
 import { expireUnpaidOrders } from '../src/modules/orders/expiry.ts';
 import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
@@ -121,18 +125,71 @@ describe('order e-mails', () => {
     expect(mails[0]!.textBody).toContain(`Order:      ${orderId}`);
   });
 
-  it('keeps the order when its mail cannot be queued', async () => {
-    const send = vi.spyOn(t.app.mailer, 'send').mockRejectedValueOnce(new Error('outbox unavailable'));
+  it('places no order when its mail cannot be queued: both commit or neither', async () => {
+    const stockBefore = await stockOf(productId);
+    const ordersBefore = await ordersOf(customer);
+    const enqueue = vi.spyOn(t.app.mailer, 'enqueue').mockRejectedValueOnce(new Error('outbox unavailable'));
+    try {
+      const res = await call(customer, 'POST', '/api/order', orderBody(productId, 2));
+      expect(res.statusCode).toBe(500);
+    } finally {
+      enqueue.mockRestore();
+    }
+    expect(await stockOf(productId)).toBe(stockBefore);
+    expect(await ordersOf(customer)).toBe(ordersBefore);
+  });
+
+  it('sends a mail whose first try never happened (a crash after the commit) at the next flush, once', async () => {
+    const deliver = vi.spyOn(t.app.mailer, 'deliver').mockResolvedValue(undefined);
+    let orderId = '';
     try {
       const res = await call(customer, 'POST', '/api/order', orderBody(productId, 2));
       expect(res.statusCode).toBe(201);
-      const [row] = await t.app.db
-        .select()
-        .from(orders)
-        .where(eq(orders.id, res.json<{ insertedId: string }>().insertedId));
-      expect(row).toMatchObject({ quantity: 2, paid: false });
+      orderId = res.json<{ insertedId: string }>().insertedId;
     } finally {
-      send.mockRestore();
+      deliver.mockRestore();
     }
+    const queued = (await mailsTo(customer.email)).filter((mail) => mail.textBody.includes(orderId));
+    expect(queued).toHaveLength(1);
+    expect(queued[0]!.sentAt).toBeNull();
+    expect(await t.app.mailer.flush()).toBe(1);
+    expect(await t.app.mailer.flush()).toBe(0);
+    const [sent] = await t.app.db.select().from(outboxMessages).where(eq(outboxMessages.id, queued[0]!.id));
+    expect(sent!.sentAt).not.toBeNull();
+    expect(sent!.attempts).toBe(1);
+  });
+
+  it('sends each queued message once when several senders race for it', async () => {
+    const written: string[] = [];
+    const mailer = createMailer({
+      db: t.app.db,
+      from: 'test@forgeline.local',
+      outboxDir: mkdtempSync(path.join(tmpdir(), 'forgeline-outbox-')),
+      log: { info: (obj) => written.push((obj as { file: string }).file), warn: () => undefined },
+    });
+    const ids = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) =>
+        mailer.enqueue(t.app.db, { to: `race-${n}@example.com`, subject: 'race', text: 'once' }),
+      ),
+    );
+    // The request's own try and two instances' retry loops, all at once.
+    const sent = await Promise.all([
+      mailer.deliver(ids),
+      mailer.flush(),
+      mailer.flush(),
+      mailer.deliver(ids),
+    ]);
+    expect(sent.filter((n) => typeof n === 'number').reduce((a, b) => a! + b!, 0)).toBeLessThanOrEqual(5);
+    expect(written).toHaveLength(5);
+    expect(new Set(written).size).toBe(5);
   });
 });
+
+async function stockOf(id: string) {
+  const [row] = await t.app.db.select().from(products).where(eq(products.id, id));
+  return row!.availableQuantity;
+}
+
+async function ordersOf(user: TestUser) {
+  return (await t.app.db.select().from(orders).where(eq(orders.customerEmail, user.email))).length;
+}

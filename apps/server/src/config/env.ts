@@ -45,6 +45,8 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().default('Forgeline <no-reply@forgeline.local>'),
+  /** How often each instance sends what is due in the mail outbox (retries, mails left by a crash). */
+  MAIL_RETRY_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   S3_ENDPOINT: optionalUrl(['http:', 'https:']),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),

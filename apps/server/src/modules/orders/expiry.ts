@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { AppDeps } from '../../lib/deps.ts';
-import { sendOrderMail } from './mail.ts';
+import { queueOrderMail } from './mail.ts';
 import { createOrdersRepository, EXPIRY_BATCH } from './repository.ts';
 
 /** How often each server looks for unpaid orders past their hold. */
@@ -15,7 +15,13 @@ export async function expireUnpaidOrders(deps: AppDeps, now: Date = new Date()):
   const cutoff = new Date(now.getTime() - deps.config.ORDER_HOLD_HOURS * 3_600_000);
   let total = 0;
   for (;;) {
-    const rows = await deps.db.transaction((tx) => createOrdersRepository(tx).expireUnpaid(cutoff));
+    // Each cancelled order's mail is queued with its cancel: both commit, or neither.
+    const { rows, mailIds } = await deps.db.transaction(async (tx) => {
+      const expired = await createOrdersRepository(tx).expireUnpaid(cutoff);
+      const ids: string[] = [];
+      for (const row of expired) ids.push(await queueOrderMail(deps, tx, 'expired', row));
+      return { rows: expired, mailIds: ids };
+    });
     total += rows.length;
     if (rows.length > 0) {
       deps.catalogueCache.invalidate();
@@ -23,7 +29,7 @@ export async function expireUnpaidOrders(deps: AppDeps, now: Date = new Date()):
         { orderIds: rows.map((row) => row.id) },
         `cancelled ${rows.length} unpaid order(s) past their hold`,
       );
-      for (const row of rows) await sendOrderMail(deps, 'expired', row);
+      await deps.mailer.deliver(mailIds);
     }
     // A full batch may have left more behind.
     if (rows.length < EXPIRY_BATCH) return total;

@@ -1,3 +1,4 @@
+import type { Executor } from '../../db/client.ts';
 import type { OrderRow } from '../../db/schema/index.ts';
 import type { MailDeps } from '../../lib/deps.ts';
 import type { MailMessage } from '../../plugins/app/mail.ts';
@@ -96,18 +97,15 @@ export function orderMail(
   };
 }
 
-/**
- * Queues the mail once the order's change is committed. The outbox keeps and retries it; a failure
- * to queue is logged and never undoes or fails what the customer did.
- */
-/** The order's invoice or credit note as a PDF attachment, when it has one. */
+/** The order's invoice or credit note as a PDF attachment, when it has one (read through `db`). */
 export async function documentAttachments(
   deps: MailDeps,
+  db: Executor,
   orderId: string,
   kind: 'invoice' | 'credit_note',
 ): Promise<MailMessage['attachments']> {
   try {
-    const documents = await createInvoicesRepository(deps.db).listForOrder(orderId);
+    const documents = await createInvoicesRepository(db).listForOrder(orderId);
     const document = documents.find((doc) => doc.kind === kind);
     return document ? [await invoiceAttachment(document, deps.config)] : undefined;
   } catch (error) {
@@ -117,32 +115,31 @@ export async function documentAttachments(
   }
 }
 
-export async function sendOrderMail(
+/**
+ * Writes the mail to the outbox in `tx`, the transaction of the order's change (docs/decisions/0120):
+ * the mail exists exactly when the change commits, so none is lost to a crash between the two and a
+ * failure to queue undoes the change. Answers the message id: deliver it after the commit.
+ */
+export async function queueOrderMail(
   deps: MailDeps,
+  tx: Executor,
   kind: OrderMailKind,
   order: OrderRow,
   attachments?: MailMessage['attachments'],
-) {
-  try {
-    await deps.mailer.send({
-      ...orderMail(kind, order, {
-        publicUrl: deps.config.publicUrl,
-        holdHours: deps.config.ORDER_HOLD_HOURS,
-      }),
-      ...(attachments && { attachments }),
-    });
-  } catch (error) {
-    deps.log.error({ err: error, orderId: order.id, kind }, 'order e-mail could not be queued');
-  }
+): Promise<string> {
+  return deps.mailer.enqueue(tx, {
+    ...orderMail(kind, order, { publicUrl: deps.config.publicUrl, holdHours: deps.config.ORDER_HOLD_HOURS }),
+    ...(attachments && { attachments }),
+  });
 }
 
-/** The receipt, with the order as it now is (paid, with its card and transaction id) and its invoice. */
-export async function sendPaidMail(deps: MailDeps, orderId: string) {
-  try {
-    const order = await createOrdersRepository(deps.db).findById(orderId);
-    if (!order?.paid) return;
-    await sendOrderMail(deps, 'paid', order, await documentAttachments(deps, order.id, 'invoice'));
-  } catch (error) {
-    deps.log.error({ err: error, orderId }, 'payment e-mail could not be queued');
-  }
+/** The receipt, with the order as it now is in `tx` (paid, with its card and transaction id) and its invoice. */
+export async function queuePaidMail(
+  deps: MailDeps,
+  tx: Executor,
+  orderId: string,
+): Promise<string | undefined> {
+  const order = await createOrdersRepository(tx).findById(orderId);
+  if (!order?.paid) return undefined;
+  return queueOrderMail(deps, tx, 'paid', order, await documentAttachments(deps, tx, order.id, 'invoice'));
 }

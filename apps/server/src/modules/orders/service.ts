@@ -5,7 +5,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/app/auth.ts';
 import { createProductsRepository } from '../products/repository.ts';
 import { issueCreditNote } from '../invoices/service.ts';
-import { documentAttachments, sendOrderMail } from './mail.ts';
+import { documentAttachments, queueOrderMail } from './mail.ts';
 import { createOrdersRepository } from './repository.ts';
 import { createOrderSearchRepository, type OrderCursor } from './search-repository.ts';
 import { isUuid } from '../products/repository.ts';
@@ -34,10 +34,11 @@ const tooMany = (message: string) => badRequest(message, { buyQuantity: message 
 /**
  * Places an order for the signed-in customer: name and e-mail from the account, figures from the
  * product, the stock taken in the same transaction. The figures the customer saw (name, price, total)
- * must be the ones they are charged, or nothing happens. Mails the customer the link to pay.
+ * must be the ones they are charged, or nothing happens. Mails the customer the link to pay: the mail
+ * is queued in the same transaction, so an order never exists without it (docs/decisions/0120).
  */
 export async function placeOrder(deps: AppDeps, user: Actor, body: CreateOrderBody): Promise<OrderRow> {
-  const order = await deps.db.transaction(async (tx) => {
+  const { order, mailId } = await deps.db.transaction(async (tx) => {
     const products = createProductsRepository(tx);
     const product = await products.findById(body.productId);
     if (!product) throw notFound('Product');
@@ -74,7 +75,7 @@ export async function placeOrder(deps: AppDeps, user: Actor, body: CreateOrderBo
     // The conditional UPDATE: a concurrent order that took the stock first makes this one fail.
     if (!(await products.takeStock(product.id, quantity))) throw tooMany(messages.quantityAboveAvailable);
 
-    return createOrdersRepository(tx).insert({
+    const placed = await createOrdersRepository(tx).insert({
       userId: user.id,
       productId: product.id,
       customerName: user.name,
@@ -86,9 +87,10 @@ export async function placeOrder(deps: AppDeps, user: Actor, body: CreateOrderBo
       address: body.address,
       phone: body.phone,
     });
+    return { order: placed, mailId: await queueOrderMail(deps, tx, 'placed', placed) };
   });
   deps.catalogueCache.invalidate();
-  await sendOrderMail(deps, 'placed', order);
+  await deps.mailer.deliver([mailId]);
   return order;
 }
 
@@ -115,7 +117,7 @@ export async function getOrder(deps: AppDeps, user: Actor, id: string): Promise<
  */
 export async function cancelOrder(deps: AppDeps, user: Actor, id: string): Promise<OrderRow> {
   const isAdmin = user.role === 'admin';
-  const cancelled = await deps.db.transaction(async (tx) => {
+  const { cancelled, mailId } = await deps.db.transaction(async (tx) => {
     const orders = createOrdersRepository(tx);
     // Locked: a parallel cancel (or ship) waits here, then finds the order gone (or shipped).
     const order = visibleOrder(await orders.lockById(id), user);
@@ -135,15 +137,13 @@ export async function cancelOrder(deps: AppDeps, user: Actor, id: string): Promi
       { orderId: order.id, by: user.id, refunded: order.paid, transactionId: order.transactionId },
       'order cancelled',
     );
-    return order;
+    // The customer hears of a cancel they did not make; the mail commits with the cancel.
+    if (order.userId === user.id) return { cancelled: order, mailId: undefined };
+    const creditNote = order.paid ? await documentAttachments(deps, tx, order.id, 'credit_note') : undefined;
+    return { cancelled: order, mailId: await queueOrderMail(deps, tx, 'cancelledByShop', order, creditNote) };
   });
   deps.catalogueCache.invalidate();
-  if (cancelled.userId !== user.id) {
-    const creditNote = cancelled.paid
-      ? await documentAttachments(deps, cancelled.id, 'credit_note')
-      : undefined;
-    await sendOrderMail(deps, 'cancelledByShop', cancelled, creditNote);
-  }
+  if (mailId) await deps.mailer.deliver([mailId]);
   return cancelled;
 }
 
@@ -152,8 +152,13 @@ export async function shipOrder(deps: AppDeps, id: string): Promise<boolean> {
   const orders = createOrdersRepository(deps.db);
   const order = await orders.findById(id);
   if (!order) throw notFound('Order');
-  if (await orders.markShipped(order.id)) {
-    await sendOrderMail(deps, 'shipped', order);
+  const mailId = await deps.db.transaction(async (tx) =>
+    (await createOrdersRepository(tx).markShipped(order.id))
+      ? queueOrderMail(deps, tx, 'shipped', order)
+      : undefined,
+  );
+  if (mailId) {
+    await deps.mailer.deliver([mailId]);
     return true;
   }
   const now = await orders.findById(id);

@@ -3,7 +3,7 @@ import type { OrderRow, TestPaymentIntentRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { issueInvoice } from '../invoices/service.ts';
-import { sendPaidMail } from '../orders/mail.ts';
+import { queuePaidMail } from '../orders/mail.ts';
 import { createOrdersRepository } from '../orders/repository.ts';
 import { ownOrder, type Actor } from '../orders/service.ts';
 import { checkTestCard, type CardInput, type CardOutcome } from './providers/test-cards.ts';
@@ -38,13 +38,14 @@ export type RecordPayment = (order: OrderRow, intent: ProviderIntent | null) => 
 /**
  * The one way an order becomes paid. `work` runs in a transaction and calls `record(order, intent)`:
  * the payment is judged (judgePayment), the order marked paid once however many callers race, and the
- * receipt e-mailed once the transaction has committed — only by the call that recorded it.
+ * receipt queued in the same transaction — only by the call that recorded it — and sent after it commits.
  */
 export async function withPaymentRecording<T>(
   deps: AppDeps,
   work: (tx: Executor, record: RecordPayment) => Promise<T>,
 ): Promise<T> {
   const paidOrderIds: string[] = [];
+  const mailIds: string[] = [];
   const result = await deps.db.transaction(async (tx) => {
     /** What each payment paid in this transaction: one invoice covers them all (every line of a checkout). */
     const paidBy = new Map<string, { intent: ProviderIntent; orders: OrderRow[] }>();
@@ -76,9 +77,14 @@ export async function withPaymentRecording<T>(
         cardLast4: intent.card?.last4 ?? null,
       });
     }
+    // The receipts, with their invoices, commit with the payment (docs/decisions/0120).
+    for (const orderId of paidOrderIds) {
+      const mailId = await queuePaidMail(deps, tx, orderId);
+      if (mailId) mailIds.push(mailId);
+    }
     return value;
   });
-  for (const orderId of paidOrderIds) await sendPaidMail(deps, orderId);
+  await deps.mailer.deliver(mailIds);
   return result;
 }
 

@@ -1,9 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { outboxMessages } from '../../db/schema/index.ts';
 
 export interface MailMessage {
@@ -15,7 +15,17 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  /** Queues the message durably, then tries to send it at once. Never throws for a delivery failure. */
+  /**
+   * Writes the message to the outbox through `db`: pass the transaction of the change the mail is
+   * about, so that the mail exists exactly when the change commits. Answers its id, for deliver().
+   */
+  enqueue(db: Executor, message: MailMessage): Promise<string>;
+  /**
+   * Tries to send these queued messages now, once their transaction has committed. A message another
+   * instance has claimed is left to it; a failure is left to the retries. Never throws.
+   */
+  deliver(ids: string[]): Promise<void>;
+  /** enqueue() on its own + deliver(): for a mail that belongs to no other change (a reset link). */
   send(message: MailMessage): Promise<void>;
   /** Sends what is due in the outbox; answers how many went out. */
   flush(): Promise<number>;
@@ -28,6 +38,12 @@ const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
  * costs that request seconds, not nodemailer's default of minutes (the outbox retries later anyway).
  */
 const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 15_000 };
+/**
+ * A sender claims a message by pushing its next attempt this far ahead: no other instance takes it
+ * meanwhile, and if the sender dies mid-way the message is due again after it. Longer than the SMTP
+ * timeouts above put together.
+ */
+const CLAIM_LEASE = sql`now() + interval '2 minutes'`;
 
 /**
  * SMTP when SMTP_URL is set; otherwise each message is written as an .eml file under DATA_DIR/outbox and
@@ -44,9 +60,12 @@ export function createMailer(options: {
     ? nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
-  async function deliver(row: typeof outboxMessages.$inferSelect): Promise<void> {
+  async function transmit(row: typeof outboxMessages.$inferSelect): Promise<void> {
     const info = await transport.sendMail({
       from: options.from,
+      // One Message-ID per outbox row: should a message ever go twice (the database lost between the
+      // mail server's 'OK' and our 'sent'), mail clients show it once.
+      messageId: `<${row.id}@forgeline.outbox>`,
       to: row.toAddress,
       subject: row.subject,
       text: row.textBody,
@@ -73,33 +92,67 @@ export function createMailer(options: {
     }
   }
 
+  /**
+   * Claims the due, unsent messages matching `which` and answers them: one UPDATE, so of two senders
+   * racing for a row exactly one gets it (the other, once the row lock is released, finds it no longer
+   * due). SKIP LOCKED lets the loser move on to other rows instead of waiting.
+   */
+  const claim = (which: SQL | undefined, limit: number) =>
+    options.db
+      .update(outboxMessages)
+      .set({ nextAttemptAt: CLAIM_LEASE })
+      .where(
+        inArray(
+          outboxMessages.id,
+          options.db
+            .select({ id: outboxMessages.id })
+            .from(outboxMessages)
+            .where(
+              and(
+                which,
+                isNull(outboxMessages.sentAt),
+                lte(outboxMessages.nextAttemptAt, sql`now()`),
+                sql`${outboxMessages.attempts} < ${MAX_ATTEMPTS}`,
+              ),
+            )
+            .orderBy(outboxMessages.nextAttemptAt)
+            .limit(limit)
+            .for('update', { skipLocked: true }),
+        ),
+      )
+      .returning();
+
   async function attempt(row: typeof outboxMessages.$inferSelect): Promise<boolean> {
     try {
-      await deliver(row);
-      await options.db
-        .update(outboxMessages)
-        .set({ sentAt: new Date(), attempts: row.attempts + 1 })
-        .where(eq(outboxMessages.id, row.id));
-      return true;
+      await transmit(row);
     } catch (error) {
-      const attempts = row.attempts + 1;
-      const delay = RETRY_DELAYS_MS[Math.min(attempts - 1, RETRY_DELAYS_MS.length - 1)] ?? 0;
-      await options.db
-        .update(outboxMessages)
-        .set({
-          attempts,
-          lastError: String(error).slice(0, 500),
-          nextAttemptAt: new Date(Date.now() + delay),
-        })
-        .where(eq(outboxMessages.id, row.id));
-      options.log.warn({ to: row.toAddress, attempts, err: String(error) }, 'mail not sent; will retry');
+      await failed(row, error);
       return false;
     }
+    await options.db
+      .update(outboxMessages)
+      .set({ sentAt: new Date(), attempts: row.attempts + 1 })
+      .where(eq(outboxMessages.id, row.id));
+    return true;
   }
 
-  return {
-    async send(message) {
-      const [row] = await options.db
+  async function failed(row: typeof outboxMessages.$inferSelect, error: unknown) {
+    const attempts = row.attempts + 1;
+    const delay = RETRY_DELAYS_MS[Math.min(attempts - 1, RETRY_DELAYS_MS.length - 1)] ?? 0;
+    await options.db
+      .update(outboxMessages)
+      .set({
+        attempts,
+        lastError: String(error).slice(0, 500),
+        nextAttemptAt: new Date(Date.now() + delay),
+      })
+      .where(eq(outboxMessages.id, row.id));
+    options.log.warn({ to: row.toAddress, attempts, err: String(error) }, 'mail not sent; will retry');
+  }
+
+  const mailer: Mailer = {
+    async enqueue(db, message) {
+      const [row] = await db
         .insert(outboxMessages)
         .values({
           toAddress: message.to,
@@ -113,28 +166,36 @@ export function createMailer(options: {
               contentBase64: file.content.toString('base64'),
             })) ?? null,
         })
-        .returning();
-      if (row) await attempt(row);
+        .returning({ id: outboxMessages.id });
+      if (!row) throw new Error('outbox insert returned no row');
+      return row.id;
+    },
+
+    async deliver(ids) {
+      if (ids.length === 0) return;
+      try {
+        for (const row of await claim(inArray(outboxMessages.id, ids), ids.length)) await attempt(row);
+      } catch (error) {
+        // The database went away after the change committed: the retry loop sends it later.
+        options.log.warn({ err: error, ids }, 'mail queued, not sent yet; the outbox retries it');
+      }
+    },
+
+    async send(message) {
+      await mailer.deliver([await mailer.enqueue(options.db, message)]);
     },
 
     async flush() {
-      // Claim due messages by pushing their next attempt forward, so two instances don't send one twice.
-      const due = await options.db
-        .update(outboxMessages)
-        .set({ nextAttemptAt: sql`now() + interval '10 minutes'` })
-        .where(
-          and(
-            isNull(outboxMessages.sentAt),
-            lte(outboxMessages.nextAttemptAt, new Date()),
-            sql`${outboxMessages.attempts} < ${MAX_ATTEMPTS}`,
-          ),
-        )
-        .returning();
+      // One message per claim: each lease starts when its own attempt does.
       let sent = 0;
-      for (const row of due) if (await attempt(row)) sent += 1;
-      return sent;
+      for (;;) {
+        const [row] = await claim(undefined, 1);
+        if (!row) return sent;
+        if (await attempt(row)) sent += 1;
+      }
     },
   };
+  return mailer;
 }
 
 declare module 'fastify' {
@@ -153,11 +214,12 @@ export const mailPlugin = fp(
       log: app.log,
     });
     app.decorate('mailer', mailer);
-    // Retry what could not be sent, once a minute (not in tests: they call flush themselves).
+    // Send what is due (retries, and mails whose first try never happened: the process or the
+    // database went away after the commit), every MAIL_RETRY_INTERVAL_MS. Not in tests: they flush.
     if (app.config.NODE_ENV !== 'test') {
       const timer = setInterval(() => {
         mailer.flush().catch((error: unknown) => app.log.warn({ err: error }, 'mail retry failed'));
-      }, 60_000);
+      }, app.config.MAIL_RETRY_INTERVAL_MS);
       timer.unref();
       app.addHook('onClose', async () => clearInterval(timer));
     }
