@@ -38,6 +38,7 @@ import { securityHeadersPlugin } from './plugins/external/security-headers.ts';
 import { paymentsPlugin } from './plugins/app/payments.ts';
 import { orderAdminRoutes, orderRoutes } from './modules/orders/routes.ts';
 import { orderExpiryPlugin } from './modules/orders/expiry.ts';
+import { idempotencyPlugin } from './modules/idempotency/idempotency.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { stripeWebhookRoutes } from './modules/payments/webhook.ts';
 import { productAdminRoutes } from './modules/products/admin-routes.ts';
@@ -169,6 +170,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
   await app.register(imagesPlugin, { store: createImageStore(env) });
   await app.register(paymentsPlugin);
   await app.register(orderExpiryPlugin);
+  await app.register(idempotencyPlugin);
   await app.register(quoteExpiryPlugin);
 
   // Photos in the local store: names chosen by the server and never reused, so they can be cached for good.

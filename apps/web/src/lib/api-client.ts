@@ -33,6 +33,8 @@ type RequestOptions = {
    */
   signOutOnUnauthorized?: boolean;
   signal?: AbortSignal;
+  /** Further request headers (an `Idempotency-Key`). */
+  headers?: Record<string, string>;
 };
 
 /**
@@ -110,7 +112,7 @@ const errorFrom = async (response: Response): Promise<ApiError> => {
 
 /** The parsed body of an answer together with its headers (for `X-Total-Count`). */
 async function send<T>(path: string, options: RequestOptions = {}): Promise<{ body: T; headers: Headers }> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   if (options.auth !== false) {

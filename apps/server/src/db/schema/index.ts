@@ -10,3 +10,4 @@ export * from './payments.ts';
 export * from './invoices.ts';
 export * from './quotes.ts';
 export * from './checkouts.ts';
+export * from './idempotency-keys.ts';

@@ -11,13 +11,15 @@ import {
   OrderSearchQuerySchema,
 } from '@forgeline/shared';
 import { currentUser } from '../../plugins/app/auth.ts';
+import { IdempotencyKeyHeaders, withIdempotency } from '../idempotency/idempotency.ts';
 import { toOrderDto } from './repository.ts';
 import {
   cancelOrder,
   getOrder,
   listAllOrders,
   listMyOrders,
-  placeOrder,
+  takeOrder,
+  afterOrderPlaced,
   searchOrders,
   shipOrder,
 } from './service.ts';
@@ -28,6 +30,7 @@ const errors = {
   403: ApiErrorSchema,
   404: ApiErrorSchema,
   409: ApiErrorSchema,
+  422: ApiErrorSchema,
   429: ApiErrorSchema,
 };
 const OrderIdParams = z.object({ id: z.string().max(100) });
@@ -49,14 +52,21 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary:
           'Places an order: name and email from the session, figures from the product, stock taken at once',
+        headers: IdempotencyKeyHeaders,
         body: CreateOrderBodySchema,
         response: { 201: InsertResultSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      const order = await placeOrder(app, currentUser(request), request.body);
-      return reply.code(201).send({ acknowledged: true, insertedId: order.id });
-    },
+    // A retry with the same Idempotency-Key answers the first order instead of placing a second.
+    async (request, reply) =>
+      withIdempotency(app, request, reply, async (tx) => {
+        const placed = await takeOrder(app, tx, currentUser(request), request.body);
+        return {
+          statusCode: 201,
+          body: { acknowledged: true, insertedId: placed.order.id },
+          afterCommit: () => afterOrderPlaced(app, placed),
+        };
+      }),
   );
 
   app.get(

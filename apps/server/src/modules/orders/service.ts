@@ -1,4 +1,5 @@
 import { messages, toCents, toDollars, type CreateOrderBody, type OrderSearchQuery } from '@forgeline/shared';
+import type { Executor } from '../../db/client.ts';
 import type { OrderRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -38,60 +39,79 @@ const tooMany = (message: string) => badRequest(message, { buyQuantity: message 
  * is queued in the same transaction, so an order never exists without it (docs/decisions/0120).
  */
 export async function placeOrder(deps: AppDeps, user: Actor, body: CreateOrderBody): Promise<OrderRow> {
-  const { order, mailId } = await deps.db.transaction(async (tx) => {
-    const products = createProductsRepository(tx);
-    const product = await products.findById(body.productId);
-    if (!product) throw notFound('Product');
+  const placed = await deps.db.transaction((tx) => takeOrder(deps, tx, user, body));
+  await afterOrderPlaced(deps, placed);
+  return placed.order;
+}
 
-    const quantity = body.buyQuantity;
-    if (quantity < product.minOrder) throw tooMany(messages.quantityBelowMinimum(product.minOrder));
-    if (quantity > product.availableQuantity) throw tooMany(messages.quantityAboveAvailable);
-    const totalCents = product.priceCents * quantity;
-    if (totalCents > MAX_ORDER_TOTAL_CENTS) {
-      throw tooMany(
-        `An order can total at most $${toDollars(MAX_ORDER_TOTAL_CENTS)}: please order fewer pieces.`,
-      );
-    }
+/** An order written in its transaction, and the id of its 'order received' mail. */
+export interface PlacedOrder {
+  order: OrderRow;
+  mailId: string;
+}
 
-    if (body.productName != null && body.productName.trim() !== product.name) {
-      throw conflict(
-        `This product is now called '${product.name}'. Please check the order and try again.`,
-        'PRODUCT_CHANGED',
-      );
-    }
-    if (body.price !== undefined && toCents(body.price) !== product.priceCents) {
-      throw conflict(
-        `The price has changed to $${toDollars(product.priceCents)} per piece. Please check the new total and try again.`,
-        'PRICE_CHANGED',
-      );
-    }
-    if (body.totalPrize !== undefined && toCents(body.totalPrize) !== totalCents) {
-      throw conflict(
-        `The total for ${quantity} pcs is $${toDollars(totalCents)}, not $${body.totalPrize}. Please check the order and try again.`,
-        'TOTAL_MISMATCH',
-      );
-    }
+/** placeOrder's work inside the caller's transaction `tx`; call afterOrderPlaced once it has committed. */
+export async function takeOrder(
+  deps: AppDeps,
+  tx: Executor,
+  user: Actor,
+  body: CreateOrderBody,
+): Promise<PlacedOrder> {
+  const products = createProductsRepository(tx);
+  const product = await products.findById(body.productId);
+  if (!product) throw notFound('Product');
 
-    // The conditional UPDATE: a concurrent order that took the stock first makes this one fail.
-    if (!(await products.takeStock(product.id, quantity))) throw tooMany(messages.quantityAboveAvailable);
+  const quantity = body.buyQuantity;
+  if (quantity < product.minOrder) throw tooMany(messages.quantityBelowMinimum(product.minOrder));
+  if (quantity > product.availableQuantity) throw tooMany(messages.quantityAboveAvailable);
+  const totalCents = product.priceCents * quantity;
+  if (totalCents > MAX_ORDER_TOTAL_CENTS) {
+    throw tooMany(
+      `An order can total at most $${toDollars(MAX_ORDER_TOTAL_CENTS)}: please order fewer pieces.`,
+    );
+  }
 
-    const placed = await createOrdersRepository(tx).insert({
-      userId: user.id,
-      productId: product.id,
-      customerName: user.name,
-      customerEmail: user.email,
-      productName: product.name,
-      priceCents: product.priceCents,
-      quantity,
-      totalCents,
-      address: body.address,
-      phone: body.phone,
-    });
-    return { order: placed, mailId: await queueOrderMail(deps, tx, 'placed', placed) };
+  if (body.productName != null && body.productName.trim() !== product.name) {
+    throw conflict(
+      `This product is now called '${product.name}'. Please check the order and try again.`,
+      'PRODUCT_CHANGED',
+    );
+  }
+  if (body.price !== undefined && toCents(body.price) !== product.priceCents) {
+    throw conflict(
+      `The price has changed to $${toDollars(product.priceCents)} per piece. Please check the new total and try again.`,
+      'PRICE_CHANGED',
+    );
+  }
+  if (body.totalPrize !== undefined && toCents(body.totalPrize) !== totalCents) {
+    throw conflict(
+      `The total for ${quantity} pcs is $${toDollars(totalCents)}, not $${body.totalPrize}. Please check the order and try again.`,
+      'TOTAL_MISMATCH',
+    );
+  }
+
+  // The conditional UPDATE: a concurrent order that took the stock first makes this one fail.
+  if (!(await products.takeStock(product.id, quantity))) throw tooMany(messages.quantityAboveAvailable);
+
+  const placed = await createOrdersRepository(tx).insert({
+    userId: user.id,
+    productId: product.id,
+    customerName: user.name,
+    customerEmail: user.email,
+    productName: product.name,
+    priceCents: product.priceCents,
+    quantity,
+    totalCents,
+    address: body.address,
+    phone: body.phone,
   });
+  return { order: placed, mailId: await queueOrderMail(deps, tx, 'placed', placed) };
+}
+
+/** What follows a committed order: the catalogue shows the new stock, the mail's first try. */
+export async function afterOrderPlaced(deps: AppDeps, placed: PlacedOrder): Promise<void> {
   deps.catalogueCache.invalidate();
-  await deps.mailer.deliver([mailId]);
-  return order;
+  await deps.mailer.deliver([placed.mailId]);
 }
 
 /** The customer's own orders, newest first; `email` must be theirs (the spec's query asks for it). */

@@ -1,0 +1,156 @@
+import { createHash } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import type { Database, Executor } from '../../db/client.ts';
+import { idempotencyKeys } from '../../db/schema/index.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { currentUser } from '../../plugins/app/auth.ts';
+
+/** How long a key keeps its answer: a retry comes within minutes, a day is plenty. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 3_600_000;
+/** What a client may send as a key: a UUID fits, and so does any other short token. */
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/** What a request answers: its status, its body, and what to do once its transaction has committed. */
+export interface IdempotentAnswer {
+  statusCode: number;
+  body: unknown;
+  afterCommit?: () => Promise<void>;
+}
+
+/** JSON with object keys sorted, so that one body always has one fingerprint. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+
+const fingerprintOf = (request: FastifyRequest) =>
+  createHash('sha256')
+    .update(
+      `${request.method} ${request.routeOptions.url ?? request.url}\n${canonical(request.body ?? null)}`,
+    )
+    .digest('hex');
+
+/** For a route's schema: documents the header in OpenAPI (the check is keyOf's, with its message). */
+export const IdempotencyKeyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .describe('One per submit, reused on retry: a retry gets the first answer (24 h), not a second change'),
+});
+
+/** The request's `Idempotency-Key`, checked; undefined when it sent none. */
+function keyOf(request: FastifyRequest): string | undefined {
+  const key = request.headers['idempotency-key'];
+  if (key === undefined) return undefined;
+  if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
+    throw badRequest('Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID, say).', {
+      'Idempotency-Key': 'is not valid',
+    });
+  }
+  return key;
+}
+
+/**
+ * Takes the key for this transaction, or answers what it answered before. The INSERT makes a
+ * concurrent duplicate wait on the key's unique index until the first transaction ends: then it finds
+ * the stored answer (committed) or takes the key itself (rolled back: nothing happened). An expired
+ * key is taken over.
+ */
+async function claim(
+  tx: Executor,
+  entry: { userId: string; key: string; fingerprint: string },
+): Promise<{ statusCode: number; body: unknown } | undefined> {
+  const expiresAt = new Date(Date.now() + IDEMPOTENCY_KEY_TTL_MS);
+  // The answer is filled in before this transaction commits; nobody else ever reads the placeholder.
+  const placeholder = { ...entry, statusCode: 0, responseBody: null, expiresAt };
+  const taken = await tx
+    .insert(idempotencyKeys)
+    .values(placeholder)
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.userId, idempotencyKeys.key],
+      set: { ...placeholder, createdAt: sql`now()` },
+      setWhere: lt(idempotencyKeys.expiresAt, sql`now()`),
+    })
+    .returning({ key: idempotencyKeys.key });
+  if (taken.length > 0) return undefined;
+  const [stored] = await tx
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, entry.userId), eq(idempotencyKeys.key, entry.key)));
+  if (!stored) throw new Error('idempotency key neither taken nor stored');
+  if (stored.fingerprint !== entry.fingerprint) {
+    throw new AppError(
+      422,
+      'IDEMPOTENCY_KEY_REUSED',
+      'This Idempotency-Key was already used for a different request. Send a new key with a new request.',
+    );
+  }
+  return { statusCode: stored.statusCode, body: stored.responseBody };
+}
+
+/**
+ * Runs a signed-in user's change once per `Idempotency-Key` (docs/decisions/0121): `work` runs in one
+ * transaction with the key, and its answer is stored there. A retry with the same key and body gets the
+ * first answer (with `Idempotent-Replayed: true`), even when that answer was lost on its way or is still
+ * being made (the retry waits for it); the same key with another body gets 422. Without the header,
+ * `work` simply runs. `work` must do its change through `tx` only: its effects outside the database go in
+ * `afterCommit`, which runs for the first answer only.
+ */
+export async function withIdempotency(
+  deps: { db: Database },
+  request: FastifyRequest,
+  reply: FastifyReply,
+  work: (tx: Executor) => Promise<IdempotentAnswer>,
+): Promise<FastifyReply> {
+  const key = keyOf(request);
+  const entry = key && { userId: currentUser(request).id, key, fingerprint: fingerprintOf(request) };
+  const result = await deps.db.transaction(async (tx) => {
+    const replay = entry ? await claim(tx, entry) : undefined;
+    if (replay) return { replay };
+    const answer = await work(tx);
+    if (entry) {
+      await tx
+        .update(idempotencyKeys)
+        .set({ statusCode: answer.statusCode, responseBody: answer.body ?? null })
+        .where(and(eq(idempotencyKeys.userId, entry.userId), eq(idempotencyKeys.key, entry.key)));
+    }
+    return { answer };
+  });
+  if (result.replay) {
+    return reply
+      .code(result.replay.statusCode)
+      .header('idempotent-replayed', 'true')
+      .send(result.replay.body);
+  }
+  await result.answer.afterCommit?.();
+  return reply.code(result.answer.statusCode).send(result.answer.body);
+}
+
+/** Deletes expired keys; answers how many. */
+export async function purgeExpiredKeys(db: Database): Promise<number> {
+  const rows = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.expiresAt, sql`now()`))
+    .returning({ key: idempotencyKeys.key });
+  return rows.length;
+}
+
+/** Purges expired keys every hour, except under NODE_ENV=test. */
+export const idempotencyPlugin = fp(
+  async (app) => {
+    if (app.config.NODE_ENV === 'test') return;
+    const timer = setInterval(() => {
+      purgeExpiredKeys(app.db).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'expired idempotency keys not purged'),
+      );
+    }, 3_600_000);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+  { name: 'idempotency', dependencies: ['db'] },
+);
