@@ -77,7 +77,198 @@ describe('the configured admin is the operator’s (item 2, record 0130)', () =>
   });
 });
 
-// Keep the helpers referenced while later sections are added.
-void sessionCookie;
-void snapshot;
-void outbox;
+/** Everything a refused call must leave as it was: the API's data, sessions, reset links and the outbox. */
+const state = async () => ({
+  data: await snapshot(t.app),
+  sessions: (await t.app.db.select().from(sessions)).map((row) => row.id).sort(),
+  verifications: (await t.app.db.select().from(verifications)).map((row) => row.id).sort(),
+  outbox: (await outbox()).length,
+});
+async function expectRefused(call: () => Promise<{ statusCode: number; json(): unknown }>, message: RegExp) {
+  const before = await state();
+  const res = await call();
+  expect(res.statusCode).toBe(400);
+  expect(res.json()).toMatchObject({ message: expect.stringMatching(message) });
+  expect(await state()).toEqual(before);
+}
+
+/** The reset token of the newest reset mail to `email`, as the link in it carries it. */
+async function lastResetToken(email: string): Promise<string> {
+  const mail = (await outbox()).filter((m) => m.toAddress === email).at(-1);
+  const token = /reset-password\/([\w-]+)/.exec(mail?.textBody ?? '')?.[1];
+  if (!token) throw new Error(`no reset link for ${email}`);
+  return token;
+}
+
+describe('sessions end when the secret changes (item 3)', () => {
+  it('a password change ends every other session and access token, whatever the client asks', async () => {
+    const user = await createUser(t.app, { password: 'first-secret-1' });
+    const other = sessionCookie((await signIn(user.email, 'first-secret-1')).headers['set-cookie']);
+    await auth('request-password-reset', { email: user.email, redirectTo: '/resetPass' });
+    expect(await sessionsOf(user.id)).toBe(2);
+    expect(await resetLinksOf(user.id)).toBe(1);
+
+    const change = await auth(
+      'change-password',
+      { currentPassword: 'first-secret-1', newPassword: 'second-secret-2', revokeOtherSessions: false },
+      { cookie: user.cookie },
+    );
+    expect(change.statusCode).toBe(200);
+    // One new session for the caller; the other session, the old one's access token and the link are dead.
+    expect(await sessionsOf(user.id)).toBe(1);
+    expect(await resetLinksOf(user.id)).toBe(0);
+    const viaOther = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { cookie: other },
+    });
+    expect(viaOther.json()).toBeNull();
+    const viaToken = await t.app.inject({
+      method: 'GET',
+      url: `/api/userInfo?email=${user.email}`,
+      headers: user.headers,
+    });
+    expect(viaToken.statusCode).toBe(401);
+    const fresh = sessionCookie(change.headers['set-cookie']);
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { cookie: fresh },
+    });
+    expect(mine.json()).toMatchObject({ user: { email: user.email } });
+  });
+
+  it('a successful reset voids every other reset link still out', async () => {
+    const user = await createUser(t.app, { password: 'first-secret-1' });
+    await auth('request-password-reset', { email: user.email, redirectTo: '/resetPass' });
+    const first = await lastResetToken(user.email);
+    await auth('request-password-reset', { email: user.email, redirectTo: '/resetPass' });
+    const second = await lastResetToken(user.email);
+    expect(second).not.toBe(first);
+
+    expect((await auth('reset-password', { token: second, newPassword: 'second-secret-2' })).statusCode).toBe(
+      200,
+    );
+    const stale = await auth('reset-password', { token: first, newPassword: 'third-secret-3' });
+    expect(stale.statusCode).toBe(400);
+    expect((await signIn(user.email, 'third-secret-3')).statusCode).toBe(401);
+    expect((await signIn(user.email, 'second-secret-2')).statusCode).toBe(200);
+    expect(await resetLinksOf(user.id)).toBe(0);
+  });
+});
+
+describe('text a user types stays small and plain (item 4)', () => {
+  const signUp = (name: string, extra: object = {}) =>
+    auth('sign-up/email', {
+      name,
+      email: `plain-${++address}@example.com`,
+      password: 'good-secret-1',
+      ...extra,
+    });
+
+  it('refuses a long, multi-line, marked-up or linking name at sign-up, creating nothing', async () => {
+    await expectRefused(() => signUp('N'.repeat(101)), /100 characters or fewer/);
+    await expectRefused(() => signUp('Ann\nClick here'), /one line of plain text/);
+    await expectRefused(() => signUp('Ann\u202eevil'), /one line of plain text/);
+    await expectRefused(() => signUp('<b>Ann</b>'), /one line of plain text/);
+    await expectRefused(() => signUp('Claim your refund at https://evil.example'), /web address/);
+    await expectRefused(() => signUp('Visit www.evil.example'), /web address/);
+    await expectRefused(() => signUp(' '), /^Name is required$/);
+    expect((await signUp('Ann O’Neil-Smith')).statusCode).toBe(200);
+  });
+
+  it('refuses the same on a profile update, leaving the name as it was', async () => {
+    const user = await createUser(t.app, { name: 'Plain Name' });
+    const update = (payload: object) => () => auth('update-user', payload, { cookie: user.cookie });
+    await expectRefused(update({ name: 'x'.repeat(101) }), /100 characters or fewer/);
+    await expectRefused(update({ name: 'Line one\r\nLine two' }), /one line of plain text/);
+    await expectRefused(update({ name: 'see http://evil.example/x' }), /web address/);
+    expect((await userRow(user.email))?.name).toBe('Plain Name');
+    expect((await auth('update-user', { name: 'New Name' }, { cookie: user.cookie })).statusCode).toBe(200);
+    expect((await userRow(user.email))?.name).toBe('New Name');
+  });
+
+  it('mails a reset link without anything the account holder typed', async () => {
+    const user = await createUser(t.app, { name: 'Pay now at evil dot example' });
+    await auth('request-password-reset', { email: user.email, redirectTo: '/resetPass' });
+    const mail = (await outbox()).filter((m) => m.toAddress === user.email).at(-1);
+    expect(mail?.textBody).toMatch(/^Hello,/);
+    expect(mail?.textBody).not.toContain('evil');
+  });
+});
+
+describe('safe by default (item 9)', () => {
+  it('refuses the most common passwords at sign-up, reset and change, keeping the 6-character rule', async () => {
+    await expectRefused(
+      () => auth('sign-up/email', { name: 'Pat', email: 'pat@example.com', password: 'Password1' }),
+      /most common ones/,
+    );
+    const short = await auth('sign-up/email', { name: 'Pat', email: 'pat@example.com', password: '12345' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toMatchObject({ message: 'Must be 6 caracters or longer' });
+
+    const user = await createUser(t.app, { password: 'first-secret-1' });
+    await expectRefused(
+      () =>
+        auth(
+          'change-password',
+          { currentPassword: 'first-secret-1', newPassword: 'qwerty123' },
+          { cookie: user.cookie },
+        ),
+      /most common ones/,
+    );
+    await auth('request-password-reset', { email: user.email, redirectTo: '/resetPass' });
+    const token = await lastResetToken(user.email);
+    await expectRefused(() => auth('reset-password', { token, newPassword: 'iloveyou' }), /most common ones/);
+    expect((await signIn(user.email, 'first-secret-1')).statusCode).toBe(200);
+  });
+
+  it('takes no photo URL from elsewhere: not at sign-up, not on update, not from Google', async () => {
+    await expectRefused(
+      () =>
+        auth('sign-up/email', {
+          name: 'Tracked',
+          email: 'tracked@example.com',
+          password: 'good-secret-1',
+          image: 'https://tracker.example/pixel.gif',
+        }),
+      /uploaded to Forgeline/,
+    );
+    const user = await createUser(t.app);
+    await expectRefused(
+      () => auth('update-user', { image: 'https://tracker.example/pixel.gif' }, { cookie: user.cookie }),
+      /uploaded to Forgeline/,
+    );
+    // The way a Google sign-in creates its user: the avatar is dropped, the name made plain.
+    const ctx = await t.app.auth.$context;
+    await ctx.internalAdapter.createOAuthUser(
+      {
+        email: 'google-user@example.com',
+        name: 'Grace\nHopper https://evil.example',
+        image: 'https://lh3.googleusercontent.com/a/photo.jpg',
+        emailVerified: true,
+      },
+      { providerId: 'google', accountId: 'google-sub-1' },
+    );
+    expect(await userRow('google-user@example.com')).toMatchObject({ name: 'Grace Hopper', image: null });
+  });
+
+  it('a review never carries a photo from another site, even one stored before this rule', async () => {
+    const user = await createUser(t.app);
+    await t.app.db
+      .update(users)
+      .set({ image: 'https://tracker.example/me.png' })
+      .where(eq(users.id, user.id));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/review',
+      headers: user.headers,
+      payload: { profession: 'Buyer', review: 'Good parts.', rating: 5 },
+    });
+    expect(res.statusCode).toBe(201);
+    const list = (await t.app.inject({ method: 'GET', url: '/api/reviews' })).json<
+      { email: string; img: string | null }[]
+    >();
+    expect(list.find((r) => r.email === user.email)?.img).toBeNull();
+  });
+});

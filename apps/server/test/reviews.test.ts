@@ -63,18 +63,19 @@ describe('POST /api/review', () => {
     for (const review of list) expect(ReviewSchema.strict().parse(review)).toEqual(review);
   });
 
-  it("uses the account's photo when it is one a page may show", async () => {
-    const user = await createUser(t.app);
-    await t.app.db
-      .update(users)
-      .set({ image: 'https://images.example.com/me.png' })
-      .where(eq(users.id, user.id));
-    const res = await post(user.headers, body());
-    const [row] = await t.app.db
-      .select()
-      .from(reviews)
-      .where(eq(reviews.id, res.json<{ insertedId: string }>().insertedId));
-    expect(row?.imageUrl).toBe('https://images.example.com/me.png');
+  it("uses the account's photo only when it is one uploaded to Forgeline (issue 8, item 9)", async () => {
+    const imageOf = async (image: string) => {
+      const user = await createUser(t.app);
+      await t.app.db.update(users).set({ image }).where(eq(users.id, user.id));
+      const res = await post(user.headers, body());
+      const [row] = await t.app.db
+        .select()
+        .from(reviews)
+        .where(eq(reviews.id, res.json<{ insertedId: string }>().insertedId));
+      return row?.imageUrl;
+    };
+    expect(await imageOf('/uploads/me.webp')).toBe('/uploads/me.webp');
+    expect(await imageOf('https://images.example.com/me.png')).toBeNull();
   });
 
   it('marks a customer with a paid order as a verified purchase', async () => {

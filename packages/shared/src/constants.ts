@@ -38,6 +38,9 @@ export const STATISTICS = [
 /** Limits the server adds (not in the spec): they keep one request from costing too much. */
 export const LIMITS = {
   productNameMax: 120,
+  /** A person's display name (sign-up, profile). */
+  displayNameMax: 100,
+  passwordMax: 128,
   descriptionMax: 2000,
   searchMax: 100,
   pageSizeDefault: 50,

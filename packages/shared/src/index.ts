@@ -7,6 +7,7 @@ export * from './schemas/product.ts';
 export * from './schemas/order.ts';
 export * from './schemas/review.ts';
 export * from './schemas/user.ts';
+export * from './schemas/identity.ts';
 export * from './schemas/contact.ts';
 export * from './schemas/invoice.ts';
 export * from './schemas/quote.ts';

@@ -5,6 +5,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const day = (field: string) =>
   z
     .string()
+    .max(10, `${field} must be a date (YYYY-MM-DD)`)
     .regex(DAY, `${field} must be a date (YYYY-MM-DD)`)
     .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), `${field} is not a real date`);
 

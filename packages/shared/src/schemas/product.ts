@@ -62,6 +62,7 @@ export const SKU_PATTERN = /^[A-Z0-9][A-Z0-9._/-]{0,39}$/;
 export const SkuSchema = z
   .string({ error: 'Part number is required' })
   .trim()
+  .max(100, 'Part number: 1 to 40 letters, digits, dashes, dots or slashes')
   .toUpperCase()
   .regex(SKU_PATTERN, 'Part number: 1 to 40 letters, digits, dashes, dots or slashes');
 

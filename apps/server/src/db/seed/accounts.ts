@@ -1,7 +1,8 @@
-import { and, eq, like, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { endEverySession } from '../../modules/auth/credentials.ts';
 import type { Auth } from '../../plugins/app/auth.ts';
 import type { Database } from '../client.ts';
-import { sessions, userProfiles, users, verifications } from '../schema/index.ts';
+import { userProfiles, users } from '../schema/index.ts';
 
 /** The demo accounts of a new installation with demo data (README lists them too). */
 export const DEMO_ACCOUNTS = [
@@ -88,19 +89,6 @@ export async function ensureConfiguredAdmin(
   await db.update(users).set({ emailVerified: true }).where(eq(users.id, existing.id));
   await promoteToAdmin(db, email);
   return matches ? 'unchanged' : 'password-set';
-}
-
-/** Ends every session of a user (their access tokens die with them, record 0004) and voids their reset links. */
-export async function endEverySession(db: Database, userId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
-  await voidResetLinks(db, userId);
-}
-
-/** Every password-reset link still out for a user (Better Auth keeps them as `reset-password:<token>` → user id). */
-export async function voidResetLinks(db: Database, userId: string): Promise<void> {
-  await db
-    .delete(verifications)
-    .where(and(like(verifications.identifier, 'reset-password:%'), eq(verifications.value, userId)));
 }
 
 /** The demo admin and customer, for a new installation that has demo data and no configured admin. */

@@ -2,12 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema, InsertResultSchema, ReviewBodySchema, ReviewSchema } from '@forgeline/shared';
 import { currentUser } from '../../plugins/app/auth.ts';
+import { ownImageOrNull } from '../auth/identity-rules.ts';
 import { createOrdersRepository } from '../orders/repository.ts';
 import { createReviewsRepository } from './repository.ts';
-
-/** The account photo, if it is one a page may show (ours, or https). */
-const safeImageUrl = (url: string | null) =>
-  url && /^(https:\/\/[^\s"'<>]+|\/uploads\/[A-Za-z0-9._-]+)$/.test(url) ? url : null;
 
 /** Reviews per signed-in user (DESIGN §4, abuse). */
 export const REVIEW_RATE_LIMIT = { max: 5, timeWindow: 60 * 60_000 };
@@ -59,7 +56,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         userId: user.id,
         name: user.name,
         email: user.email,
-        imageUrl: safeImageUrl(user.image),
+        imageUrl: ownImageOrNull(user.image),
         profession,
         body: review,
         rating,

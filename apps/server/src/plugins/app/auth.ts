@@ -8,10 +8,13 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
+import { LIMITS } from '@forgeline/shared';
 import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema/index.ts';
 import { forbidden, unauthorized, unavailable } from '../../lib/errors.ts';
+import { voidResetLinks } from '../../modules/auth/credentials.ts';
+import { identityHooks, userDatabaseHooks } from '../../modules/auth/identity-rules.ts';
 import { AUTH_DEFAULT_RATE_LIMIT, betterAuthRateLimitRules } from '../../modules/auth/rate-limits.ts';
 import type { BetterAuthRateLimitStorage } from '../external/rate-limit.ts';
 import type { Mailer } from './mail.ts';
@@ -80,15 +83,20 @@ export function createAuth(options: {
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 6,
-      maxPasswordLength: 128,
+      maxPasswordLength: LIMITS.passwordMax,
       autoSignIn: true,
       resetPasswordTokenExpiresIn: RESET_LINK_TTL_S,
       revokeSessionsOnPasswordReset: true,
+      // The link that worked proves the address; every other link still out for it is void.
+      async onPasswordReset({ user }) {
+        await voidResetLinks(options.db, user.id);
+      },
       async sendResetPassword({ user, url }) {
+        // Nothing a person typed (not even the name): the address may belong to someone else (0131).
         await mailer.send({
           to: user.email,
           subject: 'Reset your Forgeline password',
-          text: `Hello ${user.name},\n\nSomeone (we hope you) asked to reset the password of your Forgeline account.\nOpen this link within an hour to choose a new one:\n\n${url}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
+          text: `Hello,\n\nSomeone (we hope you) asked to reset the password of your Forgeline account.\nOpen this link within an hour to choose a new one:\n\n${url}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
         });
       },
     },
@@ -113,6 +121,8 @@ export function createAuth(options: {
       // Never a client's own X-Forwarded-For: the address Fastify decided on, set by the bridge.
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
+    hooks: identityHooks(options.db),
+    databaseHooks: { user: userDatabaseHooks },
     plugins: [admin({ defaultRole: undefined, adminRoles: ['admin'] })],
     telemetry: { enabled: false },
     // Into our own log, at our own levels (a wrong password is routine: debug, not a warning).

@@ -1,22 +1,14 @@
 import { z } from 'zod';
-import { EmailSchema, messages, MIN_PASSWORD_LENGTH, requiredText } from '@forgeline/shared';
+import { EmailSchema, PasswordSchema, SignUpBodySchema } from '@forgeline/shared';
 
-/** SPEC.md §5: password required ('Password is required'), at least 6 characters ('Must be 6 caracters or longer'). */
-export const PasswordSchema = z
-  .string({ error: messages.passwordRequired })
-  .min(1, { error: messages.passwordRequired, abort: true })
-  .min(MIN_PASSWORD_LENGTH, { error: messages.passwordTooShort, abort: true })
-  .max(128, { error: 'Must be 128 characters or fewer' });
+export { PasswordSchema };
 
 export const LoginSchema = z.object({ email: EmailSchema, password: PasswordSchema });
 export type LoginInput = z.input<typeof LoginSchema>;
 export type LoginValues = z.output<typeof LoginSchema>;
 
-export const SignupSchema = z.object({
-  name: requiredText(messages.nameRequired, 100),
-  email: EmailSchema,
-  password: PasswordSchema,
-});
+/** The server's own rules for the name, email and password (packages/shared). */
+export const SignupSchema = SignUpBodySchema.pick({ name: true, email: true, password: true });
 export type SignupInput = z.input<typeof SignupSchema>;
 export type SignupValues = z.output<typeof SignupSchema>;
 

@@ -17,6 +17,10 @@ describe('auth error codes (SPEC.md §8)', () => {
     ],
     [new ApiError(400, 'Invalid token', 'INVALID_TOKEN'), 'auth/invalid-action-code'],
     [new ApiError(400, 'Password too short', 'PASSWORD_TOO_SHORT'), 'auth/weak-password'],
+    [
+      new ApiError(400, 'This password is one of the most common ones', 'PASSWORD_TOO_COMMON'),
+      'auth/weak-password',
+    ],
     [new ApiError(500, 'Internal Server Error'), 'auth/internal-error'],
     [new ApiError(400, 'Something odd', 'SOMETHING_ODD'), 'auth/internal-error'],
     [new TypeError('Failed to fetch'), 'auth/network-request-failed'],

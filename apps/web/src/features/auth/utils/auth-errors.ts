@@ -31,6 +31,7 @@ const BY_SERVER_CODE: Record<string, AuthErrorCode> = {
   INVALID_EMAIL: 'auth/invalid-email',
   PASSWORD_TOO_SHORT: 'auth/weak-password',
   PASSWORD_TOO_LONG: 'auth/weak-password',
+  PASSWORD_TOO_COMMON: 'auth/weak-password',
   SESSION_EXPIRED: 'auth/user-token-expired',
   RATE_LIMITED: 'auth/too-many-requests',
   TOO_MANY_REQUESTS: 'auth/too-many-requests',

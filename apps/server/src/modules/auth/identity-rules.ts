@@ -1,0 +1,94 @@
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { LIMITS, SignUpBodySchema, UpdateUserBodySchema } from '@forgeline/shared';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { isCommonPassword } from './common-passwords.ts';
+import { voidResetLinks } from './credentials.ts';
+
+export const COMMON_PASSWORD_MESSAGE =
+  'This password is one of the most common ones and easy to guess. Please choose another.';
+
+/** Better Auth's endpoints whose body we check ourselves, with the schema for each. */
+const BODY_RULES: Record<string, z.ZodType> = {
+  '/sign-up/email': SignUpBodySchema,
+  '/update-user': UpdateUserBodySchema,
+};
+/** Where a new password is chosen, and the body field that holds it. */
+const NEW_PASSWORD_FIELD: Record<string, string> = {
+  '/sign-up/email': 'password',
+  '/reset-password': 'newPassword',
+  '/change-password': 'newPassword',
+};
+
+const refuse = (code: string, message: string) => new APIError('BAD_REQUEST', { code, message });
+
+/**
+ * Better Auth's before and after hooks: our rules on its endpoints, on every way in (HTTP through the
+ * bridge, and `auth.api` calls from the seed and tests alike).
+ */
+export function identityHooks(db: Database) {
+  return {
+    before: createAuthMiddleware(async (ctx) => {
+      const body = (ctx.body ?? {}) as Record<string, unknown>;
+      const schema = BODY_RULES[ctx.path];
+      if (schema) {
+        const parsed = schema.safeParse(body);
+        if (!parsed.success)
+          throw refuse('VALIDATION_ERROR', parsed.error.issues[0]?.message ?? 'Invalid request');
+      }
+      const field = NEW_PASSWORD_FIELD[ctx.path];
+      const password = field ? body[field] : undefined;
+      if (typeof password === 'string' && (await isCommonPassword(password)))
+        throw refuse('PASSWORD_TOO_COMMON', COMMON_PASSWORD_MESSAGE);
+      // A changed password ends every other session (and so every access token, record 0004): always,
+      // not at the client's option.
+      if (ctx.path === '/change-password')
+        return { context: { body: { ...body, revokeOtherSessions: true } } };
+    }),
+    after: createAuthMiddleware(async (ctx) => {
+      // A reset link mailed before the change must not undo it.
+      const userId = ctx.context.session?.user.id;
+      if (ctx.path === '/change-password' && userId && !(ctx.context.returned instanceof Error))
+        await voidResetLinks(db, userId);
+    }),
+  };
+}
+
+/** A photo URL we serve ourselves, or null: no third-party address that tracks whoever views it. */
+export const ownImageOrNull = (url: string | null | undefined): string | null =>
+  url && /^\/uploads\/[A-Za-z0-9._-]+$/.test(url) ? url : null;
+
+/** A name from elsewhere (Google) made one short line of plain text; our own forms refuse instead. */
+export function plainName(name: string): string {
+  const line = name
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}<>]/gu, ' ')
+    .replace(/[a-z][a-z0-9+.-]*:\/\/\S*|www\.\S*/gi, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, LIMITS.displayNameMax)
+    .trim();
+  return line || 'Customer';
+}
+
+/**
+ * Better Auth's database hooks on users: whatever created or changed the row (a Google sign-in too),
+ * the name is plain and short and the photo is ours or none.
+ */
+export const userDatabaseHooks = {
+  create: {
+    async before(user: { name: string; image?: string | null }) {
+      return { data: { ...user, name: plainName(user.name), image: ownImageOrNull(user.image) } };
+    },
+  },
+  update: {
+    async before(user: { name?: string; image?: string | null }) {
+      return {
+        data: {
+          ...user,
+          ...(user.name !== undefined && { name: plainName(user.name) }),
+          ...(user.image !== undefined && { image: ownImageOrNull(user.image) }),
+        },
+      };
+    },
+  },
+};
