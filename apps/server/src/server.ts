@@ -1,13 +1,15 @@
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
-import { EnvError, parseEnv } from './config/env.ts';
+import { EnvError, isLoopbackHost, parseEnv } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import {
   DEMO_ACCOUNTS,
+  DEMO_OFF_REASON,
   demoAccountsExist,
   ensureConfiguredAdmin,
   seedDemoAccounts,
+  setDemoAccountsUsable,
 } from './db/seed/accounts.ts';
 import { seedDemoData } from './db/seed/seed.ts';
 import { createUsersRepository } from './modules/users/repository.ts';
@@ -48,9 +50,16 @@ async function main() {
         `Admin account: ${env.ADMIN_EMAIL} (${outcome === 'created' ? 'created' : 'as configured'})`,
       );
   } else if (env.NODE_ENV !== 'production') {
-    // Demo accounts with published passwords: only on a new demo install, never in production.
-    if (seeded) await seedDemoAccounts(app.db, app.auth);
-    if (seeded || (await demoAccountsExist(app.db))) {
+    // Demo accounts with published passwords: only on a new demo install, never in production, and
+    // usable only while nobody but this machine can reach the server.
+    const local = isLoopbackHost(env.HOST);
+    if (seeded && local) await seedDemoAccounts(app.db, app.auth);
+    await setDemoAccountsUsable(app.db, local);
+    if (!local && (await demoAccountsExist(app.db))) {
+      app.log.warn(
+        `Demo accounts are switched off: HOST=${env.HOST} lets other machines in. ${DEMO_OFF_REASON}`,
+      );
+    } else if (seeded || (await demoAccountsExist(app.db))) {
       const list = DEMO_ACCOUNTS.map((a) => `${a.role ?? 'customer'}: ${a.email} / ${a.password}`).join(', ');
       app.log.info(`Demo accounts (set ADMIN_EMAIL and ADMIN_PASSWORD for a real admin): ${list}`);
     }
@@ -78,6 +87,11 @@ async function main() {
 
   await app.listen({ port: env.PORT, host: env.HOST });
   app.log.info(`Forgeline is ready at ${env.publicUrl} (database: ${database.driver})`);
+  app.log.info(
+    isLoopbackHost(env.HOST)
+      ? `Listening on ${env.HOST}:${env.PORT}: only this machine can reach it. Set HOST=0.0.0.0 to serve other machines.`
+      : `Listening on ${env.HOST}:${env.PORT}: other machines can reach it.`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureConfiguredAdmin } from '../src/db/seed/accounts.ts';
+import { isLoopbackHost, parseEnv } from '../src/config/env.ts';
+import {
+  DEMO_ACCOUNTS,
+  ensureConfiguredAdmin,
+  seedDemoAccounts,
+  setDemoAccountsUsable,
+} from '../src/db/seed/accounts.ts';
 import { outboxMessages, sessions, users, verifications } from '../src/db/schema/index.ts';
 import { createUser, sessionCookie } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
@@ -221,6 +227,31 @@ describe('safe by default (item 9)', () => {
     const token = await lastResetToken(user.email);
     await expectRefused(() => auth('reset-password', { token, newPassword: 'iloveyou' }), /most common ones/);
     expect((await signIn(user.email, 'first-secret-1')).statusCode).toBe(200);
+  });
+
+  it('listens on loopback unless HOST says otherwise', () => {
+    expect(parseEnv({}).HOST).toBe('127.0.0.1');
+    expect(parseEnv({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    expect(['127.0.0.1', '127.1.2.3', '::1', 'localhost'].every(isLoopbackHost)).toBe(true);
+    expect(['0.0.0.0', '::', '192.0.2.10', '127.0.0.1.example.com'].some(isLoopbackHost)).toBe(false);
+  });
+
+  it('switches the demo accounts off while the server is reachable from other machines', async () => {
+    await seedDemoAccounts(t.app.db, t.app.auth);
+    const [demoAdmin] = DEMO_ACCOUNTS;
+    const signedIn = await signIn(demoAdmin.email, demoAdmin.password);
+    expect(signedIn.statusCode).toBe(200);
+    const id = (await userRow(demoAdmin.email))!.id;
+
+    await setDemoAccountsUsable(t.app.db, false);
+    expect(await sessionsOf(id)).toBe(0);
+    const refused = await signIn(demoAdmin.email, demoAdmin.password);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ message: expect.stringMatching(/HOST=127\.0\.0\.1/) });
+    expect(await sessionsOf(id)).toBe(0);
+
+    await setDemoAccountsUsable(t.app.db, true);
+    expect((await signIn(demoAdmin.email, demoAdmin.password)).statusCode).toBe(200);
   });
 
   it('takes no photo URL from elsewhere: not at sign-up, not on update, not from Google', async () => {

@@ -185,6 +185,25 @@ describe('POST /api/images', () => {
     expect(storedFiles()).toEqual(before);
   });
 
+  it('refuses a thin strip within the pixel count but too wide or too tall, before decoding it', async () => {
+    for (const [width, height] of [
+      [39_000_000, 1],
+      [1, 39_000_000],
+      [10_001, 10],
+    ] as const) {
+      const before = storedFiles();
+      const started = Date.now();
+      const res = await upload(admin.headers, pngDeclaring(width, height), { type: 'image/png' });
+      expect(res.statusCode, `${width} x ${height}`).toBe(413);
+      expect(res.json()).toMatchObject({
+        code: 'IMAGE_TOO_LARGE',
+        message: expect.stringMatching(/10000 px/),
+      });
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(storedFiles()).toEqual(before);
+    }
+  });
+
   it.each([
     [
       'no file at all',

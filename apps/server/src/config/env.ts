@@ -30,7 +30,8 @@ const EnvSchema = z.object({
     .min(0)
     .max(65535)
     .default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** This machine only, unless told otherwise: the demo accounts' passwords are in the README. */
+  HOST: z.string().default('127.0.0.1'),
   /** 'true' only behind a proxy that sets X-Forwarded-For: otherwise any client could pick its own address. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -157,3 +158,7 @@ function bucketPublicUrl(env: z.infer<typeof EnvSchema>): string | undefined {
       : `https://${env.S3_BUCKET}.s3.${env.S3_REGION}.amazonaws.com`);
   return url.replace(/\/+$/, '');
 }
+
+/** Whether an address to listen on is reachable from this machine alone. */
+export const isLoopbackHost = (host: string) =>
+  host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { endEverySession } from '../../modules/auth/credentials.ts';
 import type { Auth } from '../../plugins/app/auth.ts';
 import type { Database } from '../client.ts';
@@ -112,4 +112,33 @@ export async function seedDemoAccounts(db: Database, auth: Auth): Promise<void> 
 
 export async function demoAccountsExist(db: Database): Promise<boolean> {
   return (await findUser(db, DEMO_ACCOUNTS[0].email)) !== undefined;
+}
+
+export const DEMO_OFF_REASON =
+  'Demo accounts work only while the server listens on this machine alone (HOST=127.0.0.1).';
+
+/**
+ * The demo accounts' passwords are published: they work only while the server is reachable from this
+ * machine alone. Bound wider, they are switched off (Better Auth's ban, which refuses every sign-in, with
+ * a reason that says why) and their sessions end; bound to loopback again, they work again.
+ */
+export async function setDemoAccountsUsable(db: Database, usable: boolean): Promise<void> {
+  const demo = await db
+    .select({ id: users.id, banReason: users.banReason })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        DEMO_ACCOUNTS.map((account) => account.email),
+      ),
+    );
+  for (const user of demo) {
+    if (usable) {
+      if (user.banReason === DEMO_OFF_REASON)
+        await db.update(users).set({ banned: false, banReason: null }).where(eq(users.id, user.id));
+    } else {
+      await db.update(users).set({ banned: true, banReason: DEMO_OFF_REASON }).where(eq(users.id, user.id));
+      await endEverySession(db, user.id);
+    }
+  }
 }

@@ -8,6 +8,8 @@ import { AppError, badRequest } from '../../lib/errors.ts';
 
 /** Decoded size limit: a small file can declare a huge image (a 'pixel bomb'). */
 export const MAX_INPUT_PIXELS = 40_000_000;
+/** And per side: a 1 x 39,000,000 strip is within the pixel count but took 13 s to resize. */
+export const MAX_INPUT_SIDE_PX = 10_000;
 export const FULL_SIZE_PX = 1600;
 export const THUMBNAIL_PX = 400;
 /** Room for the multipart framing around the file itself. */
@@ -24,7 +26,7 @@ const tooManyPixels = () =>
   new AppError(
     413,
     'IMAGE_TOO_LARGE',
-    `The photo has too many pixels: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`,
+    `The photo has too many pixels: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels and ${MAX_INPUT_SIDE_PX} px on a side.`,
   );
 const isPixelLimit = (error: unknown) => error instanceof Error && /pixel limit/i.test(error.message);
 const notAnImage = () =>
@@ -130,7 +132,8 @@ async function reencode(bytes: Buffer): Promise<{ full: Buffer; thumbnail: Buffe
   }
   if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format) || !metadata.width || !metadata.height)
     throw notAnImage();
-  if (metadata.width * metadata.height > MAX_INPUT_PIXELS) throw tooManyPixels();
+  const { width, height } = metadata;
+  if (width * height > MAX_INPUT_PIXELS || Math.max(width, height) > MAX_INPUT_SIDE_PX) throw tooManyPixels();
   try {
     // rotate(): apply the EXIF orientation before the metadata (EXIF, GPS, ICC) is dropped by re-encoding.
     const render = (size: number, quality: number) =>

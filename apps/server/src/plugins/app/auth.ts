@@ -123,7 +123,15 @@ export function createAuth(options: {
     },
     hooks: identityHooks(options.db),
     databaseHooks: { user: userDatabaseHooks },
-    plugins: [admin({ defaultRole: undefined, adminRoles: ['admin'] })],
+    plugins: [
+      admin({
+        defaultRole: undefined,
+        adminRoles: ['admin'],
+        // We switch accounts off only for a reason the user should read (the demo accounts, 0130).
+        bannedUserMessage: (user) =>
+          typeof user.banReason === 'string' ? user.banReason : 'This account is switched off.',
+      }),
+    ],
     telemetry: { enabled: false },
     // Into our own log, at our own levels (a wrong password is routine: debug, not a warning).
     logger: {
