@@ -1,5 +1,6 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { BetterAuthOptions } from 'better-auth';
+import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 
@@ -15,66 +16,149 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * How long a rate-limit check waits for Redis. Redis answers in a millisecond or two; past this it is
+ * away or hung, and the request is counted in this process instead (docs/decisions/0122).
+ */
+export const REDIS_COMMAND_TIMEOUT_MS = 250;
+
+/** A fixed-window hit counter: counts one hit on `key` and answers the count and the window's ms left. */
+interface Counter {
+  hit(key: string, windowMs: number): Promise<{ count: number; ttlMs: number }>;
+}
+
 /** One fixed window per key: INCR, and the expiry set by the first hit; answers [count, ms left]. */
 const CONSUME_SCRIPT = `local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {n, redis.call('PTTL', KEYS[1])}`;
 
 /** Fixed-window counters in this process's memory, pruned as they expire. */
-function memoryStore(): BetterAuthRateLimitStorage {
+function memoryCounter(): Counter {
   const windows = new Map<string, { count: number; resetAt: number }>();
   return {
-    async consume(key, rule) {
+    async hit(key, windowMs) {
       const now = Date.now();
       if (windows.size > 10_000) for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
       let current = windows.get(key);
       if (!current || current.resetAt <= now) {
-        current = { count: 0, resetAt: now + rule.window * 1000 };
+        current = { count: 0, resetAt: now + windowMs };
         windows.set(key, current);
       }
       current.count += 1;
-      const allowed = current.count <= rule.max;
-      return { allowed, retryAfter: allowed ? null : Math.ceil((current.resetAt - now) / 1000) };
-    },
-  };
-}
-
-function redisStore(redis: Redis, fallback: BetterAuthRateLimitStorage): BetterAuthRateLimitStorage {
-  return {
-    async consume(key, rule) {
-      try {
-        const [count, ttl] = (await redis.eval(
-          CONSUME_SCRIPT,
-          1,
-          `forgeline-ba-rl-${key}`,
-          rule.window * 1000,
-        )) as [number, number];
-        const allowed = count <= rule.max;
-        return { allowed, retryAfter: allowed ? null : Math.max(1, Math.ceil(ttl / 1000)) };
-      } catch {
-        // Redis away: this instance still counts on its own rather than letting everything through.
-        return fallback.consume(key, rule);
-      }
+      return { count: current.count, ttlMs: current.resetAt - now };
     },
   };
 }
 
 /**
+ * Counters in Redis, shared by every instance, while Redis answers; in this process's memory while it
+ * does not (an accelerator, not a single point of failure). A check never waits for a Redis that is
+ * away (no offline queue: a command fails at once) or hung (REDIS_COMMAND_TIMEOUT_MS). The switch is
+ * logged once each way.
+ */
+function sharedCounter(redis: Redis, log: FastifyBaseLogger): Counter {
+  const local = memoryCounter();
+  let down = false;
+  const markDown = (error: unknown) => {
+    if (down) return;
+    down = true;
+    log.warn(
+      { err: error },
+      'Redis unavailable: rate limits now count in each instance on its own until it is back',
+    );
+  };
+  const markUp = () => {
+    if (!down) return;
+    down = false;
+    log.info('Redis is back: rate limits are shared between instances again');
+  };
+  redis.on('error', markDown);
+  redis.on('ready', markUp);
+  return {
+    async hit(key, windowMs) {
+      if (redis.status !== 'ready') return local.hit(key, windowMs);
+      try {
+        const [count, ttlMs] = (await redis.eval(CONSUME_SCRIPT, 1, key, windowMs)) as [number, number];
+        markUp();
+        return { count, ttlMs };
+      } catch (error) {
+        markDown(error);
+        return local.hit(key, windowMs);
+      }
+    },
+  };
+}
+
+/** @fastify/rate-limit's store over a Counter: one key space per route, as its own Redis store does. */
+function fastifyStore(counter: Counter): FastifyRateLimitStoreCtor {
+  class CounterStore implements FastifyRateLimitStore {
+    constructor(private readonly prefix = 'forgeline-rl-') {}
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ) {
+      counter.hit(this.prefix + key, timeWindow).then(
+        ({ count, ttlMs }) => callback(null, { current: count, ttl: Math.max(ttlMs, 0) }),
+        (error: Error) => callback(error),
+      );
+    }
+    child(options: Parameters<FastifyRateLimitStore['child']>[0]) {
+      const route = (options as { routeInfo?: { method: unknown; url: unknown } }).routeInfo;
+      return new CounterStore(`${this.prefix}${String(route?.method)}${String(route?.url)}-`);
+    }
+  }
+  return CounterStore as unknown as FastifyRateLimitStoreCtor;
+}
+
+/** Better Auth's storage over a Counter. */
+const betterAuthStore = (counter: Counter): BetterAuthRateLimitStorage => ({
+  async consume(key, rule) {
+    const { count, ttlMs } = await counter.hit(`forgeline-ba-rl-${key}`, rule.window * 1000);
+    const allowed = count <= rule.max;
+    return { allowed, retryAfter: allowed ? null : Math.max(1, Math.ceil(ttlMs / 1000)) };
+  },
+});
+
+/**
  * Rate limits are declared per route (`config.rateLimit`); none applies globally. With REDIS_URL the
- * counters live in Redis, shared by every instance; otherwise in this process's memory. Better Auth's
- * own limiter (the second wall on the identity routes) counts in the same place.
+ * counters live in Redis, shared by every instance (and in memory while Redis is away); otherwise in
+ * this process's memory. Better Auth's own limiter (the second wall on the identity routes) counts in
+ * the same place.
  */
 export const rateLimitPlugin = fp(
   async (app) => {
-    const redis = app.config.REDIS_URL
-      ? new Redis(app.config.REDIS_URL, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false })
-      : undefined;
-    await app.register(rateLimit, {
-      global: false,
-      ...(redis && { redis, nameSpace: 'forgeline-rl-', skipOnError: true }),
-    });
-    app.decorate('authRateLimitStore', redis ? redisStore(redis, memoryStore()) : memoryStore());
-    if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+    let counter: Counter;
+    if (app.config.REDIS_URL) {
+      const redis = new Redis(app.config.REDIS_URL, {
+        connectTimeout: 2_000,
+        commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 0,
+        // Keep reconnecting, at most every 2 s: limits are shared again as soon as Redis is back.
+        retryStrategy: (times) => Math.min(times * 200, 2_000),
+      });
+      counter = sharedCounter(redis, app.log);
+      app.decorate('redisReady', async () => {
+        if (redis.status !== 'ready') return false;
+        return redis.ping().then(
+          (answer) => answer === 'PONG',
+          () => false,
+        );
+      });
+      app.addHook('onClose', async () => {
+        await redis.quit().catch(() => redis.disconnect());
+      });
+    } else {
+      counter = memoryCounter();
+      if (app.config.NODE_ENV === 'production') {
+        app.log.warn(
+          'REDIS_URL is not set: rate limits count in each instance on its own (with several instances, set REDIS_URL to share them)',
+        );
+      }
+    }
+    await app.register(rateLimit, { global: false, store: fastifyStore(counter) });
+    app.decorate('authRateLimitStore', betterAuthStore(counter));
   },
   { name: 'rate-limit' },
 );
