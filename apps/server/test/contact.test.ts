@@ -106,9 +106,9 @@ describe('GET /api/contact (admins only)', () => {
 });
 
 describe('POST /api/newsletter', () => {
-  it('subscribes a new address with 201 and a known one with 200, the same friendly answer', async () => {
+  it('answers a new address and a known one alike: 200, the same friendly message (issue 8, item 10)', async () => {
     const first = await post('/api/newsletter', { email: 'Buyer@Acme-Industrial.com' });
-    expect(first.statusCode).toBe(201);
+    expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ acknowledged: true, message: texts.subscribed });
 
     const again = await post('/api/newsletter', { email: 'buyer@acme-industrial.com' });
@@ -133,7 +133,7 @@ describe('POST /api/newsletter', () => {
     const ip = nextIp();
     for (let i = 0; i < NEWSLETTER_RATE_LIMIT.max; i += 1) {
       const res = await post('/api/newsletter', { email: `reader${i}@example.com` }, ip);
-      expect(res.statusCode).toBe(201);
+      expect(res.statusCode).toBe(200);
     }
     expect((await post('/api/newsletter', { email: 'one-more@example.com' }, ip)).statusCode).toBe(429);
   });

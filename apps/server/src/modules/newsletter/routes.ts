@@ -20,22 +20,19 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: NEWSLETTER_RATE_LIMIT },
       schema: {
         tags: ['newsletter'],
-        summary: "The footer's Newsletter box: 201 when new, 200 when already subscribed, same message",
+        summary: "The footer's Newsletter box: the same 200 and message whether the address is new or known",
         body: NewsletterBodySchema,
         response: {
           200: NewsletterResponseSchema,
-          201: NewsletterResponseSchema,
           400: ApiErrorSchema,
           429: ApiErrorSchema,
         },
       },
     },
     async (request, reply) => {
-      const created = await repository.subscribe(request.body.email);
-      // Whether the address was known is not for a visitor to learn: the same answer either way.
-      return reply
-        .code(created ? 201 : 200)
-        .send({ acknowledged: true, message: contactMessages.subscribed });
+      await repository.subscribe(request.body.email);
+      // Whether the address was known is not for a visitor to learn: the same status, body and work.
+      return reply.code(200).send({ acknowledged: true, message: contactMessages.subscribed });
     },
   );
 };

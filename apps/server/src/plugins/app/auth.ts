@@ -93,11 +93,14 @@ export function createAuth(options: {
       },
       async sendResetPassword({ user, url }) {
         // Nothing a person typed (not even the name): the address may belong to someone else (0131).
-        await mailer.send({
+        // Queued now, sent after the answer: a slow mail server must not tell a known address from an
+        // unknown one by the time the request takes.
+        const id = await mailer.enqueue(options.db, {
           to: user.email,
           subject: 'Reset your Forgeline password',
           text: `Hello,\n\nSomeone (we hope you) asked to reset the password of your Forgeline account.\nOpen this link within an hour to choose a new one:\n\n${url}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
         });
+        void mailer.deliver([id]);
       },
     },
     socialProviders:

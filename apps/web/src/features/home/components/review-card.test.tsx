@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { Review } from '@forgeline/shared';
 import { ReviewCard } from './review-card';
 
-const review = (rating: number): Review =>
+const review = (rating: number, verifiedPurchase = false): Review =>
   ({
     _id: '00000000-0000-4000-8000-000000000001',
     name: 'Ann Buyer',
@@ -12,6 +12,7 @@ const review = (rating: number): Review =>
     rating,
     review: 'Parts arrived on time and fit as drawn.',
     img: '',
+    verifiedPurchase,
   }) as unknown as Review;
 
 const selectedStars = (rating: number) =>
@@ -22,5 +23,14 @@ const selectedStars = (rating: number) =>
 describe('ReviewCard stars (decision 0091)', () => {
   it.each([1, 2, 3, 4, 5])('shows a rating of %i as that many selected stars, in order', (rating) => {
     expect(selectedStars(rating)).toEqual([1, 2, 3, 4, 5].map((position) => position <= rating));
+  });
+});
+
+describe('ReviewCard badge (issue 8, item 10)', () => {
+  it("shows 'Verified buyer' only on a review the server marked as from a paying customer", () => {
+    const badgeOf = (verified: boolean) =>
+      render(<ReviewCard review={review(5, verified)} />).container.textContent?.includes('Verified buyer');
+    expect(badgeOf(true)).toBe(true);
+    expect(badgeOf(false)).toBe(false);
   });
 });

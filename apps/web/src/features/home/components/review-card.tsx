@@ -48,6 +48,10 @@ export const ReviewCard = ({ review }: { review: Review }) => (
     <div>
       <h3 className="text-lg font-bold">{review.name}</h3>
       <p className="text-sm text-base-content/75">{review.profession}</p>
+      {/* The server decides it: the reviewer had a paid order when the review was written. */}
+      {review.verifiedPurchase && (
+        <span className="badge badge-success badge-sm mt-1 gap-1 font-semibold">Verified buyer</span>
+      )}
     </div>
     <div className="flex gap-0.5" role="img" aria-label={`Rated ${review.rating} out of 5`}>
       {[1, 2, 3, 4, 5].map((position) => (

@@ -43,7 +43,7 @@ describe('NewsletterForm', () => {
     const fetchMock = vi.fn(
       async () =>
         new Response(JSON.stringify({ acknowledged: true, message: contactMessages.subscribed }), {
-          status: 201,
+          status: 200,
           headers: { 'content-type': 'application/json' },
         }),
     );
