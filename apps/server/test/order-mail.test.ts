@@ -59,7 +59,8 @@ describe('order e-mails', () => {
     expect(mail.textBody).toContain('Quantity:   4 pcs at $2.85 / piece');
     expect(mail.textBody).toContain('Total:      $11.40');
     expect(mail.textBody).toContain(`${t.app.config.publicUrl}/dashboard/payment/${orderId}`);
-    expect(mail.textBody).toContain(`Please pay within ${t.app.config.ORDER_HOLD_HOURS} hours`);
+    // A customer who has not paid an order before: the shorter hold (docs/decisions/0032).
+    expect(mail.textBody).toContain(`Please pay within ${t.app.config.NEW_CUSTOMER_HOLD_HOURS} hours`);
     expect(mail.sentAt).not.toBeNull();
   });
 

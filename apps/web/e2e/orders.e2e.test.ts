@@ -139,7 +139,9 @@ describe('orders, payments and product management', () => {
       await expect.poll(() => page.getByTestId('orders-count').textContent()).toMatch(/Total: [1-9]/);
       await expect
         .poll(() => page.getByTestId('hold-note').textContent())
-        .toBe('We hold the stock of an unpaid order for 72 hours; after that the order is cancelled.');
+        .toBe(
+          'We hold the stock of an unpaid order for 72 hours (24 hours until your first order is paid); after that the order is cancelled.',
+        );
 
       await expectAccessible(page, 'My Orders');
       await row.getByRole('link', { name: /^Pay for/ }).click();

@@ -7,11 +7,14 @@ import { ACCESS_TOKEN_KEY } from '@/lib/api-client';
 import { jsonResponse, renderWithProviders } from '../../test/render';
 import LegalRoute from './legal';
 
-const stubConfig = (holdHours: number) =>
+const stubConfig = (holdHours: number, newCustomerHoldHours = holdHours) =>
   vi.stubGlobal(
     'fetch',
     vi.fn(async () =>
-      jsonResponse({ payments: { provider: 'test', publishableKey: null }, orders: { holdHours } }),
+      jsonResponse({
+        payments: { provider: 'test', publishableKey: null },
+        orders: { holdHours, newCustomerHoldHours },
+      }),
     ),
   );
 
@@ -37,11 +40,11 @@ describe('Legal pages', () => {
   });
 
   it("states the server's hold time for unpaid orders in the terms", async () => {
-    stubConfig(72);
+    stubConfig(72, 24);
     renderWithProviders(<LegalRoute />, { route: '/legal/:slug', path: '/legal/terms' });
     expect(
       await screen.findByText(
-        'An unpaid order is held for 72 hours. After that it is cancelled, its stock is released and we tell you by e-mail.',
+        'An unpaid order is held for 72 hours (24 hours until your first order is paid). After that it is cancelled, its stock is released and we tell you by e-mail.',
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Cancelling' })).toBeInTheDocument();

@@ -3,7 +3,11 @@ import { pageMeta } from '@/config/page-meta';
 import { usePageMeta } from '@/lib/page-meta';
 import { Page } from '@/components/layout/page';
 import { HOLD_TOKEN, legalDocuments, type LegalSlug } from '@/content/legal';
-import { usePaymentConfig } from '@/features/payments/api/get-payment-config';
+import {
+  describeHold,
+  usePaymentConfig,
+  type PaymentConfig,
+} from '@/features/payments/api/get-payment-config';
 import NotFoundRoute from './not-found';
 
 const isLegalSlug = (slug: string | undefined): slug is LegalSlug =>
@@ -14,15 +18,15 @@ const headingId = (heading: string) => `legal-${heading.toLowerCase().replace(/[
 /** /legal/terms, /legal/privacy and /legal/cookies: the footer's Legal pages (text in content/legal.ts). */
 const LegalRoute = () => {
   const { slug } = useParams();
-  const holdHours = usePaymentConfig().data?.orders.holdHours;
+  const hold = usePaymentConfig().data?.orders;
   if (!isLegalSlug(slug)) return <NotFoundRoute />;
-  return <LegalDocument slug={slug} holdHours={holdHours} />;
+  return <LegalDocument slug={slug} hold={hold} />;
 };
 
-const LegalDocument = ({ slug, holdHours }: { slug: LegalSlug; holdHours: number | undefined }) => {
+const LegalDocument = ({ slug, hold }: { slug: LegalSlug; hold: PaymentConfig['orders'] | undefined }) => {
   const document = legalDocuments[slug];
   usePageMeta(pageMeta.legal(document.title, document.lead));
-  const hold = holdHours === undefined ? 'the time shown on My Orders' : `${holdHours} hours`;
+  const holdText = hold === undefined ? 'the time shown on My Orders' : describeHold(hold);
 
   return (
     <Page title={document.title} lead={document.lead}>
@@ -35,7 +39,7 @@ const LegalDocument = ({ slug, holdHours }: { slug: LegalSlug; holdHours: number
             </h2>
             {section.paragraphs.map((paragraph) => (
               <p key={paragraph} className="mt-3 leading-relaxed text-base-content/90">
-                {paragraph.replace(HOLD_TOKEN, hold)}
+                {paragraph.replace(HOLD_TOKEN, holdText)}
               </p>
             ))}
           </section>

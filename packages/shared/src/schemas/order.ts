@@ -141,6 +141,6 @@ export const CardErrorSchema = z.object({
 export const PaymentsConfigSchema = z.object({
   payments: z.object({ provider: z.enum(['test', 'stripe']), publishableKey: z.string().nullable() }),
   /** How long an unpaid order holds its stock before it is cancelled (ORDER_HOLD_HOURS). */
-  orders: z.object({ holdHours: z.number() }),
+  orders: z.object({ holdHours: z.number(), newCustomerHoldHours: z.number() }),
 });
 export type PaymentsConfig = z.infer<typeof PaymentsConfigSchema>;

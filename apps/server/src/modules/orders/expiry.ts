@@ -7,17 +7,19 @@ import { createOrdersRepository, EXPIRY_BATCH } from './repository.ts';
 export const EXPIRY_INTERVAL_MS = 5 * 60_000;
 
 /**
- * Cancels unpaid orders older than ORDER_HOLD_HOURS and releases their stock (DESIGN §4). Safe to run
+ * Cancels unpaid orders past their hold (ORDER_HOLD_HOURS, NEW_CUSTOMER_HOLD_HOURS) and releases their stock (DESIGN §4). Safe to run
  * on several servers at once: rows are claimed with FOR UPDATE SKIP LOCKED and deleted once. Answers
  * how many orders were cancelled.
  */
 export async function expireUnpaidOrders(deps: AppDeps, now: Date = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - deps.config.ORDER_HOLD_HOURS * 3_600_000);
+  const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
+  const cutoff = hoursAgo(deps.config.ORDER_HOLD_HOURS);
+  const newCustomerCutoff = hoursAgo(deps.config.NEW_CUSTOMER_HOLD_HOURS);
   let total = 0;
   for (;;) {
     // Each cancelled order's mail is queued with its cancel: both commit, or neither.
     const { rows, mailIds } = await deps.db.transaction(async (tx) => {
-      const expired = await createOrdersRepository(tx).expireUnpaid(cutoff);
+      const expired = await createOrdersRepository(tx).expireUnpaid(cutoff, newCustomerCutoff);
       const ids: string[] = [];
       for (const row of expired) ids.push(await queueOrderMail(deps, tx, 'expired', row));
       return { rows: expired, mailIds: ids };

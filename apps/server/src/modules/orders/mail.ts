@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/client.ts';
+import { holdHoursFor } from './holds.ts';
 import type { OrderRow } from '../../db/schema/index.ts';
 import type { MailDeps } from '../../lib/deps.ts';
 import type { MailMessage } from '../../plugins/app/mail.ts';
@@ -128,7 +129,13 @@ export async function queueOrderMail(
   attachments?: MailMessage['attachments'],
 ): Promise<string> {
   return deps.mailer.enqueue(tx, {
-    ...orderMail(kind, order, { publicUrl: deps.config.publicUrl, holdHours: deps.config.ORDER_HOLD_HOURS }),
+    ...orderMail(kind, order, {
+      publicUrl: deps.config.publicUrl,
+      holdHours:
+        kind === 'placed' || kind === 'expired'
+          ? await holdHoursFor(tx, deps.config, order.userId)
+          : deps.config.ORDER_HOLD_HOURS,
+    }),
     ...(attachments && { attachments }),
   });
 }

@@ -1,4 +1,5 @@
-import { and, desc, eq, getTableColumns, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, lt, notExists, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { toDollars, type Order } from '@forgeline/shared';
 import type { Executor } from '../../db/client.ts';
 import { checkouts, orders, products, type OrderRow } from '../../db/schema/index.ts';
@@ -10,6 +11,9 @@ export interface CheckoutRef {
   poReference: string | null;
 }
 export type OrderView = OrderRow & Partial<CheckoutRef>;
+
+/** The orders table again, for "has this customer paid an order before" inside a query on orders. */
+const paidOrders = alias(orders, 'paid_orders');
 
 /** The order's columns and its checkout's number and PO reference. */
 const orderWithCheckout = {
@@ -177,11 +181,25 @@ export function createOrdersRepository(db: Executor) {
      * working on are skipped (FOR UPDATE SKIP LOCKED) and a row is deleted once, so several servers
      * may run this at the same time. Answers the cancelled orders.
      */
-    async expireUnpaid(cutoff: Date): Promise<OrderRow[]> {
+    async expireUnpaid(cutoff: Date, newCustomerCutoff: Date): Promise<OrderRow[]> {
+      // A customer who has paid an order before is held to `cutoff`; one who never has, to the
+      // (usually later, so shorter) `newCustomerCutoff` (docs/decisions/0032).
+      const paidBefore = db
+        .select({ one: sql`1` })
+        .from(paidOrders)
+        .where(and(eq(paidOrders.userId, orders.userId), eq(paidOrders.paid, true)));
       const candidates = db
         .select({ id: orders.id })
         .from(orders)
-        .where(and(eq(orders.paid, false), lt(orders.createdAt, cutoff)))
+        .where(
+          and(
+            eq(orders.paid, false),
+            or(
+              lt(orders.createdAt, cutoff),
+              and(lt(orders.createdAt, newCustomerCutoff), notExists(paidBefore)),
+            ),
+          ),
+        )
         .orderBy(orders.createdAt)
         .limit(EXPIRY_BATCH)
         .for('update', { skipLocked: true });

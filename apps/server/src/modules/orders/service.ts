@@ -6,6 +6,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/app/auth.ts';
 import { createProductsRepository } from '../products/repository.ts';
 import { issueCreditNote } from '../invoices/service.ts';
+import { checkUnpaidHolds } from './holds.ts';
 import { documentAttachments, queueOrderMail } from './mail.ts';
 import { createOrdersRepository } from './repository.ts';
 import { createOrderSearchRepository, type OrderCursor } from './search-repository.ts';
@@ -105,6 +106,7 @@ export async function takeOrder(
     address: body.address,
     phone: body.phone,
   });
+  await checkUnpaidHolds(tx, deps.config, user.id, [product.id]);
   return { order: placed, mailId: await queueOrderMail(deps, tx, 'placed', placed) };
 }
 

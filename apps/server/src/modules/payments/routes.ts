@@ -35,7 +35,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => ({
       payments: { provider: app.payments.name, publishableKey: app.payments.publishableKey },
-      orders: { holdHours: app.config.ORDER_HOLD_HOURS },
+      orders: {
+        holdHours: app.config.ORDER_HOLD_HOURS,
+        newCustomerHoldHours: app.config.NEW_CUSTOMER_HOLD_HOURS,
+      },
     }),
   );
 

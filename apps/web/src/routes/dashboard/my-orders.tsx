@@ -6,7 +6,7 @@ import { useSession } from '@/lib/auth';
 import { useMyOrders } from '@/features/orders/api/get-my-orders';
 import { useCancelOrder } from '@/features/orders/api/cancel-order';
 import { MyOrdersTable } from '@/features/orders/components/my-orders-table';
-import { usePaymentConfig } from '@/features/payments/api/get-payment-config';
+import { describeHold, usePaymentConfig } from '@/features/payments/api/get-payment-config';
 import { confirmDialog } from '@/lib/dialogs';
 import { errorMessage } from '@/lib/error-message';
 import { QueryState } from '@/components/ui/query-state';
@@ -28,7 +28,7 @@ const MyOrdersRoute = () => {
   };
 
   const count = orders.data?.length ?? 0;
-  const holdHours = usePaymentConfig().data?.orders.holdHours;
+  const hold = usePaymentConfig().data?.orders;
 
   return (
     <section aria-labelledby="dashboard-title">
@@ -59,9 +59,10 @@ const MyOrdersRoute = () => {
               onCancel={(order) => void onCancel(order)}
               cancellingId={cancel.isPending ? (cancel.variables ?? null) : null}
             />
-            {holdHours !== undefined && list.some((order) => !order.paid) ? (
+            {hold !== undefined && list.some((order) => !order.paid) ? (
               <p className="mt-3 text-sm text-base-content/80" data-testid="hold-note">
-                We hold the stock of an unpaid order for {holdHours} hours; after that the order is cancelled.
+                We hold the stock of an unpaid order for {describeHold(hold)}; after that the order is
+                cancelled.
               </p>
             ) : null}
           </>

@@ -6,8 +6,14 @@ export type PaymentProviderName = 'test' | 'stripe';
 
 export type PaymentConfig = {
   payments: { provider: PaymentProviderName; publishableKey: string | null };
-  orders: { holdHours: number };
+  orders: { holdHours: number; newCustomerHoldHours: number };
 };
+
+/** How long unpaid orders are held, in words: shorter for a customer who has not paid an order yet. */
+export const describeHold = ({ holdHours, newCustomerHoldHours }: PaymentConfig['orders']) =>
+  newCustomerHoldHours === holdHours
+    ? `${holdHours} hours`
+    : `${holdHours} hours (${newCustomerHoldHours} hours until your first order is paid)`;
 
 /** GET /api/config: which card processor the server uses (DESIGN.md §5) and how long unpaid orders are held. */
 export const getPaymentConfig = ({ signal }: { signal?: AbortSignal } = {}): Promise<PaymentConfig> =>
