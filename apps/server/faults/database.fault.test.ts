@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeDir, signUp, startApp, type AppProcess } from './support/app-process.ts';
 import { postgresBinDir, startCluster, type TestCluster } from './support/postgres-cluster.ts';
 import { sleep } from './support/ports.ts';
+import { orderReceivedMails, startSmtpInbox, type SmtpInbox } from './support/smtp-inbox.ts';
 
 // Fault tests over a real PostgreSQL cluster of their own (never the shared one) and the real server
 // process in production mode. `npm run test:faults`; CI runs them (.ci/run).
@@ -26,11 +27,19 @@ const STOCK = 10_000;
 describe.runIf(bin)('faults: the database and the network', () => {
   let cluster: TestCluster;
   let app: AppProcess;
+  let inbox: SmtpInbox;
   let productId: string;
 
   beforeAll(async () => {
     cluster = await startCluster();
-    app = await startApp({ DATABASE_URL: cluster.url, ...TIMEOUTS });
+    inbox = await startSmtpInbox();
+    // Mail over real SMTP; the outbox retry loop every half second, so a mail left by a fault goes soon.
+    app = await startApp({
+      DATABASE_URL: cluster.url,
+      SMTP_URL: inbox.url,
+      MAIL_RETRY_INTERVAL_MS: '500',
+      ...TIMEOUTS,
+    });
     const [product] = await cluster.query<{ id: string }>(
       `INSERT INTO products (name, price_cents, min_order, available_quantity, description, image_url)
        VALUES ('Fault-test flange', 250, 1, $1, 'A flange for fault tests.', 'https://example.com/f.webp')
@@ -44,9 +53,14 @@ describe.runIf(bin)('faults: the database and the network', () => {
     if (app?.running()) await app.stop('SIGKILL');
     if (app) removeDir(app.dataDir);
     await cluster?.stop();
+    await inbox?.close();
   });
 
-  const order = (headers: Record<string, string>, extra: Record<string, string> = {}) =>
+  const order = (
+    headers: Record<string, string>,
+    extra: Record<string, string> = {},
+    signal = AbortSignal.timeout(15_000),
+  ) =>
     fetch(`${app.url}/api/order`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers, ...extra },
@@ -56,8 +70,26 @@ describe.runIf(bin)('faults: the database and the network', () => {
         address: '1 Test Road, Testville',
         phone: '+1 555 0100',
       }),
-      signal: AbortSignal.timeout(15_000),
+      signal,
     });
+
+  /** Backends terminated every 250 ms while `work` runs; answers how many. */
+  async function terminatingBackends(work: Promise<unknown>): Promise<number> {
+    let done = false;
+    void work.finally(() => (done = true));
+    let terminated = 0;
+    while (!done) {
+      await sleep(250);
+      terminated += await cluster.terminateBackends();
+    }
+    await work;
+    return terminated;
+  }
+
+  const ordersOfProduct = () =>
+    cluster.query<{ id: string; quantity: number }>('SELECT id, quantity FROM orders WHERE product_id = $1', [
+      productId,
+    ]);
 
   it('stays up through backends terminated during an order burst, and loses or invents no order', async () => {
     const customers = await Promise.all([1, 2, 3, 4].map((n) => signUp(app.url, `burst-${n}@example.com`)));
@@ -101,6 +133,17 @@ describe.runIf(bin)('faults: the database and the network', () => {
     // Every 201 is a real order; stock and orders add up to what there was.
     expect(orders.map((o) => o.id)).toEqual(expect.arrayContaining(created));
     expect(left + orders.reduce((sum, o) => sum + o.quantity, 0)).toBe(STOCK);
+
+    // Every order got its 'order received' mail (queued in the order's transaction), exactly once, over
+    // SMTP: the first try in the request, or the outbox loop for those a terminated backend interrupted.
+    const ids = orders.map((o) => o.id);
+    await expect
+      .poll(() => ids.filter((id) => !orderReceivedMails(inbox).has(id)), { timeout: 20_000, interval: 500 })
+      .toEqual([]);
+    await sleep(2_000); // a few more retry rounds: nothing goes twice
+    const mails = orderReceivedMails(inbox);
+    expect(ids.map((id) => mails.get(id))).toEqual(ids.map(() => 1));
+    expect([...mails.keys()].filter((id) => !ids.includes(id))).toEqual([]);
 
     // Once the database is reachable again, the next requests simply work.
     const after = await order(customers[0]!);
@@ -161,6 +204,44 @@ describe.runIf(bin)('faults: the database and the network', () => {
     // REQUEST_TIMEOUT_MS is 2 s: Node answers 408 and closes (checked every second).
     expect(response).toMatch(/^HTTP\/1\.1 408/);
     expect(elapsed).toBeLessThan(5_000);
+  });
+
+  it('places one order per Idempotency-Key when answers are lost and retried, with backends terminated', async () => {
+    const customers = await Promise.all([1, 2, 3, 4].map((n) => signUp(app.url, `retry-${n}@example.com`)));
+    const before = new Set((await ordersOfProduct()).map((o) => o.id));
+    const keys = customers.flatMap((headers) =>
+      Array.from({ length: 6 }, () => ({ headers, key: crypto.randomUUID() })),
+    );
+    const placed = new Map<string, string>();
+    let replayed = 0;
+    const work = Promise.all(
+      keys.map(async ({ headers, key }, i) => {
+        await sleep(i * 40);
+        // The first answer is lost: the client gives up after 30 ms, whatever the server did.
+        await order(headers, { 'idempotency-key': key }, AbortSignal.timeout(30)).catch(() => undefined);
+        // Then it retries with the same key until it has an answer (503 while a backend is down).
+        for (let attempt = 0; attempt < 40; attempt++) {
+          const res = await order(headers, { 'idempotency-key': key }).catch(() => undefined);
+          if (res?.status === 201) {
+            if (res.headers.get('idempotent-replayed') === 'true') replayed += 1;
+            placed.set(key, ((await res.json()) as { insertedId: string }).insertedId);
+            return;
+          }
+          expect([undefined, 503]).toContain(res?.status);
+          await sleep(200);
+        }
+        throw new Error(`no answer for ${key}`);
+      }),
+    );
+    const terminated = await terminatingBackends(work);
+
+    expect(app.running()).toBe(true);
+    expect(terminated).toBeGreaterThan(0);
+    expect(placed.size).toBe(keys.length);
+    // Some first attempts did complete on the server: their retries were answered from the key.
+    expect(replayed).toBeGreaterThan(0);
+    const created = (await ordersOfProduct()).filter((o) => !before.has(o.id)).map((o) => o.id);
+    expect(created.sort()).toEqual([...placed.values()].sort());
   });
 
   it('exits 0 within its grace period on SIGTERM, with slow clients connected', async () => {

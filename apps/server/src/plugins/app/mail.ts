@@ -129,11 +129,19 @@ export function createMailer(options: {
       await failed(row, error);
       return false;
     }
-    await options.db
-      .update(outboxMessages)
-      .set({ sentAt: new Date(), attempts: row.attempts + 1 })
-      .where(eq(outboxMessages.id, row.id));
-    return true;
+    // Sent: recording it must not fail on one broken connection, or the mail goes again after the lease.
+    for (let tries = 1; ; tries++) {
+      try {
+        await options.db
+          .update(outboxMessages)
+          .set({ sentAt: new Date(), attempts: row.attempts + 1 })
+          .where(eq(outboxMessages.id, row.id));
+        return true;
+      } catch (error) {
+        if (tries >= 3) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 200 * tries));
+      }
+    }
   }
 
   async function failed(row: typeof outboxMessages.$inferSelect, error: unknown) {
