@@ -48,6 +48,8 @@ import { quoteExpiryPlugin } from './modules/quotes/expiry.ts';
 import { quoteAdminRoutes, quoteRoutes } from './modules/quotes/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { quickOrderRoutes } from './modules/quick-order/routes.ts';
+import { checkoutRoutes } from './modules/checkout/routes.ts';
+import { orderRateLimitPlugin } from './modules/orders/rate-limit.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -151,6 +153,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(rateLimitPlugin);
+  await app.register(orderRateLimitPlugin);
   await app.register(dbPlugin, { handle: database });
   await app.register(mailPlugin);
   const secret = loadAuthSecret(env);
@@ -205,6 +208,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
       await api.register(quoteRoutes);
       await api.register(cartRoutes);
       await api.register(quickOrderRoutes);
+      await api.register(checkoutRoutes);
       // The admin area: one guard for all of it, at onRequest (before the body is read or validated).
       await api.register(async (admin) => {
         admin.addHook('onRequest', admin.requireAdmin);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../src/config/env.ts';
 import { outboxMessages, paymentEvents, testPaymentIntents } from '../src/db/schema/index.ts';
@@ -11,7 +11,8 @@ import {
 import { luhnValid } from '../src/modules/payments/providers/test-cards.ts';
 import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
-import { startFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
+import type { FakeStripe } from './support/fake-stripe.ts';
+import { FAKE_STRIPE_WEBHOOK_SECRET, startStripeTestApp } from './support/stripe-app.ts';
 import {
   clientSecretFor,
   GOOD_CARD,
@@ -392,30 +393,19 @@ describe('the built-in test card processor', () => {
 });
 
 describe('the Stripe provider, through the real SDK against a local fake Stripe', () => {
-  const secretKey = 'sk_test_forgeline_fake';
-  const webhookSecret = 'whsec_forgeline_fake_secret';
+  const webhookSecret = FAKE_STRIPE_WEBHOOK_SECRET;
   let fake: FakeStripe;
   let s: TestApp;
+  let signer: Stripe;
+  let close: () => Promise<void>;
   let customer: TestUser;
   let admin: TestUser;
-  const signer = new Stripe('sk_test_signer_only');
 
   beforeAll(async () => {
-    fake = await startFakeStripe(secretKey);
-    s = await buildTestApp({
-      env: {
-        STRIPE_SECRET_KEY: secretKey,
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_forgeline_fake',
-        STRIPE_WEBHOOK_SECRET: webhookSecret,
-        STRIPE_API_BASE: fake.url,
-      },
-    });
+    ({ fake, s, signer, close } = await startStripeTestApp());
     [customer, admin] = await Promise.all([createUser(s.app), createUser(s.app, { admin: true })]);
   });
-  afterAll(async () => {
-    await s.close();
-    await fake.close();
-  });
+  afterAll(() => close());
 
   const newOrder = async (priceCents = 999, quantity = 3) => {
     const product = await makeProduct(s.app, { priceCents, availableQuantity: 100 });
@@ -638,7 +628,7 @@ describe('the Stripe provider, through the real SDK against a local fake Stripe'
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(fake.refunds.filter((r) => r.payment_intent === intentId)).toEqual([
-      expect.objectContaining({ amount: 2997, idempotencyKey: `forgeline-refund-${intentId}` }),
+      expect.objectContaining({ amount: 2997, idempotencyKey: `forgeline-refund-${intentId}-${orderId}` }),
     ]);
     expect(await orderRow(s.app, orderId)).toBeUndefined();
     expect(await stockOf(s.app, productId)).toBe(100);

@@ -10,6 +10,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly details?: Record<string, string>,
+    /** More the client needs to act on the error (a 409's new figures), sent beside message and code. */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -63,7 +65,12 @@ function statusOf(error: Error & { statusCode?: number }): number {
 
 function toApiError(error: Error & { statusCode?: number; code?: string }): ApiError {
   if (error instanceof AppError) {
-    return { message: error.message, code: error.code, ...(error.details && { details: error.details }) };
+    return {
+      ...error.extra,
+      message: error.message,
+      code: error.code,
+      ...(error.details && { details: error.details }),
+    };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const details: Record<string, string> = {};

@@ -100,7 +100,12 @@ export async function startFakeStripe(secretKey: string) {
         if (!intent) return missing(res, `payment_intent: '${form.payment_intent}'`);
         const earlier = refunds.find((r) => r.idempotencyKey && r.idempotencyKey === idempotencyKey);
         if (earlier) return send(res, 200, { ...earlier, object: 'refund', status: 'succeeded' });
-        if (refunds.some((r) => r.payment_intent === intent.id)) {
+        // Like Stripe: partial refunds (amount) until the whole received amount is refunded.
+        const refundedSoFar = refunds
+          .filter((r) => r.payment_intent === intent.id)
+          .reduce((sum, r) => sum + r.amount, 0);
+        const left = intent.amount_received - refundedSoFar;
+        if (left <= 0) {
           return send(res, 400, {
             error: {
               type: 'invalid_request_error',
@@ -109,12 +114,17 @@ export async function startFakeStripe(secretKey: string) {
             },
           });
         }
-        const refund = {
-          id: id('re'),
-          payment_intent: intent.id,
-          amount: intent.amount_received,
-          idempotencyKey,
-        };
+        const amount = form.amount === undefined ? left : Number(form.amount);
+        if (amount > left) {
+          return send(res, 400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'amount_too_large',
+              message: `Refund amount ($${amount / 100}) is greater than unrefunded amount on charge ($${left / 100})`,
+            },
+          });
+        }
+        const refund = { id: id('re'), payment_intent: intent.id, amount, idempotencyKey };
         refunds.push(refund);
         return send(res, 200, { ...refund, object: 'refund', status: 'succeeded' });
       }

@@ -3,14 +3,29 @@ import { LIMITS } from '../constants.ts';
 import { messages } from '../messages.ts';
 import { CartSchema } from './cart.ts';
 import { requiredText } from './common.ts';
-import { OrderSchema, PHONE_PATTERN } from './order.ts';
+import { OrderSchema, PHONE_PATTERN, TransactionIdSchema } from './order.ts';
+
+/** A line the buyer checks out: a product in their cart, the quantity and the unit price they saw. */
+export const CheckoutLineInputSchema = z.object({
+  productId: z.string({ error: 'productId is required' }).trim().min(1, 'productId is required').max(100),
+  quantity: z.number({ error: 'Quantity is required' }).int('Quantity must be a whole number of pieces.'),
+  /** Dollars per piece as the buyer saw it; a different price today is a 409, not a surprise charge. */
+  unitPrice: z.number({ error: 'unitPrice must be a number' }).nonnegative().optional(),
+});
+export type CheckoutLineInput = z.infer<typeof CheckoutLineInputSchema>;
 
 /**
- * POST /checkout: places every line of the cart at once, one order per line, all or nothing.
- * `expectedTotal` is the total the buyer saw (dollars): when today's differs, nothing is placed and the
- * answer is a 409 carrying the cart with the new figures.
+ * POST /checkout: places every line of the cart (or the `lines` given, each of which must be in the cart
+ * with that quantity) at once, one order per line, all or nothing. `unitPrice` per line and
+ * `expectedTotal` are the figures the buyer saw (dollars): when today's differ, nothing is placed and
+ * the answer is a 409 carrying the cart with the new figures.
  */
 export const CheckoutBodySchema = z.object({
+  lines: z
+    .array(CheckoutLineInputSchema)
+    .min(1, 'Check out at least one line')
+    .max(LIMITS.cartLinesMax, `At most ${LIMITS.cartLinesMax} lines at a time`)
+    .optional(),
   address: requiredText(messages.addressRequired, LIMITS.addressMax),
   phone: requiredText(messages.phoneRequired, LIMITS.phoneMax).regex(
     PHONE_PATTERN,
@@ -25,6 +40,9 @@ export const CheckoutBodySchema = z.object({
   expectedTotal: z.number({ error: 'expectedTotal must be a number' }).nonnegative().optional(),
 });
 export type CheckoutBody = z.infer<typeof CheckoutBodySchema>;
+
+/** PATCH /checkouts/:id after the card payment: the provider's payment id (`pi_…`). */
+export const PayCheckoutBodySchema = z.object({ transactionId: TransactionIdSchema });
 
 /** A checkout: the orders placed together, with one address, phone, PO reference and payment. */
 export const CheckoutSchema = z.object({

@@ -101,13 +101,16 @@ export const CreatePaymentIntentBodySchema = z.object({
 });
 export const PaymentIntentResponseSchema = z.object({ clientSecret: z.string() });
 
-/** PATCH /order/:id after a card payment: `transactionId` is the provider's payment id (`pi_…`). */
+/** The provider's payment id (`pi_…`) the browser reports after a card payment. */
+export const TransactionIdSchema = z
+  .string({ error: 'transactionId is required' })
+  .trim()
+  .min(1, 'transactionId is required')
+  .max(255, 'transactionId is not valid');
+
+/** PATCH /order/:id after a card payment. */
 export const PayOrderBodySchema = z.object({
-  transactionId: z
-    .string({ error: 'transactionId is required' })
-    .trim()
-    .min(1, 'transactionId is required')
-    .max(255, 'transactionId is not valid'),
+  transactionId: TransactionIdSchema,
   order: z.unknown().optional(),
 });
 

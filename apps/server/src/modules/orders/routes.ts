@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,6 +11,7 @@ import {
 } from '@forgeline/shared';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { IdempotencyKeyHeaders, withIdempotency } from '../idempotency/idempotency.ts';
+import { myOrdersCsv } from './csv.ts';
 import { toOrderDto } from './repository.ts';
 import {
   cancelOrder,
@@ -35,19 +35,14 @@ const errors = {
 };
 const OrderIdParams = z.object({ id: z.string().max(100) });
 
-/** Order creation per signed-in user (DESIGN §4, abuse): generous for a buyer, a wall for a script. */
-export const ORDER_RATE_LIMIT = { max: 30, timeWindow: 10 * 60_000 };
-
-const userKey = (prefix: string) => (request: FastifyRequest) =>
-  `${prefix}:${request.user?.id ?? request.ip}`;
+export { ORDER_RATE_LIMIT } from './rate-limit.ts';
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/order',
     {
       onRequest: app.requireUser,
-      // At preHandler, after requireUser (onRequest), so that the limit counts per user, not per address.
-      config: { rateLimit: { ...ORDER_RATE_LIMIT, hook: 'preHandler', keyGenerator: userKey('order') } },
+      preHandler: app.orderRateLimit,
       schema: {
         tags: ['orders'],
         summary:
@@ -84,6 +79,28 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const rows = await listMyOrders(app, currentUser(request), request.query.email);
       reply.header('x-total-count', rows.length);
       return rows.map(toOrderDto);
+    },
+  );
+
+  app.get(
+    '/myOrders.csv',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Your orders as CSV (number, date, checkout, PO reference, figures, payment, status); cells that a spreadsheet would read as a formula are written as text',
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const rows = await listMyOrders(app, user, user.email);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="forgeline-orders-${day}.csv"`)
+        .send(myOrdersCsv(rows));
     },
   );
 

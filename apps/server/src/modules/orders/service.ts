@@ -4,19 +4,16 @@ import type { OrderRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/app/auth.ts';
-import { createProductsRepository } from '../products/repository.ts';
 import { issueCreditNote } from '../invoices/service.ts';
 import { checkUnpaidHolds } from './holds.ts';
 import { documentAttachments, queueOrderMail } from './mail.ts';
+import { MAX_ORDER_TOTAL_CENTS, placeLines } from './placement.ts';
 import { createOrdersRepository } from './repository.ts';
 import { createOrderSearchRepository, type OrderCursor } from './search-repository.ts';
 import { isUuid } from '../products/repository.ts';
 
 /** Who acts on an order: the signed-in account, as the session says. */
 export type Actor = Pick<AuthUser, 'id' | 'name' | 'email' | 'role'>;
-
-/** Stripe's largest card payment (USD 999,999.99): an order must be payable. */
-export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
 
 /** Whom an order is visible to: its owner and admins. Anyone else is told it does not exist. */
 export function visibleOrder(order: OrderRow | undefined, user: Actor): OrderRow {
@@ -34,10 +31,12 @@ export function ownOrder(order: OrderRow | undefined, user: Actor): OrderRow {
 const tooMany = (message: string) => badRequest(message, { buyQuantity: message });
 
 /**
- * Places an order for the signed-in customer: name and e-mail from the account, figures from the
- * product, the stock taken in the same transaction. The figures the customer saw (name, price, total)
- * must be the ones they are charged, or nothing happens. Mails the customer the link to pay: the mail
- * is queued in the same transaction, so an order never exists without it (docs/decisions/0120).
+ * Places an order for the signed-in customer: a checkout of one line (DESIGN §9), name and e-mail from
+ * the account, the unit price from the pricing engine (the tier in force for the quantity), every
+ * quantity rule checked (minimum, pack multiple, maximum, stock) and the stock taken in the same
+ * transaction. The figures the customer saw (name, price, total) must be the ones they are charged, or
+ * nothing happens. Mails the customer the link to pay: the mail is queued in the same transaction, so
+ * an order never exists without it (docs/decisions/0120).
  */
 export async function placeOrder(deps: AppDeps, user: Actor, body: CreateOrderBody): Promise<OrderRow> {
   const placed = await deps.db.transaction((tx) => takeOrder(deps, tx, user, body));
@@ -58,59 +57,45 @@ export async function takeOrder(
   user: Actor,
   body: CreateOrderBody,
 ): Promise<PlacedOrder> {
-  const products = createProductsRepository(tx);
-  const product = await products.findById(body.productId);
-  if (!product) throw notFound('Product');
-
   const quantity = body.buyQuantity;
-  if (quantity < product.minOrder) throw tooMany(messages.quantityBelowMinimum(product.minOrder));
-  if (quantity > product.availableQuantity) throw tooMany(messages.quantityAboveAvailable);
-  const totalCents = product.priceCents * quantity;
-  if (totalCents > MAX_ORDER_TOTAL_CENTS) {
-    throw tooMany(
-      `An order can total at most $${toDollars(MAX_ORDER_TOTAL_CENTS)}: please order fewer pieces.`,
-    );
-  }
-
-  if (body.productName != null && body.productName.trim() !== product.name) {
-    throw conflict(
-      `This product is now called '${product.name}'. Please check the order and try again.`,
-      'PRODUCT_CHANGED',
-    );
-  }
-  if (body.price !== undefined && toCents(body.price) !== product.priceCents) {
-    throw conflict(
-      `The price has changed to $${toDollars(product.priceCents)} per piece. Please check the new total and try again.`,
-      'PRICE_CHANGED',
-    );
-  }
-  if (body.totalPrize !== undefined && toCents(body.totalPrize) !== totalCents) {
-    throw conflict(
-      `The total for ${quantity} pcs is $${toDollars(totalCents)}, not $${body.totalPrize}. Please check the order and try again.`,
-      'TOTAL_MISMATCH',
-    );
-  }
-
-  // The conditional UPDATE: a concurrent order that took the stock first makes this one fail.
-  if (!(await products.takeStock(product.id, quantity))) throw tooMany(messages.quantityAboveAvailable);
-
-  const placed = await createOrdersRepository(tx).insert({
-    userId: user.id,
-    productId: product.id,
-    customerName: user.name,
-    customerEmail: user.email,
-    productName: product.name,
-    priceCents: product.priceCents,
-    quantity,
-    totalCents,
-    address: body.address,
-    phone: body.phone,
+  const { orders } = await placeLines(tx, user, [{ productId: body.productId, quantity }], body, ([line]) => {
+    const product = line?.product;
+    if (!line || !product) throw notFound('Product');
+    // The spec's form: zero or fewer pieces is 'less than the minimum', with the spec's message.
+    if (line.problem?.rule === 'quantity' && Number.isInteger(quantity) && quantity < product.minOrder) {
+      throw tooMany(messages.quantityBelowMinimum(product.minOrder));
+    }
+    if (line.problem) throw tooMany(line.problem.message);
+    if (line.totalCents > MAX_ORDER_TOTAL_CENTS) {
+      throw tooMany(
+        `An order can total at most $${toDollars(MAX_ORDER_TOTAL_CENTS)}: please order fewer pieces.`,
+      );
+    }
+    if (body.productName != null && body.productName.trim() !== product.name) {
+      throw conflict(
+        `This product is now called '${product.name}'. Please check the order and try again.`,
+        'PRODUCT_CHANGED',
+      );
+    }
+    if (body.price !== undefined && toCents(body.price) !== line.unitCents) {
+      throw conflict(
+        `The price for ${quantity} pcs is now $${toDollars(line.unitCents)} per piece. Please check the new total and try again.`,
+        'PRICE_CHANGED',
+      );
+    }
+    if (body.totalPrize !== undefined && toCents(body.totalPrize) !== line.totalCents) {
+      throw conflict(
+        `The total for ${quantity} pcs is $${toDollars(line.totalCents)}, not $${body.totalPrize}. Please check the order and try again.`,
+        'TOTAL_MISMATCH',
+      );
+    }
   });
-  await checkUnpaidHolds(tx, deps.config, user.id, [product.id]);
+  const [placed] = orders;
+  if (!placed) throw new Error('a checkout of one line placed no order');
+  await checkUnpaidHolds(tx, deps.config, user.id, [body.productId]);
   return { order: placed, mailId: await queueOrderMail(deps, tx, 'placed', placed) };
 }
 
-/** What follows a committed order: the catalogue shows the new stock, the mail's first try. */
 export async function afterOrderPlaced(deps: AppDeps, placed: PlacedOrder): Promise<void> {
   deps.catalogueCache.invalidate();
   await deps.mailer.deliver([placed.mailId]);
@@ -147,9 +132,10 @@ export async function cancelOrder(deps: AppDeps, user: Actor, id: string): Promi
     if (order.paid && !isAdmin) {
       throw conflict('This order is already paid. Please contact us to cancel it.', 'ORDER_PAID');
     }
-    // Refund first, in the transaction: if the provider fails, the order stays as it was.
+    // Refund first, in the transaction: if the provider fails, the order stays as it was. Only this
+    // line's total: one payment may have paid every line of a checkout.
     if (order.paid && order.transactionId) {
-      await deps.payments.refund(order.transactionId, tx);
+      await deps.payments.refund(order.transactionId, tx, { amountCents: order.totalCents, key: order.id });
       // The refund's credit note, numbered in the same transaction (docs/decisions/0110).
       await issueCreditNote(tx, order);
     }

@@ -4,7 +4,7 @@ import { paymentEvents, testPaymentIntents, type TestPaymentIntentRow } from '..
 
 type NewTestIntent = Pick<
   TestPaymentIntentRow,
-  'id' | 'clientSecret' | 'orderId' | 'amountCents' | 'currency'
+  'id' | 'clientSecret' | 'orderId' | 'checkoutId' | 'amountCents' | 'currency'
 >;
 
 /** The payment tables: the test processor's intents and the provider events already applied. */
@@ -59,11 +59,18 @@ export function createPaymentsRepository(db: Executor) {
       return row;
     },
 
-    /** Refunds what a succeeded intent received; conditional, so a second call finds nothing to refund. */
-    async refundTestIntent(id: string): Promise<void> {
+    /**
+     * Refunds `amountCents` of what a succeeded intent received (all of it when absent), never more than
+     * it received in all: a second full refund finds nothing left to refund.
+     */
+    async refundTestIntent(id: string, amountCents?: number): Promise<void> {
+      const refunded =
+        amountCents === undefined
+          ? sql`${testPaymentIntents.amountReceivedCents}`
+          : sql`least(${testPaymentIntents.refundedCents} + ${amountCents}, ${testPaymentIntents.amountReceivedCents})`;
       await db
         .update(testPaymentIntents)
-        .set({ refundedCents: sql`${testPaymentIntents.amountReceivedCents}`, updatedAt: new Date() })
+        .set({ refundedCents: refunded, updatedAt: new Date() })
         .where(and(eq(testPaymentIntents.id, id), eq(testPaymentIntents.status, 'succeeded')));
     },
 

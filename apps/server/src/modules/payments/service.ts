@@ -2,7 +2,10 @@ import type { Executor } from '../../db/client.ts';
 import type { OrderRow, TestPaymentIntentRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { issueInvoice } from '../invoices/service.ts';
+import { createCheckoutRepository } from '../checkout/repository.ts';
+import { queueCheckoutPaidMail } from '../checkout/mail.ts';
+import { issueInvoice, type InvoiceContext } from '../invoices/service.ts';
+import { createProductsRepository } from '../products/repository.ts';
 import { queuePaidMail } from '../orders/mail.ts';
 import { createOrdersRepository } from '../orders/repository.ts';
 import { ownOrder, type Actor } from '../orders/service.ts';
@@ -13,10 +16,10 @@ import { createPaymentsRepository } from './repository.ts';
 import { judgePayment } from './verdict.ts';
 
 /** Payment ids as Stripe writes them; anything else cannot name a payment. */
-const PAYMENT_ID_PATTERN = /^pi_[A-Za-z0-9]{1,200}$/;
+export const PAYMENT_ID_PATTERN = /^pi_[A-Za-z0-9]{1,200}$/;
 
 /** Statuses in which an open intent can still be paid, so a new attempt reuses it. */
-const REUSABLE = new Set([
+export const REUSABLE = new Set([
   'requires_payment_method',
   'requires_confirmation',
   'requires_action',
@@ -33,7 +36,12 @@ const alreadyPaid = () => conflict('This order is already paid.', 'ORDER_ALREADY
 export type PaymentRecord =
   { kind: 'recorded' | 'duplicate' | 'paidOtherwise' } | { kind: 'refused'; code: string; message: string };
 
-export type RecordPayment = (order: OrderRow, intent: ProviderIntent | null) => Promise<PaymentRecord>;
+/** `dueCents`: what the payment must cover (the order's total, or every unpaid line of its checkout). */
+export type RecordPayment = (
+  order: OrderRow,
+  intent: ProviderIntent | null,
+  dueCents?: number,
+) => Promise<PaymentRecord>;
 
 /**
  * The one way an order becomes paid. `work` runs in a transaction and calls `record(order, intent)`:
@@ -46,11 +54,12 @@ export async function withPaymentRecording<T>(
 ): Promise<T> {
   const paidOrderIds: string[] = [];
   const mailIds: string[] = [];
+  const inCheckoutMail = new Set<string>();
   const result = await deps.db.transaction(async (tx) => {
     /** What each payment paid in this transaction: one invoice covers them all (every line of a checkout). */
     const paidBy = new Map<string, { intent: ProviderIntent; orders: OrderRow[] }>();
-    const value = await work(tx, async (order, intent) => {
-      const verdict = judgePayment(intent, order);
+    const value = await work(tx, async (order, intent, dueCents) => {
+      const verdict = judgePayment(intent, order, dueCents);
       if (!verdict.ok || !intent) {
         return verdict.ok
           ? { kind: 'refused', code: 'PAYMENT_NOT_FOUND', message: 'No payment.' }
@@ -70,15 +79,29 @@ export async function withPaymentRecording<T>(
     });
     // The invoice is numbered in this transaction: it exists exactly when the payment is recorded.
     for (const { intent, orders } of paidBy.values()) {
-      await issueInvoice(tx, orders, {
-        reference: intent.id,
-        method: 'card',
-        cardBrand: intent.card?.brand ?? null,
-        cardLast4: intent.card?.last4 ?? null,
-      });
+      // Lines in the order they were placed (their numbers), not the order they were locked in.
+      orders.sort((a, b) => a.number.localeCompare(b.number, 'en', { numeric: true }));
+      await issueInvoice(
+        tx,
+        orders,
+        {
+          reference: intent.id,
+          method: 'card',
+          cardBrand: intent.card?.brand ?? null,
+          cardLast4: intent.card?.last4 ?? null,
+        },
+        await invoiceContext(tx, orders),
+      );
+      // One receipt for a checkout paid at once (every line, one invoice), not one per line.
+      if (intent.checkoutId) {
+        const mailId = await queueCheckoutPaidMail(deps, tx, intent.checkoutId, orders);
+        if (mailId) mailIds.push(mailId);
+        for (const order of orders) inCheckoutMail.add(order.id);
+      }
     }
     // The receipts, with their invoices, commit with the payment (docs/decisions/0120).
     for (const orderId of paidOrderIds) {
+      if (inCheckoutMail.has(orderId)) continue;
       const mailId = await queuePaidMail(deps, tx, orderId);
       if (mailId) mailIds.push(mailId);
     }
@@ -86,6 +109,59 @@ export async function withPaymentRecording<T>(
   });
   await deps.mailer.deliver(mailIds);
   return result;
+}
+
+/** What the invoice shows beside the lines: the checkout's PO reference, order numbers and part numbers. */
+async function invoiceContext(tx: Executor, orders: readonly OrderRow[]): Promise<InvoiceContext> {
+  const checkoutId = orders[0]?.checkoutId ?? null;
+  const checkout = checkoutId ? await createCheckoutRepository(tx).findById(checkoutId) : undefined;
+  const skus = new Map(
+    (
+      await createProductsRepository(tx).findByIds(orders.flatMap((o) => (o.productId ? [o.productId] : [])))
+    ).map((p) => [p.id, p.sku]),
+  );
+  return {
+    checkoutId,
+    poReference: checkout?.poReference ?? null,
+    referenceOf: (order) => order.number,
+    skuOf: (order) => (order.productId ? (skus.get(order.productId) ?? null) : null),
+  };
+}
+
+/**
+ * Records a checkout's payment on every line of it still unpaid (locked in id order, as every payment
+ * path locks them), in the caller's recording transaction: each line once, however many calls race
+ * (the browser's confirm and the webhook). What the payment took beyond the lines it pays (a line
+ * cancelled or paid on its own meanwhile) is refunded; a payment that finds nothing left to pay is
+ * refunded whole. Answers what happened to each line.
+ */
+export async function recordCheckoutPayment(
+  deps: Pick<AppDeps, 'payments' | 'log'>,
+  tx: Executor,
+  record: RecordPayment,
+  intent: ProviderIntent & { checkoutId: string },
+): Promise<PaymentRecord[]> {
+  const lines = await createCheckoutRepository(tx).lockLines(intent.checkoutId);
+  const unpaid = lines.filter((line) => !line.paid);
+  const dueCents = unpaid.reduce((sum, line) => sum + line.totalCents, 0);
+  const results: PaymentRecord[] = [];
+  for (const line of unpaid) results.push(await record(line, intent, dueCents));
+
+  const recorded = results.some((result) => result.kind === 'recorded');
+  const paidBefore = lines.some((line) => line.paid && line.transactionId === intent.id);
+  if (intent.status === 'succeeded' && !recorded && !paidBefore) {
+    await deps.payments.refund(intent.id, tx);
+    deps.log.warn(
+      { intentId: intent.id, checkoutId: intent.checkoutId },
+      'payment with nothing to pay refunded',
+    );
+  } else if (recorded && intent.amountReceivedCents > dueCents) {
+    await deps.payments.refund(intent.id, tx, {
+      amountCents: intent.amountReceivedCents - dueCents,
+      key: 'surplus',
+    });
+  }
+  return results;
 }
 
 /** Records one payment outside any other work (see withPaymentRecording). */
@@ -181,6 +257,12 @@ export async function confirmTestCard(
     const payments = createPaymentsRepository(tx);
     const intent = await payments.lockTestIntentBySecret(input.clientSecret);
     if (!intent) throw notFound('Payment');
+    if (intent.checkoutId) {
+      return payCheckoutByTestCard(deps, tx, record, user, input, {
+        ...intent,
+        checkoutId: intent.checkoutId,
+      });
+    }
     const order = intent.orderId ? await createOrdersRepository(tx).lockById(intent.orderId) : undefined;
     // Someone else's secret: as if it did not exist. A cancelled order: say so.
     if (order && order.userId !== user.id) throw notFound('Payment');
@@ -197,6 +279,41 @@ export async function confirmTestCard(
     await record(order, testIntentToProvider(paid));
     return { outcome, intent: paid };
   });
+}
+
+/** The test card form for a checkout's intent: pays every unpaid line of it at once. */
+async function payCheckoutByTestCard(
+  deps: AppDeps,
+  tx: Executor,
+  record: RecordPayment,
+  user: Actor,
+  input: CardInput,
+  intent: TestPaymentIntentRow & { checkoutId: string },
+): Promise<{ outcome: CardOutcome; intent: TestPaymentIntentRow }> {
+  const checkout = await createCheckoutRepository(tx).findById(intent.checkoutId);
+  if (!checkout || checkout.userId !== user.id) throw notFound('Payment');
+  const lines = await createCheckoutRepository(tx).lockLines(checkout.id);
+  if (lines.length === 0) {
+    throw conflict(
+      'Every line of this checkout was cancelled, so it can no longer be paid.',
+      'ORDER_CANCELLED',
+    );
+  }
+  if (lines.every((line) => line.paid) || intent.status === 'succeeded') throw alreadyPaid();
+  if (intent.status === 'canceled') throw conflict('This payment was cancelled.', 'PAYMENT_CANCELED');
+
+  const payments = createPaymentsRepository(tx);
+  const outcome = checkTestCard(input);
+  if (!outcome.ok) {
+    await payments.recordTestIntentError(intent.id, outcome.declineCode ?? outcome.code);
+    return { outcome, intent };
+  }
+  const paid = await payments.succeedTestIntent(intent.id, { brand: outcome.brand, last4: outcome.last4 });
+  await recordCheckoutPayment(deps, tx, record, {
+    ...testIntentToProvider(paid),
+    checkoutId: intent.checkoutId,
+  });
+  return { outcome, intent: paid };
 }
 
 /**
@@ -216,6 +333,10 @@ export async function applyPaymentEvent(deps: AppDeps, event: ProviderEvent): Pr
       return false;
     const intent = event.intent;
     if (event.type !== 'payment_intent.succeeded' || !intent) return true;
+    if (intent.checkoutId) {
+      await recordCheckoutPayment(deps, tx, record, { ...intent, checkoutId: intent.checkoutId });
+      return true;
+    }
 
     const order = intent.orderId ? await createOrdersRepository(tx).lockById(intent.orderId) : undefined;
     if (!order) {

@@ -4,17 +4,24 @@ import { CURRENCY, type ProviderIntent } from './providers/types.ts';
 export type PaymentVerdict = { ok: true } | { ok: false; code: string; message: string };
 
 /**
- * Whether a provider's payment pays for this order: it exists, was opened for this order, succeeded,
- * in our currency, for at least the order's total. The only gate between 'unpaid' and 'paid'.
+ * Whether a provider's payment pays for this order: it exists, was opened for this order (or for the
+ * checkout it belongs to), succeeded, in our currency, for at least `dueCents` (the order's total, or
+ * for a checkout's payment the total of the lines it pays). The only gate between 'unpaid' and 'paid'.
  */
-export function judgePayment(intent: ProviderIntent | null, order: OrderRow): PaymentVerdict {
+export function judgePayment(
+  intent: ProviderIntent | null,
+  order: OrderRow,
+  dueCents: number = order.totalCents,
+): PaymentVerdict {
   if (!intent)
     return {
       ok: false,
       code: 'PAYMENT_NOT_FOUND',
       message: 'No payment with that transaction id was found.',
     };
-  if (intent.orderId !== order.id) {
+  const forThisOrder =
+    intent.orderId === order.id || (intent.checkoutId !== null && intent.checkoutId === order.checkoutId);
+  if (!forThisOrder) {
     return { ok: false, code: 'PAYMENT_ORDER_MISMATCH', message: 'That payment was made for another order.' };
   }
   if (intent.status !== 'succeeded') {
@@ -24,7 +31,7 @@ export function judgePayment(intent: ProviderIntent | null, order: OrderRow): Pa
       message: `That payment has not gone through (its status is '${intent.status}'). Please pay for the order first.`,
     };
   }
-  if (intent.currency !== CURRENCY || intent.amountReceivedCents < order.totalCents) {
+  if (intent.currency !== CURRENCY || intent.amountReceivedCents < dueCents) {
     return {
       ok: false,
       code: 'PAYMENT_AMOUNT_MISMATCH',

@@ -1,12 +1,15 @@
 import Stripe from 'stripe';
 import { z } from 'zod';
+import type { Executor } from '../../../db/client.ts';
 import { AppError } from '../../../lib/errors.ts';
 import {
   CURRENCY,
   INTENT_APP_TAG,
   InvalidWebhookEventError,
   WebhookSignatureError,
+  type IntentSubject,
   type PaymentProvider,
+  type RefundPart,
   type ProviderEvent,
   type ProviderIntent,
 } from './types.ts';
@@ -57,23 +60,22 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async createIntent({
     orderId,
+    checkoutId,
     amountCents,
     previous,
-  }: {
-    orderId: string;
-    amountCents: number;
-    previous?: string | null;
-  }): Promise<ProviderIntent> {
+  }: IntentSubject & { amountCents: number; previous?: string | null }): Promise<ProviderIntent> {
+    const subject: Record<string, string> = orderId ? { orderId } : { checkoutId: checkoutId ?? '' };
+    const key = orderId ? `order-${orderId}` : `checkout-${checkoutId}`;
     try {
       const intent = await this.stripe.paymentIntents.create(
         {
           amount: amountCents,
           currency: CURRENCY,
           automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
-          metadata: { orderId, app: INTENT_APP_TAG },
+          metadata: { ...subject, app: INTENT_APP_TAG },
         },
-        // One intent per order (and per replaced intent): a retried or parallel call gets the same one back.
-        { idempotencyKey: `forgeline-order-${orderId}-${previous ?? 'first'}` },
+        // One intent per order or checkout (and per replaced intent): a retried or parallel call gets the same one back.
+        { idempotencyKey: `forgeline-${key}-${previous ?? 'first'}` },
       );
       return this.toProvider(intent);
     } catch (error) {
@@ -94,11 +96,11 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
-  async refund(intentId: string): Promise<void> {
+  async refund(intentId: string, _db?: Executor, part?: RefundPart): Promise<void> {
     try {
       await this.stripe.refunds.create(
-        { payment_intent: intentId },
-        { idempotencyKey: `forgeline-refund-${intentId}` },
+        { payment_intent: intentId, ...(part && { amount: part.amountCents }) },
+        { idempotencyKey: `forgeline-refund-${intentId}${part ? `-${part.key}` : ''}` },
       );
     } catch (error) {
       // Already refunded in full: the refund we want exists.
@@ -130,6 +132,8 @@ export class StripePaymentProvider implements PaymentProvider {
     const charge =
       typeof intent.latest_charge === 'object' && intent.latest_charge ? intent.latest_charge : null;
     const card = charge?.payment_method_details?.card;
+    // Only intents this site opened name an order or checkout: a Stripe account may serve other apps too.
+    const ours = intent.metadata?.app === INTENT_APP_TAG;
     return {
       id: intent.id,
       clientSecret: intent.client_secret,
@@ -137,11 +141,8 @@ export class StripePaymentProvider implements PaymentProvider {
       amountCents: intent.amount,
       amountReceivedCents: intent.amount_received ?? 0,
       currency: intent.currency,
-      // Only intents this site opened name an order: a Stripe account may serve other apps too.
-      orderId:
-        intent.metadata?.app === INTENT_APP_TAG && typeof intent.metadata.orderId === 'string'
-          ? intent.metadata.orderId
-          : null,
+      orderId: ours && typeof intent.metadata?.orderId === 'string' ? intent.metadata.orderId : null,
+      checkoutId: ours && typeof intent.metadata?.checkoutId === 'string' ? intent.metadata.checkoutId : null,
       card: card?.last4 ? { brand: card.brand ?? 'unknown', last4: card.last4 } : null,
     };
   }

@@ -5,7 +5,9 @@ import { createPaymentsRepository } from '../repository.ts';
 import {
   CURRENCY,
   WebhookSignatureError,
+  type IntentSubject,
   type PaymentProvider,
+  type RefundPart,
   type ProviderEvent,
   type ProviderIntent,
 } from './types.ts';
@@ -25,6 +27,7 @@ export const testIntentToProvider = (row: TestPaymentIntentRow): ProviderIntent 
   amountReceivedCents: row.amountReceivedCents,
   currency: row.currency,
   orderId: row.orderId,
+  checkoutId: row.checkoutId,
   card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
 });
 
@@ -41,16 +44,15 @@ export class TestPaymentProvider implements PaymentProvider {
 
   async createIntent({
     orderId,
+    checkoutId,
     amountCents,
-  }: {
-    orderId: string;
-    amountCents: number;
-  }): Promise<ProviderIntent> {
+  }: IntentSubject & { amountCents: number }): Promise<ProviderIntent> {
     const id = stripeLikeId('pi');
     const row = await createPaymentsRepository(this.db).insertTestIntent({
       id,
       clientSecret: `${id}_secret_${stripeLikeId('s').slice(2)}`,
-      orderId,
+      orderId: orderId ?? null,
+      checkoutId: checkoutId ?? null,
       amountCents,
       currency: CURRENCY,
     });
@@ -62,8 +64,9 @@ export class TestPaymentProvider implements PaymentProvider {
     return row ? testIntentToProvider(row) : null;
   }
 
-  async refund(intentId: string, db: Executor = this.db): Promise<void> {
-    await createPaymentsRepository(db).refundTestIntent(intentId);
+  async refund(intentId: string, db: Executor = this.db, part?: RefundPart): Promise<void> {
+    // Within the caller's transaction: the refund rolls back with a cancel that fails later.
+    await createPaymentsRepository(db).refundTestIntent(intentId, part?.amountCents);
   }
 
   parseWebhook(): ProviderEvent {

@@ -11,6 +11,8 @@ export interface ProviderIntent {
   currency: string;
   /** The order the intent was opened for (its metadata), or null when it names none. */
   orderId: string | null;
+  /** The checkout whose unpaid lines the intent pays (its metadata), or null. */
+  checkoutId: string | null;
   card: { brand: string; last4: string } | null;
 }
 
@@ -19,6 +21,16 @@ export interface ProviderEvent {
   id: string;
   type: string;
   intent: ProviderIntent | null;
+}
+
+/** What an intent pays: one order, or every unpaid line of one checkout. */
+export type IntentSubject =
+  { orderId: string; checkoutId?: undefined } | { checkoutId: string; orderId?: undefined };
+
+/** A partial refund: its amount, and a key naming it (the refunded order's id) so it happens once. */
+export interface RefundPart {
+  amountCents: number;
+  key: string;
 }
 
 export const CURRENCY = 'usd';
@@ -32,16 +44,17 @@ export const INTENT_APP_TAG = 'forgeline';
 export interface PaymentProvider {
   readonly name: 'test' | 'stripe';
   readonly publishableKey: string | null;
-  /** `previous`: the order's earlier intent (no longer usable), so that a new one is not the same again. */
-  createIntent(input: {
-    orderId: string;
-    amountCents: number;
-    previous?: string | null;
-  }): Promise<ProviderIntent>;
+  /** `previous`: the earlier intent (no longer usable), so that a new one is not the same again. */
+  createIntent(
+    input: IntentSubject & { amountCents: number; previous?: string | null },
+  ): Promise<ProviderIntent>;
   /** The intent, or null when the provider has no intent of that id. */
   retrieveIntent(id: string, db?: Executor): Promise<ProviderIntent | null>;
-  /** Refunds what the intent received, at most once whatever the number of calls. */
-  refund(intentId: string, db?: Executor): Promise<void>;
+  /**
+   * Refunds what the intent received and is not yet refunded, or only `part` of it (one line of a
+   * checkout): each refund at most once whatever the number of calls (per `part.key`).
+   */
+  refund(intentId: string, db?: Executor, part?: RefundPart): Promise<void>;
   /** Checks the signature of a webhook delivery on its raw bytes; throws WebhookSignatureError. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
 }

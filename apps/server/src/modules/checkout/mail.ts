@@ -1,0 +1,101 @@
+import type { Executor } from '../../db/client.ts';
+import type { CheckoutRow, OrderRow } from '../../db/schema/index.ts';
+import type { MailDeps } from '../../lib/deps.ts';
+import type { MailMessage } from '../../plugins/app/mail.ts';
+import { documentAttachments } from '../orders/mail.ts';
+import { createCheckoutRepository } from './repository.ts';
+
+/**
+ * The e-mails of a checkout: one when it is placed (with the link to pay all of it) and one receipt when
+ * it is paid, each listing every line, instead of one mail per line (forty parts, two mails).
+ */
+const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+const lineText = (order: OrderRow) =>
+  `  ${order.number}  ${order.productName}: ${order.quantity} pcs at ${money(order.priceCents)} = ${money(order.totalCents)}`;
+
+export function checkoutMail(
+  kind: 'placed' | 'paid',
+  checkout: CheckoutRow,
+  lines: readonly OrderRow[],
+  site: { publicUrl: string; holdHours: number },
+): MailMessage {
+  const total = lines.reduce((sum, line) => sum + line.totalCents, 0);
+  const po = checkout.poReference ? ` (PO ${checkout.poReference})` : '';
+  const [first] = lines;
+  const card =
+    first?.cardBrand && first.cardLast4
+      ? ` by ${first.cardBrand.charAt(0).toUpperCase()}${first.cardBrand.slice(1)} card ending ${first.cardLast4}`
+      : '';
+  const intro =
+    kind === 'placed'
+      ? [
+          'Thank you for your order. We are holding the stock for every line.',
+          `Please pay within ${site.holdHours} hours, or unpaid lines are cancelled and their stock released:`,
+          `${site.publicUrl}/checkout/${checkout.id}`,
+        ]
+      : [
+          `We have received your payment of ${money(total)}${card}.`,
+          `Transaction id: ${first?.transactionId ?? '-'}`,
+          'Every line ships on its own; we will write as each one leaves our works.',
+        ];
+  return {
+    to: checkout.customerEmail,
+    subject:
+      kind === 'placed'
+        ? `Order received: ${checkout.number}${po}, ${lines.length} lines`
+        : `Payment received: ${checkout.number}${po}`,
+    text: [
+      `Hello ${checkout.customerName},`,
+      '',
+      ...intro,
+      '',
+      `Checkout:   ${checkout.number}${po}`,
+      ...lines.map(lineText),
+      `Total:      ${money(total)}`,
+      `Deliver to: ${checkout.address}, phone ${checkout.phone}`,
+      '',
+      `Your orders: ${site.publicUrl}/dashboard/myOrders`,
+      '',
+      'Forgeline',
+      '',
+    ].join('\n'),
+  };
+}
+
+const site = (deps: MailDeps) => ({
+  publicUrl: deps.config.publicUrl,
+  holdHours: deps.config.ORDER_HOLD_HOURS,
+});
+
+/** Queued in the checkout's own transaction (docs/decisions/0120): deliver the id after the commit. */
+export async function queueCheckoutPlacedMail(
+  deps: MailDeps,
+  tx: Executor,
+  placed: { checkout: CheckoutRow; orders: OrderRow[] },
+): Promise<string> {
+  return deps.mailer.enqueue(tx, checkoutMail('placed', placed.checkout, placed.orders, site(deps)));
+}
+
+/**
+ * The receipt of the checkout's payment, queued in the payment's transaction, with the lines as they
+ * now are in `tx` (paid, with the card) and the one invoice of all of them.
+ */
+export async function queueCheckoutPaidMail(
+  deps: MailDeps,
+  tx: Executor,
+  checkoutId: string,
+  paidOrders: readonly OrderRow[],
+): Promise<string | undefined> {
+  const repository = createCheckoutRepository(tx);
+  const checkout = await repository.findById(checkoutId);
+  const paid = new Set(paidOrders.map((order) => order.id));
+  const lines = (await repository.linesOf(checkoutId)).filter((line) => paid.has(line.id) && line.paid);
+  const [first] = lines;
+  if (!checkout || !first) return undefined;
+  const attachments = await documentAttachments(deps, tx, first.id, 'invoice');
+  return deps.mailer.enqueue(tx, {
+    ...checkoutMail('paid', checkout, lines, site(deps)),
+    ...(attachments && { attachments }),
+  });
+}

@@ -1,0 +1,109 @@
+import type { AppDeps } from '../../lib/deps.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { Actor } from '../orders/service.ts';
+import {
+  PAYMENT_ID_PATTERN,
+  recordCheckoutPayment,
+  REUSABLE,
+  withPaymentRecording,
+} from '../payments/service.ts';
+import { createCheckoutRepository } from './repository.ts';
+import type { CheckoutRow, OrderRow } from '../../db/schema/index.ts';
+
+const alreadyPaid = () => conflict('This checkout is already paid.', 'ORDER_ALREADY_PAID');
+
+/** The buyer's own checkout with its standing lines; anyone else's does not exist for them. */
+async function ownCheckout(deps: Pick<AppDeps, 'db'>, user: Actor, id: string) {
+  const repository = createCheckoutRepository(deps.db);
+  const checkout = await repository.findById(id);
+  if (!checkout || checkout.userId !== user.id) throw notFound('Checkout');
+  const lines = await repository.linesOf(checkout.id);
+  if (lines.length === 0) {
+    throw conflict(
+      'Every line of this checkout was cancelled, so it can no longer be paid.',
+      'ORDER_CANCELLED',
+    );
+  }
+  return { checkout, lines };
+}
+
+const dueOf = (lines: readonly OrderRow[]) =>
+  lines.filter((line) => !line.paid).reduce((sum, line) => sum + line.totalCents, 0);
+
+/** Records what the provider says about an intent of this checkout; answers how many lines it paid now. */
+async function settle(deps: AppDeps, checkout: CheckoutRow, intentId: string): Promise<number> {
+  const intent = await deps.payments.retrieveIntent(intentId);
+  if (!intent || intent.checkoutId !== checkout.id) {
+    throw conflict('That payment was made for something else.', 'PAYMENT_ORDER_MISMATCH');
+  }
+  if (intent.status !== 'succeeded') {
+    throw conflict(
+      `That payment has not gone through (its status is '${intent.status}'). Please pay first.`,
+      'PAYMENT_NOT_SUCCEEDED',
+    );
+  }
+  const results = await withPaymentRecording(deps, (tx, record) =>
+    recordCheckoutPayment(deps, tx, record, { ...intent, checkoutId: checkout.id }),
+  );
+  const refused = results.find((result) => result.kind === 'refused');
+  if (refused?.kind === 'refused') throw conflict(refused.message, refused.code);
+  return results.filter((result) => result.kind === 'recorded').length;
+}
+
+/**
+ * Opens (or reuses) one card payment for every unpaid line of the buyer's checkout; the amount is the
+ * sum of those lines as stored, never a figure from the browser. Answers the client secret.
+ */
+export async function openCheckoutPayment(deps: AppDeps, user: Actor, checkoutId: string): Promise<string> {
+  const { checkout, lines } = await ownCheckout(deps, user, checkoutId);
+  const due = dueOf(lines);
+  if (due === 0) throw alreadyPaid();
+
+  if (checkout.paymentIntentId) {
+    const open = await deps.payments.retrieveIntent(checkout.paymentIntentId);
+    // Paid at the provider, not yet recorded here (a lost confirm or webhook): record it now.
+    if (open?.status === 'succeeded') {
+      await settle(deps, checkout, open.id);
+      throw alreadyPaid();
+    }
+    if (open?.clientSecret && REUSABLE.has(open.status) && open.amountCents === due) return open.clientSecret;
+  }
+  const repository = createCheckoutRepository(deps.db);
+  const intent = await deps.payments.createIntent({
+    checkoutId: checkout.id,
+    amountCents: due,
+    previous: checkout.paymentIntentId,
+  });
+  if (!(await repository.setPaymentIntent(checkout.id, intent.id, checkout.paymentIntentId))) {
+    // A parallel call recorded its intent first: answer that one, so the checkout has one open intent.
+    const now = await repository.findById(checkout.id);
+    const winner = now?.paymentIntentId ? await deps.payments.retrieveIntent(now.paymentIntentId) : null;
+    if (winner?.clientSecret) return winner.clientSecret;
+  }
+  if (!intent.clientSecret) throw new Error('the provider returned an intent without a client secret');
+  return intent.clientSecret;
+}
+
+/**
+ * The buyer says this payment paid their checkout: once the provider confirms it succeeded for this
+ * checkout, in full, every unpaid line is marked paid with its id. Idempotent: answers how many lines
+ * this call marked paid (0 when they already were, by this payment).
+ */
+export async function confirmCheckoutPayment(
+  deps: AppDeps,
+  user: Actor,
+  checkoutId: string,
+  transactionId: string,
+): Promise<number> {
+  const { checkout, lines } = await ownCheckout(deps, user, checkoutId);
+  if (!PAYMENT_ID_PATTERN.test(transactionId)) {
+    throw badRequest('transactionId is not a payment id.', {
+      transactionId: 'transactionId is not a payment id.',
+    });
+  }
+  if (dueOf(lines) === 0) {
+    if (lines.some((line) => line.transactionId === transactionId)) return 0;
+    throw alreadyPaid();
+  }
+  return settle(deps, checkout, transactionId);
+}

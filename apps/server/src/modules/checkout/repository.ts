@@ -1,0 +1,99 @@
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { toDollars, type Checkout } from '@forgeline/shared';
+import type { Executor } from '../../db/client.ts';
+import { cartLines, checkouts, orders, type CheckoutRow, type OrderRow } from '../../db/schema/index.ts';
+import { isUuid } from '../products/repository.ts';
+import { toOrderDto } from '../orders/repository.ts';
+
+export type NewCheckout = Pick<
+  CheckoutRow,
+  | 'userId'
+  | 'customerName'
+  | 'customerEmail'
+  | 'poReference'
+  | 'address'
+  | 'phone'
+  | 'totalCents'
+  | 'lineCount'
+>;
+
+/** The one place where a checkout and its standing lines become the wire shape. */
+export function toCheckoutDto(checkout: CheckoutRow, lines: readonly OrderRow[]): Checkout {
+  return {
+    _id: checkout.id,
+    number: checkout.number,
+    poReference: checkout.poReference,
+    address: checkout.address,
+    phone: checkout.phone,
+    total: toDollars(lines.reduce((sum, line) => sum + line.totalCents, 0)),
+    paid: lines.length > 0 && lines.every((line) => line.paid),
+    createdAt: checkout.createdAt.toISOString(),
+    orders: lines.map((line) =>
+      toOrderDto({ ...line, checkoutNumber: checkout.number, poReference: checkout.poReference }),
+    ),
+  };
+}
+
+/** Checkouts (the row grouping orders placed together) and the lines that stand in them. */
+export function createCheckoutRepository(db: Executor) {
+  return {
+    async insert(values: NewCheckout): Promise<CheckoutRow> {
+      const [row] = await db.insert(checkouts).values(values).returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+
+    async findById(id: string): Promise<CheckoutRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db.select().from(checkouts).where(eq(checkouts.id, id));
+      return row;
+    },
+
+    /** The orders still standing in the checkout, in the order they were placed (their numbers). */
+    async linesOf(checkoutId: string): Promise<OrderRow[]> {
+      return db
+        .select()
+        .from(orders)
+        .where(eq(orders.checkoutId, checkoutId))
+        .orderBy(asc(orders.createdAt), asc(orders.number));
+    },
+
+    /**
+     * The standing orders of the checkout, locked until the transaction ends, in id order (as every
+     * payment path locks them): a cancel or a second payment of the same lines waits, then sees them paid.
+     */
+    async lockLines(checkoutId: string): Promise<OrderRow[]> {
+      return db
+        .select()
+        .from(orders)
+        .where(eq(orders.checkoutId, checkoutId))
+        .orderBy(asc(orders.id))
+        .for('update');
+    },
+
+    /** Records the intent opened for the checkout unless another call recorded one first. */
+    async setPaymentIntent(id: string, intentId: string, previous: string | null): Promise<boolean> {
+      const rows = await db
+        .update(checkouts)
+        .set({ paymentIntentId: intentId })
+        .where(
+          and(
+            eq(checkouts.id, id),
+            previous === null ? isNull(checkouts.paymentIntentId) : eq(checkouts.paymentIntentId, previous),
+          ),
+        )
+        .returning({ id: checkouts.id });
+      return rows.length > 0;
+    },
+
+    /** Takes the placed products out of the buyer's cart (in the checkout's transaction). */
+    async removeFromCart(userId: string, productIds: readonly string[]): Promise<void> {
+      if (productIds.length === 0) return;
+      await db
+        .delete(cartLines)
+        .where(and(eq(cartLines.userId, userId), inArray(cartLines.productId, [...productIds])));
+    },
+  };
+}
+
+export type CheckoutRepository = ReturnType<typeof createCheckoutRepository>;

@@ -1,0 +1,142 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ApiErrorSchema,
+  CheckoutBodySchema,
+  CheckoutConflictSchema,
+  CheckoutSchema,
+  ModifiedResultSchema,
+  PayCheckoutBodySchema,
+  PaymentIntentResponseSchema,
+  ReorderResponseSchema,
+} from '@forgeline/shared';
+import { currentUser } from '../../plugins/app/auth.ts';
+import { confirmCheckoutPayment, openCheckoutPayment } from './payment.ts';
+import { toCheckoutDto } from './repository.ts';
+import { IdempotencyKeyHeaders, withIdempotency } from '../idempotency/idempotency.ts';
+import { afterCheckoutPlaced, getCheckout, reorderCheckout, reorderOrder, takeCheckout } from './service.ts';
+
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+};
+const IdParams = z.object({ id: z.string().max(100) });
+
+/** Checkout (DESIGN §9): the cart placed as one group of orders, paid with one card payment; reorder. */
+export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.requireUser);
+
+  app.post(
+    '/checkout',
+    {
+      // The same budget as POST /order: one checkout counts once, whatever its number of lines.
+      preHandler: app.orderRateLimit,
+      schema: {
+        tags: ['checkout'],
+        summary:
+          'Places every cart line (or the lines given) at once, all or nothing: one order per line at its tier price, stock taken in one transaction; 400 with a message per failing line; 409 with the cart at today’s figures when a price or the total changed',
+        headers: IdempotencyKeyHeaders,
+        body: CheckoutBodySchema,
+        response: {
+          201: CheckoutSchema,
+          ...errors,
+          409: z.union([CheckoutConflictSchema, ApiErrorSchema]),
+          422: ApiErrorSchema,
+          429: ApiErrorSchema,
+        },
+      },
+    },
+    // A retry with the same Idempotency-Key answers the first checkout instead of placing a second.
+    async (request, reply) =>
+      withIdempotency(app, request, reply, async (tx) => {
+        const placed = await takeCheckout(app, tx, currentUser(request), request.body);
+        return {
+          statusCode: 201,
+          body: toCheckoutDto(placed.checkout, placed.orders),
+          afterCommit: () => afterCheckoutPlaced(app, placed),
+        };
+      }),
+  );
+
+  app.get(
+    '/checkouts/:id',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: "A checkout with its standing lines (the buyer's own, or any for an admin; 404 for others)",
+        params: IdParams,
+        response: { 200: CheckoutSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { checkout, orders } = await getCheckout(app, currentUser(request), request.params.id);
+      return toCheckoutDto(checkout, orders);
+    },
+  );
+
+  app.post(
+    '/checkouts/:id/payment-intent',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary:
+          'Opens (or reuses) one card payment for every unpaid line of your checkout; the amount is theirs as stored',
+        params: IdParams,
+        response: { 200: PaymentIntentResponseSchema, ...errors, 502: ApiErrorSchema },
+      },
+    },
+    async (request) => ({
+      clientSecret: await openCheckoutPayment(app, currentUser(request), request.params.id),
+    }),
+  );
+
+  app.patch(
+    '/checkouts/:id',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary:
+          'Marks every unpaid line of your checkout paid once the provider confirms this payment succeeded for it, in full (idempotent; modifiedCount = lines marked now)',
+        params: IdParams,
+        body: PayCheckoutBodySchema,
+        response: { 200: ModifiedResultSchema, ...errors, 502: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const paid = await confirmCheckoutPayment(app, user, request.params.id, request.body.transactionId);
+      return { acknowledged: true as const, modifiedCount: paid };
+    },
+  );
+
+  app.post(
+    '/checkouts/:id/reorder',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary:
+          "Puts a past checkout's parts into your cart, quantities corrected to today's rules; answers the cart and what changed",
+        params: IdParams,
+        response: { 200: ReorderResponseSchema, ...errors },
+      },
+    },
+    async (request) => reorderCheckout(app, currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/order/:id/reorder',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary:
+          "Puts a past order's part into your cart, the quantity corrected to today's rules; answers the cart and what changed",
+        params: IdParams,
+        response: { 200: ReorderResponseSchema, ...errors },
+      },
+    },
+    async (request) => reorderOrder(app, currentUser(request), request.params.id),
+  );
+};
