@@ -505,8 +505,9 @@ describe('POST /api/checkout (test processor)', () => {
     const res = await inject(t, buyer, 'POST', `/api/checkouts/${checkout._id}/reorder`);
     expect(res.statusCode, res.body).toBe(200);
     const { cart, changes } = res.json<ReorderResponse>();
-    expect(changes.map((c) => [c.name, c.was, c.now, c.note])).toEqual([
-      ['Same part', { unitPrice: 3, quantity: 10 }, { unitPrice: 3, quantity: 10 }, 'Unchanged.'],
+    // The lines' order follows the cart's (lines added in one request may tie): compare by name.
+    const byName = [...changes].sort((a, b) => a.name.localeCompare(b.name));
+    expect(byName.map((c) => [c.name, c.was, c.now, c.note])).toEqual([
       [
         'Dearer part',
         { unitPrice: 2, quantity: 10 },
@@ -519,6 +520,7 @@ describe('POST /api/checkout (test processor)', () => {
         { unitPrice: 1, quantity: 10 },
         'Quantity 7 → 10 (minimum 5, packs of 5).',
       ],
+      ['Same part', { unitPrice: 3, quantity: 10 }, { unitPrice: 3, quantity: 10 }, 'Unchanged.'],
       ['Sold out part', { unitPrice: 1, quantity: 5 }, null, 'Out of stock: not added.'],
     ]);
     expect(cart.lines.map((l) => [l.name, l.quantity, l.problem]).sort()).toEqual([
