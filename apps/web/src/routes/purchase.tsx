@@ -50,7 +50,7 @@ const PurchaseRoute = () => {
 
   const item = product.data;
 
-  const placeOrder = async (values: PurchaseValues, totalPrize: number) => {
+  const placeOrder = async (values: PurchaseValues, figures: { price: number; totalPrize: number }) => {
     setSubmitError(null);
     try {
       await createOrder.mutateAsync({
@@ -58,11 +58,11 @@ const PurchaseRoute = () => {
         name: user.name,
         email: user.email,
         productName: item.name,
-        price: item.price,
+        price: figures.price,
         address: values.address,
         phone: values.phone,
         buyQuantity: values.buyQuantity,
-        totalPrize,
+        totalPrize: figures.totalPrize,
       });
       toast.success(messages.orderSucceeded(user.name));
       navigate(paths.dashboard.myOrders.getHref());

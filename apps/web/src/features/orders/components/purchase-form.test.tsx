@@ -106,8 +106,27 @@ describe('PurchaseForm', () => {
     await waitFor(() =>
       expect(onSubmit).toHaveBeenCalledWith(
         { address: '18 Foundry Lane', phone: '+1 555 0142', buyQuantity: 101 },
-        252.5,
+        { price: 2.5, totalPrize: 252.5 },
       ),
+    );
+  });
+
+  it('prices at the tier in force and refuses a quantity that is not a whole pack', async () => {
+    const onSubmit = vi.fn().mockResolvedValue(undefined);
+    const tiered = { ...product, packSize: 10, priceTiers: [{ minQuantity: 200, price: 2.25 }] };
+    render(<PurchaseForm product={tiered} user={user} onSubmit={onSubmit} />);
+    const quantity = screen.getByLabelText('Quantity');
+    await userEvent.type(screen.getByLabelText('Address'), '18 Foundry Lane');
+    await userEvent.type(screen.getByLabelText('Mobile Number'), '+1 555 0142');
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '205');
+    expect(screen.getByText('Order in multiples of 10 pcs.')).toBeInTheDocument();
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '200');
+    expect(screen.getByTestId('purchase-total')).toHaveTextContent('$ 450');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm Order' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith(expect.anything(), { price: 2.25, totalPrize: 450 }),
     );
   });
 

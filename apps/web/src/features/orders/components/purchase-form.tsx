@@ -4,10 +4,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import {
   formatPrice,
+  lineTotalCents,
   messages,
+  pricingOf,
   purchaseFormSchema,
-  toCents,
+  quantityProblem,
   toDollars,
+  unitPriceCents,
   type Product,
 } from '@forgeline/shared';
 import { ErrorText, Field, errorProps } from '@/components/ui/form-field';
@@ -20,13 +23,19 @@ type PurchaseFormProps = {
   user: { name: string; email: string };
   /** The profile's delivery address and phone, to start from (issue 10 item 7); the buyer may change them. */
   contact?: { address?: string | null; phone?: string | null };
-  /** Places the order; a rejection's message is shown above the button. */
-  onSubmit: (values: PurchaseValues, totalPrize: number) => Promise<void>;
+  /** Places the order with the unit price and total shown; a rejection's message is shown above the button. */
+  onSubmit: (values: PurchaseValues, figures: { price: number; totalPrize: number }) => Promise<void>;
   submitError?: string | null;
 };
 
-/** Total = quantity × price, in cents so that 3 × 0.1 is 0.3. */
-export const orderTotal = (price: number, quantity: number): number => toDollars(toCents(price) * quantity);
+/** The unit price at the tier in force and total = quantity × it, by the server's own pricing engine. */
+export const orderFigures = (product: Product, quantity: number) => {
+  const pricing = pricingOf(product);
+  return {
+    price: toDollars(unitPriceCents(pricing, quantity)),
+    totalPrize: toDollars(lineTotalCents(pricing, quantity)),
+  };
+};
 
 const quantityOf = (value: unknown): number | null => {
   if (value === '' || value === null || value === undefined) return null;
@@ -57,26 +66,25 @@ export const PurchaseForm = ({ product, user, contact, onSubmit, submitError }: 
   const [pending, setPending] = useState(false);
 
   const quantity = quantityOf(useWatch({ control, name: 'buyQuantity' }));
-  // The bound messages show as the quantity changes, before any submit (SPEC.md §5).
+  // The bound messages show as the quantity changes, before any submit (SPEC.md §5); then the B2B rules
+  // (pack multiple, maximum) from the same engine the server enforces them with.
   const boundError =
     quantity === null
       ? messages.quantityRequired
       : quantity < product.minOrder
         ? messages.quantityBelowMinimum(product.minOrder)
-        : quantity > product.availableQuantiity
-          ? messages.quantityAboveAvailable
-          : !Number.isInteger(quantity)
-            ? 'Quantity must be a whole number'
-            : null;
+        : (quantityProblem(pricingOf(product), quantity)?.message ?? null);
   const quantityError = boundError ?? errors.buyQuantity?.message;
   const outOfRange = boundError !== null;
   const total =
-    quantity !== null && Number.isInteger(quantity) && quantity > 0 ? orderTotal(product.price, quantity) : 0;
+    quantity !== null && Number.isInteger(quantity) && quantity > 0
+      ? orderFigures(product, quantity).totalPrize
+      : 0;
 
   const submit = handleSubmit(async (values) => {
     setPending(true);
     try {
-      await onSubmit(values, orderTotal(product.price, values.buyQuantity));
+      await onSubmit(values, orderFigures(product, values.buyQuantity));
     } finally {
       setPending(false);
     }
