@@ -52,7 +52,9 @@ describe('POST /api/checkout (test processor)', () => {
   let cast: Cast;
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    // Buyers here are new customers taking most of a product's stock on purpose (the last units): the
+    // share bound on new customers' unpaid holds (decision 0032, its own suite) is lifted for them.
+    t = await buildTestApp({ env: { NEW_CUSTOMER_STOCK_SHARE: '100' } });
     cast = await createCast(t.app);
   });
   afterAll(() => t.close());
@@ -604,6 +606,14 @@ describe('checkout payment with Stripe (real SDK against a local fake)', () => {
       payload,
     });
   };
+
+  it('a checkout counts against the bounds on stock held by unpaid orders, all lines together', async () => {
+    const newcomer = await createUser(s.app);
+    const part = await makeProduct(s.app, { name: 'Scarce part', availableQuantity: 10 });
+    await addToCart(s, newcomer, [{ productId: part.id, quantity: 8 }]);
+    const res = await expectRefused(s.app, () => inject(s, newcomer, 'POST', '/api/checkout', delivery), 400);
+    expect(res.json()).toMatchObject({ code: 'UNPAID_HOLD_LIMIT' });
+  });
 
   it('confirm and webhook both arrive: every line paid once; one line cancelled refunds that line only', async () => {
     const parts = await Promise.all(
