@@ -6,6 +6,9 @@ export interface TestRedis {
   url: string;
   stop(): Promise<void>;
   start(): Promise<void>;
+  /** SIGSTOP / SIGCONT: a Redis that keeps its connections open and answers nothing. */
+  pause(): void;
+  resume(): void;
 }
 
 export const hasRedisServer = () =>
@@ -33,6 +36,8 @@ export async function startRedis(): Promise<TestRedis> {
   return {
     url: `redis://127.0.0.1:${port}/0`,
     start,
+    pause: () => void child?.kill('SIGSTOP'),
+    resume: () => void child?.kill('SIGCONT'),
     async stop() {
       const running = child;
       child = undefined;

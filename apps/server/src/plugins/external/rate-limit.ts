@@ -21,6 +21,8 @@ declare module 'fastify' {
  * away or hung, and the request is counted in this process instead (docs/decisions/0122).
  */
 export const REDIS_COMMAND_TIMEOUT_MS = 250;
+/** After a failed Redis command, checks count in memory this long before Redis is tried again. */
+const REDIS_RETRY_AFTER_MS = 5_000;
 
 /** A fixed-window hit counter: counts one hit on `key` and answers the count and the window's ms left. */
 interface Counter {
@@ -53,13 +55,16 @@ function memoryCounter(): Counter {
 /**
  * Counters in Redis, shared by every instance, while Redis answers; in this process's memory while it
  * does not (an accelerator, not a single point of failure). A check never waits for a Redis that is
- * away (no offline queue: a command fails at once) or hung (REDIS_COMMAND_TIMEOUT_MS). The switch is
- * logged once each way.
+ * away (no offline queue: a command fails at once) or hung (REDIS_COMMAND_TIMEOUT_MS), and after a
+ * failure the next checks skip it for REDIS_RETRY_AFTER_MS rather than each wait out the timeout. The
+ * switch is logged once each way.
  */
 function sharedCounter(redis: Redis, log: FastifyBaseLogger): Counter {
   const local = memoryCounter();
   let down = false;
+  let retryAt = 0;
   const markDown = (error: unknown) => {
+    retryAt = Date.now() + REDIS_RETRY_AFTER_MS;
     if (down) return;
     down = true;
     log.warn(
@@ -68,6 +73,7 @@ function sharedCounter(redis: Redis, log: FastifyBaseLogger): Counter {
     );
   };
   const markUp = () => {
+    retryAt = 0;
     if (!down) return;
     down = false;
     log.info('Redis is back: rate limits are shared between instances again');
@@ -76,7 +82,7 @@ function sharedCounter(redis: Redis, log: FastifyBaseLogger): Counter {
   redis.on('ready', markUp);
   return {
     async hit(key, windowMs) {
-      if (redis.status !== 'ready') return local.hit(key, windowMs);
+      if (redis.status !== 'ready' || Date.now() < retryAt) return local.hit(key, windowMs);
       try {
         const [count, ttlMs] = (await redis.eval(CONSUME_SCRIPT, 1, key, windowMs)) as [number, number];
         markUp();
