@@ -21,11 +21,12 @@ let counter = 0;
 
 /**
  * Signs a new user up through Better Auth itself (not over HTTP, so the sign-up rate limit is not
- * spent), optionally makes them an admin, and gets their access token the way the SPA does.
+ * spent), confirms the address unless told not to, optionally makes them an admin, and gets their
+ * access token the way the SPA does.
  */
 export async function createUser(
   app: App,
-  options: { email?: string; name?: string; password?: string; admin?: boolean } = {},
+  options: { email?: string; name?: string; password?: string; admin?: boolean; verified?: boolean } = {},
 ): Promise<TestUser> {
   counter += 1;
   const email = options.email ?? `user${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -35,6 +36,9 @@ export async function createUser(
   if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
   const { user } = (await response.json()) as { user: { id: string } };
   if (options.admin) await app.db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
+  // A customer who followed the confirmation link, unless the test is about one who has not (0131).
+  if (options.verified !== false)
+    await app.db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
   const cookie = sessionCookie(response.headers.getSetCookie());
   const origin = app.config.publicUrl;
   const tokenResponse = await app.inject({

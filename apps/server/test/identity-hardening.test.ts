@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isLoopbackHost, parseEnv } from '../src/config/env.ts';
 import {
   DEMO_ACCOUNTS,
@@ -10,7 +10,8 @@ import {
 import { outboxMessages, sessions, users, verifications } from '../src/db/schema/index.ts';
 import { createUser, sessionCookie } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
-import { snapshot } from './support/data.ts';
+import { makeProduct, orderBody, snapshot } from './support/data.ts';
+import { NOT_CONFIRMED } from '../src/plugins/app/mail.ts';
 
 let t: TestApp;
 
@@ -301,5 +302,131 @@ describe('safe by default (item 9)', () => {
       { email: string; img: string | null }[]
     >();
     expect(list.find((r) => r.email === user.email)?.img).toBeNull();
+  });
+});
+
+describe('a stranger cannot write to someone else’s address in our voice, nor lock its owner out (item 5, record 0131)', () => {
+  const victim = 'victim@buyer.example';
+  const mailsTo = async (to: string) => (await outbox()).filter((m) => m.toAddress === to);
+  const confirmLink = async (to: string) => {
+    const mail = (await mailsTo(to)).find((m) => m.subject.startsWith('Confirm'));
+    const link = /https?:\/\/\S+\/api\/auth\/verify-email\?\S+/.exec(mail?.textBody ?? '')?.[0];
+    if (!link) throw new Error(`no confirmation link for ${to}`);
+    const url = new URL(link);
+    return url.pathname + url.search;
+  };
+  let strangerCookie = '';
+
+  it('sign-up signs in at once and mails only a confirmation link, with nothing the stranger typed', async () => {
+    const res = await auth('sign-up/email', {
+      name: 'Your Bank Security Team',
+      email: victim,
+      password: 'stranger-pw-1',
+    });
+    expect(res.statusCode).toBe(200);
+    strangerCookie = sessionCookie(res.headers['set-cookie']);
+    await vi.waitFor(async () => expect((await mailsTo(victim)).every((m) => m.sentAt !== null)).toBe(true));
+    const mails = await mailsTo(victim);
+    expect(mails.map((m) => m.subject)).toEqual(['Confirm your Forgeline e-mail address']);
+    expect(mails[0]?.textBody).not.toContain('Bank');
+  });
+
+  it('an order by the unconfirmed account mails nothing to the address', async () => {
+    const product = await makeProduct(t.app);
+    const order = await t.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: { cookie: strangerCookie, origin: origin() },
+      payload: orderBody(product.id, product.minOrder, { address: 'Pay the invoice at evil.example' }),
+    });
+    expect(order.statusCode).toBe(201);
+    const held = (await mailsTo(victim)).filter((m) => !m.subject.startsWith('Confirm'));
+    expect(held).toHaveLength(1);
+    expect(held[0]).toMatchObject({ sentAt: null, lastError: NOT_CONFIRMED });
+    // No retry ever takes it.
+    await t.app.db
+      .update(outboxMessages)
+      .set({ nextAttemptAt: new Date(0) })
+      .where(eq(outboxMessages.id, held[0]!.id));
+    await t.app.mailer.flush();
+    expect((await mailsTo(victim)).find((m) => m.id === held[0]!.id)?.sentAt).toBeNull();
+  });
+
+  it('the owner following the link elsewhere does not confirm the stranger’s account', async () => {
+    const before = await state();
+    const res = await t.app.inject({ method: 'GET', url: await confirmLink(victim) });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ message: expect.stringMatching(/browser where you are signed in/) });
+    expect(await state()).toEqual(before);
+    expect((await userRow(victim))?.emailVerified).toBe(false);
+  });
+
+  it('the owner of the address can always take it over with a reset: the stranger is out, the address confirmed', async () => {
+    await auth('request-password-reset', { email: victim, redirectTo: '/resetPass' });
+    const token = await lastResetToken(victim);
+    expect((await auth('reset-password', { token, newPassword: 'owner-secret-2' })).statusCode).toBe(200);
+    const row = await userRow(victim);
+    expect(row?.emailVerified).toBe(true);
+    expect(await sessionsOf(row!.id)).toBe(0);
+    expect((await signIn(victim, 'stranger-pw-1')).statusCode).toBe(401);
+    expect((await signIn(victim, 'owner-secret-2')).statusCode).toBe(200);
+  });
+
+  it('the one who signed up confirms in their own browser, and mail flows from then on', async () => {
+    const res = await auth('sign-up/email', {
+      name: 'Real Buyer',
+      email: 'real@buyer.example',
+      password: 'buyer-pw-12',
+    });
+    const cookie = sessionCookie(res.headers['set-cookie']);
+    const confirm = await t.app.inject({
+      method: 'GET',
+      url: await confirmLink('real@buyer.example'),
+      headers: { cookie },
+    });
+    expect(confirm.statusCode).toBe(302);
+    expect((await userRow('real@buyer.example'))?.emailVerified).toBe(true);
+    const product = await makeProduct(t.app);
+    const order = await t.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: { cookie, origin: origin() },
+      payload: orderBody(product.id, product.minOrder),
+    });
+    expect(order.statusCode).toBe(201);
+    await vi.waitFor(async () =>
+      expect(
+        (await mailsTo('real@buyer.example')).filter(
+          (m) => m.sentAt !== null && m.subject.startsWith('Order'),
+        ),
+      ).toHaveLength(1),
+    );
+  });
+
+  it('asking for more confirmation mails shares the reset mails’ small budget', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/send-verification-email',
+        headers: { origin: origin() },
+        remoteAddress: '192.0.2.55',
+        payload: { email: `nobody${i}@buyer.example` },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('a sign-up with a known address costs the same password hash as a new one', async () => {
+    const ctx = await t.app.auth.$context;
+    const hash = vi.spyOn(ctx.password, 'hash');
+    try {
+      const res = await auth('sign-up/email', { name: 'Again', email: victim, password: 'another-pw-3' });
+      expect(res.statusCode).toBe(422);
+      expect(hash).toHaveBeenCalledTimes(1);
+    } finally {
+      hash.mockRestore();
+    }
   });
 });

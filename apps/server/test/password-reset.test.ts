@@ -72,6 +72,11 @@ beforeAll(async () => {
   smtp = await startSmtp();
   t = await buildTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}/?ignoreTLS=true` } });
   grace = await createUser(t.app, { email: 'grace@example.com', name: 'Grace', password: 'old-password-1' });
+  // Sign-up mailed Grace her confirmation link (decision 0131); these tests are about the reset mails.
+  await vi.waitFor(() =>
+    expect(smtp.inbox.map((mail) => mail.subject)).toEqual(['Confirm your Forgeline e-mail address']),
+  );
+  smtp.inbox.length = 0;
 });
 afterAll(async () => {
   await t.close();

@@ -36,6 +36,14 @@ export function identityHooks(db: Database) {
         if (!parsed.success)
           throw refuse('VALIDATION_ERROR', parsed.error.issues[0]?.message ?? 'Invalid request');
       }
+      // A known address is refused without hashing: hash anyway, so the time taken does not tell.
+      if (
+        ctx.path === '/sign-up/email' &&
+        typeof body.email === 'string' &&
+        typeof body.password === 'string'
+      )
+        if (await ctx.context.internalAdapter.findUserByEmail(body.email.toLowerCase()))
+          await ctx.context.password.hash(body.password);
       const field = NEW_PASSWORD_FIELD[ctx.path];
       const password = field ? body[field] : undefined;
       if (typeof password === 'string' && (await isCommonPassword(password)))

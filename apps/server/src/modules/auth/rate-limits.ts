@@ -7,7 +7,12 @@
 export const AUTH_RATE_LIMITS = [
   { paths: ['/sign-in/*'], max: 10, windowS: 60 },
   { paths: ['/sign-up/*'], max: 10, windowS: 10 * 60 },
-  { paths: ['/request-password-reset', '/forget-password', '/forget-password/*'], max: 5, windowS: 15 * 60 },
+  // The routes that make us send a mail (a reset link, a confirmation link): one budget between them.
+  {
+    paths: ['/request-password-reset', '/forget-password', '/forget-password/*', '/send-verification-email'],
+    max: 5,
+    windowS: 15 * 60,
+  },
   { paths: ['/reset-password', '/reset-password/*'], max: 20, windowS: 15 * 60 },
 ] as const;
 

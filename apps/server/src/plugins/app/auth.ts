@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin } from 'better-auth/plugins';
 import { and, eq, gt } from 'drizzle-orm';
@@ -14,6 +15,7 @@ import type { Database } from '../../db/client.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema/index.ts';
 import { forbidden, unauthorized, unavailable } from '../../lib/errors.ts';
 import { voidResetLinks } from '../../modules/auth/credentials.ts';
+import { confirmMail, resetMail, sendAfterAnswer } from '../../modules/auth/mail.ts';
 import { identityHooks, userDatabaseHooks } from '../../modules/auth/identity-rules.ts';
 import { AUTH_DEFAULT_RATE_LIMIT, betterAuthRateLimitRules } from '../../modules/auth/rate-limits.ts';
 import type { BetterAuthRateLimitStorage } from '../external/rate-limit.ts';
@@ -33,6 +35,7 @@ export const ACCESS_TOKEN_TTL_S = 3600;
 /** The bridge sets this header to the client's address as Fastify sees it (TRUST_PROXY decides). */
 export const CLIENT_IP_HEADER = 'x-forgeline-client-ip';
 const RESET_LINK_TTL_S = 3600;
+const CONFIRM_LINK_TTL_S = 3 * 24 * 3600;
 
 export type Auth = ReturnType<typeof createAuth>;
 
@@ -70,7 +73,7 @@ export function createAuth(options: {
   log: { debug: LogFn; info: LogFn; warn: LogFn; error: LogFn };
 }) {
   const { env, mailer } = options;
-  return betterAuth({
+  const auth = betterAuth({
     appName: 'Forgeline',
     baseURL: env.publicUrl,
     basePath: '/api/auth',
@@ -87,20 +90,34 @@ export function createAuth(options: {
       autoSignIn: true,
       resetPasswordTokenExpiresIn: RESET_LINK_TTL_S,
       revokeSessionsOnPasswordReset: true,
-      // The link that worked proves the address; every other link still out for it is void.
+      // The link that worked proves the address (0131); every other link still out for it is void.
       async onPasswordReset({ user }) {
         await voidResetLinks(options.db, user.id);
+        await options.db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
       },
       async sendResetPassword({ user, url }) {
-        // Nothing a person typed (not even the name): the address may belong to someone else (0131).
-        // Queued now, sent after the answer: a slow mail server must not tell a known address from an
-        // unknown one by the time the request takes.
-        const id = await mailer.enqueue(options.db, {
-          to: user.email,
-          subject: 'Reset your Forgeline password',
-          text: `Hello,\n\nSomeone (we hope you) asked to reset the password of your Forgeline account.\nOpen this link within an hour to choose a new one:\n\n${url}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
-        });
-        void mailer.deliver([id]);
+        await sendAfterAnswer(mailer, options.db, resetMail(user.email, url));
+      },
+    },
+    // Sign-up signs in at once (SPEC §4) and mails a confirmation link; until it is followed the
+    // address gets no other mail from us (0131).
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: CONFIRM_LINK_TTL_S,
+      async sendVerificationEmail({ user, url }) {
+        await sendAfterAnswer(mailer, options.db, confirmMail(user.email, url, env.publicUrl));
+      },
+      // Only the browser that signed up confirms: the owner of an address a stranger signed up with
+      // must not confirm the stranger's account (and its password) by following the link.
+      async beforeEmailVerification(user, request) {
+        const session = request && (await auth.api.getSession({ headers: request.headers }));
+        if (session?.user.id !== user.id)
+          throw new APIError('FORBIDDEN', {
+            code: 'CONFIRM_WHERE_SIGNED_UP',
+            message:
+              'Open this link in the browser where you are signed in to Forgeline with this address. If you did not sign up, choose a password at /resetPass instead: the account becomes yours.',
+          });
       },
     },
     socialProviders:
@@ -145,6 +162,7 @@ export function createAuth(options: {
       },
     },
   });
+  return auth;
 }
 
 /** Signs and checks the short-lived access tokens of `PUT /user/:email` (bound to one session). */

@@ -4,7 +4,7 @@ import { and, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database, Executor } from '../../db/client.ts';
-import { outboxMessages } from '../../db/schema/index.ts';
+import { outboxMessages, users } from '../../db/schema/index.ts';
 
 export interface MailMessage {
   to: string;
@@ -12,6 +12,12 @@ export interface MailMessage {
   text: string;
   html?: string;
   attachments?: { filename: string; contentType: string; content: Buffer }[];
+  /**
+   * Set only on the mails that carry nothing a person typed (the confirmation and reset links): those
+   * may go to an address whose owner has not confirmed it yet. Every other mail to such an account's
+   * address is kept in the outbox unsent (docs/decisions/0131).
+   */
+  toUnconfirmedAddress?: true;
 }
 
 export interface Mailer {
@@ -33,6 +39,8 @@ export interface Mailer {
 
 const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 12 * 3600_000];
 const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+/** The outbox's note on a mail never sent because its address was not confirmed (no retry takes it). */
+export const NOT_CONFIRMED = 'not sent: the address was not confirmed (decision 0131)';
 /**
  * The first try happens inside the request that queued the mail: a mail server that does not answer
  * costs that request seconds, not nodemailer's default of minutes (the outbox retries later anyway).
@@ -158,11 +166,28 @@ export function createMailer(options: {
     options.log.warn({ to: row.toAddress, attempts, err: String(error) }, 'mail not sent; will retry');
   }
 
+  /** Whether `to` is the address of an account whose owner has not confirmed it. */
+  async function unconfirmed(db: Executor, to: string): Promise<boolean> {
+    const [row] = await db
+      .select({ verified: users.emailVerified })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, to.toLowerCase()));
+    return row !== undefined && !row.verified;
+  }
+
   const mailer: Mailer = {
     async enqueue(db, message) {
+      // A stranger who signed up with someone's address must not make us write to it in our voice.
+      const held = !message.toUnconfirmedAddress && (await unconfirmed(db, message.to));
+      if (held)
+        options.log.info(
+          { to: message.to },
+          `mail not sent, the address is not confirmed: ${message.subject}`,
+        );
       const [row] = await db
         .insert(outboxMessages)
         .values({
+          ...(held && { attempts: MAX_ATTEMPTS, lastError: NOT_CONFIRMED }),
           toAddress: message.to,
           subject: message.subject,
           textBody: message.text,
