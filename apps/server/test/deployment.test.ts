@@ -1,0 +1,165 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+
+// What of the deployment can run without a Docker engine (there is none on our machines): the compose
+// file against the Compose schema, the entrypoint script, and the image's exact start and health-check
+// commands run as plain processes. Building the image and `docker compose up` are not tested here.
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const entrypoint = path.join(root, 'docker/entrypoint.sh');
+const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8');
+
+interface ComposeService {
+  build?: string;
+  image?: string;
+  environment?: Record<string, string>;
+  depends_on?: Record<string, { condition: string }> | string[];
+  healthcheck?: { test: string[] };
+}
+const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+  services: Record<string, ComposeService>;
+  configs: Record<string, { content: string }>;
+};
+
+/** The JSON array of a Dockerfile instruction (`CMD ["node", …]`). */
+const instruction = (name: string): string[] =>
+  JSON.parse(new RegExp(`^${name} (\\[.*\\])$`, 'm').exec(dockerfile)?.[1] ?? 'null') as string[];
+
+const runEntrypoint = (env: Record<string, string>, command: string[]) =>
+  spawnSync('sh', [entrypoint, ...command], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8' });
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+describe('docker-compose.yml', () => {
+  it('passes dclint (the Compose specification schema and its rules)', () => {
+    const result = spawnSync(path.join(root, 'node_modules/.bin/dclint'), ['docker-compose.yml'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    expect(result.status, `${result.stdout}${result.stderr}`).toBe(0);
+  });
+
+  it('runs two identical production instances on PostgreSQL, Redis and S3, behind a balancer probing readiness', () => {
+    const { app1, app2, lb, postgres, redis, minio } = compose.services;
+    expect(app1).toEqual(app2);
+    expect(app1?.build).toBe('.');
+    expect(app1?.environment).toMatchObject({
+      NODE_ENV: 'production',
+      SEED_DEMO_DATA: 'false',
+      TRUST_PROXY: 'true',
+      DATABASE_URL: expect.stringMatching(/^postgres:\/\/.*@postgres:5432\//),
+      REDIS_URL: expect.stringMatching(/^redis:\/\/redis:6379/),
+      S3_ENDPOINT: 'http://minio:9000',
+      // Required: compose refuses to start without them (${VAR:?message}).
+      AUTH_SECRET: expect.stringMatching(/^\$\{AUTH_SECRET:\?/),
+    });
+    expect(app1?.depends_on).toMatchObject({ postgres: { condition: 'service_healthy' } });
+    expect(postgres?.healthcheck?.test).toContain('pg_isready');
+    expect(redis?.image).toMatch(/^redis:/);
+    expect(minio?.image).toMatch(/^minio\//);
+    expect(lb?.image).toMatch(/^caddy:/);
+    const caddyfile = compose.configs.caddyfile?.content ?? '';
+    expect(caddyfile).toMatch(/reverse_proxy app1:3000 app2:3000/);
+    expect(caddyfile).toMatch(/health_uri \/api\/health\/ready/);
+  });
+});
+
+describe('docker/entrypoint.sh', () => {
+  it('refuses to start production without AUTH_SECRET and PUBLIC_URL, naming them', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'forgeline-entry-'));
+    try {
+      const result = runEntrypoint({ NODE_ENV: 'production', DATA_DIR: dir }, ['true']);
+      expect(result.status).toBe(64);
+      expect(result.stderr).toContain('set AUTH_SECRET PUBLIC_URL before starting in production');
+      const one = runEntrypoint({ NODE_ENV: 'production', DATA_DIR: dir, AUTH_SECRET: 'x'.repeat(40) }, [
+        'true',
+      ]);
+      expect(one.status).toBe(64);
+      expect(one.stderr).toContain('set PUBLIC_URL before');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('makes the data folder and runs the command as itself (exec), passing its exit code', () => {
+    const dir = path.join(mkdtempSync(path.join(tmpdir(), 'forgeline-entry-')), 'data');
+    try {
+      const env = {
+        NODE_ENV: 'production',
+        DATA_DIR: dir,
+        AUTH_SECRET: 'x'.repeat(40),
+        PUBLIC_URL: 'https://x.test',
+      };
+      const result = runEntrypoint(env, ['sh', '-c', 'echo "pid $$"; exit 7']);
+      expect(result.status).toBe(7);
+      // exec: the command is the process the container runs (signals reach the server, not a shell).
+      expect(result.stdout.trim()).toBe(`pid ${result.pid}`);
+      expect(statSync(dir).isDirectory()).toBe(true);
+      // Without DATABASE_URL it says the embedded database is for one instance only.
+      expect(result.stderr).toContain('one instance only');
+      // Development needs none of the production settings.
+      expect(runEntrypoint({ NODE_ENV: 'development', DATA_DIR: dir }, ['true']).status).toBe(0);
+    } finally {
+      rmSync(path.dirname(dir), { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the image start, outside Docker', () => {
+  it("starts production with the Dockerfile's entrypoint and CMD, answers its HEALTHCHECK, and exits 0 on SIGTERM", async () => {
+    const command = instruction('CMD');
+    // The same command as `npm run serve`: no build at run time.
+    expect(command.join(' ')).toBe(
+      (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { serve: string } })
+        .scripts.serve,
+    );
+    expect(dockerfile).toMatch(/^USER node$/m);
+    const healthcheck = /^ {2}CMD (node -e .*)$/m.exec(dockerfile)?.[1];
+    expect(healthcheck).toContain('/api/health/live');
+
+    const port = await freePort();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'forgeline-image-'));
+    const env = {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      AUTH_SECRET: 'deployment-test-secret-deployment-test-secret',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PAYMENTS: 'test',
+      LOG_LEVEL: 'warn',
+    };
+    const child = spawn('sh', [entrypoint, ...command], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      const check = () => spawnSync('sh', ['-c', healthcheck!], { cwd: root, env, encoding: 'utf8' }).status;
+      await expect.poll(check, { timeout: 60_000, interval: 500 }).toBe(0);
+      child.kill('SIGTERM');
+      expect(await exited, output).toBe(0);
+      // Without Redis, production says that rate limits count per instance.
+      expect(output).toContain('REDIS_URL is not set: rate limits count in each instance on its own');
+    } finally {
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});
