@@ -184,6 +184,26 @@ describe('text a user types stays small and plain (item 4)', () => {
     expect((await signUp('Ann O’Neil-Smith')).statusCode).toBe(200);
   });
 
+  it('bounds every text in every identity request, whatever the endpoint', async () => {
+    const huge = 'x'.repeat(8193);
+    await expectRefused(() => signIn('someone@example.com', huge), /8192 characters or fewer/);
+    await expectRefused(
+      () => auth('request-password-reset', { email: 'a@example.com', redirectTo: huge }),
+      /8192/,
+    );
+    await expectRefused(() => auth('reset-password', { token: huge, newPassword: 'good-secret-1' }), /8192/);
+    await expectRefused(
+      () =>
+        auth('sign-up/email', {
+          name: 'Al',
+          email: 'al@example.com',
+          password: 'good-secret-1',
+          callbackURL: huge,
+        }),
+      /8192/,
+    );
+  });
+
   it('refuses the same on a profile update, leaving the name as it was', async () => {
     const user = await createUser(t.app, { name: 'Plain Name' });
     const update = (payload: object) => () => auth('update-user', payload, { cookie: user.cookie });

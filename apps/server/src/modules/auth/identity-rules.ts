@@ -23,6 +23,23 @@ const NEW_PASSWORD_FIELD: Record<string, string> = {
 const refuse = (code: string, message: string) => new APIError('BAD_REQUEST', { code, message });
 
 /**
+ * Every text in any of Better Auth's bodies (emails, passwords, tokens, URLs, a Google ID token): none
+ * is longer than this, whatever the endpoint's own schema says.
+ */
+export const AUTH_FIELD_MAX = 8192;
+
+/** The path of the first string in `value` longer than AUTH_FIELD_MAX, if any (bodies nest ≤ 32 levels). */
+function tooLongField(value: unknown, path = 'body'): string | undefined {
+  if (typeof value === 'string') return value.length > AUTH_FIELD_MAX ? path : undefined;
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    const found = tooLongField(inner, `${path}.${key}`);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
  * Better Auth's before and after hooks: our rules on its endpoints, on every way in (HTTP through the
  * bridge, and `auth.api` calls from the seed and tests alike).
  */
@@ -30,6 +47,8 @@ export function identityHooks(db: Database) {
   return {
     before: createAuthMiddleware(async (ctx) => {
       const body = (ctx.body ?? {}) as Record<string, unknown>;
+      const long = tooLongField(body);
+      if (long) throw refuse('VALIDATION_ERROR', `${long} must be ${AUTH_FIELD_MAX} characters or fewer`);
       const schema = BODY_RULES[ctx.path];
       if (schema) {
         const parsed = schema.safeParse(body);
