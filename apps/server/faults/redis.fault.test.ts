@@ -9,7 +9,7 @@ import { hasRedisServer, startRedis, type TestRedis } from './support/redis-serv
 const runnable = Boolean(postgresBinDir()) && hasRedisServer();
 if (!runnable) console.warn('\n*** REDIS FAULT TESTS NOT RUN: need initdb/pg_ctl and redis-server ***\n');
 
-describe.runIf(runnable)('faults: Redis', () => {
+describe.runIf(runnable)('faults: Redis, and a second instance', () => {
   let cluster: TestCluster;
   let redis: TestRedis;
   let app: AppProcess;
@@ -103,5 +103,28 @@ describe.runIf(runnable)('faults: Redis', () => {
       redis.resume();
     }
     expect(app.running()).toBe(true);
+  });
+
+  it("shows an order's stock change on a second instance at once (LISTEN/NOTIFY), not after the cache's 2 s", async () => {
+    const second = await startApp({ DATABASE_URL: cluster.url, REDIS_URL: redis.url });
+    try {
+      const availableOn = async (url: string) => {
+        const list = (await (await fetch(`${url}/api/products`)).json()) as {
+          _id: string;
+          availableQuantiity: number;
+        }[];
+        return list.find((p) => p._id === productId)!.availableQuantiity;
+      };
+      const customer = await signUp(app.url, 'notify@example.com');
+      // The second instance caches the page now: without a notification it would serve it for 2 s.
+      const before = await availableOn(second.url);
+      const primed = Date.now();
+      expect((await timedOrder(customer)).status).toBe(201);
+      await expect.poll(() => availableOn(second.url), { timeout: 1_500, interval: 50 }).toBe(before - 1);
+      expect(Date.now() - primed).toBeLessThan(1_500);
+    } finally {
+      await second.stop('SIGTERM');
+      removeDir(second.dataDir);
+    }
   });
 });
