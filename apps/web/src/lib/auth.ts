@@ -32,6 +32,8 @@ export type SessionUser = {
   email: string;
   image: string | null;
   role: 'admin' | null;
+  /** Whether the address is confirmed: until it is, the shop mails it nothing but links (decision 0131). */
+  emailVerified: boolean;
 };
 
 export type Session = {
@@ -42,7 +44,14 @@ export type Session = {
 /** What Better Auth's GET /api/auth/get-session answers (the fields we use). */
 type RawSession = {
   session: { id: string; expiresAt: string };
-  user: { id: string; name: string; email: string; image?: string | null; role?: string | null };
+  user: {
+    id: string;
+    name: string;
+    email: string;
+    image?: string | null;
+    role?: string | null;
+    emailVerified?: boolean;
+  };
 } | null;
 
 const timeout = () => AbortSignal.timeout(AUTH_REQUEST_TIMEOUT_MS);
@@ -57,6 +66,7 @@ export const toSessionUser = (user: NonNullable<RawSession>['user']): SessionUse
   email: user.email,
   image: user.image ?? null,
   role: user.role === 'admin' ? 'admin' : null,
+  emailVerified: user.emailVerified === true,
 });
 
 /** GET /api/auth/get-session: the signed-in user, or null. */

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const day = (field: string) =>
+const day = (field: string, notADay = `${field} must be a date (YYYY-MM-DD)`) =>
   z
     .string()
-    .max(10, `${field} must be a date (YYYY-MM-DD)`)
-    .regex(DAY, `${field} must be a date (YYYY-MM-DD)`)
+    .max(10, notADay)
+    .regex(DAY, notADay)
     .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), `${field} is not a real date`);
 
 /**

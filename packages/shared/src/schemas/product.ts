@@ -59,12 +59,13 @@ export const ImageUrlSchema = z
 
 /** Part numbers: letters, digits and - . / _, stored upper-case so 'fl-brg-6204' finds 'FL-BRG-6204'. */
 export const SKU_PATTERN = /^[A-Z0-9][A-Z0-9._/-]{0,39}$/;
+const SKU_RULE = 'Part number: 1 to 40 letters, digits, dashes, dots or slashes';
 export const SkuSchema = z
   .string({ error: 'Part number is required' })
   .trim()
-  .max(100, 'Part number: 1 to 40 letters, digits, dashes, dots or slashes')
+  .max(100, SKU_RULE)
   .toUpperCase()
-  .regex(SKU_PATTERN, 'Part number: 1 to 40 letters, digits, dashes, dots or slashes');
+  .regex(SKU_PATTERN, SKU_RULE);
 
 const dollars = (field: string) =>
   z

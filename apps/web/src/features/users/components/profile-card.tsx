@@ -57,7 +57,14 @@ export const ProfileCard = ({ user, info }: ProfileCardProps) => {
             className="grid grid-cols-[6rem_minmax(0,1fr)] gap-2 border-b border-base-200 pb-2"
           >
             <dt className="font-semibold text-base-content/80">{row.label}</dt>
-            <dd className="break-words">{row.value}</dd>
+            <dd className="break-words">
+              {row.value}
+              {row.label === 'Email' && !user.emailVerified && (
+                <span className="mt-1 block text-xs text-base-content/80" data-testid="email-unconfirmed">
+                  Not confirmed yet: open the link we e-mailed you, in this browser, to get order e-mails.
+                </span>
+              )}
+            </dd>
           </div>
         ))}
       </dl>
