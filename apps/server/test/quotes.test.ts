@@ -1,13 +1,13 @@
 import { asc, eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Quote } from '@forgeline/shared';
-import { outboxMessages, quotes } from '../src/db/schema/index.ts';
+import type { Checkout, Quote } from '@forgeline/shared';
+import { checkouts, outboxMessages, products, quotes } from '../src/db/schema/index.ts';
 import { closeLapsedQuotes } from '../src/modules/quotes/expiry.ts';
 import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { expectRefused } from './support/cast.ts';
-import { makeProduct } from './support/data.ts';
+import { GOOD_CARD, makeProduct, stockOf } from './support/data.ts';
 
 const DAY = 86_400_000;
 
@@ -39,7 +39,7 @@ describe('quotes: request → offer → accept | decline | expire', () => {
   });
   afterAll(() => t.close());
 
-  const as = (user: TestUser | null, method: 'GET' | 'POST', url: string, payload?: object) =>
+  const as = (user: TestUser | null, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: user?.headers ?? {}, ...(payload && { payload }) });
 
   async function requested(): Promise<Quote> {
@@ -277,6 +277,122 @@ describe('quotes: request → offer → accept | decline | expire', () => {
       (m) => m.subject === `Your quote ${quote.number} has expired`,
     );
     expect(expiryMails).toHaveLength(1);
+  });
+
+  const delivery = { address: '4 Quay Street, Hull', phone: '+44 1482 000000', poReference: 'PO-Q-1' };
+
+  it('accepts an offer as a checkout at the offered prices, paid with one card payment, and tells the admins', async () => {
+    const quote = await offered();
+    const stockBefore = await stockOf(t.app, bolts.id);
+    const res = await as(buyer, 'POST', `/api/quotes/${quote._id}/accept`, delivery);
+    expect(res.statusCode, res.body).toBe(201);
+    const checkout = res.json<Checkout>();
+    expect(checkout).toMatchObject({
+      poReference: 'PO-Q-1',
+      address: delivery.address,
+      total: 5000,
+      paid: false,
+    });
+    // 5,000 bolts at the offered 0.75 (list 0.90) and 5,000 nuts at 0.25.
+    expect(checkout.orders.map((o) => [o.productName, o.price, o.buyQuantity, o.totalPrize]).sort()).toEqual([
+      ['Hex bolt M10', 0.75, 5000, 3750],
+      ['Hex nut M10', 0.25, 5000, 1250],
+    ]);
+    expect(await stockOf(t.app, bolts.id)).toBe(stockBefore - 5000);
+    const accepted = (await as(buyer, 'GET', `/api/quotes/${quote._id}`)).json<Quote>();
+    expect(accepted).toMatchObject({ status: 'accepted', checkoutId: checkout._id });
+    expect((await mailsTo(admin.email)).map((m) => m.subject)).toContain(`Quote accepted: ${quote.number}`);
+
+    const intent = await as(buyer, 'POST', `/api/checkouts/${checkout._id}/payment-intent`);
+    expect(intent.statusCode, intent.body).toBe(200);
+    const paid = await as(buyer, 'POST', '/api/payments/test-card/confirm', {
+      clientSecret: intent.json<{ clientSecret: string }>().clientSecret,
+      ...GOOD_CARD,
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const after = (await as(buyer, 'GET', `/api/checkouts/${checkout._id}`)).json<Checkout>();
+    expect(after.paid).toBe(true);
+    // Accepted once: a second accept is refused and places nothing.
+    const again = await expectRefused(
+      t.app,
+      () => as(buyer, 'POST', `/api/quotes/${quote._id}/accept`, delivery),
+      409,
+    );
+    expect(again.json()).toMatchObject({
+      code: 'QUOTE_ACCEPTED',
+      message: 'This quote has already been accepted.',
+    });
+  });
+
+  it('two tabs accepting at once place one checkout', async () => {
+    const quote = await offered();
+    const before = await t.app.db.select().from(checkouts);
+    const [a, b] = await Promise.all([
+      as(buyer, 'POST', `/api/quotes/${quote._id}/accept`, delivery),
+      as(buyer, 'POST', `/api/quotes/${quote._id}/accept`, delivery),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+    expect((await t.app.db.select().from(checkouts)).length).toBe(before.length + 1);
+  });
+
+  it('refuses to accept an unpriced, expired, foreign or unorderable quote, creating nothing', async () => {
+    const unpriced = await requested();
+    const notYet = await expectRefused(
+      t.app,
+      () => as(buyer, 'POST', `/api/quotes/${unpriced._id}/accept`, delivery),
+      409,
+    );
+    expect(notYet.json()).toMatchObject({ code: 'QUOTE_NOT_OFFERED' });
+
+    const quote = await offered();
+    await expectRefused(t.app, () => as(stranger, 'POST', `/api/quotes/${quote._id}/accept`, delivery), 404);
+    await expectRefused(t.app, () => as(admin, 'POST', `/api/quotes/${quote._id}/accept`, delivery), 403);
+    await expectRefused(
+      t.app,
+      () => as(buyer, 'POST', `/api/quotes/${quote._id}/accept`, { ...delivery, phone: '' }),
+      400,
+    );
+    await expectRefused(
+      t.app,
+      () =>
+        as(buyer, 'POST', `/api/quotes/${quote._id}/accept`, { ...delivery, poReference: 'P'.repeat(200) }),
+      400,
+    );
+
+    // Stock has gone since the offer: the rules still apply, nothing is taken, the offer stays open.
+    const scarce = await makeProduct(t.app, {
+      name: 'Scarce washer',
+      priceCents: 10,
+      minOrder: 1,
+      availableQuantity: 50,
+    });
+    const asked = await as(buyer, 'POST', '/api/quotes', { lines: [{ productId: scarce.id, quantity: 40 }] });
+    const scarceQuote = asked.json<Quote>();
+    await as(admin, 'POST', `/api/quotes/${scarceQuote._id}/offer`, {
+      lines: [{ lineId: scarceQuote.lines[0]!._id, price: 0.08 }],
+      validDays: 7,
+    });
+    await t.app.db.update(products).set({ availableQuantity: 10 }).where(eq(products.id, scarce.id));
+    const short = await expectRefused(
+      t.app,
+      () => as(buyer, 'POST', `/api/quotes/${scarceQuote._id}/accept`, delivery),
+      400,
+    );
+    expect(short.json<{ message: string }>().message).toMatch(
+      /^This offer cannot be ordered as it is now \(Scarce washer: /,
+    );
+    expect((await as(buyer, 'GET', `/api/quotes/${scarceQuote._id}`)).json<Quote>().status).toBe('offered');
+
+    await t.app.db
+      .update(quotes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(quotes.id, quote._id));
+    const lapsed = await expectRefused(
+      t.app,
+      () => as(buyer, 'POST', `/api/quotes/${quote._id}/accept`, delivery),
+      409,
+    );
+    expect(lapsed.json()).toMatchObject({ code: 'QUOTE_EXPIRED' });
   });
 
   it('prints a priced quote as a PDF with its lines, prices and validity', async () => {

@@ -44,7 +44,8 @@ export interface Placed {
  *     reads stays true until it commits (no oversell);
  *  2. `judge` sees every line priced at the tier in force with the first rule it breaks, and throws to
  *     refuse (the caller chooses how a problem or a changed figure reads on its wire);
- *  3. the stock is taken and one order per line inserted, each at its own tier price in integer cents.
+ *  3. the stock is taken and one order per line inserted, each at its own tier price (or the price agreed
+ *     in a quote) in integer cents.
  * The caller's transaction rolls all of it back if anything later fails.
  */
 export async function placeLines(
@@ -53,6 +54,8 @@ export async function placeLines(
   requests: readonly LineRequest[],
   delivery: Delivery,
   judge: (lines: PricedLine[]) => void,
+  /** Unit prices agreed beforehand (an accepted quote's), by product id, instead of the tier prices. */
+  agreedUnitCents?: ReadonlyMap<string, number>,
 ): Promise<Placed> {
   const products = createProductsRepository(tx);
   const locked = new Map(
@@ -62,12 +65,14 @@ export async function placeLines(
     const product = locked.get(request.productId);
     if (!product) return { ...request, product, problem: null, unitCents: 0, totalCents: 0 };
     const pricing = pricingOfRow(product);
+    const agreed = agreedUnitCents?.get(request.productId);
     return {
       ...request,
       product,
       problem: quantityProblem(pricing, request.quantity),
-      unitCents: unitPriceCents(pricing, request.quantity),
-      totalCents: lineTotalCents(pricing, request.quantity),
+      unitCents: agreed ?? unitPriceCents(pricing, request.quantity),
+      totalCents:
+        agreed !== undefined ? agreed * request.quantity : lineTotalCents(pricing, request.quantity),
     };
   });
   judge(lines);

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AcceptQuoteBodySchema,
   ApiErrorSchema,
+  CheckoutSchema,
   OfferQuoteBodySchema,
   QuoteListQuerySchema,
   QuoteMessageBodySchema,
@@ -13,6 +15,10 @@ import {
 import { conflict } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { sellerOf } from '../invoices/pdf.ts';
+import { toCheckoutDto } from '../checkout/repository.ts';
+import { afterCheckoutPlaced } from '../checkout/service.ts';
+import { IdempotencyKeyHeaders, withIdempotency } from '../idempotency/idempotency.ts';
+import { acceptQuote } from './accept.ts';
 import { sendQuoteMail } from './mail.ts';
 import { renderQuotePdf } from './pdf.ts';
 import { createQuotesRepository, type QuoteWithParts } from './repository.ts';
@@ -147,6 +153,37 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       await sendQuoteMail(app, fromBuyer ? 'messageFromBuyer' : 'messageFromSeller', parts.quote);
       return toQuoteDto(parts);
     },
+  );
+
+  app.post(
+    '/quotes/:id/accept',
+    {
+      onRequest: app.requireUser,
+      // Accepting places orders: the same budget as a checkout.
+      preHandler: app.orderRateLimit,
+      schema: {
+        tags: ['quotes'],
+        summary:
+          'Accepts an open offer (its buyer): a checkout at the offered prices, stock taken now, all lines or none; then paid like any checkout',
+        params: IdParams,
+        headers: IdempotencyKeyHeaders,
+        body: AcceptQuoteBodySchema,
+        response: { 201: CheckoutSchema, ...errors, 422: ApiErrorSchema, 429: ApiErrorSchema },
+      },
+    },
+    async (request, reply) =>
+      withIdempotency(app, request, reply, async (tx) => {
+        const placed = await acceptQuote(app, tx, currentUser(request), request.params.id, request.body);
+        return {
+          statusCode: 201,
+          body: toCheckoutDto(placed.checkout, placed.orders),
+          afterCommit: async () => {
+            await afterCheckoutPlaced(app, placed);
+            const quote = await quotes.findById(request.params.id);
+            if (quote) await sendQuoteMail(app, 'accepted', quote);
+          },
+        };
+      }),
   );
 
   app.post(

@@ -39,7 +39,7 @@ function refuseClosed(quote: QuoteRow, now: Date) {
 }
 
 /** Locks the quote, closes it first if its offer lapsed, and refuses any action on a closed quote. */
-async function lockOpenQuote(tx: Executor, id: string, user: AuthUser, now: Date): Promise<QuoteRow> {
+export async function lockOpenQuote(tx: Executor, id: string, user: AuthUser, now: Date): Promise<QuoteRow> {
   const repository = createQuotesRepository(tx);
   const quote = visibleQuote(await repository.lockById(id), user);
   refuseClosed(quote, now);

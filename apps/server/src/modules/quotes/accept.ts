@@ -1,0 +1,72 @@
+import { toDollars, type AcceptQuoteBody } from '@forgeline/shared';
+import type { Executor } from '../../db/client.ts';
+import type { AppDeps } from '../../lib/deps.ts';
+import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
+import type { AuthUser } from '../../plugins/app/auth.ts';
+import { queueCheckoutPlacedMail } from '../checkout/mail.ts';
+import type { PlacedCheckout } from '../checkout/service.ts';
+import { checkUnpaidHolds } from '../orders/holds.ts';
+import { MAX_ORDER_TOTAL_CENTS, placeLines } from '../orders/placement.ts';
+import { createQuotesRepository } from './repository.ts';
+import { lockOpenQuote } from './service.ts';
+
+/**
+ * The buyer accepts an offer, in the caller's transaction: the quote becomes a checkout at the prices
+ * it locked (docs/decisions/0111). Stock is taken now and the quantity rules still apply, all lines or
+ * none, exactly as a checkout from the cart; the checkout is then paid like any other. The quote row is
+ * locked first, so of two tabs accepting at once one places the checkout and the other is told the
+ * quote is already accepted.
+ */
+export async function acceptQuote(
+  deps: AppDeps,
+  tx: Executor,
+  user: AuthUser,
+  id: string,
+  delivery: AcceptQuoteBody,
+  now = new Date(),
+): Promise<PlacedCheckout> {
+  const quote = await lockOpenQuote(tx, id, user, now);
+  if (quote.userId !== user.id) throw forbidden('Only the customer who asked for the quote can accept it.');
+  if (quote.status !== 'offered')
+    throw conflict('This quote has not been priced yet: there is no offer to accept.', 'QUOTE_NOT_OFFERED');
+
+  const repository = createQuotesRepository(tx);
+  const lines = await repository.linesOf(quote.id);
+  const agreed = new Map<string, number>();
+  for (const line of lines) {
+    if (!line.productId || line.offeredPriceCents === null)
+      throw conflict(
+        `'${line.productName}' is no longer sold, so this offer cannot be ordered. Please ask for a new quote.`,
+        'QUOTE_PRODUCT_GONE',
+      );
+    agreed.set(line.productId, line.offeredPriceCents);
+  }
+  const requests = lines.map((line) => ({ productId: line.productId!, quantity: line.quantity }));
+
+  const placed = await placeLines(
+    tx,
+    user,
+    requests,
+    delivery,
+    (priced) => {
+      const problems: Record<string, string> = {};
+      for (const line of priced) {
+        const message = line.product ? line.problem?.message : 'This product is no longer sold.';
+        if (message) problems[`lines.${line.productId}`] = `${line.product?.name ?? 'Line'}: ${message}`;
+      }
+      const [first] = Object.values(problems);
+      if (first)
+        throw badRequest(
+          `This offer cannot be ordered as it is now (${first}). Please ask us to revise it.`,
+          problems,
+        );
+      const total = priced.reduce((sum, line) => sum + line.totalCents, 0);
+      if (total > MAX_ORDER_TOTAL_CENTS)
+        throw badRequest(`A checkout can total at most $${toDollars(MAX_ORDER_TOTAL_CENTS)}.`);
+    },
+    agreed,
+  );
+  await checkUnpaidHolds(tx, deps.config, user.id, [...agreed.keys()]);
+  await repository.setStatus(quote.id, 'accepted', { decidedAt: now, checkoutId: placed.checkout.id });
+  return { ...placed, mailId: await queueCheckoutPlacedMail(deps, tx, placed) };
+}
