@@ -15,3 +15,4 @@ export * from './schemas/order-search.ts';
 export * from './pricing.ts';
 export * from './schemas/cart.ts';
 export * from './schemas/checkout.ts';
+export * from './schemas/user-search.ts';

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -42,6 +43,9 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 /** Any constant will do: it only has to be the same for every instance migrating the same database. */
 const MIGRATION_LOCK_KEY = 7_246_001;
+
+/** Trigram indexes answer the admin's searches; PostgreSQL has the extension in its contrib package. */
+const extensions = { pg_trgm };
 
 export type DatabaseTarget =
   { url: string; timeouts?: DatabaseTimeouts; log?: Logger } | { pgliteDir: string } | { memory: true };
@@ -97,9 +101,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   if ('pgliteDir' in target) {
     // PGlite does not create its folder itself.
     mkdirSync(target.pgliteDir, { recursive: true });
-    client = await PGlite.create(target.pgliteDir);
+    client = await PGlite.create(target.pgliteDir, { extensions });
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions });
   }
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder });

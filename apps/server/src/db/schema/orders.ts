@@ -53,6 +53,12 @@ export const orders = pgTable(
     index('orders_created_at_idx').on(table.createdAt),
     // The admin's newest-first pages: keyset on (created_at, id).
     index('orders_created_at_id_idx').on(table.createdAt, table.id),
+    // The admin's search (ILIKE '%term%' on each, or an id's first characters): one index per branch,
+    // so that PostgreSQL combines them (BitmapOr) instead of reading every order. Needs pg_trgm.
+    index('orders_customer_email_trgm_idx').using('gin', sql`${table.customerEmail} gin_trgm_ops`),
+    index('orders_customer_name_trgm_idx').using('gin', sql`${table.customerName} gin_trgm_ops`),
+    index('orders_product_name_trgm_idx').using('gin', sql`${table.productName} gin_trgm_ops`),
+    index('orders_id_text_idx').using('btree', sql`(${table.id}::text) text_pattern_ops`),
     // The expiry job's scan: unpaid orders by age.
     index('orders_unpaid_created_at_idx')
       .on(table.createdAt)

@@ -159,6 +159,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const page = await searchOrders(app, { ...request.query, limit });
       reply.header('x-total-count', page.total);
+      if (page.capped) reply.header('x-total-count-capped', 'true');
       if (page.nextCursor) reply.header('x-next-cursor', page.nextCursor);
       return page.orders.map(toOrderDto);
     },

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { orders, type OrderRow } from '../../db/schema/index.ts';
+import { countUpTo } from '../../lib/count.ts';
 
 export interface OrderFilters {
   search?: string | undefined;
@@ -69,9 +70,9 @@ export function createOrderSearchRepository(db: Executor) {
       return rows.map(({ order, createdAt }) => ({ order, cursor: { createdAt, id: order.id } }));
     },
 
-    async count(filters: OrderFilters): Promise<number> {
-      const [row] = await db.select({ value: count() }).from(orders).where(conditions(filters));
-      return row?.value ?? 0;
+    /** The number of matches, counted up to `cap + 1` only: see countUpTo. */
+    async count(filters: OrderFilters, cap: number): Promise<number> {
+      return countUpTo(db, orders, conditions(filters), cap);
     },
   };
 }

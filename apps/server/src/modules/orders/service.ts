@@ -2,6 +2,7 @@ import { messages, toCents, toDollars, type CreateOrderBody, type OrderSearchQue
 import type { Executor } from '../../db/client.ts';
 import type { OrderRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/deps.ts';
+import { TOTAL_COUNT_CAP } from '../../lib/count.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/app/auth.ts';
 import { issueCreditNote } from '../invoices/service.ts';
@@ -178,7 +179,9 @@ export async function shipOrder(deps: AppDeps, id: string): Promise<boolean> {
 /** A page of the admin's order search (see OrderSearchQuerySchema). */
 export interface OrderPage {
   orders: OrderRow[];
+  /** Matches, exact up to TOTAL_COUNT_CAP; `capped` when there are more. */
   total: number;
+  capped: boolean;
   nextCursor: string | null;
 }
 
@@ -200,7 +203,7 @@ function dayBounds(query: OrderSearchQuery) {
 }
 
 export async function searchOrders(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db'>,
   query: OrderSearchQuery & { limit: number },
 ): Promise<OrderPage> {
   const repository = createOrderSearchRepository(deps.db);
@@ -215,13 +218,14 @@ export async function searchOrders(
   // One row more than the page tells whether another page follows.
   const [rows, total] = await Promise.all([
     repository.page(filters, { limit: query.limit + 1, after, offset }),
-    repository.count(filters),
+    repository.count(filters, TOTAL_COUNT_CAP),
   ]);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
     orders: page.map((row) => row.order),
-    total,
+    total: Math.min(total, TOTAL_COUNT_CAP),
+    capped: total > TOTAL_COUNT_CAP,
     nextCursor: rows.length > query.limit && last ? encodeCursor(last.cursor) : null,
   };
 }

@@ -1,8 +1,18 @@
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
-import type { UserInfoBody, UserSummary } from '@forgeline/shared';
+import { and, asc, count, eq, ilike, ne, sql } from 'drizzle-orm';
+import type { UserSearchQuery, UserInfoBody, UserSummary } from '@forgeline/shared';
 import type { Database, Executor } from '../../db/client.ts';
-import { userProfiles, users, type UserRow } from '../../db/schema/index.ts';
+import { userProfiles, userSearchText, users, type UserRow } from '../../db/schema/index.ts';
+import { countUpTo, TOTAL_COUNT_CAP } from '../../lib/count.ts';
 import { conflict } from '../../lib/errors.ts';
+import {
+  afterKeyset,
+  containsPattern,
+  decodeCursor,
+  encodeCursor,
+  keysetAt,
+  newestFirst,
+  type Page,
+} from '../../lib/keyset.ts';
 
 export const toUserSummary = (row: UserRow): UserSummary => ({
   _id: row.id,
@@ -28,6 +38,31 @@ export function createUsersRepository(db: Database) {
     async list(): Promise<UserSummary[]> {
       const rows = await db.select().from(users).orderBy(asc(users.createdAt), asc(users.id));
       return rows.map(toUserSummary);
+    },
+
+    /** One page of Make Admin, newest first, searched by e-mail or name anywhere. */
+    async listPage(query: UserSearchQuery & { limit: number }): Promise<Page<UserSummary>> {
+      const where = query.search ? ilike(userSearchText, containsPattern(query.search)) : undefined;
+      const keyset = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+      const [rows, total] = await Promise.all([
+        db
+          .select({ user: users, at: keysetAt(users.createdAt) })
+          .from(users)
+          .where(and(where, keyset && afterKeyset(users.createdAt, users.id, keyset)))
+          .orderBy(...newestFirst(users.createdAt, users.id))
+          .limit(query.limit + 1)
+          .offset(keyset ? 0 : ((query.page ?? 1) - 1) * query.limit),
+        countUpTo(db, users, where, TOTAL_COUNT_CAP),
+      ]);
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        rows: page.map((row) => toUserSummary(row.user)),
+        total: Math.min(total, TOTAL_COUNT_CAP),
+        capped: total > TOTAL_COUNT_CAP,
+        nextCursor:
+          rows.length > query.limit && last ? encodeCursor({ at: last.at, id: last.user.id }) : null,
+      };
     },
 
     /** Makes sure the profile row exists; answers whether it had to be created. */

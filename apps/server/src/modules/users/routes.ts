@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AccessTokenResponseSchema,
+  UserSearchQuerySchema,
   ApiErrorSchema,
   EmailSchema,
   UserInfoBodySchema,
@@ -130,14 +131,24 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['users'],
-        summary: 'Every user (admin)',
+        summary:
+          'Every user, oldest first (admin). With `limit`: one page newest first, searched by e-mail or name, the total in X-Total-Count and the next page in X-Next-Cursor',
+        querystring: UserSearchQuerySchema,
         response: { 200: z.array(UserSummarySchema), ...errors },
       },
     },
-    async (_request, reply) => {
-      const list = await repository.list();
-      reply.header('x-total-count', list.length);
-      return list;
+    async (request, reply) => {
+      const { limit } = request.query;
+      if (limit === undefined) {
+        const list = await repository.list();
+        reply.header('x-total-count', list.length);
+        return list;
+      }
+      const page = await repository.listPage({ ...request.query, limit });
+      reply.header('x-total-count', page.total);
+      if (page.capped) reply.header('x-total-count-capped', 'true');
+      if (page.nextCursor) reply.header('x-next-cursor', page.nextCursor);
+      return page.rows;
     },
   );
 
