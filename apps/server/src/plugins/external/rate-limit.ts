@@ -110,8 +110,9 @@ function fastifyStore(counter: Counter): FastifyRateLimitStoreCtor {
       );
     }
     child(options: Parameters<FastifyRateLimitStore['child']>[0]) {
-      const route = (options as { routeInfo?: { method: unknown; url: unknown } }).routeInfo;
-      return new CounterStore(`${this.prefix}${String(route?.method)}${String(route?.url)}-`);
+      // A route's limit counts apart from other routes'; app.rateLimit() (no route) keys its own way.
+      const route = (options as { routeInfo?: { method?: string; url?: string } }).routeInfo;
+      return new CounterStore(route?.url ? `${this.prefix}${route.method}${route.url}-` : this.prefix);
     }
   }
   return CounterStore as unknown as FastifyRateLimitStoreCtor;
