@@ -1,7 +1,7 @@
 import type { PartKind } from './part-images.ts';
 
 /** What a parts manufacturer would really list: names, prices per piece, minimum orders and stock. */
-export const demoProducts: {
+type DemoProduct = {
   kind: PartKind;
   name: string;
   priceCents: number;
@@ -13,7 +13,9 @@ export const demoProducts: {
   packSize: number;
   maxOrder: number | null;
   priceTiers: { minQuantity: number; priceCents: number }[];
-}[] = [
+};
+
+const featured: DemoProduct[] = [
   {
     kind: 'bolt',
     name: 'Hex Flange Bolt M12 × 50, Grade 10.9',
@@ -195,6 +197,79 @@ export const demoProducts: {
       'DIN 985 prevailing-torque nut that stays put under vibration. A2-70 stainless steel with a white nylon collar, reusable up to five times.',
   },
 ];
+
+/**
+ * The standard range a buyer reorders by part number (issue 10: forty different parts in one checkout):
+ * socket cap screws, hex nuts and washers in the common metric sizes, and small ball bearings.
+ */
+const metricSizes = [
+  { size: 4, screwCents: 6, nutCents: 2, washerCents: 1 },
+  { size: 5, screwCents: 7, nutCents: 2, washerCents: 1 },
+  { size: 6, screwCents: 9, nutCents: 3, washerCents: 1 },
+  { size: 8, screwCents: 14, nutCents: 4, washerCents: 2 },
+  { size: 10, screwCents: 22, nutCents: 6, washerCents: 3 },
+  { size: 12, screwCents: 31, nutCents: 9, washerCents: 4 },
+  { size: 16, screwCents: 58, nutCents: 17, washerCents: 7 },
+  { size: 20, screwCents: 96, nutCents: 29, washerCents: 11 },
+] as const;
+
+/** Two price breaks: 10 % off from ten packs, 20 % off from fifty. */
+const breaks = (priceCents: number, pack: number) => [
+  { minQuantity: pack * 10, priceCents: Math.max(1, Math.round(priceCents * 0.9)) },
+  { minQuantity: pack * 50, priceCents: Math.max(1, Math.round(priceCents * 0.8)) },
+];
+
+const standardRange: DemoProduct[] = [
+  ...metricSizes.map(({ size, screwCents }) => ({
+    kind: 'bolt' as const,
+    name: `Socket Cap Screw M${size} × ${size * 4}, ISO 4762 8.8`,
+    priceCents: screwCents,
+    minOrder: 100,
+    availableQuantity: 60_000,
+    sku: `FL-SCS-M${size}-${size * 4}`,
+    packSize: 100,
+    maxOrder: null,
+    priceTiers: breaks(screwCents, 100),
+    description: `Hexagon socket head cap screw, M${size} × ${size * 4} mm, property class 8.8, black oxide. Stocked in boxes of 100.`,
+  })),
+  ...metricSizes.map(({ size, nutCents }) => ({
+    kind: 'nut' as const,
+    name: `Hex Nut M${size}, ISO 4032 Class 8`,
+    priceCents: nutCents,
+    minOrder: 200,
+    availableQuantity: 150_000,
+    sku: `FL-HXN-M${size}`,
+    packSize: 200,
+    maxOrder: null,
+    priceTiers: breaks(nutCents, 200),
+    description: `Regular hexagon nut, M${size}, class 8 steel, zinc plated. Stocked in bags of 200.`,
+  })),
+  ...metricSizes.map(({ size, washerCents }) => ({
+    kind: 'bushing' as const,
+    name: `Flat Washer M${size}, ISO 7089 200 HV`,
+    priceCents: washerCents,
+    minOrder: 500,
+    availableQuantity: 250_000,
+    sku: `FL-WSH-M${size}`,
+    packSize: 500,
+    maxOrder: null,
+    priceTiers: breaks(washerCents, 500),
+    description: `Plain washer for M${size} bolts, hardened to 200 HV, zinc plated. Stocked in bags of 500.`,
+  })),
+  ...[6000, 6001, 6002, 6003, 6004, 6005].map((series, index) => ({
+    kind: 'bearing' as const,
+    name: `Deep Groove Ball Bearing ${series}-2Z`,
+    priceCents: 160 + index * 25,
+    minOrder: 10,
+    availableQuantity: 8_000,
+    sku: `FL-BRG-${series}`,
+    packSize: 10,
+    maxOrder: 2_000,
+    priceTiers: breaks(160 + index * 25, 10),
+    description: `Single-row deep groove ball bearing ${series} with two steel shields, C3 clearance, pre-greased. Boxes of 10.`,
+  })),
+];
+export const demoProducts: DemoProduct[] = [...featured, ...standardRange];
 
 export const demoReviews: {
   name: string;

@@ -20,10 +20,13 @@ export async function seedDemoData(db: Database, images: ImageStore): Promise<bo
     .from(products);
   if (existing > 0) return false;
 
-  // Render outside the transaction: it is the slow part, and harmless to repeat.
-  const imageUrls = await Promise.all(
-    demoProducts.map((product) => renderProductImage(product.kind, images)),
+  // Render outside the transaction: it is the slow part, and harmless to repeat. One picture per kind
+  // of part: products of a kind share it (the same bytes would otherwise be written at once, twice).
+  const kinds = [...new Set(demoProducts.map((product) => product.kind))];
+  const urlOfKind = new Map(
+    await Promise.all(kinds.map(async (kind) => [kind, await renderProductImage(kind, images)] as const)),
   );
+  const imageUrls = demoProducts.map((product) => urlOfKind.get(product.kind));
 
   return db.transaction(async (tx) => {
     const claimed = await tx
