@@ -43,6 +43,10 @@ export const routes: RouteObject[] = [
         lazy: requireAuth,
         children: [
           { path: paths.purchase.path, lazy: lazyRoute(() => import('@/routes/purchase')) },
+          { path: paths.cart.path, lazy: lazyRoute(() => import('@/routes/cart')) },
+          { path: paths.quickOrder.path, lazy: lazyRoute(() => import('@/routes/quick-order')) },
+          { path: paths.checkout.path, lazy: lazyRoute(() => import('@/routes/checkout')) },
+          { path: paths.checkoutPay.path, lazy: lazyRoute(() => import('@/routes/checkout-pay')) },
           {
             path: paths.dashboard.root.path,
             lazy: lazyRoute(() => import('@/routes/dashboard/dashboard-layout')),

@@ -8,12 +8,15 @@ export const ACCESS_TOKEN_KEY = 'accessToken';
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
+  /** The whole error body: per-field `details`, a 409's new figures. */
+  readonly body: Record<string, unknown> | undefined;
 
-  constructor(status: number, message: string, code?: string) {
+  constructor(status: number, message: string, code?: string, body?: Record<string, unknown>) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.body = body;
   }
 }
 
@@ -100,14 +103,15 @@ const buildUrl = (path: string, params?: RequestOptions['params']): string => {
 const errorFrom = async (response: Response): Promise<ApiError> => {
   let message = response.statusText || `Request failed with status ${response.status}`;
   let code: string | undefined;
+  let body: Record<string, unknown> | undefined;
   try {
-    const body = (await response.json()) as { message?: unknown; code?: unknown };
+    body = (await response.json()) as Record<string, unknown>;
     if (typeof body.message === 'string' && body.message) message = body.message;
     if (typeof body.code === 'string') code = body.code;
   } catch {
     // not JSON: keep the status text
   }
-  return new ApiError(response.status, message, code);
+  return new ApiError(response.status, message, code, body);
 };
 
 /** The parsed body of an answer together with its headers (for `X-Total-Count`). */

@@ -66,4 +66,12 @@ export const paymentKeys = {
   config: () => ['config'] as const,
   /** One payment intent per order page visit. */
   intent: (orderId: string | null) => ['payment-intent', orderId] as const,
+  /** One payment intent per checkout page visit. */
+  checkoutIntent: (checkoutId: string) => ['payment-intent', 'checkout', checkoutId] as const,
 };
+
+/** The signed-in buyer's server cart (one per account). */
+export const cartKeys = { all: ['cart'] as const };
+
+/** Checkouts: one per id (its lines and payment state). */
+export const checkoutKeys = createQueryKeys('checkouts');

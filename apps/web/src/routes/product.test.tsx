@@ -13,6 +13,10 @@ const product = {
   availableQuantiity: 500,
   description: 'Zinc plated.',
   img: '/uploads/bolt.webp',
+  sku: 'FL-BLT-M12',
+  packSize: 10,
+  maxOrder: null,
+  priceTiers: [{ minQuantity: 500, price: 2.25 }],
 };
 
 describe('/product/:id', () => {
@@ -25,7 +29,15 @@ describe('/product/:id', () => {
     expect(screen.getByText('$ 2.50 / piece')).toBeInTheDocument();
     expect(screen.getByText('Minimum Order Quantity: 100 pcs')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Buy Now' })).toHaveAttribute('href', `/purchase/${product._id}`);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // A visitor is asked to log in before anything goes into a (server) cart.
+    expect(screen.getByRole('link', { name: 'Log in to add to cart' })).toHaveAttribute(
+      'href',
+      `/login?redirectTo=${encodeURIComponent(`/product/${product._id}`)}`,
+    );
+    // One request for the product; the session the cart button reads is the navbar's, cached (one more
+    // here only because this test renders the route without the layout).
+    const urls = (fetchMock.mock.calls as unknown as [RequestInfo | URL][]).map(([url]) => String(url));
+    expect(urls.filter((url) => !url.includes('/api/auth/'))).toHaveLength(1);
   });
 
   it('says so when the product does not exist', async () => {

@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { AddToCart } from '@/features/cart/components/add-to-cart';
 import { formatPrice } from '@forgeline/shared';
 import { pageMeta } from '@/config/page-meta';
 import { paths } from '@/config/paths';
@@ -50,9 +51,12 @@ const ProductRoute = () => {
           <p className="text-2xl font-bold text-primary">$ {formatPrice(item.price)} / piece</p>
           <p className="text-base-content/85">{item.description}</p>
           <QuantityRules product={item} />
-          <Link to={paths.purchase.getHref(item._id)} className="btn btn-primary">
-            Buy Now
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <Link to={paths.purchase.getHref(item._id)} className="btn btn-primary">
+              Buy Now
+            </Link>
+            <AddToCart product={item} />
+          </div>
         </div>
       </div>
     </div>

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { signOut, useSession } from '@/lib/auth';
+import { useCart } from '@/features/cart/api/get-cart';
 import { LogoMark } from '@/components/ui/logo';
 
 type NavItem = { label: string; to: string; end?: boolean };
@@ -14,6 +15,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 /** Top navigation (SPEC.md §2): Home, Blogs, My PortFolio, Dashboard when signed in, Login or Logout. */
 export const Navbar = () => {
   const { user, isPending } = useSession();
+  const cartCount = useCart(Boolean(user)).data?.count ?? 0;
   const navigate = useNavigate();
   const location = useLocation();
   const [open, setOpen] = useState(false);
@@ -25,6 +27,8 @@ export const Navbar = () => {
     { label: 'Blogs', to: paths.blogs.getHref() },
     { label: 'My PortFolio', to: paths.portfolio.getHref() },
     ...(user ? [{ label: 'Dashboard', to: paths.dashboard.root.getHref() }] : []),
+    // The server cart's line count (issue 10), for signed-in buyers.
+    ...(user ? [{ label: cartCount ? `Cart (${cartCount})` : 'Cart', to: paths.cart.getHref() }] : []),
   ];
 
   const close = () => setOpen(false);

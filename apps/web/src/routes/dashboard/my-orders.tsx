@@ -1,10 +1,11 @@
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import type { Order } from '@forgeline/shared';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
 import { useMyOrders } from '@/features/orders/api/get-my-orders';
 import { useCancelOrder } from '@/features/orders/api/cancel-order';
+import { useReorder } from '@/features/checkout/api/reorder';
 import { MyOrdersTable } from '@/features/orders/components/my-orders-table';
 import { describeHold, usePaymentConfig } from '@/features/payments/api/get-payment-config';
 import { confirmDialog } from '@/lib/dialogs';
@@ -27,6 +28,17 @@ const MyOrdersRoute = () => {
     }
   };
 
+  const navigate = useNavigate();
+  const reorder = useReorder();
+  const onReorder = async (order: Order) => {
+    try {
+      const answer = await reorder.mutateAsync({ kind: 'order', id: order._id });
+      await navigate(paths.cart.getHref(), { state: { changes: answer.changes } });
+    } catch (error) {
+      toast.error(errorMessage(error, 'The order could not be put in your cart'));
+    }
+  };
+
   const count = orders.data?.length ?? 0;
   const hold = usePaymentConfig().data?.orders;
 
@@ -38,6 +50,11 @@ const MyOrdersRoute = () => {
           (Total: {count})
         </span>
       </h2>
+      {count > 0 ? (
+        <a href="/api/myOrders.csv" download className="btn btn-sm btn-outline mb-3">
+          Download CSV
+        </a>
+      ) : null}
       <QueryState
         query={orders}
         loadingLabel="Loading your orders"
@@ -58,6 +75,8 @@ const MyOrdersRoute = () => {
               orders={list}
               onCancel={(order) => void onCancel(order)}
               cancellingId={cancel.isPending ? (cancel.variables ?? null) : null}
+              onReorder={(order) => void onReorder(order)}
+              reorderingId={reorder.isPending ? (reorder.variables?.id ?? null) : null}
             />
             {hold !== undefined && list.some((order) => !order.paid) ? (
               <p className="mt-3 text-sm text-base-content/80" data-testid="hold-note">

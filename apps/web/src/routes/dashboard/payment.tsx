@@ -4,7 +4,8 @@ import { formatPrice } from '@forgeline/shared';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useOrder } from '@/features/orders/api/get-order';
-import { PaymentPanel } from '@/features/payments/components/payment-panel';
+import { OrderPaymentPanel } from '@/features/payments/components/payment-panel';
+import { PaidNote } from '@/features/payments/components/paid-note';
 import { QueryState } from '@/components/ui/query-state';
 
 /** /dashboard/payment/:id (SPEC.md §2): the order's summary and the card entry with a Pay button. */
@@ -58,17 +59,9 @@ const PaymentRoute = () => {
             </article>
             <div className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
               {data.paid && !paidHere ? (
-                <div data-testid="payment-success">
-                  <p className="font-semibold text-[#15803d]">Paid</p>
-                  <p className="mt-1 text-sm">
-                    Your transaction Id:{' '}
-                    <span className="font-mono font-bold break-all" data-testid="transaction-id">
-                      {data.transactionId}
-                    </span>
-                  </p>
-                </div>
+                <PaidNote transactionId={data.transactionId} />
               ) : (
-                <PaymentPanel order={data} onPaid={() => setPaidHere(true)} />
+                <OrderPaymentPanel order={data} onPaid={() => setPaidHere(true)} />
               )}
             </div>
           </div>

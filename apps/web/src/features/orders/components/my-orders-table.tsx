@@ -9,7 +9,13 @@ type MyOrdersTableProps = {
   onCancel: (order: Order) => void;
   /** Id of the order being cancelled: its button shows a spinner. */
   cancellingId?: string | null;
+  /** 'Order again': the same part and quantity back into the cart. */
+  onReorder?: (order: Order) => void;
+  reorderingId?: string | null;
 };
+
+const placedOn = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** Below `md` each row is a card: a cell shows its column's name before its value (from `data-label`). */
 const cell =
@@ -23,7 +29,13 @@ const CONTACT_HREF = `${paths.home.getHref()}#contact`;
  * SPEC.md §2 'My Orders table'. From `md` up a table with the spec's eight columns; on a phone every row
  * stacks into a card, so each order's Pay and Cancel are on screen without scrolling sideways.
  */
-export const MyOrdersTable = ({ orders, onCancel, cancellingId }: MyOrdersTableProps) => (
+export const MyOrdersTable = ({
+  orders,
+  onCancel,
+  cancellingId,
+  onReorder,
+  reorderingId,
+}: MyOrdersTableProps) => (
   <TableRegion label="My orders table">
     <table className="table table-zebra md:min-w-[56rem] max-md:block">
       <thead className="max-md:sr-only">
@@ -50,7 +62,14 @@ export const MyOrdersTable = ({ orders, onCancel, cancellingId }: MyOrdersTableP
               {index + 1}
             </th>
             <td data-label="Product Name" className={`font-medium ${cell}`}>
-              {order.productName}
+              <span className="flex flex-col max-md:items-end">
+                <span>{order.productName}</span>
+                {/* The stable number, the date and the buyer's PO reference (issue 10). */}
+                <span className="text-xs font-normal text-base-content/75" data-testid="order-meta">
+                  <span className="font-mono">{order.number}</span> · {placedOn(order.createdAt)}
+                  {order.poReference ? ` · PO ${order.poReference}` : ''}
+                </span>
+              </span>
             </td>
             <td data-label="Price Per Unit" className={`whitespace-nowrap ${cell}`}>
               $ {formatPrice(order.price)}
@@ -91,6 +110,17 @@ export const MyOrdersTable = ({ orders, onCancel, cancellingId }: MyOrdersTableP
                   Cancel
                 </button>
               )}
+              {onReorder && order.productId ? (
+                <button
+                  type="button"
+                  className="btn btn-xs btn-outline ml-1"
+                  onClick={() => onReorder(order)}
+                  disabled={reorderingId === order._id}
+                  aria-label={`Order ${order.productName} again`}
+                >
+                  Order again
+                </button>
+              ) : null}
             </td>
             <td data-label="Payment" className={cell}>
               {order.paid ? (

@@ -13,14 +13,23 @@ const StripeCardForm = lazy(() => import('./stripe-card-form'));
 
 const Loading = ({ label }: { label: string }) => <LoadingState label={label} size="md" className="py-6" />;
 
+type PaymentPanelProps = {
+  /** The card holder, for the provider's billing details. */
+  holder: { name: string; email: string };
+  /** The payment intent being opened (its client secret), as a query. */
+  intent: { data: { clientSecret: string } | undefined; isError: boolean; error: Error | null };
+  /** Records the payment on the server once the card went through (the server verifies it). */
+  record: (transactionId: string) => Promise<unknown>;
+  onPaid?: () => void;
+};
+
 /**
  * The card entry of the payment page (SPEC.md §2, §5, §8): the server's processor's form, the card error
  * in red above the success text, then 'Congrats! Your payment is completed' and the transaction id.
+ * What is paid (one order, or every line of a checkout) is the caller's: its intent and its record.
  */
-export const PaymentPanel = ({ order, onPaid: onCompleted }: { order: Order; onPaid?: () => void }) => {
+export const PaymentPanel = ({ holder, intent, record, onPaid: onCompleted }: PaymentPanelProps) => {
   const config = usePaymentConfig();
-  const intent = usePaymentIntent({ orderId: order._id, totalPrize: order.totalPrize });
-  const markPaid = useMarkOrderPaid();
   const [cardError, setCardError] = useState<string | null>(null);
   const [transactionId, setTransactionId] = useState<string | null>(null);
   const [recordError, setRecordError] = useState<string | null>(null);
@@ -30,7 +39,7 @@ export const PaymentPanel = ({ order, onPaid: onCompleted }: { order: Order; onP
     setCardError(null);
     onCompleted?.();
     try {
-      await markPaid.mutateAsync({ orderId: order._id, transactionId: id });
+      await record(id);
     } catch {
       setRecordError(
         'Your payment went through, but the order could not be updated yet. Please refresh in a moment.',
@@ -40,7 +49,7 @@ export const PaymentPanel = ({ order, onPaid: onCompleted }: { order: Order; onP
 
   const formProps = {
     clientSecret: intent.data?.clientSecret,
-    holder: { name: order.name, email: order.email },
+    holder,
     onPaid,
     onCardError: setCardError,
   };
@@ -60,7 +69,7 @@ export const PaymentPanel = ({ order, onPaid: onCompleted }: { order: Order; onP
       )}
 
       {intent.isError && !transactionId ? (
-        <Alert>{intent.error.message || 'The payment could not be prepared.'}</Alert>
+        <Alert>{intent.error?.message || 'The payment could not be prepared.'}</Alert>
       ) : null}
 
       <div aria-live="polite" className="flex flex-col gap-2">
@@ -87,5 +96,19 @@ export const PaymentPanel = ({ order, onPaid: onCompleted }: { order: Order; onP
         <Alert announce={false}>{recordError}</Alert>
       </div>
     </div>
+  );
+};
+
+/** The payment of one order (the spec's payment page). */
+export const OrderPaymentPanel = ({ order, onPaid }: { order: Order; onPaid?: () => void }) => {
+  const intent = usePaymentIntent({ orderId: order._id, totalPrize: order.totalPrize });
+  const markPaid = useMarkOrderPaid();
+  return (
+    <PaymentPanel
+      holder={{ name: order.name, email: order.email }}
+      intent={intent}
+      record={(transactionId) => markPaid.mutateAsync({ orderId: order._id, transactionId })}
+      {...(onPaid && { onPaid })}
+    />
   );
 };

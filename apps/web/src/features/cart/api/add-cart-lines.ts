@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AddCartLinesBody, Cart } from '@forgeline/shared';
+import { api } from '@/lib/api-client';
+import { cartKeys } from '@/lib/query-keys';
+
+/** POST /api/cart/lines: adds lines by product id or part number (a product already there sums). */
+export const addCartLines = (body: AddCartLinesBody): Promise<Cart> => api.post<Cart>('/cart/lines', body);
+
+export const useAddCartLines = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addCartLines,
+    onSuccess: (cart) => queryClient.setQueryData(cartKeys.all, cart),
+  });
+};

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CheckoutBody, Checkout } from '@forgeline/shared';
+import { api } from '@/lib/api-client';
+import { cartKeys, orderKeys, productKeys } from '@/lib/query-keys';
+
+/**
+ * POST /api/checkout: places the lines (with the unit prices the buyer saw) all or nothing. The
+ * Idempotency-Key is made once per intended checkout, so a retry after a lost answer places it once.
+ */
+export const placeCheckout = ({ body, idempotencyKey }: { body: CheckoutBody; idempotencyKey: string }) =>
+  api.post<Checkout>('/checkout', body, { headers: { 'Idempotency-Key': idempotencyKey } });
+
+export const usePlaceCheckout = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: placeCheckout,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: cartKeys.all });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      void queryClient.invalidateQueries({ queryKey: productKeys.all });
+    },
+  });
+};

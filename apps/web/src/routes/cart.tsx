@@ -1,0 +1,90 @@
+import { Link, useLocation } from 'react-router';
+import { toast } from 'react-toastify';
+import { formatPrice, type ReorderChange } from '@forgeline/shared';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/error-message';
+import { useCart } from '@/features/cart/api/get-cart';
+import { useSetCartLine } from '@/features/cart/api/set-cart-line';
+import { useRemoveCartLine } from '@/features/cart/api/remove-cart-line';
+import { CartLines } from '@/features/cart/components/cart-lines';
+import { ReorderChanges } from '@/features/checkout/components/reorder-changes';
+import { EmptyState, QueryState } from '@/components/ui/query-state';
+
+/** /cart (issue 10): the signed-in buyer's server cart, each line priced and checked; on to checkout. */
+const CartRoute = () => {
+  const cart = useCart();
+  const setLine = useSetCartLine();
+  const removeLine = useRemoveCartLine();
+  // 'Order again' arrives here with what changed since the past order.
+  const changes = (useLocation().state as { changes?: ReorderChange[] } | null)?.changes;
+
+  const onError = (fallback: string) => (error: unknown) => toast.error(errorMessage(error, fallback));
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-extrabold tracking-tight">Cart</h1>
+        <Link to={paths.quickOrder.getHref()} className="btn btn-sm btn-outline">
+          Quick order
+        </Link>
+      </div>
+      {changes?.length ? <ReorderChanges changes={changes} /> : null}
+      <QueryState
+        query={cart}
+        loadingLabel="Loading your cart"
+        errorText="Your cart could not be loaded."
+        isEmpty={(data) => data.count === 0}
+        empty={
+          <EmptyState>
+            <p>Your cart is empty.</p>
+            <div className="mt-3 flex flex-wrap gap-2">
+              <Link to={paths.home.getHref()} className="btn btn-primary btn-sm">
+                Browse products
+              </Link>
+              <Link to={paths.quickOrder.getHref()} className="btn btn-outline btn-sm">
+                Paste a parts list
+              </Link>
+            </div>
+          </EmptyState>
+        }
+      >
+        {(data) => {
+          const blocked = data.lines.some((line) => line.problem !== null);
+          return (
+            <div className="flex flex-col gap-4">
+              <CartLines
+                lines={data.lines}
+                onQuantity={(line, quantity) =>
+                  setLine
+                    .mutateAsync({ productId: line.productId, quantity })
+                    .catch(onError('The quantity could not be changed.'))
+                }
+                onRemove={(line) =>
+                  removeLine.mutateAsync(line.productId).catch(onError('The line could not be removed.'))
+                }
+                busyProductId={removeLine.isPending ? (removeLine.variables ?? null) : null}
+              />
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <p className="text-lg">
+                  {data.count} {data.count === 1 ? 'line' : 'lines'}, total{' '}
+                  <span className="font-bold" data-testid="cart-total">
+                    $ {formatPrice(data.total)}
+                  </span>
+                </p>
+                {blocked ? (
+                  <p className="text-sm text-[#b91c1c]">Correct the lines marked in red to check out.</p>
+                ) : (
+                  <Link to={paths.checkout.getHref()} className="btn btn-primary">
+                    Checkout
+                  </Link>
+                )}
+              </div>
+            </div>
+          );
+        }}
+      </QueryState>
+    </div>
+  );
+};
+
+export default CartRoute;

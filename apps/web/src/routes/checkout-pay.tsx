@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { formatPrice } from '@forgeline/shared';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/auth';
+import { ApiError } from '@/lib/api-client';
+import { useCheckout } from '@/features/checkout/api/get-checkout';
+import { useCheckoutPaymentIntent, useMarkCheckoutPaid } from '@/features/checkout/api/pay-checkout';
+import { PaymentPanel } from '@/features/payments/components/payment-panel';
+import { PaidNote } from '@/features/payments/components/paid-note';
+import { QueryState } from '@/components/ui/query-state';
+
+/** /checkout/:id (issue 10): the placed checkout, its lines, and one card payment for all of them. */
+const CheckoutPayRoute = () => {
+  const { id = '' } = useParams();
+  const { user } = useSession();
+  const checkout = useCheckout(id);
+  const [paidHere, setPaidHere] = useState(false);
+  const payable = checkout.data !== undefined && !checkout.data.paid && checkout.data.orders.length > 0;
+  const intent = useCheckoutPaymentIntent(id, payable || paidHere);
+  const markPaid = useMarkCheckoutPaid();
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
+      <QueryState
+        query={checkout}
+        loadingLabel="Loading your order"
+        errorText={(error) =>
+          error instanceof ApiError && error.status === 404
+            ? 'This order was not found.'
+            : 'The order could not be loaded.'
+        }
+        errorAction={
+          <Link to={paths.dashboard.myOrders.getHref()} className="btn btn-primary btn-sm mt-3">
+            My Orders
+          </Link>
+        }
+      >
+        {(data) => (
+          <>
+            <h1 className="text-3xl font-extrabold tracking-tight">
+              Order <span className="font-mono">{data.number}</span>
+            </h1>
+            <p className="mt-1 text-sm text-base-content/80">
+              {data.poReference ? `PO ${data.poReference} · ` : ''}
+              Deliver to {data.address}, phone {data.phone}
+            </p>
+            <div className="mt-6 grid items-start gap-6 lg:grid-cols-[1fr_24rem]">
+              <ul className="flex flex-col divide-y divide-base-300 rounded-box border border-base-300 bg-base-100">
+                {data.orders.map((order) => (
+                  <li
+                    key={order._id}
+                    className="flex flex-wrap items-baseline justify-between gap-2 p-3"
+                    data-testid="checkout-line"
+                  >
+                    <span className="min-w-0">
+                      <span className="font-medium">{order.productName}</span>
+                      <span className="ml-2 font-mono text-xs text-base-content/75">{order.number}</span>
+                    </span>
+                    <span className="text-sm whitespace-nowrap">
+                      {order.buyQuantity} × $ {formatPrice(order.price)} ={' '}
+                      <span className="font-semibold">$ {formatPrice(order.totalPrize)}</span>
+                    </span>
+                  </li>
+                ))}
+                <li className="flex justify-between p-3 text-lg">
+                  <span>Total</span>
+                  <span className="font-bold" data-testid="payment-total">
+                    $ {formatPrice(data.total)}
+                  </span>
+                </li>
+              </ul>
+              <div className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
+                {data.paid && !paidHere ? (
+                  <PaidNote transactionId={data.orders[0]?.transactionId}>
+                    <Link to={paths.dashboard.myOrders.getHref()} className="btn btn-sm btn-outline mt-3">
+                      My Orders
+                    </Link>
+                  </PaidNote>
+                ) : (
+                  <PaymentPanel
+                    holder={{ name: user?.name ?? '', email: user?.email ?? '' }}
+                    intent={intent}
+                    record={(transactionId) => markPaid.mutateAsync({ id: data._id, transactionId })}
+                    onPaid={() => setPaidHere(true)}
+                  />
+                )}
+              </div>
+            </div>
+          </>
+        )}
+      </QueryState>
+    </div>
+  );
+};
+
+export default CheckoutPayRoute;

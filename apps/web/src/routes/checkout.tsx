@@ -1,0 +1,163 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import type { z } from 'zod';
+import { CheckoutBodySchema, formatPrice, type Cart } from '@forgeline/shared';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/auth';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
+import { cartKeys } from '@/lib/query-keys';
+import { useCart } from '@/features/cart/api/get-cart';
+import { CartLines } from '@/features/cart/components/cart-lines';
+import { usePlaceCheckout } from '@/features/checkout/api/place-checkout';
+import { useUserInfo } from '@/features/users/api/get-user-info';
+import { FormField } from '@/components/ui/form-field';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { Alert } from '@/components/ui/alert';
+import { Loading } from '@/components/ui/spinner';
+
+const DeliverySchema = CheckoutBodySchema.pick({ address: true, phone: true, poReference: true });
+type DeliveryInput = z.input<typeof DeliverySchema>;
+type DeliveryValues = z.output<typeof DeliverySchema>;
+
+const newKey = () => crypto.randomUUID();
+
+/** Per-line messages of a refused checkout: `details["lines.<productId>"]` → by product id. */
+const lineErrorsOf = (error: unknown): Record<string, string> => {
+  const details =
+    error instanceof ApiError ? (error.body?.details as Record<string, string> | undefined) : undefined;
+  return Object.fromEntries(
+    Object.entries(details ?? {}).flatMap(([key, message]) =>
+      key.startsWith('lines.') ? [[key.slice('lines.'.length), message]] : [],
+    ),
+  );
+};
+
+/** The delivery form, prefilled from the profile once it is loaded (the buyer may change it). */
+const CheckoutForm = ({
+  cart,
+  contact,
+  place,
+}: {
+  cart: Cart;
+  contact: { address?: string; phone?: string };
+  place: ReturnType<typeof usePlaceCheckout>;
+}) => {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [idempotencyKey, setIdempotencyKey] = useState(newKey);
+  const [failure, setFailure] = useState<{ message: string; lines: Record<string, string> } | null>(null);
+  const { register, handleSubmit, formState } = useForm<DeliveryInput, unknown, DeliveryValues>({
+    resolver: zodResolver(DeliverySchema),
+    defaultValues: { address: contact.address ?? '', phone: contact.phone ?? '', poReference: '' },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      // The figures the buyer sees go along: a price changed meanwhile is a 409, never a surprise charge.
+      const checkout = await place.mutateAsync({
+        idempotencyKey,
+        body: {
+          ...values,
+          lines: cart.lines.map((l) => ({
+            productId: l.productId,
+            quantity: l.quantity,
+            unitPrice: l.unitPrice,
+          })),
+          expectedTotal: cart.total,
+        },
+      });
+      toast.success(`Order ${checkout.number} placed: now one payment for all of it.`);
+      await navigate(paths.checkoutPay.getHref(checkout._id));
+    } catch (error) {
+      // Nothing was stored: the next attempt is a new checkout.
+      setIdempotencyKey(newKey());
+      const conflictCart =
+        error instanceof ApiError && error.status === 409
+          ? (error.body?.cart as Cart | undefined)
+          : undefined;
+      if (conflictCart) queryClient.setQueryData(cartKeys.all, conflictCart);
+      setFailure({
+        message: errorMessage(error, 'The order could not be placed.'),
+        lines: lineErrorsOf(error),
+      });
+    }
+  });
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+      <div className="flex flex-col gap-3">
+        <CartLines lines={cart.lines} lineErrors={failure?.lines} />
+        <p className="text-right text-lg">
+          Total{' '}
+          <span className="font-bold" data-testid="checkout-total">
+            $ {formatPrice(cart.total)}
+          </span>
+        </p>
+      </div>
+      <form
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        className="flex flex-col gap-3 self-start rounded-box border border-base-300 bg-base-100 p-4"
+        aria-labelledby="delivery-title"
+      >
+        <h2 id="delivery-title" className="text-lg font-bold">
+          Delivery
+        </h2>
+        <FormField label="Address" {...register('address')} error={formState.errors.address?.message} />
+        <FormField label="Phone" type="tel" {...register('phone')} error={formState.errors.phone?.message} />
+        <FormField
+          label="PO reference (optional)"
+          {...register('poReference')}
+          error={formState.errors.poReference?.message}
+        />
+        <Alert data-testid="checkout-error">{failure?.message}</Alert>
+        <SubmitButton isLoading={place.isPending} disabled={cart.lines.some((l) => l.problem !== null)}>
+          Place order · $ {formatPrice(cart.total)}
+        </SubmitButton>
+        <p className="text-xs text-base-content/75">Next: one card payment for every line.</p>
+      </form>
+    </div>
+  );
+};
+
+/** /checkout (issue 10): the cart's lines at tier prices, one address, phone and PO reference. */
+const CheckoutRoute = () => {
+  const { user } = useSession();
+  const cart = useCart();
+  const profile = useUserInfo(user?.email);
+  const place = usePlaceCheckout();
+
+  if (cart.isPending || profile.isPending)
+    return <Loading label="Loading your cart" className="min-h-[50vh]" />;
+  if (cart.isError) return <Alert className="m-8">Your cart could not be loaded.</Alert>;
+  // An empty cart has nothing to check out, unless it was just emptied by placing this checkout.
+  if (cart.data.count === 0 && place.isIdle) return <Navigate to={paths.cart.getHref()} replace />;
+  const info = profile.data?.userInfo;
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-extrabold tracking-tight">Checkout</h1>
+        <Link to={paths.cart.getHref()} className="btn btn-sm btn-outline">
+          Back to cart
+        </Link>
+      </div>
+      <CheckoutForm
+        cart={cart.data}
+        place={place}
+        contact={{
+          ...(info?.address && { address: info.address }),
+          ...(info?.phone && { phone: info.phone }),
+        }}
+      />
+    </div>
+  );
+};
+
+export default CheckoutRoute;
