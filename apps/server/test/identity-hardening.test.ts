@@ -438,15 +438,45 @@ describe('a stranger cannot write to someone else’s address in our voice, nor 
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 
-  it('a sign-up with a known address costs the same password hash as a new one', async () => {
+  it('a sign-up with a known address answers like a new one, minus the session, and mails the owner a way in', async () => {
+    const fresh = await auth('sign-up/email', {
+      name: 'New One',
+      email: 'new-one@buyer.example',
+      password: 'fresh-pw-12',
+    });
     const ctx = await t.app.auth.$context;
     const hash = vi.spyOn(ctx.password, 'hash');
+    const usersBefore = (await snapshot(t.app)).users;
+    const sessionsBefore = await state();
     try {
-      const res = await auth('sign-up/email', { name: 'Again', email: victim, password: 'another-pw-3' });
-      expect(res.statusCode).toBe(422);
+      // The name's rules come first, as for a new address.
+      const marked = await auth('sign-up/email', {
+        name: 'Again <b>',
+        email: victim,
+        password: 'another-pw-3',
+      });
+      expect(marked.statusCode).toBe(400);
+      const again = await auth('sign-up/email', {
+        name: 'Again',
+        email: victim.toUpperCase(),
+        password: 'another-pw-3',
+      });
+      expect(again.statusCode).toBe(fresh.statusCode);
+      expect(Object.keys(again.json<{ user: object }>().user).sort()).toEqual(
+        Object.keys(fresh.json<{ user: object }>().user).sort(),
+      );
+      expect(again.json()).toMatchObject({ token: null, user: { email: victim, emailVerified: false } });
+      expect(again.headers['set-cookie']).toBeUndefined();
       expect(hash).toHaveBeenCalledTimes(1);
     } finally {
       hash.mockRestore();
     }
+    // Nothing of the account changed; its owner got a reset link, with nothing the caller typed in it.
+    expect((await snapshot(t.app)).users).toEqual(usersBefore);
+    expect((await state()).sessions).toEqual(sessionsBefore.sessions);
+    const mail = (await mailsTo(victim)).at(-1);
+    expect(mail?.subject).toBe('Reset your Forgeline password');
+    expect(mail?.textBody).not.toContain('Again');
+    await lastResetToken(victim);
   });
 });

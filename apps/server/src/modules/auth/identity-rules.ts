@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { LIMITS, SignUpBodySchema, UpdateUserBodySchema } from '@forgeline/shared';
 import type { z } from 'zod';
@@ -43,7 +44,7 @@ function tooLongField(value: unknown, path = 'body'): string | undefined {
  * Better Auth's before and after hooks: our rules on its endpoints, on every way in (HTTP through the
  * bridge, and `auth.api` calls from the seed and tests alike).
  */
-export function identityHooks(db: Database) {
+export function identityHooks(db: Database, options: { mailTakeOverLink(email: string): Promise<void> }) {
   return {
     before: createAuthMiddleware(async (ctx) => {
       const body = (ctx.body ?? {}) as Record<string, unknown>;
@@ -55,18 +56,36 @@ export function identityHooks(db: Database) {
         if (!parsed.success)
           throw refuse('VALIDATION_ERROR', parsed.error.issues[0]?.message ?? 'Invalid request');
       }
-      // A known address is refused without hashing: hash anyway, so the time taken does not tell.
-      if (
-        ctx.path === '/sign-up/email' &&
-        typeof body.email === 'string' &&
-        typeof body.password === 'string'
-      )
-        if (await ctx.context.internalAdapter.findUserByEmail(body.email.toLowerCase()))
-          await ctx.context.password.hash(body.password);
       const field = NEW_PASSWORD_FIELD[ctx.path];
       const password = field ? body[field] : undefined;
       if (typeof password === 'string' && (await isCommonPassword(password)))
         throw refuse('PASSWORD_TOO_COMMON', COMMON_PASSWORD_MESSAGE);
+      // A known address (record 0131): the same answer as a new one, after the same password hash, minus
+      // the session; its owner is mailed a link to choose a password, which makes the account theirs.
+      if (ctx.path === '/sign-up/email') {
+        const email = String(body.email).trim().toLowerCase();
+        if (await ctx.context.internalAdapter.findUserByEmail(email)) {
+          await ctx.context.password.hash(String(body.password));
+          await options.mailTakeOverLink(email);
+          const now = new Date();
+          return ctx.json({
+            token: null,
+            user: {
+              id: randomBytes(16).toString('hex'),
+              email,
+              name: String(body.name).trim(),
+              image: null,
+              emailVerified: false,
+              createdAt: now,
+              updatedAt: now,
+              role: 'user',
+              banned: false,
+              banReason: null,
+              banExpires: null,
+            },
+          });
+        }
+      }
       // A changed password ends every other session (and so every access token, record 0004): always,
       // not at the client's option.
       if (ctx.path === '/change-password')

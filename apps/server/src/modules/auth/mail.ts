@@ -9,7 +9,7 @@ export const resetMail = (to: string, url: string): MailMessage => ({
   to,
   toUnconfirmedAddress: true,
   subject: 'Reset your Forgeline password',
-  text: `Hello,\n\nSomeone (we hope you) asked to reset the password of your Forgeline account.\nOpen this link within an hour to choose a new one:\n\n${url}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
+  text: `Hello,\n\nSomeone (we hope you) asked to reset the password of your Forgeline account, or to sign up again with\nthis address, which already has one. Open this link within an hour to choose a new password:\n\n${url}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
 });
 
 export const confirmMail = (to: string, url: string, publicUrl: string): MailMessage => ({

@@ -141,7 +141,12 @@ export function createAuth(options: {
       // Never a client's own X-Forwarded-For: the address Fastify decided on, set by the bridge.
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
-    hooks: identityHooks(options.db),
+    hooks: identityHooks(options.db, {
+      // Better Auth's own reset request: a token, and our reset mail, sent after the answer.
+      mailTakeOverLink: async (email) => {
+        await auth.api.requestPasswordReset({ body: { email, redirectTo: '/resetPass' } });
+      },
+    }),
     databaseHooks: { user: userDatabaseHooks },
     plugins: [
       admin({

@@ -8,6 +8,15 @@ afterEach(() => vi.unstubAllGlobals());
 
 const renderSignup = () => renderWithProviders(<SignupForm redirectTo="/" />, { route: '/signup' });
 
+/** Renders the form, fills it in and submits it. */
+const signUpAs = async (name: string, email: string, password: string) => {
+  renderSignup();
+  await userEvent.type(screen.getByLabelText('Name'), name);
+  await userEvent.type(screen.getByLabelText('Email'), email);
+  await userEvent.type(screen.getByLabelText('Password'), password);
+  await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+};
+
 describe('SignupForm', () => {
   it('asks for name, email and password (SPEC.md §5)', async () => {
     const fetchMock = vi.fn();
@@ -40,11 +49,7 @@ describe('SignupForm', () => {
       ),
     );
     vi.stubGlobal('fetch', fetchMock);
-    renderSignup();
-    await userEvent.type(screen.getByLabelText('Name'), '  Ada Lovelace ');
-    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await userEvent.type(screen.getByLabelText('Password'), 'engine-1843');
-    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await signUpAs('  Ada Lovelace ', 'ada@example.com', 'engine-1843');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'User already exists. Use another email (auth/email-already-in-use).',
     );
@@ -55,6 +60,20 @@ describe('SignupForm', () => {
       email: 'ada@example.com',
       password: 'engine-1843',
     });
+  });
+
+  it('stays on the form and says where to look when the address gets no session (decision 0131)', async () => {
+    const fetchMock = vi.fn(async (url: string) =>
+      url.endsWith('/sign-up/email')
+        ? jsonResponse({ token: null, user: { id: 'x', email: 'ada@example.com', name: 'Ada' } })
+        : jsonResponse(null),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await signUpAs('Ada', 'ada@example.com', 'engine-1843');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'We have sent a message to ada@example.com. Follow the link in it to continue.',
+    );
+    expect(screen.getByRole('form', { name: 'Sign Up' })).toBeInTheDocument();
   });
 
   it('links to the login page', () => {

@@ -8,7 +8,7 @@ import { useSignUp } from '../api/sign-up';
 import { SignupSchema, type SignupInput, type SignupValues } from '../schemas';
 import { authErrorMessage } from '../utils/auth-errors';
 import { GoogleButton } from './google-button';
-import { OrDivider, ProviderError } from './auth-card';
+import { Notice, OrDivider, ProviderError } from './auth-card';
 import { SubmitButton } from '@/components/ui/submit-button';
 
 type SignupFormProps = { redirectTo: string };
@@ -18,6 +18,8 @@ export const SignupForm = ({ redirectTo }: SignupFormProps) => {
   const navigate = useNavigate();
   const signUp = useSignUp();
   const [providerError, setProviderError] = useState<string | null>(null);
+  // A known address gets no session, and its owner a link by e-mail (decision 0131).
+  const [mailedTo, setMailedTo] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -30,7 +32,10 @@ export const SignupForm = ({ redirectTo }: SignupFormProps) => {
   const onSubmit = handleSubmit(async (values) => {
     setProviderError(null);
     try {
-      await signUp.mutateAsync(values);
+      if (!(await signUp.mutateAsync(values))) {
+        setMailedTo(values.email);
+        return;
+      }
       await navigate(redirectTo, { replace: true });
     } catch (error) {
       setProviderError(authErrorMessage(error));
@@ -41,6 +46,7 @@ export const SignupForm = ({ redirectTo }: SignupFormProps) => {
 
   return (
     <>
+      {mailedTo && <Notice>We have sent a message to {mailedTo}. Follow the link in it to continue.</Notice>}
       <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Sign Up" className="space-y-4">
         <FormField
           label="Name"
