@@ -263,6 +263,8 @@ describe('safe by default (item 9)', () => {
     const signedIn = await signIn(demoAdmin.email, demoAdmin.password);
     expect(signedIn.statusCode).toBe(200);
     const id = (await userRow(demoAdmin.email))!.id;
+    // Confirmed, so that a demo shows the order and quote mails (decision 0131).
+    expect((await userRow(demoAdmin.email))?.emailVerified).toBe(true);
 
     await setDemoAccountsUsable(t.app.db, false);
     expect(await sessionsOf(id)).toBe(0);
