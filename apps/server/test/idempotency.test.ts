@@ -60,6 +60,14 @@ describe('Idempotency-Key on POST /api/order', () => {
     expect((await ordersOf(customer)).length).toBe(countBefore + 1);
   });
 
+  it("places a customer's orders sent at once with different keys, each once (no deadlock)", async () => {
+    const countBefore = (await ordersOf(customer)).length;
+    const keys = [1, 2, 3, 4].map(() => crypto.randomUUID());
+    const answers = await Promise.all(keys.map((key) => order(customer, key)));
+    expect(answers.map((res) => res.statusCode)).toEqual([201, 201, 201, 201]);
+    expect((await ordersOf(customer)).length).toBe(countBefore + 4);
+  });
+
   it('refuses the same key with another body (422) and changes nothing', async () => {
     const key = crypto.randomUUID();
     expect((await order(customer, key, 2)).statusCode).toBe(201);
