@@ -153,8 +153,11 @@ const totalCountOf = (headers: Headers): number | null => {
   return Number.isSafeInteger(total) && total >= 0 ? total : null;
 };
 
-/** A list answer with the number of all matches the server counted (`X-Total-Count`, null if absent). */
-export type WithTotal<T> = { data: T; total: number | null };
+/**
+ * A list answer with the number of all matches the server counted (`X-Total-Count`, null if absent);
+ * `capped` when the server stopped counting there (`X-Total-Count-Capped`: there are more).
+ */
+export type WithTotal<T> = { data: T; total: number | null; capped?: true };
 
 type Options = Omit<RequestOptions, 'method' | 'body'>;
 
@@ -167,7 +170,8 @@ export const api = {
   /** GET of a paged list: the body and `X-Total-Count`. */
   getWithTotal: async <T>(path: string, options?: Options): Promise<WithTotal<T>> => {
     const { body, headers } = await send<T>(path, options);
-    return { data: body, total: totalCountOf(headers) };
+    const capped = headers.get('x-total-count-capped') === 'true';
+    return { data: body, total: totalCountOf(headers), ...(capped && { capped }) };
   },
   post: <T>(path: string, body?: unknown, options?: Options) =>
     request<T>(path, { ...options, method: 'POST', body }),

@@ -39,6 +39,8 @@ export const orderKeys = {
   mine: (email: string) => orders.list({ owner: email }),
   /** Every order, for admins. */
   admin: () => orders.list({ owner: 'all' }),
+  /** One page of the admin's order search. */
+  search: (filters: Record<string, string | number | undefined>) => orders.list({ owner: 'all', ...filters }),
 };
 
 const users = createQueryKeys('users');

@@ -41,6 +41,14 @@ export const CheckoutBodySchema = z.object({
 });
 export type CheckoutBody = z.infer<typeof CheckoutBodySchema>;
 
+/** POST /quotes/:id/accept: where the accepted offer goes, as at checkout (address, phone, PO reference). */
+export const AcceptQuoteBodySchema = CheckoutBodySchema.pick({
+  address: true,
+  phone: true,
+  poReference: true,
+});
+export type AcceptQuoteBody = z.infer<typeof AcceptQuoteBodySchema>;
+
 /** PATCH /checkouts/:id after the card payment: the provider's payment id (`pi_…`). */
 export const PayCheckoutBodySchema = z.object({ transactionId: TransactionIdSchema });
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
-import { CheckoutBodySchema } from './checkout.ts';
 
 /**
  * Quotes: a buyer asks for prices on some parts, the shop offers a price per line with an expiry, the
@@ -118,11 +117,3 @@ export const QuoteMessageBodySchema = z.object({
 export const QuoteListQuerySchema = z.object({
   status: z.enum(QUOTE_STATUSES).optional(),
 });
-
-/** POST /quotes/:id/accept: where the accepted offer goes, as at checkout (address, phone, PO reference). */
-export const AcceptQuoteBodySchema = CheckoutBodySchema.pick({
-  address: true,
-  phone: true,
-  poReference: true,
-});
-export type AcceptQuoteBody = z.infer<typeof AcceptQuoteBodySchema>;

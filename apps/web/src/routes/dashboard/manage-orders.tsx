@@ -1,7 +1,9 @@
+import type { FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { messages, type Order } from '@forgeline/shared';
 import { ApiError } from '@/lib/api-client';
-import { useOrders } from '@/features/orders/api/get-orders';
+import { ORDERS_PAGE_SIZE, useSearchOrders, type OrderFilters } from '@/features/orders/api/search-orders';
 import { useCancelOrder } from '@/features/orders/api/cancel-order';
 import { useShipOrder } from '@/features/orders/api/ship-order';
 import { ManageOrdersTable } from '@/features/orders/components/manage-orders-table';
@@ -9,11 +11,56 @@ import { confirmDialog } from '@/lib/dialogs';
 import { errorMessage } from '@/lib/error-message';
 import { QueryState } from '@/components/ui/query-state';
 
-/** /dashboard/manageOrders, admins only (SPEC.md §2, §4): every order, to ship or cancel. */
+const PAID = ['true', 'false'] as const;
+const STATUSES = ['pending', 'shipped'] as const;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The filters as the address says them; anything a person could not have chosen is left out. */
+function filtersOf(params: URLSearchParams): OrderFilters {
+  const text = params.get('search')?.trim();
+  const paid = params.get('paid');
+  const status = params.get('status');
+  const from = params.get('from');
+  const to = params.get('to');
+  const page = Number(params.get('page'));
+  return {
+    ...(text && { search: text.slice(0, 200) }),
+    ...(PAID.includes(paid as never) && { paid: paid as OrderFilters['paid'] }),
+    ...(STATUSES.includes(status as never) && { status: status as OrderFilters['status'] }),
+    ...(from && DAY.test(from) && { from }),
+    ...(to && DAY.test(to) && { to }),
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+/**
+ * /dashboard/manageOrders, admins only (SPEC.md §2, §4): the orders to ship or cancel, a page at a
+ * time, found by customer, e-mail, product or order number and filtered by payment, status and date.
+ * The filters and the page live in the address, so Back, a reload or a shared link shows the same list.
+ */
 const ManageOrdersRoute = () => {
-  const orders = useOrders();
+  const [params, setParams] = useSearchParams();
+  const filters = filtersOf(params);
+  const orders = useSearchOrders(filters);
   const cancel = useCancelOrder();
   const ship = useShipOrder();
+
+  /** New filters start again at page 1; the history gets one entry per change a person makes. */
+  const setFilter = (changes: Partial<Record<keyof OrderFilters, string | undefined>>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    if (!('page' in changes)) next.delete('page');
+    setParams(next);
+  };
+
+  const onSearch = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const text = new FormData(event.currentTarget).get('search');
+    setFilter({ search: typeof text === 'string' ? text.trim() || undefined : undefined });
+  };
 
   const onCancel = async (order: Order) => {
     if (!(await confirmDialog('Yes, cancel it!'))) return;
@@ -38,30 +85,132 @@ const ManageOrdersRoute = () => {
   };
 
   const busyId = cancel.isPending ? cancel.variables : ship.isPending ? ship.variables : null;
-  const count = orders.data?.length ?? 0;
+  const total = orders.data?.total ?? orders.data?.data.length ?? 0;
+  const capped = orders.data?.capped === true;
+  const pages = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
+  const filtered = Boolean(filters.search || filters.paid || filters.status || filters.from || filters.to);
 
   return (
     <section aria-labelledby="dashboard-title">
       <h2 id="dashboard-title" className="mb-4 text-2xl font-bold">
         Manage All Orders{' '}
         <span className="text-base font-semibold text-base-content/70" data-testid="orders-count">
-          (Total: {count})
+          (Total: {total}
+          {capped ? '+' : ''})
         </span>
       </h2>
+
+      <div className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Find orders">
+        {/* Keyed by the search in the address: Back, a link or 'Clear filters' puts its text in the box. */}
+        <form key={filters.search ?? ''} onSubmit={onSearch} className="flex min-w-0 grow gap-2 sm:grow-0">
+          <label className="sr-only" htmlFor="orders-search">
+            Search orders
+          </label>
+          <input
+            id="orders-search"
+            type="search"
+            className="input input-bordered min-w-0 grow sm:w-72"
+            placeholder="Customer, e-mail, product or order id"
+            name="search"
+            maxLength={200}
+            defaultValue={filters.search ?? ''}
+          />
+          <button type="submit" className="btn btn-primary">
+            Search
+          </button>
+        </form>
+        <label className="flex flex-col text-sm">
+          Payment
+          <select
+            className="select select-bordered"
+            value={filters.paid ?? ''}
+            onChange={(event) => setFilter({ paid: event.target.value || undefined })}
+          >
+            <option value="">All</option>
+            <option value="true">Paid</option>
+            <option value="false">Unpaid</option>
+          </select>
+        </label>
+        <label className="flex flex-col text-sm">
+          Status
+          <select
+            className="select select-bordered"
+            value={filters.status ?? ''}
+            onChange={(event) => setFilter({ status: event.target.value || undefined })}
+          >
+            <option value="">All</option>
+            <option value="pending">Pending</option>
+            <option value="shipped">Shipped</option>
+          </select>
+        </label>
+        <label className="flex flex-col text-sm">
+          From
+          <input
+            type="date"
+            className="input input-bordered"
+            value={filters.from ?? ''}
+            max={filters.to}
+            onChange={(event) => setFilter({ from: event.target.value || undefined })}
+          />
+        </label>
+        <label className="flex flex-col text-sm">
+          To
+          <input
+            type="date"
+            className="input input-bordered"
+            value={filters.to ?? ''}
+            min={filters.from}
+            onChange={(event) => setFilter({ to: event.target.value || undefined })}
+          />
+        </label>
+        {filtered ? (
+          <button type="button" className="btn btn-ghost" onClick={() => setParams(new URLSearchParams())}>
+            Clear filters
+          </button>
+        ) : null}
+      </div>
+
       <QueryState
         query={orders}
         loadingLabel="Loading the orders"
         errorText="The orders could not be loaded."
-        isEmpty={(list) => list.length === 0}
-        empty={<p>There are no orders yet.</p>}
+        isEmpty={(page) => page.data.length === 0}
+        empty={<p>{filtered ? 'No order matches these filters.' : 'There are no orders yet.'}</p>}
       >
-        {(list) => (
-          <ManageOrdersTable
-            orders={list}
-            onCancel={(order) => void onCancel(order)}
-            onShip={(order) => void onShip(order)}
-            busyId={busyId ?? null}
-          />
+        {(page) => (
+          <>
+            <ManageOrdersTable
+              orders={page.data}
+              firstNumber={(filters.page - 1) * ORDERS_PAGE_SIZE + 1}
+              onCancel={(order) => void onCancel(order)}
+              onShip={(order) => void onShip(order)}
+              busyId={busyId ?? null}
+            />
+            {pages > 1 ? (
+              <nav className="mt-4 flex items-center justify-between gap-3" aria-label="Pages of orders">
+                <button
+                  type="button"
+                  className="btn"
+                  disabled={filters.page <= 1}
+                  onClick={() => setFilter({ page: String(filters.page - 1) })}
+                >
+                  Previous
+                </button>
+                <span data-testid="orders-page">
+                  Page {filters.page} of {pages}
+                  {capped ? '+' : ''}
+                </span>
+                <button
+                  type="button"
+                  className="btn"
+                  disabled={filters.page >= pages && !capped}
+                  onClick={() => setFilter({ page: String(filters.page + 1) })}
+                >
+                  Next
+                </button>
+              </nav>
+            ) : null}
+          </>
         )}
       </QueryState>
     </section>

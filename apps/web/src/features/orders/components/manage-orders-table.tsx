@@ -4,6 +4,8 @@ import { DANGER_BUTTON_CLASS } from '@/components/ui/alert';
 
 type ManageOrdersTableProps = {
   orders: Order[];
+  /** The row number of the first order (a later page starts further on). */
+  firstNumber?: number;
   onCancel: (order: Order) => void;
   onShip: (order: Order) => void;
   /** Id of the order a change is running for: its buttons are disabled. */
@@ -11,7 +13,13 @@ type ManageOrdersTableProps = {
 };
 
 /** SPEC.md §2 'Manage All Orders table'. Ship is disabled until paid; shipped orders show 'Shipped'. */
-export const ManageOrdersTable = ({ orders, onCancel, onShip, busyId }: ManageOrdersTableProps) => (
+export const ManageOrdersTable = ({
+  orders,
+  firstNumber = 1,
+  onCancel,
+  onShip,
+  busyId,
+}: ManageOrdersTableProps) => (
   <TableRegion label="All orders table">
     <table className="table table-zebra min-w-[60rem]">
       <thead>
@@ -34,7 +42,7 @@ export const ManageOrdersTable = ({ orders, onCancel, onShip, busyId }: ManageOr
           const busy = busyId === order._id;
           return (
             <tr key={order._id} data-testid="order-row" data-order-id={order._id}>
-              <th scope="row">{index + 1}</th>
+              <th scope="row">{firstNumber + index}</th>
               <td className="whitespace-nowrap">{order.email}</td>
               <td className="font-medium">{order.productName}</td>
               <td className="whitespace-nowrap">$ {formatPrice(order.price)}</td>

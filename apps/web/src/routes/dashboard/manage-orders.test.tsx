@@ -1,0 +1,104 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Order } from '@forgeline/shared';
+import { jsonResponse, renderWithProviders } from '../../../test/render';
+import ManageOrdersRoute from './manage-orders';
+
+vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+const order = (n: number): Order => ({
+  _id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  number: `FL-${100000 + n}`,
+  productId: null,
+  name: n % 2 ? 'Acme Works' : 'Borg Ltd',
+  email: n % 2 ? 'buyer@acme.example' : 'buyer@borg.example',
+  productName: `Part ${n}`,
+  price: 1,
+  address: '1 Mill Road',
+  phone: '+1 555 0100',
+  buyQuantity: 10,
+  totalPrize: 10,
+  paid: n % 3 === 0,
+  transactionId: null,
+  status: 'pending',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  paidAt: null,
+  shippedAt: null,
+  checkoutId: null,
+  checkoutNumber: null,
+  poReference: null,
+});
+const all = Array.from({ length: 120 }, (_, i) => order(i + 1));
+
+/** The server's search, as far as this page needs it: search by e-mail, paid, pages of `limit`. */
+const stubServer = () => {
+  const fetchMock = vi.fn(async (input: string) => {
+    const url = new URL(input, 'http://localhost');
+    const search = url.searchParams.get('search') ?? '';
+    const paid = url.searchParams.get('paid');
+    const page = Number(url.searchParams.get('page') ?? 1);
+    const limit = Number(url.searchParams.get('limit'));
+    const matches = all.filter((o) => o.email.includes(search) && (paid === null || String(o.paid) === paid));
+    return jsonResponse(matches.slice((page - 1) * limit, page * limit), 200, {
+      'x-total-count': String(matches.length),
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+};
+const lastQuery = (fetchMock: ReturnType<typeof stubServer>) =>
+  new URL(String(fetchMock.mock.calls.at(-1)![0]), 'http://localhost').searchParams;
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Manage All Orders', () => {
+  it('asks the server for one page at a time and numbers the rows across pages', async () => {
+    const fetchMock = stubServer();
+    const user = userEvent.setup();
+    const { router } = renderWithProviders(<ManageOrdersRoute />, { route: '/dashboard/manageOrders' });
+    await waitFor(() => expect(screen.getAllByTestId('order-row')).toHaveLength(50));
+    expect(screen.getByTestId('orders-count')).toHaveTextContent('(Total: 120)');
+    expect(lastQuery(fetchMock).get('limit')).toBe('50');
+    expect(screen.getByTestId('orders-page')).toHaveTextContent('Page 1 of 3');
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByTestId('orders-page')).toHaveTextContent('Page 2 of 3'));
+    expect(router.state.location.search).toBe('?page=2');
+    await waitFor(() => expect(screen.getAllByTestId('order-row')[0]).toHaveTextContent(/^51/));
+  });
+
+  it('keeps the search and filters in the address and starts them again at page 1', async () => {
+    const fetchMock = stubServer();
+    const user = userEvent.setup();
+    const { router } = renderWithProviders(<ManageOrdersRoute />, {
+      route: '/dashboard/manageOrders',
+      path: '/dashboard/manageOrders?page=2',
+    });
+    await waitFor(() => expect(screen.getByTestId('orders-page')).toHaveTextContent('Page 2 of 3'));
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search orders' }), 'acme');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(screen.getByTestId('orders-count')).toHaveTextContent('(Total: 60)'));
+    expect(router.state.location.search).toBe('?search=acme');
+    expect(lastQuery(fetchMock).get('search')).toBe('acme');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Payment' }), 'Paid');
+    await waitFor(() => expect(screen.getByTestId('orders-count')).toHaveTextContent('(Total: 20)'));
+    expect(router.state.location.search).toBe('?search=acme&paid=true');
+    expect(screen.queryByTestId('orders-page')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(screen.getByTestId('orders-count')).toHaveTextContent('(Total: 120)'));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('says when no order matches', async () => {
+    stubServer();
+    renderWithProviders(<ManageOrdersRoute />, {
+      route: '/dashboard/manageOrders',
+      path: '/dashboard/manageOrders?search=nobody',
+    });
+    expect(await screen.findByText('No order matches these filters.')).toBeInTheDocument();
+  });
+});
