@@ -258,6 +258,14 @@ describe('orders, payments and product management', () => {
 
       await page.goto(`${server.url}/`);
       const card = page.locator('[data-testid="product-card"]', { hasText: name });
+      // The newest product comes last, past the first pages of the (42-part) demo catalogue.
+      const more = page.getByRole('button', { name: 'Show more products' });
+      await page.locator('[data-testid="product-card"]').first().waitFor({ timeout: 20_000 });
+      while ((await card.count()) === 0 && (await more.count()) > 0) {
+        const before = await page.locator('[data-testid="product-card"]').count();
+        await more.click();
+        await expect.poll(() => page.locator('[data-testid="product-card"]').count()).toBeGreaterThan(before);
+      }
       await card.waitFor({ timeout: 20_000 });
       expect(await card.textContent()).toContain('$ 4.75 / piece');
       await card.scrollIntoViewIfNeeded();
@@ -268,7 +276,8 @@ describe('orders, payments and product management', () => {
         .toBe(true);
 
       // Manage Products lists it, with a working Update.
-      await page.goto(`${server.url}/dashboard/manageProducts`);
+      // Searched for: the catalogue (42 demo parts) is longer than one page of the table.
+      await page.goto(`${server.url}/dashboard/manageProducts?search=${encodeURIComponent(name)}`);
       const row = page.locator('[data-testid="product-row"]', { hasText: name });
       await row.waitFor();
       await expectAccessible(page, 'Manage Products');

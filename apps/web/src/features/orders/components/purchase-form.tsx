@@ -73,7 +73,9 @@ export const PurchaseForm = ({ product, user, contact, onSubmit, submitError }: 
       ? messages.quantityRequired
       : quantity < product.minOrder
         ? messages.quantityBelowMinimum(product.minOrder)
-        : (quantityProblem(pricingOf(product), quantity)?.message ?? null);
+        : quantity > product.availableQuantiity
+          ? messages.quantityAboveAvailable
+          : (quantityProblem(pricingOf(product), quantity)?.message ?? null);
   const quantityError = boundError ?? errors.buyQuantity?.message;
   const outOfRange = boundError !== null;
   const total =
