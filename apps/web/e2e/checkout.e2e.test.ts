@@ -13,6 +13,7 @@ import {
 import { DEMO_CUSTOMER, signIn } from './support/auth';
 import { describeViolations, seriousViolations } from './support/axe';
 import { launchBrowser } from './support/browser';
+import { payWithGoodCard } from './support/payment';
 import { startServer, type RunningServer } from './support/server';
 
 /**
@@ -50,18 +51,6 @@ const quantityFor = (product: Product): number => {
   const tier = pricing.tiers[0];
   if (tier && lineTotalCents(pricing, tier.minQuantity) <= 15_000) return tier.minQuantity;
   return nearestValidQuantity(pricing, product.minOrder) ?? product.minOrder;
-};
-
-const payWithGoodCard = async (page: Page) => {
-  const pay = page.getByRole('button', { name: 'Pay', exact: true });
-  await pay.waitFor();
-  await main(page).getByLabel('Card number').pressSequentially('4242424242424242');
-  await main(page).getByLabel('Expiry (MM / YY)').pressSequentially('1234');
-  await main(page).getByLabel('CVC').pressSequentially('123');
-  await expect.poll(() => pay.isEnabled(), { timeout: 10_000 }).toBe(true);
-  await pay.click();
-  await page.getByTestId('payment-success').waitFor({ timeout: 20_000 });
-  return (await page.getByTestId('transaction-id').textContent())?.trim() ?? '';
 };
 
 beforeAll(async () => {

@@ -4,11 +4,12 @@ import { formatPrice } from '@forgeline/shared';
 import { DEMO_ADMIN, DEMO_CUSTOMER, signIn } from './support/auth';
 import { describeViolations, seriousViolations } from './support/axe';
 import { launchBrowser } from './support/browser';
+import { payWithGoodCard } from './support/payment';
 import { startServer, type RunningServer } from './support/server';
 
 /** A buyer asks for a quote, the shop prices it, the buyer reads the offer and its PDF — on a phone too. */
 
-type Product = { _id: string; name: string; price: number; minOrder: number };
+type Product = { _id: string; name: string; price: number; minOrder: number; availableQuantiity: number };
 
 let server: RunningServer;
 let browser: Browser;
@@ -52,8 +53,10 @@ afterAll(async () => {
 });
 
 describe('quotes', () => {
-  it('RFQ → offer → the buyer reads the offered prices and downloads the quote PDF', async () => {
-    const [part] = (await (await fetch(`${server.url}/api/products`)).json()) as Product[];
+  it('RFQ → offer → the buyer reads the offer, downloads its PDF, accepts it and pays it', async () => {
+    const catalogue = (await (await fetch(`${server.url}/api/products`)).json()) as Product[];
+    // Plenty in stock: accepting takes the stock, and a buyer without a paid order may hold at most half.
+    const part = catalogue.find((p) => p.availableQuantiity >= p.minOrder * 30);
     expect(part).toBeDefined();
     const product = part as Product;
     const quantity = product.minOrder * 10;
@@ -110,5 +113,22 @@ describe('quotes', () => {
     await page.getByText('Thanks, we will confirm on Monday.').waitFor();
     await page.screenshot({ path: 'test-results/screens/quote-offered-375.png', fullPage: true });
     await desk.screenshot({ path: 'test-results/screens/quote-admin-1280.png', fullPage: true });
+
+    // The buyer accepts: the offer becomes an order at the offered prices, paid with one card payment.
+    const accept = page.getByRole('form', { name: 'Accept the offer' });
+    await accept.getByLabel('Address').fill('4 Quay Street, Hull');
+    await accept.getByLabel('Phone').fill('+44 1482 000000');
+    await accept.getByLabel('PO reference (optional)').fill('PO-RFQ-1');
+    await expectAccessible(page, 'accepting an offer at 375 px');
+    await accept.getByRole('button', { name: `Accept offer · $ ${formatPrice(0.75 * quantity)}` }).click();
+    await page.waitForURL(/\/checkout\/[0-9a-f-]{36}$/, { timeout: 20_000 });
+    expect(await page.locator('main').textContent()).toContain('PO-RFQ-1');
+    expect(await page.locator('main').textContent()).toContain(`$ ${formatPrice(0.75 * quantity)}`);
+    expect((await payWithGoodCard(page)).length).toBeGreaterThan(0);
+
+    await page.goto(quoteUrl);
+    await page.getByText('You accepted this offer.').waitFor();
+    await desk.reload();
+    await desk.getByText('Accepted', { exact: true }).first().waitFor();
   });
 });

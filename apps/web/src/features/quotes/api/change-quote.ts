@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OfferQuoteBody, Quote, RequestQuoteBody } from '@forgeline/shared';
+import type { AcceptQuoteBody, Checkout, OfferQuoteBody, Quote, RequestQuoteBody } from '@forgeline/shared';
 import { api } from '@/lib/api-client';
+import { orderKeys, productKeys } from '@/lib/query-keys';
 import { quoteKeys } from './quote-keys';
 
 /** POST /api/quotes: asks for a quote. */
@@ -33,3 +34,31 @@ export const useRequestQuote = () => useQuoteChange(requestQuote);
 export const useOfferQuote = () => useQuoteChange(offerQuote);
 export const useSendQuoteMessage = () => useQuoteChange(sendQuoteMessage);
 export const useDeclineQuote = () => useQuoteChange(declineQuote);
+
+/** POST /api/quotes/:id/accept: the offer becomes a checkout at its prices (its buyer), then paid. */
+export const acceptQuote = ({
+  id,
+  idempotencyKey,
+  body,
+}: {
+  id: string;
+  idempotencyKey: string;
+  body: AcceptQuoteBody;
+}): Promise<Checkout> =>
+  api.post<Checkout>(`/quotes/${encodeURIComponent(id)}/accept`, body, {
+    auth: true,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+
+export const useAcceptQuote = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: acceptQuote,
+    onSettled: (_checkout, _error, { id }) => {
+      void queryClient.invalidateQueries({ queryKey: quoteKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: quoteKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      void queryClient.invalidateQueries({ queryKey: productKeys.all });
+    },
+  });
+};

@@ -1,11 +1,14 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { formatPrice, QUOTE_LIMITS, type Quote } from '@forgeline/shared';
+import { paths } from '@/config/paths';
 import { Field } from '@/components/ui/form-field';
 import { TableRegion } from '@/components/ui/table-region';
 import { confirmDialog } from '@/lib/dialogs';
 import { errorMessage } from '@/lib/error-message';
 import { useDeclineQuote, useOfferQuote, useSendQuoteMessage } from '../api/change-quote';
+import { AcceptOffer } from './accept-offer';
 import { formatQuoteDate, QuoteStatusBadge } from './quote-status';
 
 const isOpen = (quote: Quote) => quote.status === 'requested' || quote.status === 'offered';
@@ -35,6 +38,15 @@ export const QuoteDetail = ({ quote, viewer }: { quote: Quote; viewer: 'buyer' |
       ) : null}
     </p>
     {viewer === 'seller' && isOpen(quote) ? <OfferForm quote={quote} /> : <QuoteLines quote={quote} />}
+    {viewer === 'buyer' && quote.status === 'offered' ? <AcceptOffer quote={quote} /> : null}
+    {viewer === 'buyer' && quote.status === 'accepted' && quote.checkoutId ? (
+      <p>
+        You accepted this offer.{' '}
+        <Link className="link link-primary" to={paths.checkoutPay.getHref(quote.checkoutId)}>
+          See the order and pay it
+        </Link>
+      </p>
+    ) : null}
     {viewer === 'buyer' && isOpen(quote) ? <BuyerActions quote={quote} /> : null}
     <Conversation quote={quote} />
   </div>
@@ -99,7 +111,9 @@ const BuyerActions = ({ quote }: { quote: Quote }) => {
   return (
     <div className="flex flex-wrap items-center gap-3">
       {quote.status === 'offered' ? (
-        <p className="text-sm">To order at these prices, write to us below before the offer expires.</p>
+        <p className="text-sm">
+          The offer holds until {quote.expiresAt ? formatQuoteDate(quote.expiresAt) : 'its expiry'}.
+        </p>
       ) : (
         <p className="text-sm">We will e-mail you when the prices are ready.</p>
       )}

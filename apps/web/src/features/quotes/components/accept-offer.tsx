@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import type { z } from 'zod';
+import { AcceptQuoteBodySchema, formatPrice, type Quote } from '@forgeline/shared';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/auth';
+import { errorMessage } from '@/lib/error-message';
+import { useUserInfo } from '@/features/users/api/get-user-info';
+import { FormField } from '@/components/ui/form-field';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { Alert } from '@/components/ui/alert';
+import { useAcceptQuote } from '../api/change-quote';
+
+type DeliveryInput = z.input<typeof AcceptQuoteBodySchema>;
+type DeliveryValues = z.output<typeof AcceptQuoteBodySchema>;
+
+/**
+ * The buyer accepts an open offer: where it goes (prefilled from the profile) and their PO reference.
+ * The server places it as a checkout at the offered prices; the buyer then pays it on the checkout page.
+ */
+export const AcceptOffer = ({ quote }: { quote: Quote }) => {
+  const { user } = useSession();
+  const profile = useUserInfo(user?.email);
+  if (profile.isPending) return null;
+  const info = profile.data?.userInfo;
+  return <AcceptOfferForm quote={quote} address={info?.address ?? ''} phone={info?.phone ?? ''} />;
+};
+
+const AcceptOfferForm = ({ quote, address, phone }: { quote: Quote; address: string; phone: string }) => {
+  const navigate = useNavigate();
+  const accept = useAcceptQuote();
+  // One key per intended acceptance: a retry after a lost answer finds the first checkout.
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<DeliveryInput, unknown, DeliveryValues>({
+    resolver: zodResolver(AcceptQuoteBodySchema),
+    defaultValues: { address, phone, poReference: '' },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const checkout = await accept.mutateAsync({ id: quote._id, idempotencyKey, body: values });
+      toast.success(`Offer accepted: order ${checkout.number} placed. Now one payment for all of it.`);
+      await navigate(paths.checkoutPay.getHref(checkout._id));
+    } catch (error) {
+      setIdempotencyKey(crypto.randomUUID());
+      setFailure(errorMessage(error, 'The offer could not be accepted.'));
+    }
+  });
+
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      className="flex max-w-xl flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
+      aria-labelledby="accept-title"
+    >
+      <h3 id="accept-title" className="text-lg font-bold">
+        Accept the offer
+      </h3>
+      <p className="text-sm">
+        The parts are ordered at the offered prices and their stock is set aside; you then pay once for all of
+        it.
+      </p>
+      <FormField label="Address" {...register('address')} error={formState.errors.address?.message} />
+      <FormField label="Phone" type="tel" {...register('phone')} error={formState.errors.phone?.message} />
+      <FormField
+        label="PO reference (optional)"
+        {...register('poReference')}
+        error={formState.errors.poReference?.message}
+      />
+      <Alert data-testid="accept-error">{failure}</Alert>
+      <SubmitButton isLoading={accept.isPending}>
+        Accept offer{quote.total !== null ? ` · $ ${formatPrice(quote.total)}` : ''}
+      </SubmitButton>
+    </form>
+  );
+};
