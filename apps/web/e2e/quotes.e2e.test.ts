@@ -120,9 +120,10 @@ describe('quotes', () => {
     await accept.getByLabel('Phone').fill('+44 1482 000000');
     await accept.getByLabel('PO reference (optional)').fill('PO-RFQ-1');
     await expectAccessible(page, 'accepting an offer at 375 px');
+    await page.screenshot({ path: 'test-results/screens/quote-accept-375.png', fullPage: true });
     await accept.getByRole('button', { name: `Accept offer · $ ${formatPrice(0.75 * quantity)}` }).click();
     await page.waitForURL(/\/checkout\/[0-9a-f-]{36}$/, { timeout: 20_000 });
-    expect(await page.locator('main').textContent()).toContain('PO-RFQ-1');
+    await page.locator('main').getByText('PO-RFQ-1').first().waitFor();
     expect(await page.locator('main').textContent()).toContain(`$ ${formatPrice(0.75 * quantity)}`);
     expect((await payWithGoodCard(page)).length).toBeGreaterThan(0);
 
