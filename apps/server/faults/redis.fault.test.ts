@@ -85,19 +85,20 @@ describe.runIf(runnable)('faults: Redis, and a second instance', () => {
 
   it('answers at normal speed while Redis hangs (paused, connections open)', async () => {
     const customer = await signUp(app.url, 'redis-hung@example.com');
+    const total = async (n: number) => {
+      const results = [];
+      for (let i = 0; i < n; i++) results.push(await timedOrder(customer));
+      expect(results.map((r) => r.status)).toEqual(results.map(() => 201));
+      return results.reduce((sum, r) => sum + r.ms, 0);
+    };
+    const baseline = await total(10);
     redis.pause();
     try {
-      const during = [];
-      for (let i = 0; i < 5; i++) during.push(await timedOrder(customer));
-      expect(during.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
+      const during = await total(10);
       // The first check waits out the 250 ms command timeout; the next ones skip Redis for a while
-      // instead of each waiting it out (5 × 250 ms).
-      const ms = during.map((r) => r.ms);
-      expect(Math.max(...ms)).toBeLessThan(1_000);
-      expect(
-        ms.reduce((a, b) => a + b, 0),
-        ms.join(', '),
-      ).toBeLessThan(1_000);
+      // instead of each waiting it out (10 × 250 ms). Compared with the same orders just before, so
+      // that a busy machine does not decide it.
+      expect(during - baseline, `baseline ${baseline} ms, during ${during} ms`).toBeLessThan(1_250);
       expect((await ready()).redis).toBe('down');
       await expect.poll(outageLines, { timeout: 2_000 }).toBe(2);
     } finally {
