@@ -13,7 +13,10 @@ export const useSignIn = () => {
   return useMutation({
     mutationFn: async (input: SignInInput): Promise<SessionUser | null> => {
       await signInWithEmail(input);
-      return establishSession(queryClient);
+      const user = await establishSession(queryClient);
+      // A visitor's cart moves into the account at sign-in (loaded only then: the form stays small).
+      if (user) await (await import('@/lib/visitor-cart')).moveVisitorCart(queryClient);
+      return user;
     },
   });
 };

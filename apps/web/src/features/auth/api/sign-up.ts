@@ -16,7 +16,10 @@ export const useSignUp = () => {
   return useMutation({
     mutationFn: async (input: SignUpInput): Promise<SessionUser | null> => {
       await signUpWithEmail(input);
-      return establishSession(queryClient);
+      const user = await establishSession(queryClient);
+      // A visitor's cart moves into the account at sign-in (loaded only then: the form stays small).
+      if (user) await (await import('@/lib/visitor-cart')).moveVisitorCart(queryClient);
+      return user;
     },
   });
 };

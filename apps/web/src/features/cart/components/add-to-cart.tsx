@@ -1,37 +1,38 @@
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { nearestValidQuantity, pricingOf, quantityProblem, type Product } from '@forgeline/shared';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
 import { errorMessage } from '@/lib/error-message';
+import { addToVisitorCart } from '@/lib/visitor-cart';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useAddCartLines } from '../api/add-cart-lines';
 
 /**
  * 'Add to cart' of the product page: a quantity (starting at the smallest that may be ordered) checked
- * with the shared rules before it is sent; signed-out visitors are sent to log in and come back here.
+ * with the shared rules before it is sent; a visitor's line is kept in the browser until they sign in.
  */
 export const AddToCart = ({ product }: { product: Product }) => {
   const { user } = useSession();
-  const location = useLocation();
   const add = useAddCartLines();
   const pricing = pricingOf(product);
   const [quantity, setQuantity] = useState(
     String(nearestValidQuantity(pricing, product.minOrder) ?? product.minOrder),
   );
   const problem = quantityProblem(pricing, Number(quantity));
+  const [keptForLater, setKeptForLater] = useState(false);
 
-  if (!user) {
-    return (
-      <Link to={paths.auth.login.getHref(location.pathname)} className="btn btn-outline btn-primary">
-        Log in to add to cart
-      </Link>
-    );
-  }
   const onAdd = async () => {
+    const line = { productId: product._id, quantity: Number(quantity) };
+    if (!user) {
+      // Kept in this browser; it moves into the account at sign-in.
+      addToVisitorCart(line);
+      setKeptForLater(true);
+      return;
+    }
     try {
-      await add.mutateAsync({ lines: [{ productId: product._id, quantity: Number(quantity) }] });
+      await add.mutateAsync({ lines: [line] });
       toast.success(`${quantity} pcs of ${product.name} added to your cart`);
     } catch (error) {
       toast.error(errorMessage(error, 'It could not be added to your cart.'));
@@ -61,6 +62,14 @@ export const AddToCart = ({ product }: { product: Product }) => {
         </SubmitButton>
       </div>
       {problem ? <p className="text-sm text-[#b91c1c]">{problem.message}</p> : null}
+      {keptForLater ? (
+        <p className="text-sm" role="status">
+          Added to your cart.{' '}
+          <Link to={paths.auth.login.getHref(paths.cart.getHref())} className="link link-primary">
+            Log in to check out
+          </Link>
+        </p>
+      ) : null}
     </div>
   );
 };
