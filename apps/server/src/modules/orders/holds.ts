@@ -55,7 +55,7 @@ export async function checkUnpaidHolds(
   userId: string,
   productIds: string[],
 ): Promise<void> {
-  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
   const established = await hasPaidBefore(db, userId);
 
   const [unpaid] = await db

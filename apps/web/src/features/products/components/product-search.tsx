@@ -24,7 +24,15 @@ export const useProductSearch = () => {
   const term = trimmed === '' ? '' : debounced;
 
   const lastUrlTerm = useRef(inUrl);
+  // A term we have written to the address that it does not show yet: until it lands, the address's
+  // old term is not a change "by itself" (taking it for one put a cleared search back in the box).
+  const pendingWrite = useRef<string | null>(null);
   useEffect(() => {
+    if (pendingWrite.current !== null) {
+      if (inUrl !== pendingWrite.current) return;
+      pendingWrite.current = null;
+      lastUrlTerm.current = inUrl;
+    }
     if (inUrl !== lastUrlTerm.current) {
       // The address changed by itself (Back, a link without a search): the box follows it.
       lastUrlTerm.current = inUrl;
@@ -32,6 +40,7 @@ export const useProductSearch = () => {
       settle(inUrl.trim());
     } else if (term !== inUrl) {
       lastUrlTerm.current = term;
+      pendingWrite.current = term;
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
