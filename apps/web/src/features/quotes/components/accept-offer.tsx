@@ -21,7 +21,7 @@ type DeliveryValues = z.output<typeof AcceptQuoteBodySchema>;
  * The buyer accepts an open offer: where it goes (prefilled from the profile) and their PO reference.
  * The server places it as a checkout at the offered prices; the buyer then pays it on the checkout page.
  */
-export const AcceptOffer = ({ quote }: { quote: Quote }) => {
+const AcceptOffer = ({ quote }: { quote: Quote }) => {
   const { user } = useSession();
   const profile = useUserInfo(user?.email);
   if (profile.isPending) return null;
@@ -80,3 +80,5 @@ const AcceptOfferForm = ({ quote, address, phone }: { quote: Quote; address: str
     </form>
   );
 };
+
+export default AcceptOffer;

@@ -1,15 +1,19 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { formatPrice, QUOTE_LIMITS, type Quote } from '@forgeline/shared';
 import { paths } from '@/config/paths';
+import { Loading } from '@/components/ui/spinner';
 import { Field } from '@/components/ui/form-field';
 import { TableRegion } from '@/components/ui/table-region';
 import { confirmDialog } from '@/lib/dialogs';
 import { errorMessage } from '@/lib/error-message';
 import { useDeclineQuote, useOfferQuote, useSendQuoteMessage } from '../api/change-quote';
-import { AcceptOffer } from './accept-offer';
 import { formatQuoteDate, QuoteStatusBadge } from './quote-status';
+
+// Only a buyer looking at an open offer needs the accept form (and its form and schema libraries):
+// loaded then, so the quote pages stay small for everyone else.
+const AcceptOffer = lazy(() => import('./accept-offer'));
 
 const isOpen = (quote: Quote) => quote.status === 'requested' || quote.status === 'offered';
 
@@ -38,7 +42,11 @@ export const QuoteDetail = ({ quote, viewer }: { quote: Quote; viewer: 'buyer' |
       ) : null}
     </p>
     {viewer === 'seller' && isOpen(quote) ? <OfferForm quote={quote} /> : <QuoteLines quote={quote} />}
-    {viewer === 'buyer' && quote.status === 'offered' ? <AcceptOffer quote={quote} /> : null}
+    {viewer === 'buyer' && quote.status === 'offered' ? (
+      <Suspense fallback={<Loading label="Loading the accept form" />}>
+        <AcceptOffer quote={quote} />
+      </Suspense>
+    ) : null}
     {viewer === 'buyer' && quote.status === 'accepted' && quote.checkoutId ? (
       <p>
         You accepted this offer.{' '}
