@@ -184,6 +184,11 @@ describe('routing and errors', () => {
       '/legal/privacy',
       '/legal/cookies',
       '/purchase/abc',
+      '/product/abc',
+      '/cart',
+      '/quick-order',
+      '/checkout',
+      '/checkout/abc',
       '/dashboard',
       '/dashboard/myOrders',
     ]) {
@@ -192,7 +197,7 @@ describe('routing and errors', () => {
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
     }
-    for (const url of ['/no/such/page', '/legal/refunds']) {
+    for (const url of ['/no/such/page', '/legal/refunds', '/product', '/checkout/a/b']) {
       const missing = await get(url);
       expect(missing.statusCode, url).toBe(404);
       expect(missing.headers['content-type']).toMatch(/^text\/html/);

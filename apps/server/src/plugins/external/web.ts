@@ -4,11 +4,14 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 
-/** The client routes of SPEC §2: they answer index.html with 200; any other path gets it with 404. */
+/**
+ * The client routes (SPEC §2, and the B2B pages of apps/web/src/config/paths.ts): they answer
+ * index.html with 200; any other path gets it with 404. A new page of the SPA belongs here too.
+ */
 const CLIENT_ROUTES = [
-  /^\/(home|blogs|portfolio|login|signup|resetPass)?\/?$/,
+  /^\/(home|blogs|portfolio|login|signup|resetPass|cart|quick-order|checkout)?\/?$/,
   /^\/legal\/(terms|privacy|cookies)\/?$/,
-  /^\/purchase\/[^/]+\/?$/,
+  /^\/(purchase|product|checkout)\/[^/]+\/?$/,
   /^\/dashboard(\/[^]*)?$/,
 ];
 
