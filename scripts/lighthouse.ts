@@ -99,7 +99,10 @@ try {
   ];
   const wanted = args.pages?.split(',');
   const pages = wanted
-    ? allPages.filter((page) => wanted.some((want) => page.path === want || page.label.startsWith(want)))
+    ? // Exact: every label starts with '/', so a prefix match made `--pages /` measure every page.
+      allPages.filter((page) =>
+        wanted.some((want) => page.path === want || page.label === want || page.label.startsWith(`${want} `)),
+      )
     : allPages;
 
   const rows: Record<string, string>[] = [];

@@ -1,10 +1,13 @@
 // Runs every check of the project, in the order that fails fastest: typecheck, lint, build, then the
 // test suites (unit, API, browser). Ends with one count line, "tests: N passed, N failed".
 // `node scripts/test.mjs --api` runs only the API suite (CI runs it again on PostgreSQL that way).
+// `node scripts/test.mjs --quick` (npm run test:quick) is the edit–test loop: typecheck, then the shared,
+// API and component suites, without lint, the build, its size budgets and the browser sweep.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const apiOnly = process.argv.includes('--api');
+const quick = process.argv.includes('--quick');
 const run = (command, args) => {
   console.log(`\n> ${command} ${args.join(' ')}`);
   return spawnSync(command, args, { stdio: 'inherit', shell: process.platform === 'win32' }).status ?? 1;
@@ -12,7 +15,7 @@ const run = (command, args) => {
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 if (!apiOnly) {
-  for (const script of ['typecheck', 'lint', 'build']) {
+  for (const script of quick ? ['typecheck'] : ['typecheck', 'lint', 'build']) {
     if (run(npm, ['run', '--silent', script]) !== 0) {
       console.error(`\nnpm run ${script} failed.`);
       console.log('tests: 0 passed, 1 failed');
@@ -24,7 +27,11 @@ if (!apiOnly) {
 mkdirSync('test-results', { recursive: true });
 const report = 'test-results/vitest.json';
 rmSync(report, { force: true });
-const projects = apiOnly ? ['--project', 'server'] : [];
+const projects = apiOnly
+  ? ['--project', 'server']
+  : quick
+    ? ['--project', 'shared', '--project', 'server', '--project', 'web']
+    : [];
 const status = run('npx', [
   'vitest',
   'run',

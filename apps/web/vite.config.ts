@@ -39,30 +39,41 @@ const forceProductionBuild = (): Plugin => ({
   },
 });
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [forceProductionBuild(), react(), tailwindcss(), stylesheetAfterSplash()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    assetsDir: 'assets',
-    // dist/.vite/manifest.json: which chunks each route loads (the size budgets read it).
-    manifest: true,
-    target: 'es2022',
-    rolldownOptions: {
-      treeshake: {
-        // @forgeline/shared has no side effects: what the SPA does not import (zod schemas) stays out.
-        moduleSideEffects: (id: string) => !/[\\/]packages[\\/]shared[\\/]/.test(id),
+  // The server's render (src/entry-server.tsx, `vite build --ssr`): one file with all it needs, so the
+  // server loads it without the web app's packages (docs/decisions/0040).
+  ssr: { noExternal: true },
+  build: isSsrBuild
+    ? {
+        outDir: 'dist/.ssr',
+        emptyOutDir: true,
+        target: 'node20',
+        copyPublicDir: false,
+        rolldownOptions: { output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' } },
+      }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        assetsDir: 'assets',
+        // dist/.vite/manifest.json: which chunks each route loads (the size budgets read it).
+        manifest: true,
+        target: 'es2022',
+        rolldownOptions: {
+          treeshake: {
+            // @forgeline/shared has no side effects: what the SPA does not import (zod schemas) stays out.
+            moduleSideEffects: (id: string) => !/[\\/]packages[\\/]shared[\\/]/.test(id),
+          },
+          output: {
+            entryFileNames: 'assets/[name]-[hash].js',
+            chunkFileNames: 'assets/[name]-[hash].js',
+            assetFileNames: 'assets/[name]-[hash][extname]',
+          },
+        },
       },
-      output: {
-        entryFileNames: 'assets/[name]-[hash].js',
-        chunkFileNames: 'assets/[name]-[hash].js',
-        assetFileNames: 'assets/[name]-[hash][extname]',
-      },
-    },
-  },
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },
@@ -75,4 +86,4 @@ export default defineConfig({
       '/uploads': { target: apiTarget },
     },
   },
-});
+}));

@@ -1,3 +1,5 @@
+import { paymentTermsAdminRoutes, paymentTermsRoutes } from './modules/payment-terms/routes.ts';
+import { termsReminderPlugin } from './modules/payment-terms/reminders.ts';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +36,7 @@ import { mailPlugin } from './plugins/app/mail.ts';
 import { rateLimitPlugin } from './plugins/external/rate-limit.ts';
 import { createImageStore, IMMUTABLE_CACHE_CONTROL, imagesPlugin } from './plugins/app/images.ts';
 import { inlineScriptHashes, readIndexHtml, webPlugin } from './plugins/external/web.ts';
+import { createCatalogueReader } from './modules/products/catalogue-reader.ts';
 import { securityHeadersPlugin } from './plugins/external/security-headers.ts';
 import { paymentsPlugin } from './plugins/app/payments.ts';
 import { orderAdminRoutes, orderRoutes } from './modules/orders/routes.ts';
@@ -42,6 +45,7 @@ import { idempotencyPlugin } from './modules/idempotency/idempotency.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { stripeWebhookRoutes } from './modules/payments/webhook.ts';
 import { productAdminRoutes } from './modules/products/admin-routes.ts';
+import { overviewAdminRoutes } from './modules/overview/routes.ts';
 import { imageRoutes } from './modules/images/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { quoteExpiryPlugin } from './modules/quotes/expiry.ts';
@@ -175,6 +179,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
   await app.register(orderExpiryPlugin);
   await app.register(idempotencyPlugin);
   await app.register(quoteExpiryPlugin);
+  await app.register(termsReminderPlugin);
 
   // Photos in the local store: names chosen by the server and never reused, so they can be cached for good.
   const uploadsDir = path.join(env.dataDir, 'uploads');
@@ -209,22 +214,29 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
       await api.register(cartRoutes);
       await api.register(quickOrderRoutes);
       await api.register(checkoutRoutes);
+      await api.register(paymentTermsRoutes);
       // The admin area: one guard for all of it, at onRequest (before the body is read or validated).
       await api.register(async (admin) => {
         admin.addHook('onRequest', admin.requireAdmin);
         await admin.register(userAdminRoutes);
         await admin.register(productAdminRoutes);
         await admin.register(orderAdminRoutes);
+        await admin.register(overviewAdminRoutes);
         await admin.register(imageRoutes);
         await admin.register(contactAdminRoutes);
         await admin.register(newsletterAdminRoutes);
         await admin.register(quoteAdminRoutes);
+        await admin.register(paymentTermsAdminRoutes);
       });
     },
     { prefix: '/api' },
   );
 
-  await app.register(webPlugin, { distDir: webDist, indexHtml });
+  await app.register(webPlugin, {
+    distDir: webDist,
+    indexHtml,
+    reader: createCatalogueReader(app.db, app.catalogueCache),
+  });
   return app;
 }
 

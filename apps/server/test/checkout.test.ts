@@ -13,26 +13,15 @@ import {
 import { ORDER_RATE_LIMIT } from '../src/modules/orders/rate-limit.ts';
 import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
-import { createCast, expectRefused, type Cast } from './support/cast.ts';
+import { createCast, expectRefused, type Cast, requestAs, type Method } from './support/cast.ts';
 import { GOOD_CARD, makeProduct, orderBody, stockOf } from './support/data.ts';
 import type { FakeStripe } from './support/fake-stripe.ts';
 import { FAKE_STRIPE_WEBHOOK_SECRET, startStripeTestApp } from './support/stripe-app.ts';
 
 const delivery = { address: '12 Foundry Lane, Sheffield', phone: '+44 114 496 0000' };
 
-const inject = (
-  t: TestApp,
-  user: TestUser | null,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: unknown,
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: user?.headers ?? {},
-    ...(payload !== undefined && { payload: payload as object }),
-  });
+const inject = (t: TestApp, user: TestUser | null, method: Method, url: string, payload?: unknown) =>
+  requestAs(t.app, user, method, url, payload);
 
 async function addToCart(
   t: TestApp,

@@ -36,7 +36,7 @@ describe('GET /api/products', () => {
         'minOrder',
         'name',
         'price',
-        // DESIGN §9: beside the spec's fields
+        // docs/architecture.md §9: beside the spec's fields
         'sku',
         'packSize',
         'maxOrder',

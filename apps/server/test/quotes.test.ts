@@ -2,11 +2,11 @@ import { asc, eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout, Quote } from '@forgeline/shared';
-import { checkouts, outboxMessages, products, quotes } from '../src/db/schema/index.ts';
+import { checkouts, invoices, outboxMessages, products, quotes } from '../src/db/schema/index.ts';
 import { closeLapsedQuotes } from '../src/modules/quotes/expiry.ts';
 import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
-import { expectRefused } from './support/cast.ts';
+import { expectRefused, requestAs, type Method } from './support/cast.ts';
 import { GOOD_CARD, makeProduct, stockOf } from './support/data.ts';
 
 const DAY = 86_400_000;
@@ -39,8 +39,8 @@ describe('quotes: request → offer → accept | decline | expire', () => {
   });
   afterAll(() => t.close());
 
-  const as = (user: TestUser | null, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: user?.headers ?? {}, ...(payload && { payload }) });
+  const as = (user: TestUser | null, method: Method, url: string, payload?: object) =>
+    requestAs(t.app, user, method, url, payload);
 
   async function requested(): Promise<Quote> {
     const res = await as(buyer, 'POST', '/api/quotes', {
@@ -322,6 +322,37 @@ describe('quotes: request → offer → accept | decline | expire', () => {
       code: 'QUOTE_ACCEPTED',
       message: 'This quote has already been accepted.',
     });
+  });
+
+  it('accepts an offer on invoice for a customer with payment terms, and refuses that without them', async () => {
+    const quote = await offered();
+    const onInvoice = { ...delivery, paymentMethod: 'invoice' };
+    const refused = await expectRefused(
+      t.app,
+      () => as(buyer, 'POST', `/api/quotes/${quote._id}/accept`, onInvoice),
+      403,
+    );
+    expect(refused.json()).toMatchObject({ code: 'PAYMENT_TERMS_NOT_APPROVED' });
+    expect((await as(buyer, 'GET', `/api/quotes/${quote._id}`)).json<Quote>().status).toBe('offered');
+
+    const approved = await as(admin, 'PATCH', `/api/users/${buyer.id}/terms`, {
+      terms: { termsDays: 30, creditLimit: 20_000 },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    try {
+      const res = await as(buyer, 'POST', `/api/quotes/${quote._id}/accept`, onInvoice);
+      expect(res.statusCode, res.body).toBe(201);
+      const checkout = res.json<Checkout>();
+      expect(checkout).toMatchObject({ paymentMethod: 'invoice', total: 5000, paid: false });
+      const dueInDays = (Date.parse(checkout.dueAt!) - Date.now()) / DAY;
+      expect(dueInDays).toBeGreaterThan(29.9);
+      expect(dueInDays).toBeLessThan(30.1);
+      // Its invoice is issued with it, at the offered prices.
+      const issued = await t.app.db.select().from(invoices).where(eq(invoices.checkoutId, checkout._id));
+      expect(issued.map((invoice) => [invoice.kind, invoice.totalCents])).toEqual([['invoice', 500_000]]);
+    } finally {
+      await as(admin, 'PATCH', `/api/users/${buyer.id}/terms`, { terms: null });
+    }
   });
 
   it('two tabs accepting at once place one checkout', async () => {

@@ -154,3 +154,54 @@ describe('POST /api/review', () => {
     );
   });
 });
+
+describe('reviews of a part (issue 10, item 1)', () => {
+  type Rated = { average: number | null; count: number; reviews: Review[] };
+  const reviewsOf = (productId: string) =>
+    t.app.inject({ method: 'GET', url: `/api/product/${productId}/reviews` });
+
+  it("lists a part's reviews with their mean rating; the carousel still shows every review", async () => {
+    const product = await makeProduct(t.app);
+    const other = await makeProduct(t.app);
+    expect((await reviewsOf(product.id)).json<Rated>()).toEqual({ average: null, count: 0, reviews: [] });
+
+    const buyer = await createUser(t.app);
+    const paid = await placeOrder(t.app, buyer, product.id, 1);
+    await payOrder(t.app, buyer, paid);
+    const first = await post(buyer.headers, body({ productId: product.id, rating: 5 }));
+    expect(first.statusCode, first.body).toBe(201);
+    const second = await post(customerB.headers, body({ productId: product.id, rating: 4, review: 'Fine' }));
+    expect(second.statusCode, second.body).toBe(201);
+    await post(customerB.headers, body({ productId: other.id, rating: 1 }));
+
+    const res = await reviewsOf(product.id);
+    expect(res.statusCode).toBe(200);
+    const rated = res.json<Rated>();
+    expect(rated.average).toBe(4.5);
+    expect(rated.count).toBe(2);
+    expect(rated.reviews.map((r) => [r.review, r.rating, r.verifiedPurchase, r.productId])).toEqual([
+      ['Fine', 4, false, product.id],
+      ['Bearings arrived early and true.', 5, true, product.id],
+    ]);
+    const carousel = (await t.app.inject({ method: 'GET', url: '/api/reviews' })).json<Review[]>();
+    expect(carousel.map((r) => r._id)).toContain(first.json<{ insertedId: string }>().insertedId);
+  });
+
+  it('counts a verified buyer of the part only when they paid for that part', async () => {
+    const bought = await makeProduct(t.app);
+    const reviewed = await makeProduct(t.app);
+    const buyer = await createUser(t.app);
+    await payOrder(t.app, buyer, await placeOrder(t.app, buyer, bought.id, 1));
+    await post(buyer.headers, body({ productId: reviewed.id }));
+    const [review] = (await reviewsOf(reviewed.id)).json<Rated>().reviews;
+    expect(review?.verifiedPurchase).toBe(false);
+  });
+
+  it('refuses a review of a part that does not exist, and stores nothing', async () => {
+    for (const productId of ['00000000-0000-4000-8000-000000000000', 'not-a-part']) {
+      const res = await expectRefused(() => post(customerA.headers, body({ productId })), 404);
+      expect(res.json().message).toBe('Product not found.');
+    }
+    expect((await reviewsOf('not-a-part')).statusCode).toBe(404);
+  });
+});

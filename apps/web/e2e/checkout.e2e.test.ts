@@ -10,10 +10,18 @@ import {
   type Order,
   type Product,
 } from '@forgeline/shared';
-import { DEMO_CUSTOMER, fillAndSubmitLogin, signIn } from './support/auth';
-import { describeViolations, seriousViolations } from './support/axe';
-import { launchBrowser } from './support/browser';
+import {
+  createAccount,
+  DEMO_ADMIN,
+  DEMO_CUSTOMER,
+  fillAndSubmitLogin,
+  signIn,
+  uniqueEmail,
+} from './support/auth';
+import { expectAccessible } from './support/axe';
+import { journeyContext, launchBrowser } from './support/browser';
 import { payWithGoodCard } from './support/payment';
+import { appReady } from './support/screens';
 import { startServer, type RunningServer } from './support/server';
 
 /**
@@ -27,18 +35,7 @@ let browser: Browser;
 let desktop: BrowserContext;
 let phone: BrowserContext;
 
-const newContext = async (width: number, height: number) => {
-  const context = await browser.newContext({ viewport: { width, height } });
-  await context.addInitScript(() => sessionStorage.setItem('forgeline:splash-seen', '1'));
-  return context;
-};
-
 const main = (page: Page) => page.locator('main');
-
-const expectAccessible = async (page: Page, where: string) => {
-  const violations = await seriousViolations(page);
-  expect(violations, describeViolations(where, violations)).toEqual([]);
-};
 
 const noSidewaysScroll = async (page: Page) =>
   expect(
@@ -56,8 +53,8 @@ const quantityFor = (product: Product): number => {
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  desktop = await newContext(1280, 900);
-  phone = await newContext(375, 740);
+  desktop = await journeyContext(browser, 1280, 900);
+  phone = await journeyContext(browser, 375, 740);
 }, 90_000);
 
 afterAll(async () => {
@@ -157,6 +154,7 @@ describe('quick order → cart → checkout → one payment → My Orders', () =
     const page = await phone.newPage();
     // Signed out: the line waits in the browser, and moves into the account at sign-in.
     await page.goto(`${server.url}/product/${product._id}`);
+    await appReady(page);
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await page.getByRole('link', { name: 'Log in to check out' }).click();
     await page.waitForURL(/\/login/);
@@ -187,5 +185,84 @@ describe('quick order → cart → checkout → one payment → My Orders', () =
     await noSidewaysScroll(page);
     await expectAccessible(page, 'cart after Order again at 375 px');
     await page.close();
+  }, 120_000);
+
+  it('shows the volume prices on the product page at 375 px, and Order again shows a price changed since', async () => {
+    const catalogue = (await (await fetch(`${server.url}/api/products`)).json()) as Product[];
+    const bolt = catalogue.find((item) => item.sku === 'FL-BLT-M12-50') as Product;
+    const buyer = { email: uniqueEmail('tiers'), password: 'tier-buyer-password-1' };
+    await createAccount(server.url, 'Tia Tiers', buyer.email, buyer.password);
+    const context = await journeyContext(browser, 375, 740);
+    const page = await context.newPage();
+    await signIn(page, server.url, buyer.email, buyer.password, `/product/${bolt._id}`);
+
+    // The table of price breaks, the row of the quantity typed highlighted; the pack rule shown.
+    const rows = page.getByTestId('price-row');
+    await expect.poll(() => rows.count()).toBe(3);
+    expect(await rows.allTextContents()).toEqual([
+      '500–1999 pcs$ 0.42 (your price)',
+      '2000–9999 pcs$ 0.38',
+      '10000+ pcs$ 0.34',
+    ]);
+    await page.getByTestId('quantity-rules').getByText('Sold in packs of 100 pcs').waitFor();
+    await page.getByLabel('Quantity for the cart').fill('2000');
+    await expect.poll(() => rows.nth(1).getAttribute('aria-current')).toBe('true');
+    await noSidewaysScroll(page);
+    await expectAccessible(page, 'product page at 375 px');
+    await page.screenshot({ path: '/tmp/h-product-tiers-375.png', fullPage: true });
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByText(`2000 pcs of ${bolt.name} added to your cart`).waitFor();
+
+    // The line at the 2000+ price, checked out and paid.
+    await page.goto(`${server.url}/cart`);
+    await expect.poll(() => page.getByTestId('cart-total').textContent()).toBe('$ 760');
+    await page.getByRole('link', { name: 'Checkout' }).click();
+    await page.waitForURL(`${server.url}/checkout`);
+    await main(page).getByLabel('Address').fill('4 Rivet Row, Sheffield');
+    await main(page).getByLabel('Phone').fill('+44 114 496 0000');
+    await page.getByRole('button', { name: /^Place order/ }).click();
+    await page.waitForURL(/\/checkout\/[0-9a-f-]{36}$/, { timeout: 20_000 });
+    await payWithGoodCard(page);
+
+    // The shop lowers the 2000+ price; the buyer's 'Order again' says so and the cart charges today's.
+    const admin = await (await journeyContext(browser, 1280, 900)).newPage();
+    await signIn(admin, server.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const status = await admin.evaluate(async (product) => {
+      const response = await fetch(`/api/product/${product._id}`, {
+        method: 'PUT',
+        headers: {
+          authorization: `Bearer ${localStorage.getItem('accessToken')}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({
+          name: product.name,
+          price: product.price,
+          minOrder: product.minOrder,
+          availableQuantiity: product.availableQuantiity,
+          description: product.description,
+          img: product.img,
+          priceTiers: [
+            { minQuantity: 2000, price: 0.36 },
+            { minQuantity: 10000, price: 0.34 },
+          ],
+        }),
+      });
+      return response.status;
+    }, bolt);
+    expect(status).toBe(200);
+    await admin.context().close();
+
+    await page.goto(`${server.url}/dashboard/myOrders`);
+    const row = page.locator('[data-testid="order-row"]', { hasText: bolt.name }).first();
+    await row.getByRole('button', { name: `Order ${bolt.name} again` }).click();
+    await page.waitForURL(`${server.url}/cart`);
+    await page
+      .getByTestId('reorder-changes')
+      .getByText(/Price per piece \$ ?0\.38 → \$ ?0\.36\./)
+      .waitFor();
+    await expect.poll(() => page.getByTestId('cart-total').textContent()).toBe('$ 720');
+    await noSidewaysScroll(page);
+    await page.screenshot({ path: '/tmp/h-reorder-changed-375.png', fullPage: true });
+    await context.close();
   }, 120_000);
 });

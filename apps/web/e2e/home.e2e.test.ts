@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
+import { appReady } from './support/screens';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -19,6 +20,7 @@ afterAll(async () => {
 const openHome = async (width: number, height: number): Promise<Page> => {
   const page = await browser.newPage({ viewport: { width, height } });
   await page.goto(`${server.url}/`);
+  await appReady(page);
   await page.locator('[data-testid="product-card"]').first().waitFor({ timeout: 20_000 });
   return page;
 };
@@ -128,6 +130,7 @@ describe('home page', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     try {
       await page.goto(`${server.url}/home`);
+      await appReady(page);
       const nav = page.getByRole('navigation', { name: 'Main' });
       for (const name of ['Home', 'Blogs', 'My PortFolio', 'Login']) {
         await nav.getByRole('link', { name, exact: true }).waitFor();

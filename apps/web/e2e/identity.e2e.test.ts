@@ -110,7 +110,7 @@ describe('identity journeys', () => {
       await page.waitForURL((url) => url.pathname === '/login');
       expect(new URL(page.url()).searchParams.get('redirectTo')).toBe('/dashboard/myOrders');
 
-      // Validation first (SPEC.md §5), then the provider's error, then the right password.
+      // Validation first (docs/product.md §5), then the provider's error, then the right password.
       const form = page.getByRole('form', { name: 'Login' });
       await form.getByRole('button', { name: 'Login' }).click();
       await form.getByText('Email is required').waitFor();

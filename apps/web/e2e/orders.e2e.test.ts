@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { formatPrice, toCents, toDollars } from '@forgeline/shared';
-import { DEMO_ADMIN, DEMO_CUSTOMER, signIn } from './support/auth';
-import { describeViolations, seriousViolations } from './support/axe';
-import { launchBrowser } from './support/browser';
+import { DEMO_ADMIN, DEMO_CUSTOMER, signInAt } from './support/auth';
+import { expectAccessible } from './support/axe';
+import { journeyContext, launchBrowser } from './support/browser';
+import { appReady } from './support/screens';
 import { startServer, type RunningServer } from './support/server';
 
 /**
- * Journeys of ordering, paying, shipping and managing products (SPEC.md §2, §4, §5, §8, §9), in order:
+ * Journeys of ordering, paying, shipping and managing products (docs/product.md §2, §4, §5, §8, §9), in order:
  * later tests use the order the first one paid.
  */
 
@@ -32,31 +33,6 @@ let admin: BrowserContext;
 /** The order the customer paid in the first journey; the admin ships it in the last. */
 let paidOrderId = '';
 
-const newContext = async (width = 1280, height = 900) => {
-  const context = await browser.newContext({ viewport: { width, height } });
-  // The 3 s splash is for first visits; journeys skip it.
-  await context.addInitScript(() => sessionStorage.setItem('forgeline:splash-seen', '1'));
-  return context;
-};
-
-/** Signs in through the login page (support/auth.ts) and opens `to`. */
-const signInAt = async (
-  context: BrowserContext,
-  account: { email: string; password: string },
-  to: string,
-) => {
-  const page = await context.newPage();
-  await signIn(page, server.url, account.email, account.password, to);
-  await page.waitForURL(`${server.url}${to}`, { timeout: 20_000 });
-  return page;
-};
-
-/** No serious or critical axe violation on the page as it is now. */
-const expectAccessible = async (page: Page, where: string) => {
-  const violations = await seriousViolations(page);
-  expect(violations, describeViolations(where, violations)).toEqual([]);
-};
-
 const products = async (): Promise<Product[]> =>
   (await (await fetch(`${server.url}/api/products`)).json()) as Product[];
 
@@ -64,7 +40,9 @@ const products = async (): Promise<Product[]> =>
 const placeOrder = async (page: Page, product: Product): Promise<string> => {
   await page.goto(`${server.url}/purchase/${product._id}`);
   await page.getByRole('heading', { name: product.name }).waitFor();
-  await expect.poll(() => main(page).getByLabel('Quantity').inputValue()).toBe(String(product.minOrder));
+  await expect
+    .poll(() => main(page).getByLabel('Quantity', { exact: true }).inputValue())
+    .toBe(String(product.minOrder));
   await main(page).getByLabel('Address').fill('18 Foundry Lane, Pittsburgh, PA');
   await main(page).getByLabel('Mobile Number').fill('+1 555 0142');
   await page.getByRole('button', { name: 'Confirm Order' }).click();
@@ -97,8 +75,8 @@ const payWithCard = async (page: Page, orderId: string, cardNumber: string) => {
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  customer = await newContext();
-  admin = await newContext();
+  customer = await journeyContext(browser);
+  admin = await journeyContext(browser);
 }, 90_000);
 
 afterAll(async () => {
@@ -110,7 +88,7 @@ afterAll(async () => {
 
 describe('orders, payments and product management', () => {
   it('lets a customer order, pay with 4242 4242 4242 4242 and see Paid with the transaction id', async () => {
-    const page = await signInAt(customer, CUSTOMER, '/dashboard/myOrders');
+    const page = await signInAt(customer, server.url, CUSTOMER, '/dashboard/myOrders');
     try {
       const [product] = (await products()).filter((item) => item.availableQuantiity >= item.minOrder * 3);
       expect(product).toBeDefined();
@@ -121,7 +99,7 @@ describe('orders, payments and product management', () => {
       await page.getByRole('heading', { name: item.name }).waitFor();
       expect(await main(page).getByLabel('Name', { exact: true }).isDisabled()).toBe(true);
       expect(await main(page).getByLabel('Email', { exact: true }).inputValue()).toBe(CUSTOMER.email);
-      const quantity = main(page).getByLabel('Quantity');
+      const quantity = main(page).getByLabel('Quantity', { exact: true });
       await quantity.fill(String(item.minOrder - 1));
       await page.getByText(`You can't order less than ${item.minOrder} pcs !`).waitFor();
       expect(await page.getByRole('button', { name: 'Confirm Order' }).isDisabled()).toBe(true);
@@ -216,6 +194,8 @@ describe('orders, payments and product management', () => {
       // The home page's carousel shows it (loaded when its section nears the viewport; swiper's loop
       // mode may clone the slide, hence first()).
       await page.goto(`${server.url}/`);
+      // The server sends the page as HTML; wait until the app has taken it over.
+      await appReady(page);
       const heading = page.getByRole('heading', { name: 'What People Say About Us' });
       await heading.scrollIntoViewIfNeeded();
       const slide = page
@@ -230,7 +210,7 @@ describe('orders, payments and product management', () => {
   }, 60_000);
 
   it('lets an admin add a product with a photo, which then appears on the home page', async () => {
-    const page = await signInAt(admin, ADMIN, '/dashboard/addProduct');
+    const page = await signInAt(admin, server.url, ADMIN, '/dashboard/addProduct');
     const name = `Test Bracket ${Date.now()}`;
     try {
       // The spec's messages first.
@@ -257,6 +237,8 @@ describe('orders, payments and product management', () => {
       expect(created?.img).toMatch(/^\/uploads\/.+\.webp$/);
 
       await page.goto(`${server.url}/`);
+      // The server sends the page as HTML; wait until the app has taken it over.
+      await appReady(page);
       const card = page.locator('[data-testid="product-card"]', { hasText: name });
       // The newest product comes last, past the first pages of the (42-part) demo catalogue.
       const more = page.getByRole('button', { name: 'Show more products' });
@@ -292,29 +274,43 @@ describe('orders, payments and product management', () => {
     }
   }, 90_000);
 
-  it('lets an admin ship the paid order after the confirmation dialog', async () => {
+  it("lets an admin find the paid order by the customer's e-mail, open it, see the address and ship it", async () => {
     expect(paidOrderId).not.toBe('');
     const page = await admin.newPage();
     try {
       await page.goto(`${server.url}/dashboard/manageOrders`);
+      await page.getByRole('searchbox', { name: 'Search orders' }).fill(CUSTOMER.email);
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await page.waitForURL(/search=/);
       const row = page.locator(`[data-order-id="${paidOrderId}"]`);
       await row.waitFor({ timeout: 20_000 });
-      expect(await row.textContent()).toContain(CUSTOMER.email);
+      const rows = page.locator('[data-testid="order-row"]');
+      for (const text of await rows.allTextContents()) expect(text).toContain(CUSTOMER.email);
       expect(await row.textContent()).toContain('Paid');
       expect(await row.textContent()).toContain('Pending');
-      await expectAccessible(page, 'Manage All Orders');
-
-      await row.getByRole('button', { name: /^Ship/ }).click();
-      await page.getByRole('heading', { name: 'Are you sure?' }).waitFor();
-      await page.getByRole('button', { name: 'Yes, ship it!' }).click();
-      await row.getByText('Shipped').first().waitFor({ timeout: 15_000 });
-      expect(await row.getByRole('button', { name: /^Ship/ }).count()).toBe(0);
-      expect(await row.getByRole('button', { name: /^Cancel/ }).isDisabled()).toBe(true);
-
       // An unpaid order cannot be shipped.
-      const unpaid = page.locator('[data-testid="order-row"]', { hasText: 'Unpaid' }).first();
+      const unpaid = rows.filter({ hasText: 'Unpaid' }).first();
       if ((await unpaid.count()) > 0)
         expect(await unpaid.getByRole('button', { name: /^Ship/ }).isDisabled()).toBe(true);
+      await expectAccessible(page, 'Manage All Orders');
+
+      // Its own page: where to deliver, and Ship from there.
+      await row.getByRole('link', { name: /^FL-/ }).click();
+      await page.waitForURL(`${server.url}/dashboard/order/${paidOrderId}`);
+      await page.getByTestId('order-address').getByText('18 Foundry Lane, Pittsburgh, PA').waitFor();
+      expect(await page.getByRole('region', { name: 'Delivery' }).textContent()).toContain('+1 555 0142');
+      expect(await page.getByRole('region', { name: 'Payment' }).textContent()).toMatch(/ending 4242/);
+      await expectAccessible(page, 'the order page');
+      await page.getByRole('button', { name: 'Ship', exact: true }).click();
+      await page.getByRole('heading', { name: 'Are you sure?' }).waitFor();
+      await page.getByRole('button', { name: 'Yes, ship it!' }).click();
+      await page.getByTestId('order-detail').getByText('Shipped').first().waitFor({ timeout: 15_000 });
+      await expect.poll(() => page.getByRole('button', { name: 'Ship', exact: true }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Cancel', exact: true }).isDisabled()).toBe(true);
+      // The timeline comes with the order's refetch after the ship, which may land a moment later.
+      await expect
+        .poll(() => page.getByRole('list', { name: 'Timeline' }).textContent(), { timeout: 15_000 })
+        .toContain('Shipped');
 
       // The customer sees the order shipped.
       const customerPage = await customer.newPage();
@@ -326,6 +322,89 @@ describe('orders, payments and product management', () => {
           .waitFor({ timeout: 15_000 });
       } finally {
         await customerPage.close();
+      }
+    } finally {
+      await page.close();
+    }
+  }, 90_000);
+
+  it("opens the admin's dashboard on the overview, with the database's figures and the chart", async () => {
+    const page = await admin.newPage();
+    try {
+      await page.goto(`${server.url}/dashboard`);
+      await page.getByRole('heading', { name: 'Overview' }).waitFor({ timeout: 20_000 });
+      // The same figures computed here from every order the admin API lists.
+      const all = await page.evaluate(async () => {
+        const res = await fetch('/api/orders', {
+          headers: { Authorization: `Bearer ${localStorage.getItem('accessToken')}` },
+        });
+        return (await res.json()) as {
+          paid: boolean;
+          paidAt: string | null;
+          status: string;
+          totalPrize: number;
+          buyQuantity: number;
+        }[];
+      });
+      const today = new Date().toISOString().slice(0, 10);
+      const cents = (orders: typeof all) => orders.reduce((sum, o) => sum + toCents(o.totalPrize), 0);
+      const paidToday = cents(all.filter((o) => o.paid && o.paidAt?.startsWith(today)));
+      const toShip = all.filter((o) => o.paid && o.status !== 'shipped');
+      const unpaid = all.filter((o) => !o.paid);
+      expect(paidToday).toBeGreaterThan(0);
+      const figure = (label: string) =>
+        page.getByTestId('overview-figure').filter({ hasText: label }).locator('dd').first().textContent();
+      expect(await figure('Paid revenue today')).toBe(`$ ${formatPrice(toDollars(paidToday))}`);
+      expect(await figure('Orders waiting to ship')).toBe(String(toShip.length));
+      expect(await figure('Unpaid orders')).toBe(String(unpaid.length));
+      expect(
+        await page.getByTestId('overview-figure').filter({ hasText: 'Unpaid orders' }).textContent(),
+      ).toContain(
+        `holding ${unpaid.reduce((sum, o) => sum + o.buyQuantity, 0).toLocaleString('en-US')} piece`,
+      );
+      // The chart (its own lazily loaded chunk) draws today's bar.
+      await page
+        .getByTestId('revenue-chart')
+        .locator('.recharts-bar-rectangle path')
+        .first()
+        .waitFor({ timeout: 20_000 });
+      await expectAccessible(page, 'the overview');
+    } finally {
+      await page.close();
+    }
+  }, 90_000);
+
+  it('keeps every action of every admin table on screen and clickable at 375 px', async () => {
+    const page = await admin.newPage();
+    await page.setViewportSize({ width: 375, height: 800 });
+    try {
+      for (const [path, table] of [
+        ['manageOrders', 'All orders table'],
+        ['manageProducts', 'Products table'],
+        ['makeAdmin', 'Users table'],
+      ] as const) {
+        await page.goto(`${server.url}/dashboard/${path}`);
+        const region = page.getByRole('region', { name: table });
+        await region.locator('tbody tr').first().waitFor({ timeout: 20_000 });
+        const buttons = region.locator('tbody button');
+        const count = await buttons.count();
+        expect(count, `${table}: buttons`).toBeGreaterThan(0);
+        for (let i = 0; i < Math.min(count, 12); i += 1) {
+          const button = buttons.nth(i);
+          // Where it is without any sideways scrolling (a trial click would scroll it into view).
+          const box = await button.boundingBox();
+          const name = `${table}: ${await button.getAttribute('aria-label')}`;
+          expect(box, name).not.toBeNull();
+          expect(box!.x, name).toBeGreaterThanOrEqual(0);
+          expect(box!.x + box!.width, name).toBeLessThanOrEqual(375);
+          // Nothing covers it: a trial click runs every check of a real click but does not click.
+          if (await button.isEnabled()) await button.click({ trial: true, timeout: 5_000 });
+        }
+        // Neither the table's frame nor the page needs scrolling sideways.
+        expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth), table).toBeLessThanOrEqual(0);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(
+          375,
+        );
       }
     } finally {
       await page.close();

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { formatPrice } from '@forgeline/shared';
-import { DEMO_ADMIN, DEMO_CUSTOMER, signIn } from './support/auth';
-import { describeViolations, seriousViolations } from './support/axe';
-import { launchBrowser } from './support/browser';
+import { DEMO_ADMIN, DEMO_CUSTOMER, signInAt } from './support/auth';
+import { expectAccessible } from './support/axe';
+import { journeyContext, launchBrowser } from './support/browser';
 import { payWithGoodCard } from './support/payment';
 import { startServer, type RunningServer } from './support/server';
 
@@ -16,33 +16,11 @@ let browser: Browser;
 let buyer: BrowserContext;
 let admin: BrowserContext;
 
-const newContext = async (width: number) => {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  await context.addInitScript(() => sessionStorage.setItem('forgeline:splash-seen', '1'));
-  return context;
-};
-
-const signInAt = async (
-  context: BrowserContext,
-  account: { email: string; password: string },
-  to: string,
-) => {
-  const page = await context.newPage();
-  await signIn(page, server.url, account.email, account.password, to);
-  await page.waitForURL(`${server.url}${to}`, { timeout: 20_000 });
-  return page;
-};
-
-const expectAccessible = async (page: Page, where: string) => {
-  const violations = await seriousViolations(page);
-  expect(violations, describeViolations(where, violations)).toEqual([]);
-};
-
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  buyer = await newContext(375);
-  admin = await newContext(1280);
+  buyer = await journeyContext(browser, 375);
+  admin = await journeyContext(browser, 1280);
 }, 90_000);
 
 afterAll(async () => {
@@ -62,7 +40,7 @@ describe('quotes', () => {
     const quantity = product.minOrder * 10;
 
     // The buyer, on a 375 px phone, asks for a quote with a target price.
-    const page = await signInAt(buyer, DEMO_CUSTOMER, '/dashboard/myQuotes');
+    const page = await signInAt(buyer, server.url, DEMO_CUSTOMER, '/dashboard/myQuotes');
     await page.getByRole('link', { name: 'Request a quote' }).click();
     await page.getByLabel('Part 1', { exact: true }).selectOption(product._id);
     await page.getByLabel('Quantity (pcs)').fill(String(quantity));
@@ -76,7 +54,7 @@ describe('quotes', () => {
     const quoteId = quoteUrl.split('/').at(-1)!;
 
     // The shop prices it from its Quotes page.
-    const desk = await signInAt(admin, DEMO_ADMIN, '/dashboard/quotes?status=requested');
+    const desk = await signInAt(admin, server.url, DEMO_ADMIN, '/dashboard/quotes?status=requested');
     const card = desk.locator('[data-testid="quote-card"]', { hasText: DEMO_CUSTOMER.email }).first();
     await card.getByRole('link').click();
     await desk.waitForURL(`${server.url}/dashboard/quotes/${quoteId}`);

@@ -6,10 +6,10 @@ import { portfolio } from '../src/content/portfolio';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { describeViolations, seriousViolations } from './support/axe';
-import { saveScreen, settle, skipSplash, stubGoogleMaps, WIDTHS } from './support/screens';
+import { appReady, saveScreen, settle, skipSplash, stubGoogleMaps, WIDTHS } from './support/screens';
 
 /**
- * The whole public site of SPEC.md §1–2 in a real browser, as a visitor sees it, then the dashboard as a
+ * The whole public site of docs/product.md §1–2 in a real browser, as a visitor sees it, then the dashboard as a
  * customer and as an admin: texts, layout at three widths, the carousel, the splash, the working forms,
  * axe on every page, and a screenshot of every page at 375, 768 and 1280 px (test-results/screens).
  */
@@ -65,6 +65,7 @@ async function withPage<T>(
 async function signIn(context: BrowserContext, account: { email: string; password: string }) {
   const page = await context.newPage();
   await page.goto(url('/blogs'));
+  await appReady(page);
   const headers = { origin: server.url };
   const signInResponse = await page.request.post(url('/api/auth/sign-in/email'), {
     data: { email: account.email, password: account.password },
@@ -87,11 +88,12 @@ const headingsInOrder = (page: Page) =>
     .evaluateAll((nodes) => nodes.map((node) => node.textContent?.trim() ?? ''));
 
 describe('home page', () => {
-  it('shows the sections of SPEC §1 in order, with the statistics and the hero', async () => {
+  it('shows the sections of docs/product.md §1 in order, with the statistics and the hero', async () => {
     await withPage(1280, async (page) => {
       const requested: string[] = [];
       page.on('request', (request) => requested.push(request.url()));
       await page.goto(url('/'));
+      await appReady(page);
       await page.getByRole('heading', { level: 1, name: 'Welcome to Forgeline' }).waitFor();
       await page.locator('[data-testid="product-card"]').first().waitFor();
 
@@ -118,7 +120,7 @@ describe('home page', () => {
         .poll(() => heroImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
         .toBe(true);
 
-      // The statistics band: the figures of SPEC §1.
+      // The statistics band: the figures of docs/product.md §1.
       const band = page.locator('section[aria-labelledby="stats-title"]');
       const bandText = (await band.textContent()) ?? '';
       for (const figure of ['31K+', '4,200', '3,400', '120M+']) expect(bandText).toContain(figure);
@@ -157,6 +159,7 @@ describe('home page', () => {
     ] as const) {
       await withPage(width, async (page) => {
         await page.goto(url('/'));
+        await appReady(page);
         const cards = page.locator('[data-testid="product-card"]');
         await cards.first().waitFor();
         const lefts = await cards.evaluateAll((nodes) =>
@@ -173,6 +176,7 @@ describe('home page', () => {
   it('loads the reviews carousel near the viewport and moves it by itself, with the spec’s cards', async () => {
     await withPage(1280, async (page) => {
       await page.goto(url('/'));
+      await appReady(page);
       await page.locator('[data-testid="product-card"]').first().waitFor();
       const reviewsResponse = page.waitForResponse((response) => response.url().endsWith('/api/reviews'));
       await page.getByRole('heading', { name: 'What People Say About Us' }).scrollIntoViewIfNeeded();
@@ -239,6 +243,7 @@ describe('home page', () => {
   it('shows the map lazily, validates the contact form and confirms a sent message', async () => {
     await withPage(375, async (page) => {
       await page.goto(url('/'));
+      await appReady(page);
       const map = page.locator('iframe[data-testid="map"]');
       expect(await map.getAttribute('loading')).toBe('lazy');
       expect(await map.getAttribute('src')).toMatch(
@@ -277,7 +282,9 @@ describe('home page', () => {
       375,
       async (page) => {
         const started = Date.now();
-        await page.goto(url('/'));
+        // The splash counts from the start of navigation, not from the load event (which waits for images).
+        await page.goto(url('/'), { waitUntil: 'commit' });
+        await page.locator('#splash').waitFor();
         const splash = page.locator('#splash');
         expect(await splash.isVisible()).toBe(true);
         await page.waitForTimeout(1500);
@@ -298,6 +305,7 @@ describe('other public pages', () => {
   it('shows the six Q&A cards on /blogs', async () => {
     await withPage(1280, async (page) => {
       await page.goto(url('/blogs'));
+      await appReady(page);
       await page.getByRole('heading', { level: 1, name: 'Blogs' }).waitFor();
       const cards = page.locator('[data-testid="blog-card"]');
       expect(await cards.count()).toBe(6);
@@ -322,6 +330,7 @@ describe('other public pages', () => {
   it('shows the portfolio: contact details, education, skill bars (Express 70 labelled 60%) and three projects', async () => {
     await withPage(768, async (page) => {
       await page.goto(url('/portfolio'));
+      await appReady(page);
       await page.getByRole('heading', { level: 1, name: portfolio.name }).waitFor();
       await page.getByRole('link', { name: portfolio.contact.email }).waitFor();
       for (const item of portfolio.education) await page.getByText(item.degree).waitFor();
@@ -357,6 +366,7 @@ describe('other public pages', () => {
     for (const first of [true, false]) {
       await withPage(375, async (page) => {
         await page.goto(url('/portfolio'));
+        await appReady(page);
         await page.getByRole('heading', { level: 1, name: portfolio.name }).waitFor();
         const box = page.getByRole('form', { name: 'Newsletter' });
         await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
@@ -422,6 +432,7 @@ describe('every page at 375, 768 and 1280 px: axe and screenshots', () => {
         await page.setViewportSize({ width, height: 900 });
         for (const target of pages) {
           await page.goto(url(target.path));
+          await appReady(page);
           await (target.ready ?? h1)(page);
           await settle(page);
           await page

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The one error shape of the API (DESIGN §3). `details` carries per-field messages for a 400. */
+/** The one error shape of the API (docs/architecture.md §3). `details` carries per-field messages for a 400. */
 export const ApiErrorSchema = z.object({
   message: z.string(),
   code: z.string(),

@@ -1,4 +1,4 @@
-/** Business constants and limits of SPEC.md §9, and the limits we add on the server. */
+/** Business constants and limits of docs/product.md §9, and the limits we add on the server. */
 export const MIN_PASSWORD_LENGTH = 6;
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
@@ -60,4 +60,8 @@ export const LIMITS = {
   quickOrderLinesMax: 1000,
   quickOrderBytesMax: 200 * 1024,
   poReferenceMax: 100,
+  /** The reference an admin records for a payment by transfer (a bank statement line). */
+  paymentReferenceMax: 100,
+  /** The largest credit limit an admin may grant a customer on terms (cents). */
+  creditLimitMaxCents: 100_000_000,
 } as const;

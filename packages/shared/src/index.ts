@@ -16,3 +16,6 @@ export * from './pricing.ts';
 export * from './schemas/cart.ts';
 export * from './schemas/checkout.ts';
 export * from './schemas/user-search.ts';
+export * from './schemas/order-detail.ts';
+export * from './schemas/payment-terms.ts';
+export * from './schemas/overview.ts';

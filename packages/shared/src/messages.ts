@@ -1,5 +1,5 @@
 /**
- * Every user-visible text of SPEC.md §5, §8 and §9, exactly as the user wrote them (typos included:
+ * Every user-visible text of docs/product.md §5, §8 and §9, exactly as the user wrote them (typos included:
  * 'caracters', 'succesfull'). Both the SPA and the server import them from here.
  */
 export const messages = {

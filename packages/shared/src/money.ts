@@ -1,4 +1,4 @@
-/** Money is integer cents inside; the wire shows dollars as numbers (DESIGN §3). */
+/** Money is integer cents inside; the wire shows dollars as numbers (docs/architecture.md §3). */
 export const toCents = (dollars: number): number => Math.round(dollars * 100);
 export const toDollars = (cents: number): number => cents / 100;
 

@@ -3,7 +3,7 @@ import { toCents } from './money.ts';
 
 /**
  * Volume prices and quantity rules of one product, in integer cents: one pure module that the web uses
- * to show a price and the server uses to charge it, so that the two can never disagree (DESIGN §9).
+ * to show a price and the server uses to charge it, so that the two can never disagree (docs/architecture.md §9).
  */
 
 /** A price break: from `minQuantity` pieces on, each piece costs `priceCents`. */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ImageUrlSchema } from '@forgeline/shared';
 
 /**
- * The environment, parsed once (DESIGN §6). Everything is optional: the defaults serve the whole site
+ * The environment, parsed once (docs/architecture.md §6). Everything is optional: the defaults serve the whole site
  * on an embedded database. A mistake stops the start with one clear line per variable.
  */
 const optionalUrl = (protocols: string[]) =>

@@ -38,3 +38,14 @@ export async function expectRefused<R extends { statusCode: number; body: string
   expect(await snapshot(app)).toEqual(before);
   return res;
 }
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One request as `user` (a visitor when null), with a JSON body when one is given. */
+export const requestAs = (app: App, user: TestUser | null, method: Method, url: string, payload?: unknown) =>
+  app.inject({
+    method,
+    url,
+    headers: user?.headers ?? {},
+    ...(payload !== undefined && { payload: payload as object }),
+  });

@@ -11,6 +11,7 @@ import {
   quotes,
   orders,
   paymentEvents,
+  paymentTerms,
   products,
   reviews,
   testPaymentIntents,
@@ -43,6 +44,7 @@ export async function snapshot(app: App) {
     invoiceRows,
     cartRows,
     checkoutRows,
+    termsRows,
   ] = await Promise.all([
     app.db.select().from(orders).orderBy(asc(orders.id)),
     app.db.select().from(products).orderBy(asc(products.id)),
@@ -59,6 +61,7 @@ export async function snapshot(app: App) {
     app.db.select().from(invoices).orderBy(asc(invoices.id)),
     app.db.select().from(cartLines).orderBy(asc(cartLines.userId), asc(cartLines.productId)),
     app.db.select().from(checkouts).orderBy(asc(checkouts.id)),
+    app.db.select().from(paymentTerms).orderBy(asc(paymentTerms.userId)),
   ]);
   return {
     orders: orderRows,
@@ -76,6 +79,7 @@ export async function snapshot(app: App) {
     invoices: invoiceRows,
     cartLines: cartRows,
     checkouts: checkoutRows,
+    paymentTerms: termsRows,
   };
 }
 

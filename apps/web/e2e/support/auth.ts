@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
 /** The demo accounts a fresh DATA_DIR is seeded with (the server prints them at start). */
 export const DEMO_ADMIN = { email: 'admin@forgeline.dev', password: 'forgeline-admin' } as const;
@@ -80,4 +80,17 @@ export async function createAccount(baseUrl: string, name: string, email: string
   });
   if (!response.ok)
     throw new Error(`sign-up of ${email} failed: ${response.status} ${await response.text()}`);
+}
+
+/** Signs in through the login page in a new page of `context` and waits there at `to`. */
+export async function signInAt(
+  context: BrowserContext,
+  baseUrl: string,
+  account: { email: string; password: string },
+  to: string,
+): Promise<Page> {
+  const page = await context.newPage();
+  await signIn(page, baseUrl, account.email, account.password, to);
+  await page.waitForURL(`${baseUrl}${to}`, { timeout: 20_000 });
+  return page;
 }

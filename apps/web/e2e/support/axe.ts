@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export type Violation = { id: string; impact: string; help: string; nodes: string[] };
 
@@ -29,3 +30,9 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
 export const describeViolations = (where: string, violations: Violation[]) =>
   `${where}: ${violations.length} serious/critical axe violation(s)\n` +
   violations.map((v) => `- [${v.impact}] ${v.id}: ${v.help}\n    ${v.nodes.join('\n    ')}`).join('\n');
+
+/** Fails the test when the page as it is now has a serious or critical axe violation. */
+export async function expectAccessible(page: Page, where: string): Promise<void> {
+  const violations = await seriousViolations(page);
+  expect(violations, describeViolations(where, violations)).toEqual([]);
+}

@@ -1,6 +1,6 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
-/** System Chromium (DESIGN.md §2: Playwright's own browser download does not work here). */
+/** System Chromium (docs/architecture.md §2: Playwright's own browser download does not work here). */
 export const launchBrowser = (): Promise<Browser> =>
   chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -15,3 +15,10 @@ export const launchBrowser = (): Promise<Browser> =>
       '--disable-sync',
     ],
   });
+
+/** A fresh context of this size that skips the 3 s splash (it is for first visits; journeys skip it). */
+export async function journeyContext(browser: Browser, width = 1280, height = 900): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width, height } });
+  await context.addInitScript(() => sessionStorage.setItem('forgeline:splash-seen', '1'));
+  return context;
+}

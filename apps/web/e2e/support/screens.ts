@@ -17,7 +17,7 @@ export async function saveScreen(page: Page, name: string, width: number): Promi
   return file;
 }
 
-/** The splash shows once per tab session (SPEC §2): pages of this context start as if it had been seen. */
+/** The splash shows once per tab session (docs/product.md §2): pages of this context start as if it had been seen. */
 export const skipSplash = (context: BrowserContext) =>
   context.addInitScript(() => {
     try {
@@ -55,3 +55,10 @@ export async function settle(page: Page): Promise<void> {
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   await page.waitForTimeout(100);
 }
+
+/**
+ * Waits until the SPA has taken over a page the server rendered (docs/decisions/0040): the server's
+ * markup is already there, so finding it says nothing about the app, and an element found in it is
+ * replaced when the app renders. The app removes the page's data script when it has.
+ */
+export const appReady = (page: Page) => page.locator('#forgeline-state').waitFor({ state: 'detached' });

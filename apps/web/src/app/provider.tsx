@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { TOAST_AUTO_CLOSE_MS, TOAST_POSITION } from '@forgeline/shared';
 import { createQueryClient } from '@/lib/query-client';
 import { connectAuth } from '@/lib/auth';
@@ -27,8 +27,14 @@ const LazyToasts = () => {
 };
 
 /** App-wide providers: the query cache (with identity wired to it) and the one toast container. */
-export const AppProvider = ({ children }: { children: ReactNode }) => {
-  const [queryClient] = useState(createQueryClient);
+export const AppProvider = ({
+  children,
+  queryClient: given,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient | undefined;
+}) => {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   useEffect(() => connectAuth(queryClient), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>

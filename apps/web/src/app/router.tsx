@@ -11,7 +11,7 @@ const lazyRoute =
   (load: () => Promise<RouteModule>): LazyRouteFunction<RouteObject> =>
   async () => ({ Component: (await load()).default });
 
-/** Route guards (SPEC.md §4), pathless layout routes in their own chunk. */
+/** Route guards (docs/product.md §4), pathless layout routes in their own chunk. */
 const requireAuth: LazyRouteFunction<RouteObject> = async () => ({
   Component: (await import('@/features/auth/components/guards')).RequireAuth,
 });
@@ -51,7 +51,8 @@ export const routes: RouteObject[] = [
             path: paths.dashboard.root.path,
             lazy: lazyRoute(() => import('@/routes/dashboard/dashboard-layout')),
             children: [
-              { index: true, lazy: myProfile },
+              // Admins land on their overview; everyone else on the profile.
+              { index: true, lazy: lazyRoute(() => import('@/routes/dashboard/dashboard-home')) },
               { path: paths.dashboard.myProfile.path, lazy: myProfile },
               {
                 path: paths.dashboard.payment.path,
@@ -100,6 +101,18 @@ export const routes: RouteObject[] = [
                   {
                     path: paths.dashboard.manageOrders.path,
                     lazy: lazyRoute(() => import('@/routes/dashboard/manage-orders')),
+                  },
+                  {
+                    path: paths.dashboard.overview.path,
+                    lazy: lazyRoute(() => import('@/routes/dashboard/overview')),
+                  },
+                  {
+                    path: paths.dashboard.order.path,
+                    lazy: lazyRoute(() => import('@/routes/dashboard/order')),
+                  },
+                  {
+                    path: paths.dashboard.termsInvoices.path,
+                    lazy: lazyRoute(() => import('@/routes/dashboard/terms-invoices')),
                   },
                   {
                     path: paths.dashboard.messages.path,

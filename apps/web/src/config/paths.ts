@@ -1,6 +1,6 @@
 import type { LegalSlug } from '@/content/legal';
 
-/** Every route of SPEC.md §2 in one place: `path` for the router, `getHref` for links. */
+/** Every route of docs/product.md §2 in one place: `path` for the router, `getHref` for links. */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   homeAlias: { path: '/home', getHref: () => '/home' },
@@ -28,12 +28,21 @@ export const paths = {
     root: { path: '/dashboard', getHref: () => '/dashboard' },
     myProfile: { path: 'myProfile', getHref: () => '/dashboard/myProfile' },
     payment: { path: 'payment/:id', getHref: (id: string) => `/dashboard/payment/${encodeURIComponent(id)}` },
-    review: { path: 'review', getHref: () => '/dashboard/review' },
+    /** With a product: a review of that part, listed on its product page. */
+    review: {
+      path: 'review',
+      getHref: (productId?: string) =>
+        `/dashboard/review${productId ? `?product=${encodeURIComponent(productId)}` : ''}`,
+    },
     myOrders: { path: 'myOrders', getHref: () => '/dashboard/myOrders' },
     makeAdmin: { path: 'makeAdmin', getHref: () => '/dashboard/makeAdmin' },
     addProduct: { path: 'addProduct', getHref: () => '/dashboard/addProduct' },
     manageProducts: { path: 'manageProducts', getHref: () => '/dashboard/manageProducts' },
     manageOrders: { path: 'manageOrders', getHref: () => '/dashboard/manageOrders' },
+    /** The admin's figures (also the dashboard's first page for admins). */
+    overview: { path: 'overview', getHref: () => '/dashboard/overview' },
+    /** One order, for admins: everything needed to ship or cancel it. */
+    order: { path: 'order/:id', getHref: (id: string) => `/dashboard/order/${encodeURIComponent(id)}` },
     messages: { path: 'messages', getHref: () => '/dashboard/messages' },
     myQuotes: { path: 'myQuotes', getHref: () => '/dashboard/myQuotes' },
     myQuote: {
@@ -42,6 +51,8 @@ export const paths = {
     },
     requestQuote: { path: 'requestQuote', getHref: () => '/dashboard/requestQuote' },
     myInvoices: { path: 'myInvoices', getHref: () => '/dashboard/myInvoices' },
+    /** Admins: invoices on payment terms still unpaid (decision 0112). */
+    termsInvoices: { path: 'termsInvoices', getHref: () => '/dashboard/termsInvoices' },
     quotes: { path: 'quotes', getHref: () => '/dashboard/quotes' },
     quote: { path: 'quotes/:id', getHref: (id: string) => `/dashboard/quotes/${encodeURIComponent(id)}` },
   },

@@ -1,5 +1,5 @@
 /**
- * The six questions and answers of /blogs (SPEC.md §2). Plain data: edit the text here, the page
+ * The six questions and answers of /blogs (docs/product.md §2). Plain data: edit the text here, the page
  * renders it. An answer is a list of blocks: paragraphs, bullet lists and code.
  */
 export type BlogBlock =

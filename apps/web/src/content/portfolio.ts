@@ -1,5 +1,5 @@
 /**
- * The developer portfolio of /portfolio (SPEC.md §2). All of it is here, in one file: the site's owner
+ * The developer portfolio of /portfolio (docs/product.md §2). All of it is here, in one file: the site's owner
  * replaces these details with their own, and the page follows.
  *
  * `value` is the bar's fill (0 to 100) and `label` the text beside it. They are separate on purpose:

@@ -1,7 +1,7 @@
 import { TOKEN_EXPIRY_MARGIN_MS } from '@forgeline/shared';
 import { env } from '@/config/env';
 
-/** Key of the access token in local storage (SPEC.md §3). */
+/** Key of the access token in local storage (docs/product.md §3). */
 export const ACCESS_TOKEN_KEY = 'accessToken';
 
 /** An API answer that was not 2xx; `message` and `code` come from the server's error body. */
@@ -31,7 +31,7 @@ type RequestOptions = {
   auth?: boolean;
   /**
    * A 401 answer means the session is gone (account deleted, session expired): by default the
-   * signed-in user is then signed out (SPEC.md §4). Sign-in forms turn this off: a wrong password is
+   * signed-in user is then signed out (docs/product.md §4). Sign-in forms turn this off: a wrong password is
    * a 401 too.
    */
   signOutOnUnauthorized?: boolean;
@@ -42,7 +42,7 @@ type RequestOptions = {
 
 /**
  * The expiry time (ms since epoch) of a JWT access token, or undefined when the token is not three
- * dot-separated sections with a numeric `exp` in its payload (SPEC.md §5: such a token is unusable).
+ * dot-separated sections with a numeric `exp` in its payload (docs/product.md §5: such a token is unusable).
  */
 export const accessTokenExpiresAt = (token: string): number | undefined => {
   const sections = token.split('.');
@@ -58,7 +58,7 @@ export const accessTokenExpiresAt = (token: string): number | undefined => {
   }
 };
 
-/** A token counts as expired TOKEN_EXPIRY_MARGIN_MS (30 s) before its expiry time (SPEC.md §4). */
+/** A token counts as expired TOKEN_EXPIRY_MARGIN_MS (30 s) before its expiry time (docs/product.md §4). */
 export const isAccessTokenUsable = (token: string, now = Date.now()): boolean => {
   const expiresAt = accessTokenExpiresAt(token);
   return expiresAt !== undefined && expiresAt - TOKEN_EXPIRY_MARGIN_MS > now;

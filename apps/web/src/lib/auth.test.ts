@@ -9,7 +9,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('access token timing (SPEC.md §4, §9)', () => {
+describe('access token timing (docs/product.md §4, §9)', () => {
   it('retries with back-off from 30 s, doubling, capped at 16 minutes', () => {
     expect([1, 2, 3, 4, 5, 6, 7, 8].map(retryDelayMs)).toEqual([
       30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 960_000, 960_000,

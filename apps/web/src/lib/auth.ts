@@ -14,12 +14,13 @@ import {
   isAccessTokenUsable,
   setUnauthorizedHandler,
 } from './api-client';
+import { VISITOR_CART_KEY } from './visitor-cart-key';
 
 // The session's keys live in the one factory; re-exported for callers that know them from here.
 export { authKeys };
 
 /**
- * The signed-in identity: Better Auth's session (cookie) plus our access token (SPEC.md §3, §4).
+ * The signed-in identity: Better Auth's session (cookie) plus our access token (docs/product.md §3, §4).
  *
  * Better Auth's endpoints are called with plain fetch through TanStack Query rather than
  * `better-auth/react`, whose client would add about 11 KB gzip to the entry chunk
@@ -93,7 +94,7 @@ export const useSession = (): Session => {
   return { user: query.data ?? null, isPending: query.isPending };
 };
 
-/** GET /api/admin/:email: whether the server counts this user as an admin (SPEC.md §6). */
+/** GET /api/admin/:email: whether the server counts this user as an admin (docs/product.md §6). */
 export const getIsAdmin = async (
   email: string,
   { signal }: { signal?: AbortSignal } = {},
@@ -123,7 +124,7 @@ export const useIsAdmin = (): { isAdmin: boolean; isPending: boolean } => {
 };
 
 // ---------------------------------------------------------------------------------------------
-// The access token: exchanged for the email after sign-in, refreshed before it expires (SPEC.md §4)
+// The access token: exchanged for the email after sign-in, refreshed before it expires (docs/product.md §4)
 
 type TokenState = {
   email: string | null;
@@ -188,7 +189,7 @@ const scheduleExchange = (email: string, delayMs: number) => {
   );
 };
 
-/** Back-off after a failed exchange: 30 s, doubling, at most 16 minutes (SPEC.md §4, §9). */
+/** Back-off after a failed exchange: 30 s, doubling, at most 16 minutes (docs/product.md §4, §9). */
 export const retryDelayMs = (failures: number): number =>
   Math.min(RETRY_BACKOFF_START_MS * 2 ** Math.max(0, failures - 1), RETRY_BACKOFF_MAX_MS);
 
@@ -306,6 +307,14 @@ export const establishSession = async (client: QueryClient): Promise<SessionUser
   return user;
 };
 
+const hasVisitorCart = (): boolean => {
+  try {
+    return window.localStorage.getItem(VISITOR_CART_KEY) !== null;
+  } catch {
+    return false;
+  }
+};
+
 /**
  * Connects identity to the app's QueryClient (call once, from the app provider): a 401 from any API
  * call signs the user out, and the access token follows the session. Returns the disconnect function.
@@ -322,7 +331,10 @@ export const connectAuth = (client: QueryClient): (() => void) => {
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success') return;
     if (JSON.stringify(event.query.queryKey) !== sessionKey) return;
-    syncAccessToken((event.query.state.data as SessionUser | null | undefined) ?? null);
+    const user = (event.query.state.data as SessionUser | null | undefined) ?? null;
+    syncAccessToken(user);
+    // However the buyer signed in (the form, or back from Google's page), a visitor's cart moves in.
+    if (user && hasVisitorCart()) void import('./visitor-cart').then((cart) => cart.moveVisitorCart(client));
   });
 
   const known = client.getQueryData<SessionUser | null>(authKeys.session());

@@ -5,7 +5,7 @@ import { ERROR_COLOR } from '@/config/theme';
 const loadSwal = async () => (await import('sweetalert2')).default;
 
 /**
- * The spec's confirmation ('Are you sure?' / "You won't be able to revert this!", SPEC.md §9) before
+ * The spec's confirmation ('Are you sure?' / "You won't be able to revert this!", docs/product.md §9) before
  * cancel, delete user, delete product, make admin and ship. Resolves true when confirmed.
  */
 export const confirmDialog = async (confirmButtonText = 'Yes'): Promise<boolean> => {
@@ -25,7 +25,7 @@ export const confirmDialog = async (confirmButtonText = 'Yes'): Promise<boolean>
   return result.isConfirmed;
 };
 
-/** A success dialog that closes itself (the profile's: 2500 ms, SPEC.md §9). */
+/** A success dialog that closes itself (the profile's: 2500 ms, docs/product.md §9). */
 export const successDialog = async (title: string, timer = PROFILE_DIALOG_MS): Promise<void> => {
   const Swal = await loadSwal();
   await Swal.fire({ title, icon: 'success', timer, showConfirmButton: false });

@@ -2,7 +2,7 @@ import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
 import { QUERY_GC_MS, QUERY_RETRIES } from '@forgeline/shared';
 
 /**
- * SPEC.md §9: unused data kept 5 minutes; failed fetches retried 3 times with exponential back-off
+ * docs/product.md §9: unused data kept 5 minutes; failed fetches retried 3 times with exponential back-off
  * from 1 s capped at 30 s (TanStack Query's defaults, stated here so they cannot drift).
  */
 export const queryConfig = {

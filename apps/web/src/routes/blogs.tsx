@@ -4,7 +4,7 @@ import { Page } from '@/components/layout/page';
 import { blogPosts } from '@/content/blogs';
 import { BlogCard } from '@/features/blogs/components/blog-card';
 
-/** /blogs: six question-and-answer cards (SPEC.md §2); the text is in content/blogs.ts. */
+/** /blogs: six question-and-answer cards (docs/product.md §2); the text is in content/blogs.ts. */
 const BlogsRoute = () => {
   usePageMeta(pageMeta.blogs);
   return (

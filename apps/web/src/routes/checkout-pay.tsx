@@ -9,6 +9,8 @@ import { useCheckoutPaymentIntent, useMarkCheckoutPaid } from '@/features/checko
 import { PaymentPanel } from '@/features/payments/components/payment-panel';
 import { PaidNote } from '@/features/payments/components/paid-note';
 import { QueryState } from '@/components/ui/query-state';
+import { OrderDocumentsFor } from '@/features/invoices/components/order-documents';
+import { dueDay } from '@/lib/payment-state';
 
 /** /checkout/:id (issue 10): the placed checkout, its lines, and one card payment for all of them. */
 const CheckoutPayRoute = () => {
@@ -16,7 +18,11 @@ const CheckoutPayRoute = () => {
   const { user } = useSession();
   const checkout = useCheckout(id);
   const [paidHere, setPaidHere] = useState(false);
-  const payable = checkout.data !== undefined && !checkout.data.paid && checkout.data.orders.length > 0;
+  const payable =
+    checkout.data !== undefined &&
+    checkout.data.paymentMethod === 'card' &&
+    !checkout.data.paid &&
+    checkout.data.orders.length > 0;
   const intent = useCheckoutPaymentIntent(id, payable || paidHere);
   const markPaid = useMarkCheckoutPaid();
 
@@ -71,7 +77,24 @@ const CheckoutPayRoute = () => {
                 </li>
               </ul>
               <div className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
-                {data.paid && !paidHere ? (
+                {data.paymentMethod === 'invoice' && !data.paid && data.dueAt ? (
+                  // On payment terms (decision 0112): paid by transfer against the invoice, no card.
+                  <div data-testid="terms-note">
+                    <h2 className="text-lg font-bold">On your payment terms</h2>
+                    <p className="mt-1 text-sm">
+                      We ship without waiting for payment. Please pay $ {formatPrice(data.total)} by bank
+                      transfer by <strong>{dueDay(data.dueAt)}</strong>, quoting the invoice number.
+                    </p>
+                    {data.orders[0] ? (
+                      <div className="mt-2">
+                        <OrderDocumentsFor orderId={data.orders[0]._id} />
+                      </div>
+                    ) : null}
+                    <Link to={paths.dashboard.myOrders.getHref()} className="btn btn-sm btn-outline mt-3">
+                      My Orders
+                    </Link>
+                  </div>
+                ) : data.paid && !paidHere ? (
                   <PaidNote transactionId={data.orders[0]?.transactionId}>
                     <Link to={paths.dashboard.myOrders.getHref()} className="btn btn-sm btn-outline mt-3">
                       My Orders

@@ -5,7 +5,13 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
-import { CheckoutBodySchema, formatPrice, type Cart } from '@forgeline/shared';
+import {
+  CheckoutBodySchema,
+  formatPrice,
+  type Cart,
+  type PaymentMethod,
+  type PaymentTerms,
+} from '@forgeline/shared';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
 import { ApiError } from '@/lib/api-client';
@@ -15,10 +21,12 @@ import { useCart } from '@/features/cart/api/get-cart';
 import { CartLines } from '@/features/cart/components/cart-lines';
 import { usePlaceCheckout } from '@/features/checkout/api/place-checkout';
 import { useUserInfo } from '@/features/users/api/get-user-info';
+import { useMyTerms } from '@/features/payment-terms/api/terms';
 import { FormField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { Alert } from '@/components/ui/alert';
 import { Loading } from '@/components/ui/spinner';
+import { PaymentMethodChoice } from '@/components/ui/payment-method-choice';
 
 const DeliverySchema = CheckoutBodySchema.pick({ address: true, phone: true, poReference: true });
 type DeliveryInput = z.input<typeof DeliverySchema>;
@@ -42,22 +50,31 @@ const CheckoutForm = ({
   cart,
   contact,
   place,
+  terms,
 }: {
   cart: Cart;
   contact: { address?: string; phone?: string };
   place: ReturnType<typeof usePlaceCheckout>;
+  /** The buyer's payment terms: 'Pay by invoice' is offered when approved (decision 0112). */
+  terms: PaymentTerms | undefined;
 }) => {
+  const [method, setMethod] = useState<PaymentMethod>('card');
+  const byInvoice = method === 'invoice' && terms?.approved === true;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [idempotencyKey, setIdempotencyKey] = useState(newKey);
   const [failure, setFailure] = useState<{ message: string; lines: Record<string, string> } | null>(null);
-  const { register, handleSubmit, formState } = useForm<DeliveryInput, unknown, DeliveryValues>({
+  const { register, handleSubmit, formState, setError } = useForm<DeliveryInput, unknown, DeliveryValues>({
     resolver: zodResolver(DeliverySchema),
     defaultValues: { address: contact.address ?? '', phone: contact.phone ?? '', poReference: '' },
   });
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
+    if (byInvoice && !values.poReference) {
+      setError('poReference', { message: 'A PO number is required to pay by invoice.' });
+      return;
+    }
     try {
       // The figures the buyer sees go along: a price changed meanwhile is a 409, never a surprise charge.
       const checkout = await place.mutateAsync({
@@ -70,9 +87,14 @@ const CheckoutForm = ({
             unitPrice: l.unitPrice,
           })),
           expectedTotal: cart.total,
+          paymentMethod: byInvoice ? 'invoice' : 'card',
         },
       });
-      toast.success(`Order ${checkout.number} placed: now one payment for all of it.`);
+      toast.success(
+        byInvoice
+          ? `Order ${checkout.number} placed on invoice: it ships without waiting for payment.`
+          : `Order ${checkout.number} placed: now one payment for all of it.`,
+      );
       await navigate(paths.checkoutPay.getHref(checkout._id));
     } catch (error) {
       // Nothing was stored: the next attempt is a new checkout.
@@ -86,6 +108,9 @@ const CheckoutForm = ({
         message: errorMessage(error, 'The order could not be placed.'),
         lines: lineErrorsOf(error),
       });
+      const poProblem =
+        error instanceof ApiError ? (error.body?.details as Record<string, string> | undefined) : undefined;
+      if (poProblem?.poReference) setError('poReference', { message: poProblem.poReference });
     }
   });
 
@@ -112,15 +137,22 @@ const CheckoutForm = ({
         <FormField label="Address" {...register('address')} error={formState.errors.address?.message} />
         <FormField label="Phone" type="tel" {...register('phone')} error={formState.errors.phone?.message} />
         <FormField
-          label="PO reference (optional)"
+          label={byInvoice ? 'PO number (required)' : 'PO reference (optional)'}
           {...register('poReference')}
           error={formState.errors.poReference?.message}
         />
+        {terms?.approved ? (
+          <PaymentMethodChoice terms={terms} value={byInvoice ? 'invoice' : 'card'} onChange={setMethod} />
+        ) : null}
         <Alert data-testid="checkout-error">{failure?.message}</Alert>
         <SubmitButton isLoading={place.isPending} disabled={cart.lines.some((l) => l.problem !== null)}>
           Place order · $ {formatPrice(cart.total)}
         </SubmitButton>
-        <p className="text-xs text-base-content/75">Next: one card payment for every line.</p>
+        <p className="text-xs text-base-content/75">
+          {byInvoice
+            ? 'Next: your invoice, due in your terms; we ship without waiting for payment.'
+            : 'Next: one card payment for every line.'}
+        </p>
       </form>
     </div>
   );
@@ -132,6 +164,7 @@ const CheckoutRoute = () => {
   const cart = useCart();
   const profile = useUserInfo(user?.email);
   const place = usePlaceCheckout();
+  const terms = useMyTerms();
 
   if (cart.isPending || profile.isPending)
     return <Loading label="Loading your cart" className="min-h-[50vh]" />;
@@ -151,6 +184,7 @@ const CheckoutRoute = () => {
       <CheckoutForm
         cart={cart.data}
         place={place}
+        terms={terms.data}
         contact={{
           ...(info?.address && { address: info.address }),
           ...(info?.phone && { phone: info.phone }),

@@ -4,10 +4,10 @@ import { ProductsSection } from '@/features/products/components/products-grid';
 import { Hero } from '@/features/home/components/hero';
 import { StatisticsBand } from '@/features/home/components/statistics-band';
 import { OurStory } from '@/features/home/components/our-story';
-import { ReviewsSection } from '@/features/home/components/reviews-section';
+import { ReviewsSection } from '@/features/reviews/components/reviews-section';
 import { ContactSection } from '@/features/home/components/contact-section';
 
-/** / and /home: the sections of SPEC.md §1, in order. */
+/** / and /home: the sections of docs/product.md §1, in order. */
 const HomeRoute = () => {
   usePageMeta(pageMeta.home);
   return (

@@ -4,7 +4,7 @@ import { pageMeta } from '@/config/page-meta';
 import { usePageMeta } from '@/lib/page-meta';
 import notFoundImage from '@/assets/not-found.svg';
 
-/** * (SPEC.md §2): the 404 image page, with a way home. */
+/** * (docs/product.md §2): the 404 image page, with a way home. */
 const NotFoundRoute = () => {
   usePageMeta(pageMeta.notFound);
   return (

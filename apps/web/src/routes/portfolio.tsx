@@ -26,7 +26,7 @@ const ExternalIcon = () => (
   </svg>
 );
 
-/** /portfolio: the developer portfolio (SPEC.md §2). Every detail comes from content/portfolio.ts. */
+/** /portfolio: the developer portfolio (docs/product.md §2). Every detail comes from content/portfolio.ts. */
 const PortfolioRoute = () => {
   usePageMeta(pageMeta.portfolio);
   const { contact } = portfolio;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderWithProviders } from '../../test/render';
 import ProductRoute from './product';
 
@@ -32,9 +33,82 @@ describe('/product/:id', () => {
     // A visitor may fill a cart too (kept in the browser until sign-in).
     expect(screen.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
     // One request for the product; the session the cart button reads is the navbar's, cached (one more
-    // here only because this test renders the route without the layout).
+    // here only because this test renders the route without the layout); the reviews below the fold come
+    // after (at once here: jsdom has no IntersectionObserver).
     const urls = (fetchMock.mock.calls as unknown as [RequestInfo | URL][]).map(([url]) => String(url));
-    expect(urls.filter((url) => !url.includes('/api/auth/'))).toHaveLength(1);
+    expect(urls.filter((url) => !url.includes('/api/auth/') && !url.endsWith('/reviews'))).toHaveLength(1);
+  });
+
+  it("shows the part's rating and reviews, and a way to write one about this part", async () => {
+    const reviews = {
+      average: 4.5,
+      count: 2,
+      reviews: [
+        {
+          _id: 'r2',
+          name: 'Ann',
+          email: 'ann@example.com',
+          profession: 'Buyer',
+          review: 'True to size.',
+          img: null,
+          rating: 4,
+          verifiedPurchase: true,
+          productId: product._id,
+          createdAt: '2026-11-20T10:00:00.000Z',
+        },
+        {
+          _id: 'r1',
+          name: 'Bo',
+          email: 'bo@example.com',
+          profession: 'Engineer',
+          review: 'Clean threads.',
+          img: null,
+          rating: 5,
+          verifiedPurchase: false,
+          productId: product._id,
+          createdAt: '2026-11-02T10:00:00.000Z',
+        },
+      ],
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: RequestInfo | URL) =>
+        jsonResponse(String(url).endsWith('/reviews') ? reviews : product),
+      ),
+    );
+    renderWithProviders(<ProductRoute />, { route: '/product/:id', path: `/product/${product._id}` });
+    expect(await screen.findByTestId('product-rating')).toHaveTextContent('4.5 out of 5 · 2 reviews');
+    expect(screen.getByText('True to size.')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Rated 4 out of 5' })).toBeInTheDocument();
+    expect(screen.getAllByText('Verified buyer')).toHaveLength(1);
+    expect(screen.getByText(/Ann, Buyer · 20 Nov 2026/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Write a review' })).toHaveAttribute(
+      'href',
+      `/dashboard/review?product=${product._id}`,
+    );
+  });
+
+  it('shows the part number, the pack rule and the volume prices, highlighting the row of the quantity typed', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: RequestInfo | URL) =>
+        jsonResponse(String(url).endsWith('/reviews') ? { average: null, count: 0, reviews: [] } : product),
+      ),
+    );
+    renderWithProviders(<ProductRoute />, { route: '/product/:id', path: `/product/${product._id}` });
+    const rules = await screen.findByTestId('quantity-rules');
+    expect(rules).toHaveTextContent('Part number: FL-BLT-M12');
+    expect(rules).toHaveTextContent('Sold in packs of 10 pcs');
+    const rows = () => within(screen.getByTestId('price-table')).getAllByTestId('price-row');
+    expect(rows().map((row) => row.textContent)).toEqual([
+      '100–499 pcs$ 2.50 (your price)',
+      '500+ pcs$ 2.25',
+    ]);
+    const quantity = screen.getByLabelText('Quantity for the cart');
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '600');
+    expect(rows()[1]).toHaveAttribute('aria-current', 'true');
+    expect(rows()[0]).not.toHaveAttribute('aria-current');
   });
 
   it('says so when the product does not exist', async () => {

@@ -1,21 +1,26 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { AddToCart } from '@/features/cart/components/add-to-cart';
+import { AddToCart, firstQuantity } from '@/features/cart/components/add-to-cart';
 import { formatPrice } from '@forgeline/shared';
 import { pageMeta } from '@/config/page-meta';
 import { paths } from '@/config/paths';
 import { usePageMeta } from '@/lib/page-meta';
 import { ApiError } from '@/lib/api-client';
 import { useProduct } from '@/features/products/api/get-product';
-import { QuantityRules } from '@/features/product-detail/components/quantity-rules';
+import { PriceTable } from '@/components/pricing/price-table';
+import { QuantityRules } from '@/components/pricing/quantity-rules';
+import { ProductReviews } from '@/features/reviews/components/product-reviews';
 
 /**
- * /product/:id (issue 10 item 1), public: photo, details, quantity rules and 'Buy Now'. The page needs
+ * /product/:id (issue 10 item 1), public: photo, details, quantity rules, 'Buy Now' and the part's reviews. The page needs
  * one request (GET /api/purchase/:id), so it can be rendered on the server later.
  */
 const ProductRoute = () => {
   const { id = '' } = useParams();
   const product = useProduct(id);
   usePageMeta(pageMeta.product(product.data?.name));
+  // The quantity typed for the cart; null until then (the price row of the first quantity is highlighted).
+  const [quantity, setQuantity] = useState<number | null>(null);
 
   if (product.isPending) {
     return (
@@ -51,14 +56,16 @@ const ProductRoute = () => {
           <p className="text-2xl font-bold text-primary">$ {formatPrice(item.price)} / piece</p>
           <p className="text-base-content/85">{item.description}</p>
           <QuantityRules product={item} />
+          <PriceTable product={item} quantity={quantity ?? firstQuantity(item)} />
           <div className="flex flex-wrap gap-2">
             <Link to={paths.purchase.getHref(item._id)} className="btn btn-primary">
               Buy Now
             </Link>
-            <AddToCart product={item} />
+            <AddToCart product={item} onQuantityChange={setQuantity} />
           </div>
         </div>
       </div>
+      <ProductReviews productId={item._id} />
     </div>
   );
 };

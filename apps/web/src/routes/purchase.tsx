@@ -14,10 +14,11 @@ import { PurchaseForm, type PurchaseValues } from '@/features/orders/components/
 import { errorMessage } from '@/lib/error-message';
 import { Loading } from '@/components/ui/spinner';
 import { Alert } from '@/components/ui/alert';
+import { QuantityRules } from '@/components/pricing/quantity-rules';
 
 const Spinner = ({ label }: { label: string }) => <Loading label={label} className="min-h-[50vh]" />;
 
-/** /purchase/:id (SPEC.md §2, §5): the product's facts, a live total and the order form. Login required. */
+/** /purchase/:id (docs/product.md §2, §5): the product's facts, a live total and the order form. Login required. */
 const PurchaseRoute = () => {
   const { id = '' } = useParams();
   const location = useLocation();
@@ -90,12 +91,7 @@ const PurchaseRoute = () => {
               {item.name}
             </h2>
             <p className="text-2xl font-bold text-primary">$ {formatPrice(item.price)} / piece</p>
-            <ul className="grid gap-1.5 text-sm">
-              <li className="rounded bg-base-200 px-3 py-1.5">Minimum Order Quantity: {item.minOrder} pcs</li>
-              <li className="rounded bg-base-200 px-3 py-1.5">
-                Available Quantity: <span className="font-semibold">{item.availableQuantiity}</span>
-              </li>
-            </ul>
+            <QuantityRules product={item} />
             <p className="text-sm text-base-content/80">{item.description}</p>
           </div>
         </article>

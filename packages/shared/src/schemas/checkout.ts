@@ -5,6 +5,12 @@ import { CartSchema } from './cart.ts';
 import { requiredText } from './common.ts';
 import { OrderSchema, PHONE_PATTERN, TransactionIdSchema } from './order.ts';
 
+/** How a checkout is paid: by card at once, or by invoice on the buyer's payment terms. */
+export const PaymentMethodSchema = z.enum(['card', 'invoice'], {
+  error: "paymentMethod must be 'card' or 'invoice'",
+});
+export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
+
 /** A line the buyer checks out: a product in their cart, the quantity and the unit price they saw. */
 export const CheckoutLineInputSchema = z.object({
   productId: z.string({ error: 'productId is required' }).trim().min(1, 'productId is required').max(100),
@@ -38,14 +44,23 @@ export const CheckoutBodySchema = z.object({
     .optional()
     .transform((value) => (value ? value : undefined)),
   expectedTotal: z.number({ error: 'expectedTotal must be a number' }).nonnegative().optional(),
+  /**
+   * 'card' (the default): one card payment, stock held until paid. 'invoice': only for a customer an
+   * admin approved for payment terms; needs the PO reference, ships unpaid, due in the terms' days.
+   */
+  paymentMethod: PaymentMethodSchema.optional().default('card'),
 });
 export type CheckoutBody = z.infer<typeof CheckoutBodySchema>;
+/** What a client sends (paymentMethod may be left out: card). */
+export type CheckoutBodyInput = z.input<typeof CheckoutBodySchema>;
 
 /** POST /quotes/:id/accept: where the accepted offer goes, as at checkout (address, phone, PO reference). */
 export const AcceptQuoteBodySchema = CheckoutBodySchema.pick({
   address: true,
   phone: true,
   poReference: true,
+  // A buyer on payment terms may take an accepted offer on invoice too (decision 0112).
+  paymentMethod: true,
 });
 export type AcceptQuoteBody = z.infer<typeof AcceptQuoteBodySchema>;
 
@@ -65,6 +80,9 @@ export const CheckoutSchema = z.object({
   /** Every standing line is paid. */
   paid: z.boolean(),
   createdAt: z.string(),
+  paymentMethod: PaymentMethodSchema,
+  /** An invoice checkout's due date (ISO); null for card. */
+  dueAt: z.string().nullable(),
   orders: z.array(OrderSchema),
 });
 export type Checkout = z.infer<typeof CheckoutSchema>;

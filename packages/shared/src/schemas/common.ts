@@ -5,7 +5,7 @@ import { messages } from '../messages.ts';
 export const IdSchema = z.uuid();
 
 /**
- * SPEC §5: letters or digits, @, letters, a dot, then a top-level domain. We also accept the dots, dashes
+ * docs/product.md §5: letters or digits, @, letters, a dot, then a top-level domain. We also accept the dots, dashes
  * and pluses real addresses have (john.doe+parts@acme-industrial.co.uk), anchored at both ends. The spec's
  * literal '2 or 3 letters' would refuse real buyers (`.info`, `.industries`): the ending may be 2 to 63
  * letters, the DNS limit (docs/decisions/0090).

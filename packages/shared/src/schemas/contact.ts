@@ -3,7 +3,7 @@ import { EmailSchema, requiredText } from './common.ts';
 
 /**
  * The home page's 'Send Us Email' form and the footer's Newsletter box. The spec's versions were dead
- * (SPEC §2, §5); DESIGN §4 makes them work: the same schemas check the form and the server route.
+ * (docs/product.md §2, §5); docs/architecture.md §4 makes them work: the same schemas check the form and the server route.
  */
 export const CONTACT_LIMITS = {
   nameMax: 100,

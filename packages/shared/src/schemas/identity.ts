@@ -3,7 +3,7 @@ import { LIMITS, MIN_PASSWORD_LENGTH } from '../constants.ts';
 import { messages } from '../messages.ts';
 import { EmailSchema, requiredText } from './common.ts';
 
-/** SPEC.md §5: password required ('Password is required'), at least 6 characters ('Must be 6 caracters or longer'). */
+/** docs/product.md §5: password required ('Password is required'), at least 6 characters ('Must be 6 caracters or longer'). */
 export const PasswordSchema = z
   .string({ error: messages.passwordRequired })
   .min(1, { error: messages.passwordRequired, abort: true })

@@ -11,5 +11,7 @@ export const InvoiceSummarySchema = z.object({
   paymentReference: z.string(),
   orderIds: z.array(z.string()),
   pdfUrl: z.string(),
+  /** An invoice on payment terms: payable by this date (ISO); null once paid at issue (card). */
+  dueAt: z.string().nullable(),
 });
 export type InvoiceSummary = z.infer<typeof InvoiceSummarySchema>;

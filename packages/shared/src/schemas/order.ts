@@ -27,6 +27,11 @@ export const OrderSchema = z.object({
   checkoutId: z.string().nullable(),
   checkoutNumber: z.string().nullable(),
   poReference: z.string().nullable(),
+  /**
+   * Set when the order was placed on payment terms: it is awaiting payment until this date (ISO) and
+   * may ship before it is paid. Null for card orders.
+   */
+  dueAt: z.string().nullable(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

@@ -87,7 +87,7 @@ export const PriceTierBodySchema = z.object({
 });
 
 /**
- * The B2B fields of a product (DESIGN §9). All optional in a body, so that the spec's form (which has
+ * The B2B fields of a product (docs/architecture.md §9). All optional in a body, so that the spec's form (which has
  * none of them) keeps working: a new product gets a generated part number, pack size 1, no maximum and
  * no price breaks; an update that omits one keeps what the product had. Cross-field rules (minimum a
  * multiple of the pack size and not above the stock, tiers in order) are pricing.ts's

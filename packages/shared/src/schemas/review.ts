@@ -12,8 +12,10 @@ export const ReviewSchema = z.object({
   review: z.string(),
   img: z.string().nullable(),
   rating: z.number().int().min(1).max(5),
-  /** The reviewer has a paid order. */
+  /** The reviewer has a paid order (of this part, for a review of a part). */
   verifiedPurchase: z.boolean(),
+  /** The part reviewed, for a review written from its product page. */
+  productId: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Review = z.infer<typeof ReviewSchema>;
@@ -43,5 +45,17 @@ export const ReviewBodySchema = z.object({
   name: z.string().max(500).nullish(),
   email: z.string().max(500).nullish(),
   img: z.string().max(4096).nullish(),
+  /** Reviews this part (its product page lists it); without it, a review of the shop. */
+  productId: z.string().max(100).nullish(),
 });
 export type ReviewBody = z.infer<typeof ReviewBodySchema>;
+
+/** GET /product/:id/reviews: what buyers think of one part. */
+export const ProductReviewsSchema = z.object({
+  /** Mean rating over every review of the part, one decimal; null when there is none. */
+  average: z.number().nullable(),
+  count: z.number().int(),
+  /** The newest of them. */
+  reviews: z.array(ReviewSchema),
+});
+export type ProductReviews = z.infer<typeof ProductReviewsSchema>;

@@ -4,7 +4,7 @@ import { messages } from '../messages.ts';
 import { requiredText } from './common.ts';
 import { PHONE_PATTERN } from './order.ts';
 
-/** The profile fields of SPEC §2 'Profile page': all three required. */
+/** The profile fields of docs/product.md §2 'Profile page': all three required. */
 export const UserInfoBodySchema = z.object({
   phone: requiredText(messages.phoneRequired, LIMITS.phoneMax).regex(
     PHONE_PATTERN,

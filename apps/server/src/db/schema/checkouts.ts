@@ -18,7 +18,7 @@ export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 100001
 export const checkoutNumberSeq = pgSequence('checkout_number_seq', { startWith: 100001 });
 
 /**
- * Orders placed together (DESIGN §9): one delivery address and phone, the buyer's PO reference, one
+ * Orders placed together (docs/architecture.md §9): one delivery address and phone, the buyer's PO reference, one
  * payment. Each line stays an order of its own; this row only groups them.
  */
 export const checkouts = pgTable(
@@ -40,11 +40,30 @@ export const checkouts = pgTable(
     lineCount: integer('line_count').notNull(),
     /** The provider's intent opened for the checkout's unpaid lines, reused by later attempts. */
     paymentIntentId: text('payment_intent_id'),
+    /** 'invoice': placed on payment terms (docs/decisions/0112), paid by transfer by `dueAt`. */
+    paymentMethod: text('payment_method', { enum: ['card', 'invoice'] })
+      .notNull()
+      .default('card'),
+    termsDays: integer('terms_days'),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    /** When the one overdue reminder was queued (never twice). */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check('checkouts_line_count_positive', sql`${table.lineCount} > 0`),
     index('checkouts_user_id_idx').on(table.userId, table.createdAt),
+    // The admin's order search by PO reference (ILIKE '%term%'): without it, every search read every
+    // checkout (16-22 ms of 20,000 checkouts, decision 0102). Needs pg_trgm (migration 0010).
+    index('checkouts_po_reference_trgm_idx').using('gin', sql`${table.poReference} gin_trgm_ops`),
+    check(
+      'checkouts_invoice_has_due_date',
+      sql`(${table.paymentMethod} = 'invoice') = (${table.dueAt} is not null)`,
+    ),
+    // Open invoices on terms by due date: the overdue list and the reminder job.
+    index('checkouts_invoice_due_at_idx')
+      .on(table.dueAt)
+      .where(sql`${table.paymentMethod} = 'invoice'`),
   ],
 );
 

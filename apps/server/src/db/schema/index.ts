@@ -11,3 +11,4 @@ export * from './invoices.ts';
 export * from './quotes.ts';
 export * from './checkouts.ts';
 export * from './idempotency-keys.ts';
+export * from './payment-terms.ts';

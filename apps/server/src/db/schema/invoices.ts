@@ -62,6 +62,9 @@ export const invoices = pgTable(
     /** For a credit note: the order line it refunds (one credit note per refunded line). */
     refundedOrderId: uuid('refunded_order_id'),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    /** An invoice on payment terms: payable by this date, net `termsDays` (decision 0112). */
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    termsDays: integer('terms_days'),
   },
   (table) => [
     check('invoices_total_positive', sql`${table.totalCents} > 0`),

@@ -41,11 +41,19 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    /**
+     * Set on an order placed on payment terms (copied from its checkout): it ships unpaid, is never
+     * cancelled for want of payment, and counts against the credit limit until paid (decision 0112).
+     */
+    dueAt: timestamp('due_at', { withTimezone: true }),
   },
   (table) => [
     check('orders_quantity_positive', sql`${table.quantity} > 0`),
     check('orders_total_matches', sql`${table.totalCents} = ${table.priceCents} * ${table.quantity}`),
-    check('orders_shipped_only_when_paid', sql`${table.status} <> 'shipped' OR ${table.paid}`),
+    check(
+      'orders_shipped_only_when_paid',
+      sql`${table.status} <> 'shipped' OR ${table.paid} OR ${table.dueAt} IS NOT NULL`,
+    ),
     index('orders_user_id_idx').on(table.userId),
     index('orders_checkout_id_idx').on(table.checkoutId),
     index('orders_transaction_id_idx').on(table.transactionId),

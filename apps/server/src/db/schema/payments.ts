@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * The built-in test-mode card processor's payment intents (DESIGN §5). Kept in the database, not in
+ * The built-in test-mode card processor's payment intents (docs/architecture.md §5). Kept in the database, not in
  * memory, so that any instance can confirm or look up an intent another instance created. No card
  * number is stored: only the brand and last four digits of the card that paid.
  */

@@ -36,6 +36,10 @@ export const products = pgTable(
       sql`${table.maxOrder} IS NULL OR ${table.maxOrder} >= ${table.minOrder}`,
     ),
     index('products_created_at_idx').on(table.createdAt),
+    // The catalogue search (name or part number, anywhere in the text: ILIKE '%term%') through pg_trgm,
+    // one index per column so that PostgreSQL combines them (BitmapOr); docs/decisions/0041.
+    index('products_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+    index('products_sku_trgm_idx').using('gin', sql`${table.sku} gin_trgm_ops`),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
-/** The profile of SPEC §2 (phone, address, profession), one per user; gone with the user. */
+/** The profile of docs/product.md §2 (phone, address, profession), one per user; gone with the user. */
 export const userProfiles = pgTable('user_profiles', {
   userId: text('user_id')
     .primaryKey()

@@ -277,6 +277,8 @@ export const demoReviews: {
   profession: string;
   body: string;
   rating: number;
+  /** The part it reviews (its product page lists it); without one, a review of the shop. */
+  sku?: string;
 }[] = [
   {
     name: 'Amelia Hart',
@@ -291,6 +293,7 @@ export const demoReviews: {
     profession: 'Site Engineer',
     body: 'The weld neck flanges matched the drawings to the millimetre. Ordering 40 at a time with card payment saves us a week of paperwork.',
     rating: 5,
+    sku: 'FL-FLG-DN50-PN16',
   },
   {
     name: 'Sofia Marin',
@@ -298,6 +301,7 @@ export const demoReviews: {
     profession: 'Maintenance Lead, AquaFlow Pumps',
     body: 'Bearings and couplings are consistent batch to batch. A delivery slipped by two days once, but they told us before we had to ask.',
     rating: 4,
+    sku: 'FL-BRG-6204',
   },
   {
     name: 'David Okafor',
@@ -312,6 +316,7 @@ export const demoReviews: {
     profession: 'Owner, Keller Möbelbau',
     body: 'Good brackets at a fair price for our workshop. The T-slot profiles were cut cleaner than what we had from our old supplier.',
     rating: 4,
+    sku: 'FL-BRK-90-90-65',
   },
   {
     name: 'Marcus Lee',
@@ -319,5 +324,6 @@ export const demoReviews: {
     profession: 'Automation Engineer',
     body: 'Hydraulic fittings held pressure on the first test. Support answered a thread-spec question within the hour.',
     rating: 5,
+    sku: 'FL-HYD-JIC-38',
   },
 ];

@@ -38,17 +38,22 @@ export async function seedDemoData(db: Database, images: ImageStore): Promise<bo
 
     // Ascending creation times keep the catalogue in the order written above.
     const base = Date.now() - demoProducts.length * 1000;
-    await tx.insert(products).values(
-      demoProducts.map(({ kind: _kind, ...product }, index) => ({
-        ...product,
-        imageUrl: imageUrls[index] ?? '',
-        createdAt: new Date(base + index * 1000),
-      })),
-    );
+    const inserted = await tx
+      .insert(products)
+      .values(
+        demoProducts.map(({ kind: _kind, ...product }, index) => ({
+          ...product,
+          imageUrl: imageUrls[index] ?? '',
+          createdAt: new Date(base + index * 1000),
+        })),
+      )
+      .returning({ id: products.id, sku: products.sku });
+    const idOfSku = new Map(inserted.map((product) => [product.sku, product.id]));
     await tx.insert(reviews).values(
-      demoReviews.map(({ body, ...review }, index) => ({
+      demoReviews.map(({ body, sku, ...review }, index) => ({
         ...review,
         body,
+        productId: sku === undefined ? null : (idOfSku.get(sku) ?? null),
         createdAt: new Date(base - (demoReviews.length - index) * 86_400_000),
       })),
     );

@@ -7,7 +7,7 @@ import { addCartLines, clearCart, getCart, removeCartLine, setCartLine } from '.
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
 const LineParams = z.object({ productId: z.string().max(100) });
 
-/** The signed-in buyer's cart (DESIGN §9). Every answer is the whole cart, priced and checked. */
+/** The signed-in buyer's cart (docs/architecture.md §9). Every answer is the whole cart, priced and checked. */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
 

@@ -2,6 +2,7 @@ import type { Executor } from '../../db/client.ts';
 import type { CheckoutRow, OrderRow } from '../../db/schema/index.ts';
 import type { MailDeps } from '../../lib/deps.ts';
 import type { MailMessage } from '../../plugins/app/mail.ts';
+import { isoDay } from '../../lib/pdf.ts';
 import { documentAttachments } from '../orders/mail.ts';
 import { createCheckoutRepository } from './repository.ts';
 
@@ -27,18 +28,24 @@ export function checkoutMail(
     first?.cardBrand && first.cardLast4
       ? ` by ${first.cardBrand.charAt(0).toUpperCase()}${first.cardBrand.slice(1)} card ending ${first.cardLast4}`
       : '';
+  const onTerms = checkout.paymentMethod === 'invoice' && checkout.dueAt;
   const intro =
-    kind === 'placed'
+    kind === 'placed' && onTerms
       ? [
-          'Thank you for your order. We are holding the stock for every line.',
-          `Please pay within ${site.holdHours} hours, or unpaid lines are cancelled and their stock released:`,
-          `${site.publicUrl}/checkout/${checkout.id}`,
+          'Thank you for your order. It is on your payment terms: we ship it without waiting for payment.',
+          `Our invoice is attached. Please pay ${money(total)} by bank transfer by ${isoDay(checkout.dueAt!)} (net ${checkout.termsDays} days), quoting the invoice number.`,
         ]
-      : [
-          `We have received your payment of ${money(total)}${card}.`,
-          `Transaction id: ${first?.transactionId ?? '-'}`,
-          'Every line ships on its own; we will write as each one leaves our works.',
-        ];
+      : kind === 'placed'
+        ? [
+            'Thank you for your order. We are holding the stock for every line.',
+            `Please pay within ${site.holdHours} hours, or unpaid lines are cancelled and their stock released:`,
+            `${site.publicUrl}/checkout/${checkout.id}`,
+          ]
+        : [
+            `We have received your payment of ${money(total)}${card}.`,
+            `${onTerms ? 'Payment reference' : 'Transaction id'}: ${first?.transactionId ?? '-'}`,
+            'Every line ships on its own; we will write as each one leaves our works.',
+          ];
   return {
     to: checkout.customerEmail,
     subject:
@@ -74,7 +81,14 @@ export async function queueCheckoutPlacedMail(
   tx: Executor,
   placed: { checkout: CheckoutRow; orders: OrderRow[] },
 ): Promise<string> {
-  return deps.mailer.enqueue(tx, checkoutMail('placed', placed.checkout, placed.orders, site(deps)));
+  const message = checkoutMail('placed', placed.checkout, placed.orders, site(deps));
+  // On terms the invoice exists already (issued with the checkout): it goes with this mail.
+  const [first] = placed.orders;
+  const attachments =
+    placed.checkout.paymentMethod === 'invoice' && first
+      ? await documentAttachments(deps, tx, first.id, 'invoice')
+      : undefined;
+  return deps.mailer.enqueue(tx, { ...message, ...(attachments && { attachments }) });
 }
 
 /**

@@ -12,12 +12,20 @@ import type { CheckoutRow, OrderRow } from '../../db/schema/index.ts';
 
 const alreadyPaid = () => conflict('This checkout is already paid.', 'ORDER_ALREADY_PAID');
 
+/** An invoice checkout is paid by transfer against its invoice, not by card (decision 0112). */
+export const onTerms = () =>
+  conflict(
+    'This order is on payment terms: please pay its invoice by bank transfer by the due date.',
+    'ORDER_ON_TERMS',
+  );
+
 /** The buyer's own checkout with its standing lines; anyone else's does not exist for them. */
 async function ownCheckout(deps: Pick<AppDeps, 'db'>, user: Actor, id: string) {
   const repository = createCheckoutRepository(deps.db);
   const checkout = await repository.findById(id);
   if (!checkout || checkout.userId !== user.id) throw notFound('Checkout');
   const lines = await repository.linesOf(checkout.id);
+  if (checkout.paymentMethod === 'invoice') throw onTerms();
   if (lines.length === 0) {
     throw conflict(
       'Every line of this checkout was cancelled, so it can no longer be paid.',

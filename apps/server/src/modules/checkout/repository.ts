@@ -15,7 +15,8 @@ export type NewCheckout = Pick<
   | 'phone'
   | 'totalCents'
   | 'lineCount'
->;
+> &
+  Partial<Pick<CheckoutRow, 'paymentMethod' | 'termsDays' | 'dueAt'>>;
 
 /** The one place where a checkout and its standing lines become the wire shape. */
 export function toCheckoutDto(checkout: CheckoutRow, lines: readonly OrderRow[]): Checkout {
@@ -28,6 +29,8 @@ export function toCheckoutDto(checkout: CheckoutRow, lines: readonly OrderRow[])
     total: toDollars(lines.reduce((sum, line) => sum + line.totalCents, 0)),
     paid: lines.length > 0 && lines.every((line) => line.paid),
     createdAt: checkout.createdAt.toISOString(),
+    paymentMethod: checkout.paymentMethod,
+    dueAt: checkout.dueAt?.toISOString() ?? null,
     orders: lines.map((line) =>
       toOrderDto({ ...line, checkoutNumber: checkout.number, poReference: checkout.poReference }),
     ),

@@ -25,7 +25,7 @@ const errors = {
 };
 const IdParams = z.object({ id: z.string().max(100) });
 
-/** Checkout (DESIGN §9): the cart placed as one group of orders, paid with one card payment; reorder. */
+/** Checkout (docs/architecture.md §9): the cart placed as one group of orders, paid with one card payment; reorder. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
 

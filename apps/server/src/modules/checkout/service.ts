@@ -18,6 +18,7 @@ import { checkUnpaidHolds } from '../orders/holds.ts';
 import { createOrdersRepository } from '../orders/repository.ts';
 import { visibleOrder, type Actor } from '../orders/service.ts';
 import { createProductsRepository, pricingOfRow } from '../products/repository.ts';
+import { settleTermsCheckout, termsForCheckout } from '../payment-terms/service.ts';
 import { queueCheckoutPlacedMail } from './mail.ts';
 import { createCheckoutRepository } from './repository.ts';
 
@@ -66,7 +67,10 @@ export async function takeCheckout(
     requests = requests.filter((line) => wanted.has(line.productId));
   }
 
-  const result = await placeLines(tx, user, requests, body, (lines) => {
+  // Paying by invoice: a PO number and the customer's approval first (decision 0112).
+  const terms =
+    body.paymentMethod === 'invoice' ? await termsForCheckout(tx, user.id, body.poReference) : undefined;
+  const result = await placeLines(tx, user, requests, { ...body, terms }, (lines) => {
     const problems: Record<string, string> = {};
     for (const line of lines) {
       const message = line.product ? line.problem?.message : 'This product is no longer sold.';
@@ -115,13 +119,18 @@ export async function takeCheckout(
       throw badRequest(message, { lines: message });
     }
   });
-  // The bounds on stock held by unpaid orders (docs/decisions/0032), over every line at once.
-  await checkUnpaidHolds(
-    tx,
-    deps.config,
-    user.id,
-    requests.map((line) => line.productId),
-  );
+  if (terms) {
+    // On terms: the credit limit instead of the hold bounds, and the invoice issued now.
+    await settleTermsCheckout(tx, user.id, result);
+  } else {
+    // The bounds on stock held by unpaid orders (docs/decisions/0032), over every line at once.
+    await checkUnpaidHolds(
+      tx,
+      deps.config,
+      user.id,
+      requests.map((line) => line.productId),
+    );
+  }
   await createCheckoutRepository(tx).removeFromCart(
     user.id,
     result.orders.flatMap((order) => (order.productId ? [order.productId] : [])),

@@ -8,7 +8,7 @@ import {
 } from '@forgeline/shared';
 import { createContactRepository } from './repository.ts';
 
-/** Messages per IP and window: enough for a person, too few for a spammer (DESIGN §4, abuse). */
+/** Messages per IP and window: enough for a person, too few for a spammer (docs/architecture.md §4, abuse). */
 export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: '10 minutes' } as const;
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -38,6 +38,9 @@ export function renderInvoicePdf(invoice: InvoiceRow, seller: Seller): Promise<B
     facts: [
       `Date: ${isoDay(invoice.issuedAt)}`,
       ...(invoice.poReference ? [`Your PO reference: ${invoice.poReference}`] : []),
+      ...(invoice.kind === 'invoice' && invoice.dueAt
+        ? [`Payment terms: net ${invoice.termsDays} days`, `Due date: ${isoDay(invoice.dueAt)}`]
+        : []),
     ],
     seller,
     buyer: [
@@ -55,7 +58,9 @@ export function renderInvoicePdf(invoice: InvoiceRow, seller: Seller): Promise<B
     totalCents: sign * invoice.totalCents,
     notes: [
       invoice.kind === 'invoice'
-        ? `Paid by ${invoice.paymentMethod}. Payment reference: ${invoice.paymentReference}.`
+        ? invoice.dueAt
+          ? `Please pay ${invoice.number} by bank transfer by ${isoDay(invoice.dueAt)}, quoting the invoice number${invoice.poReference ? ' and your PO reference' : ''}. Order reference: ${invoice.paymentReference}.`
+          : `Paid by ${invoice.paymentMethod}. Payment reference: ${invoice.paymentReference}.`
         : `${invoice.paymentMethod}. Original payment reference: ${invoice.paymentReference}.`,
       'Prices are per piece in US dollars; volume prices are shown as charged.',
     ],

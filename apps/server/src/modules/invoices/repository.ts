@@ -70,6 +70,15 @@ export function createInvoicesRepository(db: Executor) {
       return db.select().from(invoices).where(inArray(invoices.id, ids)).orderBy(invoices.issuedAt);
     },
 
+    /** The credit notes of a checkout's refunded lines, oldest first. */
+    async listCreditNotesForCheckout(checkoutId: string): Promise<InvoiceRow[]> {
+      return db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.kind, 'credit_note'), eq(invoices.checkoutId, checkoutId)))
+        .orderBy(invoices.issuedAt, invoices.number);
+    },
+
     async listForUser(userId: string): Promise<InvoiceRow[]> {
       return db
         .select()

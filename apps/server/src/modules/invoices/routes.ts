@@ -22,6 +22,7 @@ export const toInvoiceSummary = (row: InvoiceRow) => ({
   paymentReference: row.paymentReference,
   orderIds: row.lines.map((line) => line.orderId),
   pdfUrl: `/api/invoices/${row.id}/pdf`,
+  dueAt: row.dueAt?.toISOString() ?? null,
 });
 
 /** A document is its buyer's and the admins'; to anyone else it does not exist. */

@@ -22,11 +22,16 @@ export function formatNumber(series: string, value: number): string {
 }
 
 export interface PaymentRecord {
-  /** The provider's transaction id, or the reference an admin recorded for a bank transfer. */
+  /**
+   * The provider's transaction id, or the reference an admin recorded for a bank transfer; for an
+   * invoice on payment terms (issued before any money moved), its checkout's number.
+   */
   reference: string;
-  method: 'card' | 'bank transfer';
+  method: 'card' | 'bank transfer' | 'invoice';
   cardBrand?: string | null;
   cardLast4?: string | null;
+  /** An invoice on payment terms (decision 0112): net days and the due date it prints. */
+  terms?: { termsDays: number; dueAt: Date } | undefined;
 }
 
 export interface InvoiceContext {
@@ -52,12 +57,15 @@ function describePayment(payment: PaymentRecord): string {
     const brand = payment.cardBrand.charAt(0).toUpperCase() + payment.cardBrand.slice(1);
     return `${brand} card ending ${payment.cardLast4}`;
   }
+  if (payment.method === 'invoice') return `Invoice, net ${payment.terms?.termsDays ?? '?'} days`;
   return payment.method === 'card' ? 'Card' : 'Bank transfer';
 }
 
 /**
  * The invoice of one payment, covering every order it paid (one order, or every line of a checkout).
- * Idempotent: a payment recorded twice (a webhook after the browser's confirm) keeps its one invoice.
+ * Idempotent: a payment recorded twice (a webhook after the browser's confirm) keeps its one invoice,
+ * and orders invoiced already (on payment terms, when they were placed: decision 0112) keep theirs, so
+ * recording their payment later issues no second number.
  */
 export async function issueInvoice(
   tx: Executor,
@@ -67,10 +75,12 @@ export async function issueInvoice(
   now = new Date(),
 ): Promise<InvoiceRow> {
   const repository = createInvoicesRepository(tx);
-  const existing = await repository.findInvoiceForPayment(payment.reference);
-  if (existing) return existing;
   const [first] = paidOrders;
   if (!first) throw new Error('an invoice needs at least one order');
+  const invoiced = (await repository.listForOrder(first.id)).find((doc) => doc.kind === 'invoice');
+  if (invoiced) return invoiced;
+  const existing = await repository.findInvoiceForPayment(payment.reference);
+  if (existing) return existing;
 
   const series = seriesOf('invoice', now);
   const number = formatNumber(series, await repository.nextNumber(series));
@@ -91,6 +101,8 @@ export async function issueInvoice(
       lines,
       totalCents: lines.reduce((sum, line) => sum + line.totalCents, 0),
       issuedAt: now,
+      dueAt: payment.terms?.dueAt ?? null,
+      termsDays: payment.terms?.termsDays ?? null,
     },
     paidOrders.map((order) => order.id),
   );
@@ -105,6 +117,8 @@ export async function issueCreditNote(
   refunded: OrderRow,
   context: InvoiceContext = {},
   now = new Date(),
+  /** What the note says happened; by default, a refund to the invoice's payment. */
+  reason?: string,
 ): Promise<InvoiceRow | undefined> {
   const repository = createInvoicesRepository(tx);
   const existing = await repository.findCreditNoteForOrder(refunded.id);
@@ -127,7 +141,7 @@ export async function issueCreditNote(
       poReference: invoice.poReference,
       checkoutId: invoice.checkoutId,
       paymentReference: invoice.paymentReference,
-      paymentMethod: `Refund to: ${invoice.paymentMethod}`,
+      paymentMethod: reason ?? `Refund to: ${invoice.paymentMethod}`,
       lines: [line],
       totalCents: line.totalCents,
       creditsInvoiceId: invoice.id,

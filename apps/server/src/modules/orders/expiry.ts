@@ -1,4 +1,4 @@
-import fp from 'fastify-plugin';
+import { periodicJobPlugin } from '../../lib/periodic-job.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { queueOrderMail } from './mail.ts';
 import { createOrdersRepository, EXPIRY_BATCH } from './repository.ts';
@@ -7,7 +7,7 @@ import { createOrdersRepository, EXPIRY_BATCH } from './repository.ts';
 export const EXPIRY_INTERVAL_MS = 5 * 60_000;
 
 /**
- * Cancels unpaid orders past their hold (ORDER_HOLD_HOURS, NEW_CUSTOMER_HOLD_HOURS) and releases their stock (DESIGN §4). Safe to run
+ * Cancels unpaid orders past their hold (ORDER_HOLD_HOURS, NEW_CUSTOMER_HOLD_HOURS) and releases their stock (docs/architecture.md §4). Safe to run
  * on several servers at once: rows are claimed with FOR UPDATE SKIP LOCKED and deleted once. Answers
  * how many orders were cancelled.
  */
@@ -39,23 +39,4 @@ export async function expireUnpaidOrders(deps: AppDeps, now: Date = new Date()):
 }
 
 /** Runs the expiry job every few minutes, except under NODE_ENV=test (tests call it themselves). */
-export const orderExpiryPlugin = fp(
-  async (app) => {
-    if (app.config.NODE_ENV === 'test') return;
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<unknown> = Promise.resolve();
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => {
-        running = expireUnpaidOrders(app).catch((error: unknown) =>
-          app.log.error({ err: error }, 'order expiry failed'),
-        );
-      }, EXPIRY_INTERVAL_MS);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
-      await running;
-    });
-  },
-  { name: 'order-expiry', dependencies: ['db'] },
-);
+export const orderExpiryPlugin = periodicJobPlugin('order-expiry', EXPIRY_INTERVAL_MS, expireUnpaidOrders);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { toDollars } from '@forgeline/shared';
 import type { Env } from '../../config/env.ts';
 import type { Executor } from '../../db/client.ts';
@@ -61,7 +61,8 @@ export async function checkUnpaidHolds(
   const [unpaid] = await db
     .select({ cents: sql<string>`coalesce(sum(${orders.totalCents}), 0)` })
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.paid, false)));
+    // Orders on payment terms count against the credit limit instead (decision 0112), not as holds.
+    .where(and(eq(orders.userId, userId), eq(orders.paid, false), isNull(orders.dueAt)));
   const limitCents = Math.round(
     (established ? config.UNPAID_LIMIT_USD : config.NEW_CUSTOMER_UNPAID_LIMIT_USD) * 100,
   );
@@ -83,7 +84,7 @@ export async function checkUnpaidHolds(
       byAll: sql<string>`coalesce(sum(${orders.quantity}), 0)`,
     })
     .from(products)
-    .innerJoin(orders, and(eq(orders.productId, products.id), eq(orders.paid, false)))
+    .innerJoin(orders, and(eq(orders.productId, products.id), eq(orders.paid, false), isNull(orders.dueAt)))
     .where(inArray(products.id, productIds))
     .groupBy(products.id, products.name, products.availableQuantity, products.minOrder);
   for (const row of held) {

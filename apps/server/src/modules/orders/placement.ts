@@ -30,6 +30,8 @@ export interface Delivery {
   address: string;
   phone: string;
   poReference?: string | undefined;
+  /** Placed on payment terms (decision 0112): every line is due on this date instead of held. */
+  terms?: { termsDays: number; dueAt: Date } | undefined;
 }
 
 export interface Placed {
@@ -38,7 +40,7 @@ export interface Placed {
 }
 
 /**
- * Places lines as one checkout, all or nothing, inside the caller's transaction (DESIGN §9):
+ * Places lines as one checkout, all or nothing, inside the caller's transaction (docs/architecture.md §9):
  *  1. every product row is locked, in product id order: two checkouts of the same products lock them in
  *     the same order, so neither waits for the other in a circle (no deadlock), and the stock each one
  *     reads stays true until it commits (no oversell);
@@ -86,6 +88,11 @@ export async function placeLines(
     phone: delivery.phone,
     totalCents: lines.reduce((sum, line) => sum + line.totalCents, 0),
     lineCount: lines.length,
+    ...(delivery.terms && {
+      paymentMethod: 'invoice' as const,
+      termsDays: delivery.terms.termsDays,
+      dueAt: delivery.terms.dueAt,
+    }),
   });
   // Stock in product id order too (the rows are locked already; the order keeps the writes predictable).
   for (const line of [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1))) {
@@ -111,6 +118,7 @@ export async function placeLines(
         address: delivery.address,
         phone: delivery.phone,
         checkoutId: checkout.id,
+        dueAt: delivery.terms?.dueAt ?? null,
       }),
     );
   }

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * The order placement limit (DESIGN §4, abuse), one budget per signed-in user shared by POST /order
+     * The order placement limit (docs/architecture.md §4, abuse), one budget per signed-in user shared by POST /order
      * and POST /checkout: a checkout counts once however many lines it places. A preHandler, so that it
      * runs after requireUser (onRequest) and counts per user, not per address.
      */

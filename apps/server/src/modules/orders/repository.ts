@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, isNull, lt, notExists, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNotNull, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { toDollars, type Order } from '@forgeline/shared';
 import type { Executor } from '../../db/client.ts';
@@ -44,6 +44,7 @@ export const toOrderDto = (row: OrderView): Order => ({
   checkoutId: row.checkoutId,
   checkoutNumber: row.checkoutNumber ?? null,
   poReference: row.poReference ?? null,
+  dueAt: row.dueAt?.toISOString() ?? null,
 });
 
 export type NewOrder = Pick<
@@ -59,7 +60,7 @@ export type NewOrder = Pick<
   | 'address'
   | 'phone'
 > &
-  Partial<Pick<OrderRow, 'checkoutId'>>;
+  Partial<Pick<OrderRow, 'checkoutId' | 'dueAt'>>;
 
 /** Unpaid orders cancelled by the expiry job in one transaction, at most. */
 export const EXPIRY_BATCH = 100;
@@ -106,11 +107,18 @@ export function createOrdersRepository(db: Executor) {
         .orderBy(desc(orders.createdAt), desc(orders.id));
     },
 
-    async hasPaidOrder(userId: string): Promise<boolean> {
+    /** Whether the customer has paid for an order (of this product, when one is given). */
+    async hasPaidOrder(userId: string, productId?: string): Promise<boolean> {
       const [row] = await db
         .select({ id: orders.id })
         .from(orders)
-        .where(and(eq(orders.userId, userId), eq(orders.paid, true)))
+        .where(
+          and(
+            eq(orders.userId, userId),
+            eq(orders.paid, true),
+            productId === undefined ? undefined : eq(orders.productId, productId),
+          ),
+        )
         .limit(1);
       return row !== undefined;
     },
@@ -130,12 +138,18 @@ export function createOrdersRepository(db: Executor) {
       return row;
     },
 
-    /** Marks a paid order shipped; answers whether a row changed. */
+    /** Marks a paid order (or one on payment terms, paid or not) shipped; answers whether a row changed. */
     async markShipped(id: string): Promise<boolean> {
       const rows = await db
         .update(orders)
         .set({ status: 'shipped', shippedAt: new Date() })
-        .where(and(eq(orders.id, id), eq(orders.paid, true), sql`${orders.status} <> 'shipped'`))
+        .where(
+          and(
+            eq(orders.id, id),
+            or(eq(orders.paid, true), isNotNull(orders.dueAt)),
+            sql`${orders.status} <> 'shipped'`,
+          ),
+        )
         .returning({ id: orders.id });
       return rows.length > 0;
     },
@@ -194,6 +208,8 @@ export function createOrdersRepository(db: Executor) {
         .where(
           and(
             eq(orders.paid, false),
+            // Orders on payment terms are invoiced, not held: never cancelled for want of payment.
+            isNull(orders.dueAt),
             or(
               lt(orders.createdAt, cutoff),
               and(lt(orders.createdAt, newCustomerCutoff), notExists(paidBefore)),

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AdminOrderDetailSchema,
   ApiErrorSchema,
   CreateOrderBodySchema,
   DeletedResultSchema,
@@ -11,10 +12,12 @@ import {
 } from '@forgeline/shared';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { IdempotencyKeyHeaders, withIdempotency } from '../idempotency/idempotency.ts';
-import { myOrdersCsv } from './csv.ts';
+import { adminOrdersCsvStream, myOrdersCsv } from './csv.ts';
+import { getOrderDetail } from './detail.ts';
 import { toOrderDto } from './repository.ts';
 import {
   cancelOrder,
+  exportOrders,
   getOrder,
   listAllOrders,
   listMyOrders,
@@ -163,6 +166,41 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       if (page.nextCursor) reply.header('x-next-cursor', page.nextCursor);
       return page.orders.map(toOrderDto);
     },
+  );
+
+  app.get(
+    '/orders.csv',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          "Every order matching search, paid, status, from and to, newest first, as CSV (admin): the spec's columns plus address, phone, dates, checkout, PO reference and transaction id; streamed; cells a spreadsheet would read as a formula are written as text",
+        querystring: OrderSearchQuerySchema,
+        // A stream, not a string: the schema documents it only.
+        response: { 200: z.any().describe('text/csv'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="forgeline-all-orders-${day}.csv"`)
+        .send(adminOrdersCsvStream(exportOrders(app, request.query)));
+    },
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          'One order for the admin: customer, delivery address and phone, dates, payment (card, transaction, refunds in its checkout), checkout and PO reference, documents and timeline',
+        params: OrderIdParams,
+        response: { 200: AdminOrderDetailSchema, ...errors },
+      },
+    },
+    async (request) => getOrderDetail(app, request.params.id),
   );
 
   app.put(

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { orders, type OrderRow } from '../../db/schema/index.ts';
+import { checkouts, orders, type OrderRow } from '../../db/schema/index.ts';
 import { countUpTo } from '../../lib/count.ts';
 
 export interface OrderFilters {
@@ -36,6 +36,11 @@ function conditions(filters: OrderFilters): SQL | undefined {
         ilike(orders.productName, pattern),
         // An order id, or its first characters as a person reads them off a screen or an e-mail.
         sql`${orders.id}::text LIKE ${`${escapeLike(filters.search.toLowerCase())}%`}`,
+        // The order number a buyer quotes ('FL-100245', 'fl-100245'): its unique index.
+        eq(orders.number, filters.search.trim().toUpperCase()),
+        // The buyer's PO reference, on the checkout: the few checkouts that match, then their orders
+        // through orders_checkout_id_idx (an array, so the planner can still combine the branches).
+        sql`${orders.checkoutId} = ANY(ARRAY(SELECT ${checkouts.id} FROM ${checkouts} WHERE ${ilike(checkouts.poReference, pattern)}))`,
       ),
     );
   }
@@ -46,6 +51,13 @@ function conditions(filters: OrderFilters): SQL | undefined {
   return and(...parts);
 }
 
+/** Orders after the cursor's, newest first: older, or as old with a smaller id. */
+function afterCursor(after: OrderCursor | undefined): SQL | undefined {
+  if (!after) return undefined;
+  const at = sql`${after.createdAt}::timestamptz`;
+  return or(sql`${orders.createdAt} < ${at}`, and(sql`${orders.createdAt} = ${at}`, lt(orders.id, after.id)));
+}
+
 /** The admin's order search: filters, newest first, keyset or offset pages, and the count of matches. */
 export function createOrderSearchRepository(db: Executor) {
   return {
@@ -53,13 +65,7 @@ export function createOrderSearchRepository(db: Executor) {
       filters: OrderFilters,
       options: { limit: number; after?: OrderCursor | undefined; offset?: number | undefined },
     ): Promise<{ order: OrderRow; cursor: OrderCursor }[]> {
-      const at = options.after && sql`${options.after.createdAt}::timestamptz`;
-      const after = options.after
-        ? or(
-            sql`${orders.createdAt} < ${at}`,
-            and(sql`${orders.createdAt} = ${at}`, lt(orders.id, options.after.id)),
-          )
-        : undefined;
+      const after = afterCursor(options.after);
       const rows = await db
         .select({ order: orders, createdAt: sql<string>`${orders.createdAt}::text` })
         .from(orders)
@@ -68,6 +74,29 @@ export function createOrderSearchRepository(db: Executor) {
         .limit(options.limit)
         .offset(options.offset ?? 0);
       return rows.map(({ order, createdAt }) => ({ order, cursor: { createdAt, id: order.id } }));
+    },
+
+    /**
+     * The next `limit` matching orders after `after` (newest first) with their checkout's number and PO
+     * reference: the CSV export reads every match this way, a batch at a time.
+     */
+    async exportBatch(filters: OrderFilters, after: OrderCursor | undefined, limit: number) {
+      const rows = await db
+        .select({
+          order: orders,
+          checkoutNumber: checkouts.number,
+          poReference: checkouts.poReference,
+          createdAtText: sql<string>`${orders.createdAt}::text`,
+        })
+        .from(orders)
+        .leftJoin(checkouts, eq(checkouts.id, orders.checkoutId))
+        .where(and(conditions(filters), afterCursor(after)))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(limit);
+      return rows.map((row) => ({
+        order: { ...row.order, checkoutNumber: row.checkoutNumber, poReference: row.poReference },
+        cursor: { createdAt: row.createdAtText, id: row.order.id },
+      }));
     },
 
     /** The number of matches, counted up to `cap + 1` only: see countUpTo. */

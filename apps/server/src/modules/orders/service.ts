@@ -9,7 +9,7 @@ import { issueCreditNote } from '../invoices/service.ts';
 import { checkUnpaidHolds } from './holds.ts';
 import { documentAttachments, queueOrderMail } from './mail.ts';
 import { MAX_ORDER_TOTAL_CENTS, placeLines } from './placement.ts';
-import { createOrdersRepository } from './repository.ts';
+import { createOrdersRepository, type OrderView } from './repository.ts';
 import { createOrderSearchRepository, type OrderCursor } from './search-repository.ts';
 import { isUuid } from '../products/repository.ts';
 
@@ -32,7 +32,7 @@ export function ownOrder(order: OrderRow | undefined, user: Actor): OrderRow {
 const tooMany = (message: string) => badRequest(message, { buyQuantity: message });
 
 /**
- * Places an order for the signed-in customer: a checkout of one line (DESIGN §9), name and e-mail from
+ * Places an order for the signed-in customer: a checkout of one line (docs/architecture.md §9), name and e-mail from
  * the account, the unit price from the pricing engine (the tier in force for the quantity), every
  * quantity rule checked (minimum, pack multiple, maximum, stock) and the stock taken in the same
  * transaction. The figures the customer saw (name, price, total) must be the ones they are charged, or
@@ -139,6 +139,9 @@ export async function cancelOrder(deps: AppDeps, user: Actor, id: string): Promi
       await deps.payments.refund(order.transactionId, tx, { amountCents: order.totalCents, key: order.id });
       // The refund's credit note, numbered in the same transaction (docs/decisions/0110).
       await issueCreditNote(tx, order);
+    } else if (!order.paid && order.dueAt) {
+      // A line on terms was invoiced when it was placed: its cancel is credited (decision 0112).
+      await issueCreditNote(tx, order, {}, new Date(), 'Cancelled before payment; nothing is owed for it');
     }
     const deleted = await orders.deleteAndRestock(order.id, isAdmin ? 'unshipped' : 'unpaid');
     if (!deleted) throw notFound('Order');
@@ -148,7 +151,8 @@ export async function cancelOrder(deps: AppDeps, user: Actor, id: string): Promi
     );
     // The customer hears of a cancel they did not make; the mail commits with the cancel.
     if (order.userId === user.id) return { cancelled: order, mailId: undefined };
-    const creditNote = order.paid ? await documentAttachments(deps, tx, order.id, 'credit_note') : undefined;
+    const creditNote =
+      order.paid || order.dueAt ? await documentAttachments(deps, tx, order.id, 'credit_note') : undefined;
     return { cancelled: order, mailId: await queueOrderMail(deps, tx, 'cancelledByShop', order, creditNote) };
   });
   deps.catalogueCache.invalidate();
@@ -202,17 +206,43 @@ function dayBounds(query: OrderSearchQuery) {
   return { from, before };
 }
 
-export async function searchOrders(
-  deps: Pick<AppDeps, 'db'>,
-  query: OrderSearchQuery & { limit: number },
-): Promise<OrderPage> {
-  const repository = createOrderSearchRepository(deps.db);
-  const filters = {
+function filtersOf(query: OrderSearchQuery) {
+  return {
     search: query.search || undefined,
     paid: query.paid === undefined ? undefined : query.paid === 'true',
     status: query.status,
     ...dayBounds(query),
   };
+}
+
+/** The orders an export reads at a time. */
+export const EXPORT_BATCH = 1000;
+
+/**
+ * Every order matching the admin's filters (search, paid, status, from, to), newest first, a batch at
+ * a time (keyset): for the CSV export, which streams them.
+ */
+export async function* exportOrders(
+  deps: Pick<AppDeps, 'db'>,
+  query: OrderSearchQuery,
+): AsyncGenerator<OrderView[]> {
+  const repository = createOrderSearchRepository(deps.db);
+  const filters = filtersOf(query);
+  let after: OrderCursor | undefined;
+  for (;;) {
+    const rows = await repository.exportBatch(filters, after, EXPORT_BATCH);
+    if (rows.length > 0) yield rows.map((row) => row.order);
+    if (rows.length < EXPORT_BATCH) return;
+    after = rows.at(-1)!.cursor;
+  }
+}
+
+export async function searchOrders(
+  deps: Pick<AppDeps, 'db'>,
+  query: OrderSearchQuery & { limit: number },
+): Promise<OrderPage> {
+  const repository = createOrderSearchRepository(deps.db);
+  const filters = filtersOf(query);
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const offset = query.page ? (query.page - 1) * query.limit : undefined;
   // One row more than the page tells whether another page follows.

@@ -2,6 +2,7 @@ import type { Executor } from '../../db/client.ts';
 import type { OrderRow, TestPaymentIntentRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { onTerms } from '../checkout/payment.ts';
 import { createCheckoutRepository } from '../checkout/repository.ts';
 import { queueCheckoutPaidMail } from '../checkout/mail.ts';
 import { issueInvoice, type InvoiceContext } from '../invoices/service.ts';
@@ -176,6 +177,7 @@ export async function openPayment(deps: AppDeps, user: Actor, orderId: string): 
   const orders = createOrdersRepository(deps.db);
   const order = ownOrder(await orders.findById(orderId), user);
   if (order.paid) throw alreadyPaid();
+  if (order.dueAt) throw onTerms();
 
   if (order.paymentIntentId) {
     const open = await deps.payments.retrieveIntent(order.paymentIntentId);

@@ -7,7 +7,7 @@ import { applyPaymentEvent } from './service.ts';
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
 /**
- * POST /webhooks/stripe: the provider's word on payments, the source of truth with Stripe (DESIGN §5).
+ * POST /webhooks/stripe: the provider's word on payments, the source of truth with Stripe (docs/architecture.md §5).
  * The signature is checked on the raw bytes, so this plugin (encapsulated: not fastify-plugin) keeps
  * the body as a Buffer instead of parsing JSON. Each event id is applied once, in any order.
  */

@@ -25,7 +25,8 @@ export function pickEncoding(acceptEncoding: string | undefined, bytes: number):
   return 'identity';
 }
 
-function cachedPage(body: string, total: number): CachedPage {
+/** A body kept ready to send in each encoding (also the server-rendered pages of web.ts). */
+export function cachedPage(body: string, total: number): CachedPage {
   const identity = Buffer.from(body);
   const encoded = new Map<Encoding, Buffer>([['identity', identity]]);
   return {
@@ -46,7 +47,7 @@ function cachedPage(body: string, total: number): CachedPage {
 }
 
 /**
- * The catalogue read is the hot path (DESIGN §8): pages are kept serialized (and compressed), ready to send. A write in
+ * The catalogue read is the hot path (docs/architecture.md §8): pages are kept serialized (and compressed), ready to send. A write in
  * any instance makes every instance's pages stale at once (PostgreSQL NOTIFY, see catalogue-sync.ts); the
  * short time-to-live is the safety net for a notification lost with its connection. Stock is enforced by
  * the database on every order, so a page a second old misleads no one into an oversold order.

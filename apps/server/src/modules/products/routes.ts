@@ -3,11 +3,10 @@ import { z } from 'zod';
 import { ApiErrorSchema, ProductListQuerySchema, ProductSchema, type Product } from '@forgeline/shared';
 import { notFound } from '../../lib/errors.ts';
 import { pickEncoding } from './catalogue-cache.ts';
-import { createProductsRepository, toProductDto } from './repository.ts';
+import { createCatalogueReader } from './catalogue-reader.ts';
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repository = createProductsRepository(app.db);
-  const cache = app.catalogueCache;
+  const catalogue = createCatalogueReader(app.db, app.catalogueCache);
 
   app.get(
     '/products',
@@ -22,12 +21,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { search, page, limit } = request.query;
-      const key = JSON.stringify([search?.toLowerCase() ?? '', page ?? 1, limit ?? 0]);
-      const cached = await cache.get(key, async () => {
-        const { items, total } = await repository.list(request.query);
-        return { body: JSON.stringify(items), total };
-      });
+      const cached = await catalogue.page(request.query);
       reply.headers({
         'x-total-count': cached.total,
         etag: cached.etag,
@@ -55,9 +49,9 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await repository.findById(request.params.id);
-      if (!row) throw notFound('Product');
-      return toProductDto(row);
+      const product = await catalogue.product(request.params.id);
+      if (!product) throw notFound('Product');
+      return product;
     },
   );
 };

@@ -7,13 +7,15 @@ import { queueCheckoutPlacedMail } from '../checkout/mail.ts';
 import type { PlacedCheckout } from '../checkout/service.ts';
 import { checkUnpaidHolds } from '../orders/holds.ts';
 import { MAX_ORDER_TOTAL_CENTS, placeLines } from '../orders/placement.ts';
+import { settleTermsCheckout, termsForCheckout } from '../payment-terms/service.ts';
 import { createQuotesRepository } from './repository.ts';
 import { lockOpenQuote } from './service.ts';
 
 /**
  * The buyer accepts an offer, in the caller's transaction: the quote becomes a checkout at the prices
  * it locked (docs/decisions/0111). Stock is taken now and the quantity rules still apply, all lines or
- * none, exactly as a checkout from the cart; the checkout is then paid like any other. The quote row is
+ * none, exactly as a checkout from the cart; the checkout is then paid like any other: by card, or on
+ * invoice for a customer with payment terms. The quote row is
  * locked first, so of two tabs accepting at once one places the checkout and the other is told the
  * quote is already accepted.
  */
@@ -42,12 +44,17 @@ export async function acceptQuote(
     agreed.set(line.productId, line.offeredPriceCents);
   }
   const requests = lines.map((line) => ({ productId: line.productId!, quantity: line.quantity }));
+  // On invoice: a PO number and the customer's approval first, as for any checkout (decision 0112).
+  const terms =
+    delivery.paymentMethod === 'invoice'
+      ? await termsForCheckout(tx, user.id, delivery.poReference, now)
+      : undefined;
 
   const placed = await placeLines(
     tx,
     user,
     requests,
-    delivery,
+    { ...delivery, terms },
     (priced) => {
       const problems: Record<string, string> = {};
       for (const line of priced) {
@@ -66,7 +73,9 @@ export async function acceptQuote(
     },
     agreed,
   );
-  await checkUnpaidHolds(tx, deps.config, user.id, [...agreed.keys()]);
+  // On terms the credit limit and the invoice; on card the bounds of unpaid holds (0032).
+  if (terms) await settleTermsCheckout(tx, user.id, placed);
+  else await checkUnpaidHolds(tx, deps.config, user.id, [...agreed.keys()]);
   await repository.setStatus(quote.id, 'accepted', { decidedAt: now, checkoutId: placed.checkout.id });
   return { ...placed, mailId: await queueCheckoutPlacedMail(deps, tx, placed) };
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { periodicJobPlugin } from '../../lib/periodic-job.ts';
 import { sendQuoteMail } from './mail.ts';
 import { expireQuotes } from './service.ts';
 
@@ -16,23 +16,8 @@ export async function closeLapsedQuotes(app: FastifyInstance, now = new Date()):
 }
 
 /** Runs the quote expiry every few minutes, except under NODE_ENV=test (tests call it themselves). */
-export const quoteExpiryPlugin = fp(
-  async (app) => {
-    if (app.config.NODE_ENV === 'test') return;
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<unknown> = Promise.resolve();
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => {
-        running = closeLapsedQuotes(app).catch((error: unknown) =>
-          app.log.error({ err: error }, 'quote expiry failed'),
-        );
-      }, QUOTE_EXPIRY_INTERVAL_MS);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
-      await running;
-    });
-  },
-  { name: 'quote-expiry', dependencies: ['db'] },
+export const quoteExpiryPlugin = periodicJobPlugin(
+  'quote-expiry',
+  QUOTE_EXPIRY_INTERVAL_MS,
+  closeLapsedQuotes,
 );

@@ -1,4 +1,4 @@
-import { desc } from 'drizzle-orm';
+import { avg, count, desc, eq } from 'drizzle-orm';
 import type { Review } from '@forgeline/shared';
 import type { Executor } from '../../db/client.ts';
 import { reviews, type ReviewRow } from '../../db/schema/index.ts';
@@ -12,6 +12,7 @@ export const toReviewDto = (row: ReviewRow): Review => ({
   img: row.imageUrl,
   rating: row.rating,
   verifiedPurchase: row.verifiedPurchase,
+  productId: row.productId,
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -21,7 +22,7 @@ const NEWEST_LIMIT = 50;
 export type NewReview = Pick<
   ReviewRow,
   'userId' | 'name' | 'email' | 'profession' | 'body' | 'imageUrl' | 'rating' | 'verifiedPurchase'
->;
+> & { productId?: string | null };
 
 export function createReviewsRepository(db: Executor) {
   return {
@@ -32,6 +33,26 @@ export function createReviewsRepository(db: Executor) {
         .orderBy(desc(reviews.createdAt), desc(reviews.id))
         .limit(NEWEST_LIMIT);
       return rows.map(toReviewDto);
+    },
+
+    async newestOfProduct(productId: string): Promise<Review[]> {
+      const rows = await db
+        .select()
+        .from(reviews)
+        .where(eq(reviews.productId, productId))
+        .orderBy(desc(reviews.createdAt), desc(reviews.id))
+        .limit(NEWEST_LIMIT);
+      return rows.map(toReviewDto);
+    },
+
+    /** How many reviews the part has and their mean rating (null without any). */
+    async ratingOfProduct(productId: string): Promise<{ average: number | null; count: number }> {
+      const [row] = await db
+        .select({ average: avg(reviews.rating), count: count() })
+        .from(reviews)
+        .where(eq(reviews.productId, productId));
+      const average = row?.average == null ? null : Math.round(Number(row.average) * 10) / 10;
+      return { average, count: row?.count ?? 0 };
     },
 
     async insert(values: NewReview): Promise<ReviewRow> {

@@ -1,17 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema, InsertResultSchema, ReviewBodySchema, ReviewSchema } from '@forgeline/shared';
+import {
+  ApiErrorSchema,
+  InsertResultSchema,
+  ProductReviewsSchema,
+  ReviewBodySchema,
+  ReviewSchema,
+} from '@forgeline/shared';
 import { currentUser } from '../../plugins/app/auth.ts';
-import { ownImageOrNull } from '../auth/identity-rules.ts';
-import { createOrdersRepository } from '../orders/repository.ts';
 import { createReviewsRepository } from './repository.ts';
+import { leaveReview, reviewsOfProduct } from './service.ts';
 
-/** Reviews per signed-in user (DESIGN §4, abuse). */
+/** Reviews per signed-in user (docs/architecture.md §4, abuse). */
 export const REVIEW_RATE_LIMIT = { max: 5, timeWindow: 60 * 60_000 };
 
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const repository = createReviewsRepository(app.db);
-  const orders = createOrdersRepository(app.db);
 
   app.get(
     '/reviews',
@@ -23,6 +27,19 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => repository.newest(),
+  );
+
+  app.get(
+    '/product/:id/reviews',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: "A part's rating and its newest reviews",
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: ProductReviewsSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (request) => reviewsOfProduct(app, request.params.id),
   );
 
   app.post(
@@ -45,23 +62,13 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
           400: ApiErrorSchema,
           401: ApiErrorSchema,
           403: ApiErrorSchema,
+          404: ApiErrorSchema,
           429: ApiErrorSchema,
         },
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
-      const { profession, review, rating } = request.body;
-      const row = await repository.insert({
-        userId: user.id,
-        name: user.name,
-        email: user.email,
-        imageUrl: ownImageOrNull(user.image),
-        profession,
-        body: review,
-        rating,
-        verifiedPurchase: await orders.hasPaidOrder(user.id),
-      });
+      const row = await leaveReview(app, currentUser(request), request.body);
       return reply.code(201).send({ acknowledged: true, insertedId: row.id });
     },
   );

@@ -99,7 +99,7 @@ export function createAuth(options: {
         await sendAfterAnswer(mailer, options.db, resetMail(user.email, url));
       },
     },
-    // Sign-up signs in at once (SPEC §4) and mails a confirmation link; until it is followed the
+    // Sign-up signs in at once (docs/product.md §4) and mails a confirmation link; until it is followed the
     // address gets no other mail from us (0131).
     emailVerification: {
       sendOnSignUp: true,

@@ -14,7 +14,7 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-primary text-primary-content' : 'text-base-content hover:bg-base-300'
   }`;
 
-/** Dashboard sidebar (SPEC.md §2): My Profile for all; orders and reviews for customers; admin tools for admins. */
+/** Dashboard sidebar (docs/product.md §2): My Profile for all; orders and reviews for customers; admin tools for admins. */
 export const DashboardSidebar = ({ isAdmin, isPending = false, onNavigate }: SidebarProps) => {
   const d = paths.dashboard;
   const items = [
@@ -23,10 +23,12 @@ export const DashboardSidebar = ({ isAdmin, isPending = false, onNavigate }: Sid
       ? []
       : isAdmin
         ? [
+            { label: 'Overview', to: d.overview.getHref() },
             { label: 'Make Admin', to: d.makeAdmin.getHref() },
             { label: 'Add Product', to: d.addProduct.getHref() },
             { label: 'Manage Products', to: d.manageProducts.getHref() },
             { label: 'Manage All Orders', to: d.manageOrders.getHref() },
+            { label: 'Invoices on terms', to: d.termsInvoices.getHref() },
             { label: 'Messages', to: d.messages.getHref() },
             { label: 'Quotes', to: d.quotes.getHref() },
           ]

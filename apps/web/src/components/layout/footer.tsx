@@ -16,7 +16,7 @@ const legal = [
   { label: 'Cookie policy', to: paths.legal.getHref('cookies') },
 ];
 
-/** Footer (SPEC.md §2): Services, Company, Legal and a Newsletter box (working: DESIGN §4). */
+/** Footer (docs/product.md §2): Services, Company, Legal and a Newsletter box (working: docs/architecture.md §4). */
 export const Footer = () => (
   <footer className="bg-neutral text-neutral-content">
     <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">

@@ -12,7 +12,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-primary text-primary-content' : 'text-base-content hover:bg-base-200'
   }`;
 
-/** Top navigation (SPEC.md §2): Home, Blogs, My PortFolio, Dashboard when signed in, Login or Logout. */
+/** Top navigation (docs/product.md §2): Home, Blogs, My PortFolio, Dashboard when signed in, Login or Logout. */
 export const Navbar = () => {
   const { user, isPending } = useSession();
   const cartCount = useCart(Boolean(user)).data?.count ?? 0;
@@ -33,7 +33,7 @@ export const Navbar = () => {
 
   const close = () => setOpen(false);
 
-  /** Logout: ends the session on the server, clears the token and cached data, then home (SPEC.md §2). */
+  /** Logout: ends the session on the server, clears the token and cached data, then home (docs/product.md §2). */
   const logout = async () => {
     close();
     setSigningOut(true);

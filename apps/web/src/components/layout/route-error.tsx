@@ -9,7 +9,7 @@ const CHUNK_LOAD_FAILURE =
 
 /**
  * The chunk a failed lazy load was for, named as the spec's message wants it ('Loading chunk {n}
- * failed', SPEC.md §8): the file name without its hash (`/assets/blogs-DasjPviX.js` → `blogs`), or
+ * failed', docs/product.md §8): the file name without its hash (`/assets/blogs-DasjPviX.js` → `blogs`), or
  * null when the error is not a failed chunk load. Safari names no file: then the chunk is 'of this page'.
  */
 export const failedChunkName = (error: unknown): string | null => {

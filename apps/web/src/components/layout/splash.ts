@@ -20,7 +20,7 @@ const wasSeen = (): boolean => {
 };
 
 /**
- * The splash is static markup in index.html, painted before any JavaScript (SPEC.md §2: a full-screen
+ * The splash is static markup in index.html, painted before any JavaScript (docs/product.md §2: a full-screen
  * splash for 3 seconds). This removes it SPLASH_MS after page start (performance.now() counts from
  * navigation start), or at once on later loads in the same tab session. Call once, before rendering.
  */

@@ -2,7 +2,7 @@ import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react
 
 import { ERROR_TEXT_CLASS } from './alert';
 
-/** A field's validation message (SPEC.md §5), in red under the control; nothing when there is none. */
+/** A field's validation message (docs/product.md §5), in red under the control; nothing when there is none. */
 export const ErrorText = ({ id, children }: { id?: string; children: ReactNode }) =>
   children ? (
     <p id={id} className={`mt-1 ${ERROR_TEXT_CLASS}`}>

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 
 /**
- * The frame of a data table: it scrolls sideways on a phone instead of the page, and, being a labelled
- * focusable region, keyboard users can scroll it too (axe: scrollable-region-focusable).
+ * The frame of a data table: a size container (its table stacks into cards when the frame is too narrow:
+ * see `stacked-rows` in index.css), scrolling sideways with edge shadows where it still must scroll, and,
+ * being a labelled focusable region, keyboard users can scroll it too (axe: scrollable-region-focusable).
  */
 export const TableRegion = ({ label, children }: { label: string; children: ReactNode }) => (
   <div
-    className="overflow-x-auto rounded-box border border-base-300 bg-base-100"
+    className="@container scroll-shadows overflow-x-auto rounded-box border border-base-300"
     tabIndex={0}
     role="region"
     aria-label={label}

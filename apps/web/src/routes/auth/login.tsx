@@ -7,7 +7,7 @@ import { authErrorMessage } from '@/features/auth/utils/auth-errors';
 import { redirectTargetFrom } from '@/features/auth/utils/redirect';
 import { ApiError } from '@/lib/api-client';
 
-/** /login (SPEC.md §2): back to the page the user came from once signed in, else home. */
+/** /login (docs/product.md §2): back to the page the user came from once signed in, else home. */
 const LoginRoute = () => {
   usePageMeta(pageMeta.login);
   const [search] = useSearchParams();

@@ -11,7 +11,7 @@ export const EXPIRED_LINK_MESSAGE =
   'This password reset link has expired or has already been used (auth/expired-action-code). Enter your email below to get a new one.';
 
 /**
- * /resetPass (SPEC.md §2): ask for the reset e-mail; with ?token= from the e-mailed link, choose the new
+ * /resetPass (docs/product.md §2): ask for the reset e-mail; with ?token= from the e-mailed link, choose the new
  * password; with ?error=, say the link is dead and offer to send another.
  */
 const ResetPassRoute = () => {

@@ -5,7 +5,7 @@ import { AuthCard } from '@/features/auth/components/auth-card';
 import { SignupForm } from '@/features/auth/components/signup-form';
 import { redirectTargetFrom } from '@/features/auth/utils/redirect';
 
-/** /signup (SPEC.md §2): creates the account with its name, then back to where the user came from. */
+/** /signup (docs/product.md §2): creates the account with its name, then back to where the user came from. */
 const SignupRoute = () => {
   usePageMeta(pageMeta.signup);
   const [search] = useSearchParams();

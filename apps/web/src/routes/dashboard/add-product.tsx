@@ -1,6 +1,6 @@
 import { AddProductForm } from '@/features/admin-products/components/add-product-form';
 
-/** /dashboard/addProduct, admins only (SPEC.md §2). */
+/** /dashboard/addProduct, admins only (docs/product.md §2). */
 const AddProductRoute = () => (
   <section aria-labelledby="dashboard-title">
     <h2 id="dashboard-title" className="mb-4 text-2xl font-bold">

@@ -15,6 +15,8 @@ const SECTIONS: Record<string, string> = {
   addProduct: 'Add Product',
   manageProducts: 'Manage Products',
   manageOrders: 'Manage All Orders',
+  order: 'Order',
+  overview: 'Overview',
   messages: 'Messages',
   myQuotes: 'My Quotes',
   requestQuote: 'Request a quote',
@@ -23,7 +25,7 @@ const SECTIONS: Record<string, string> = {
 };
 
 /**
- * /dashboard (SPEC.md §2): the sidebar and the nested route. On phones the sidebar is a drawer behind a
+ * /dashboard (docs/product.md §2): the sidebar and the nested route. On phones the sidebar is a drawer behind a
  * menu button; from md up it sits beside the content. RequireAuth (router) guards the whole dashboard.
  */
 const DashboardLayout = () => {
@@ -32,7 +34,9 @@ const DashboardLayout = () => {
   const drawerId = useId();
   const closeRef = useRef<HTMLButtonElement>(null);
   const segment = useLocation().pathname.split('/')[2] ?? '';
-  usePageMeta(pageMeta.dashboard(SECTIONS[segment] ?? SECTIONS.myProfile!));
+  usePageMeta(
+    pageMeta.dashboard(SECTIONS[segment || (isAdmin ? 'overview' : 'myProfile')] ?? SECTIONS.myProfile!),
+  );
 
   // The drawer closes when a link is followed (onNavigate) and on Escape; focus goes to its close button.
   useEffect(() => {

@@ -3,7 +3,7 @@ import { useUsers } from '@/features/users/api/get-users';
 import { UsersTable } from '@/features/users/components/users-table';
 import { QueryState } from '@/components/ui/query-state';
 
-/** /dashboard/makeAdmin, admins only (SPEC.md §2): every user, with delete and make-admin actions. */
+/** /dashboard/makeAdmin, admins only (docs/product.md §2): every user, with delete and make-admin actions. */
 const MakeAdminRoute = () => {
   const { user } = useSession();
   const users = useUsers();

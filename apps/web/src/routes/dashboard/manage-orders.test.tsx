@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { toast } from 'react-toastify';
 import type { Order } from '@forgeline/shared';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import ManageOrdersRoute from './manage-orders';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('@/lib/dialogs', () => ({ confirmDialog: vi.fn(async () => true) }));
 
 const order = (n: number): Order => ({
   _id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
@@ -28,6 +30,7 @@ const order = (n: number): Order => ({
   checkoutId: null,
   checkoutNumber: null,
   poReference: null,
+  dueAt: null,
 });
 const all = Array.from({ length: 120 }, (_, i) => order(i + 1));
 
@@ -86,6 +89,11 @@ describe('Manage All Orders', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Payment' }), 'Paid');
     await waitFor(() => expect(screen.getByTestId('orders-count')).toHaveTextContent('(Total: 20)'));
     expect(router.state.location.search).toBe('?search=acme&paid=true');
+    // The export takes the same filters, never the page.
+    expect(screen.getByRole('link', { name: /^Export CSV/ })).toHaveAttribute(
+      'href',
+      '/api/orders.csv?search=acme&paid=true',
+    );
     expect(screen.queryByTestId('orders-page')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
@@ -100,5 +108,24 @@ describe('Manage All Orders', () => {
       path: '/dashboard/manageOrders?search=nobody',
     });
     expect(await screen.findByText('No order matches these filters.')).toBeInTheDocument();
+  });
+
+  it('says a refused Ship is about shipping, not about making an admin', async () => {
+    const fetchMock = stubServer();
+    const listing = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input: string, init?: RequestInit) =>
+      init?.method === 'PUT'
+        ? jsonResponse({ statusCode: 403, error: 'Forbidden', message: 'Admins only' }, 403)
+        : listing(input),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<ManageOrdersRoute />, {
+      route: '/dashboard/manageOrders',
+      path: '/dashboard/manageOrders?paid=true',
+    });
+    await waitFor(() => expect(screen.getAllByTestId('order-row').length).toBeGreaterThan(0));
+    await user.click(screen.getAllByRole('button', { name: /^Ship the order/ })[0]!);
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to ship the order'));
+    expect(toast.error).not.toHaveBeenCalledWith('Failed to make an admin');
   });
 });

@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import type { Product } from '@forgeline/shared';
-import { ADMIN_PAGE_SIZE, useAdminProducts } from '@/features/admin-products/api/get-admin-products';
+import { ADMIN_PAGE_SIZE, useAdminProducts } from '@/features/products/api/get-admin-products';
 import { useDeleteProduct } from '@/features/admin-products/api/delete-product';
 import { ManageProductsTable } from '@/features/admin-products/components/manage-products-table';
 import { EditProductDialog } from '@/features/admin-products/components/edit-product-dialog';
 import { ProductsPagination } from '@/features/admin-products/components/products-pagination';
 import { ProductSearch, useProductSearch } from '@/features/products/components/product-search';
 import { confirmDialog } from '@/lib/dialogs';
-import { errorMessage } from '@/lib/error-message';
+import { actionFailed } from '@/lib/error-message';
 import { QueryState } from '@/components/ui/query-state';
 
 /**
- * /dashboard/manageProducts, admins only (SPEC.md §2): every product, to update or delete, 20 a page,
+ * /dashboard/manageProducts, admins only (docs/product.md §2): every product, to update or delete, 20 a page,
  * searchable by name. The total is the server's count (`X-Total-Count`), not the rows on screen.
  */
 const ManageProductsRoute = () => {
@@ -30,7 +30,7 @@ const ManageProductsRoute = () => {
       await deleteProduct.mutateAsync(product._id);
       toast.success('Product deleted successfully');
     } catch (error) {
-      toast.error(errorMessage(error, 'Failed to delete the Product'));
+      toast.error(actionFailed('Failed to delete the Product', error));
     }
   };
 

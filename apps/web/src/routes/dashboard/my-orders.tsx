@@ -7,16 +7,21 @@ import { useMyOrders } from '@/features/orders/api/get-my-orders';
 import { useCancelOrder } from '@/features/orders/api/cancel-order';
 import { useReorder } from '@/features/checkout/api/reorder';
 import { MyOrdersTable } from '@/features/orders/components/my-orders-table';
+import { useMyInvoices } from '@/features/invoices/api/get-my-invoices';
+import { documentsByOrder, OrderDocuments } from '@/features/invoices/components/order-documents';
 import { describeHold, usePaymentConfig } from '@/features/payments/api/get-payment-config';
 import { confirmDialog } from '@/lib/dialogs';
 import { errorMessage } from '@/lib/error-message';
 import { QueryState } from '@/components/ui/query-state';
 
-/** /dashboard/myOrders (SPEC.md §2): the customer's orders, cancel and pay. */
+/** /dashboard/myOrders (docs/product.md §2): the customer's orders, cancel and pay. */
 const MyOrdersRoute = () => {
   const { user } = useSession();
   const orders = useMyOrders(user?.email);
   const cancel = useCancelOrder();
+  // One request for the documents of every order, shown as links beside each.
+  const invoices = useMyInvoices();
+  const documents = documentsByOrder(invoices.data ?? []);
 
   const onCancel = async (order: Order) => {
     if (!(await confirmDialog('Yes, cancel it!'))) return;
@@ -77,8 +82,9 @@ const MyOrdersRoute = () => {
               cancellingId={cancel.isPending ? (cancel.variables ?? null) : null}
               onReorder={(order) => void onReorder(order)}
               reorderingId={reorder.isPending ? (reorder.variables?.id ?? null) : null}
+              documentsOf={(order) => <OrderDocuments documents={documents.get(order._id) ?? []} />}
             />
-            {hold !== undefined && list.some((order) => !order.paid) ? (
+            {hold !== undefined && list.some((order) => !order.paid && !order.dueAt) ? (
               <p className="mt-3 text-sm text-base-content/80" data-testid="hold-note">
                 We hold the stock of an unpaid order for {describeHold(hold)}; after that the order is
                 cancelled.

@@ -5,7 +5,7 @@ import { ProfileForm } from '@/features/users/components/profile-form';
 import { Loading } from '@/components/ui/spinner';
 import { Alert } from '@/components/ui/alert';
 
-/** /dashboard and /dashboard/myProfile (SPEC.md §2): the profile form and card. */
+/** /dashboard and /dashboard/myProfile (docs/product.md §2): the profile form and card. */
 const MyProfileRoute = () => {
   const { user } = useSession();
   const info = useUserInfo(user?.email);

@@ -8,7 +8,7 @@ import { OrderPaymentPanel } from '@/features/payments/components/payment-panel'
 import { PaidNote } from '@/features/payments/components/paid-note';
 import { QueryState } from '@/components/ui/query-state';
 
-/** /dashboard/payment/:id (SPEC.md §2): the order's summary and the card entry with a Pay button. */
+/** /dashboard/payment/:id (docs/product.md §2): the order's summary and the card entry with a Pay button. */
 const PaymentRoute = () => {
   const { id = '' } = useParams();
   const order = useOrder(id);

@@ -1,5 +1,5 @@
 /**
- * The card checks of the built-in test processor, following Stripe's test mode (DESIGN §5): the
+ * The card checks of the built-in test processor, following Stripe's test mode (docs/architecture.md §5): the
  * number (Luhn), the expiry and the CVC are checked in Stripe's order with Stripe's messages and codes,
  * then Stripe's documented test cards give their outcomes; any other valid number succeeds.
  */

@@ -38,7 +38,7 @@ export const CURRENCY = 'usd';
 export const INTENT_APP_TAG = 'forgeline';
 
 /**
- * What the server needs from a card payment provider (DESIGN §5). Methods that touch our own database
+ * What the server needs from a card payment provider (docs/architecture.md §5). Methods that touch our own database
  * (only the test processor's do) take the caller's transaction, so that they join it.
  */
 export interface PaymentProvider {

@@ -3,6 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
+import { ApiError } from '@/lib/api-client';
 import { AddProductForm } from './add-product-form';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -91,5 +92,22 @@ describe('AddProductForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to add the Product'));
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to add the Product');
+  });
+
+  it('says a refused photo once, under the photo field, and takes it back for the next photo', async () => {
+    uploadImage.mockRejectedValueOnce(new ApiError(400, 'This file is not an image'));
+    renderForm();
+    await fillValidFields();
+    await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to add the Product'));
+    const photo = screen.getByLabelText('Product Photo');
+    expect(await screen.findByText('This file is not an image')).toBeInTheDocument();
+    expect(photo).toHaveAttribute('aria-invalid', 'true');
+    // No second, different photo message in the alert below the form.
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    // Another photo: the refusal of the first one goes away rather than standing beside a new message.
+    await userEvent.upload(photo, new File(['png'], 'other.png', { type: 'image/png' }));
+    await waitFor(() => expect(screen.queryByText('This file is not an image')).not.toBeInTheDocument());
   });
 });

@@ -1,30 +1,40 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { messages, type ProductBody } from '@forgeline/shared';
-import { errorMessage } from '@/lib/error-message';
+import { actionFailed } from '@/lib/error-message';
+import { photoRefused } from '../api/photo-refused';
 import { uploadImage } from '../api/upload-image';
 import { useCreateProduct } from '../api/create-product';
-import { ProductForm } from './product-form';
+import { ProductForm, type SaveResult } from './product-form';
 import { Alert } from '@/components/ui/alert';
 
-/** Add Product (SPEC.md §2, §8, §9): upload the photo with progress, then POST /api/product. */
+/** Add Product (docs/product.md §2, §8, §9): upload the photo with progress, then POST /api/product. */
 export const AddProductForm = () => {
   const createProduct = useCreateProduct();
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const save = async (fields: Omit<ProductBody, 'img'>, image: File | undefined) => {
+  const save = async (fields: Omit<ProductBody, 'img'>, image: File | undefined): Promise<SaveResult> => {
     if (!image) return false;
     setFailure(null);
     try {
       setProgress(0);
-      const uploaded = await uploadImage(image, { onProgress: setProgress });
-      await createProduct.mutateAsync({ ...fields, img: uploaded.data.url });
+      let img: string;
+      try {
+        img = (await uploadImage(image, { onProgress: setProgress })).data.url;
+      } catch (error) {
+        const refused = photoRefused(error);
+        if (refused === null) throw error;
+        // The photo's own fault: said once, under the photo field (not again in the alert below).
+        toast.error(messages.addProductFailed);
+        return { imageError: refused };
+      }
+      await createProduct.mutateAsync({ ...fields, img });
       toast.success(messages.productAdded);
       return true;
     } catch (error) {
       toast.error(messages.addProductFailed);
-      setFailure(errorMessage(error, messages.addProductFailed));
+      setFailure(actionFailed(messages.addProductFailed, error));
       return false;
     } finally {
       setProgress(null);

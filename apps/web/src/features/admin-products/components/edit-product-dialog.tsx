@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import type { Product, ProductBody } from '@forgeline/shared';
-import { errorMessage } from '@/lib/error-message';
+import { actionFailed } from '@/lib/error-message';
+import { photoRefused } from '../api/photo-refused';
 import { uploadImage } from '../api/upload-image';
 import { useUpdateProduct } from '../api/update-product';
-import { ProductForm } from './product-form';
+import { ProductForm, type SaveResult } from './product-form';
 import { Alert } from '@/components/ui/alert';
 
 type EditProductDialogProps = { product: Product | null; onClose: () => void };
@@ -23,21 +24,28 @@ export const EditProductDialog = ({ product, onClose }: EditProductDialogProps) 
     if (!product && element.open) element.close();
   }, [product]);
 
-  const save = async (fields: Omit<ProductBody, 'img'>, image: File | undefined) => {
+  const save = async (fields: Omit<ProductBody, 'img'>, image: File | undefined): Promise<SaveResult> => {
     if (!product) return false;
     setFailure(null);
     try {
       let img = product.img;
       if (image) {
         setProgress(0);
-        img = (await uploadImage(image, { onProgress: setProgress })).data.url;
+        try {
+          img = (await uploadImage(image, { onProgress: setProgress })).data.url;
+        } catch (error) {
+          const refused = photoRefused(error);
+          if (refused === null) throw error;
+          toast.error('Failed to update the Product');
+          return { imageError: refused };
+        }
       }
       await updateProduct.mutateAsync({ id: product._id, body: { ...fields, img } });
       toast.success('Product updated successfully');
       onClose();
       return true;
     } catch (error) {
-      setFailure(errorMessage(error, 'Failed to update the Product'));
+      setFailure(actionFailed('Failed to update the Product', error));
       toast.error('Failed to update the Product');
       return false;
     } finally {

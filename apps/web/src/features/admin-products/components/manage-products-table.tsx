@@ -11,7 +11,7 @@ type ManageProductsTableProps = {
   deletingId?: string | null;
 };
 
-/** SPEC.md §2 'Manage Products table': photo, name, price, minimum order, Update and Delete. */
+/** docs/product.md §2 'Manage Products table': photo, name, price, minimum order, Update and Delete. */
 export const ManageProductsTable = ({
   products,
   firstNumber = 1,
@@ -20,7 +20,7 @@ export const ManageProductsTable = ({
   deletingId,
 }: ManageProductsTableProps) => (
   <TableRegion label="Products table">
-    <table className="table table-zebra min-w-[44rem]">
+    <table className="table table-zebra @max-2xl:stacked-rows">
       <thead>
         <tr>
           <th scope="col">No.</th>
@@ -35,8 +35,10 @@ export const ManageProductsTable = ({
       <tbody>
         {products.map((product, index) => (
           <tr key={product._id} data-testid="product-row" data-product-id={product._id}>
-            <th scope="row">{firstNumber + index}</th>
-            <td>
+            <th scope="row" data-label="No.">
+              {firstNumber + index}
+            </th>
+            <td data-label="Photo">
               <img
                 src={product.img}
                 alt={product.name}
@@ -46,10 +48,16 @@ export const ManageProductsTable = ({
                 className="h-12 w-16 rounded object-cover"
               />
             </td>
-            <td className="font-medium">{product.name}</td>
-            <td className="whitespace-nowrap">$ {formatPrice(product.price)}</td>
-            <td className="whitespace-nowrap">{product.minOrder} pcs</td>
-            <td>
+            <td className="font-medium" data-label="Name">
+              {product.name}
+            </td>
+            <td className="whitespace-nowrap" data-label="Price">
+              $ {formatPrice(product.price)}
+            </td>
+            <td className="whitespace-nowrap" data-label="Minimum Order">
+              {product.minOrder} pcs
+            </td>
+            <td data-action="update">
               <button
                 type="button"
                 className="btn btn-sm btn-primary"
@@ -59,7 +67,7 @@ export const ManageProductsTable = ({
                 Update
               </button>
             </td>
-            <td>
+            <td data-action="delete">
               <button
                 type="button"
                 className={DANGER_BUTTON_CLASS}

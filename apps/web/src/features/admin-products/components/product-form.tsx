@@ -23,7 +23,7 @@ const imageSchema = (required: boolean) =>
     }
   });
 
-/** Add Product's rules (SPEC.md §5) from the server's own schema, with the photo instead of its URL. */
+/** Add Product's rules (docs/product.md §5) from the server's own schema, with the photo instead of its URL. */
 export const productFormSchema = (imageRequired: boolean) =>
   ProductBodySchema.omit({ img: true }).extend({ image: imageSchema(imageRequired) });
 
@@ -31,18 +31,24 @@ type ProductFormSchema = ReturnType<typeof productFormSchema>;
 export type ProductFormInput = z.input<ProductFormSchema>;
 export type ProductFormValues = z.output<ProductFormSchema>;
 
+export type SaveResult = boolean | { imageError: string };
+
 type ProductFormProps = {
   /** The product being edited; absent when adding one. */
   product?: Product;
   submitLabel: string;
-  /** Saves the product; `image` is the chosen file (absent when editing without a new photo). */
-  onSubmit: (fields: Omit<ProductBody, 'img'>, image: File | undefined) => Promise<boolean>;
+  /**
+   * Saves the product; `image` is the chosen file (absent when editing without a new photo). Answers
+   * whether it was saved, or the reason the server refused the photo: that reason is shown under the
+   * photo field, in place of any earlier one, so the form never shows two photo errors at once.
+   */
+  onSubmit: (fields: Omit<ProductBody, 'img'>, image: File | undefined) => Promise<SaveResult>;
   /** Upload progress, 0–100, or null when no upload runs. */
   progress?: number | null;
   idPrefix?: string;
 };
 
-/** The product fields of Add Product (SPEC.md §2) and of the Update dialog of Manage Products. */
+/** The product fields of Add Product (docs/product.md §2) and of the Update dialog of Manage Products. */
 export const ProductForm = ({
   product,
   submitLabel,
@@ -54,6 +60,7 @@ export const ProductForm = ({
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<ProductFormInput, unknown, ProductFormValues>({
     resolver: zodResolver(productFormSchema(!product)),
@@ -71,6 +78,10 @@ export const ProductForm = ({
 
   const submit = handleSubmit(async ({ image, ...fields }) => {
     const saved = await onSubmit(fields, image?.[0]);
+    if (typeof saved === 'object') {
+      setError('image', { type: 'server', message: saved.imageError }, { shouldFocus: true });
+      return;
+    }
     if (saved && !product) {
       reset();
       setPreview(null);

@@ -7,7 +7,7 @@ export type SignInInput = { email: string; password: string };
 /** POST /api/auth/sign-in/email: sets the session cookie. */
 export const signInWithEmail = (input: SignInInput) => authPost<unknown>('sign-in/email', input);
 
-/** Signs in, then reads the session and exchanges the email for the access token (SPEC.md §4). */
+/** Signs in, then reads the session and exchanges the email for the access token (docs/product.md §4). */
 export const useSignIn = () => {
   const queryClient = useQueryClient();
   return useMutation({

@@ -6,11 +6,11 @@ export type SignUpInput = { name: string; email: string; password: string };
 
 /**
  * POST /api/auth/sign-up/email: creates the account with its display name (Better Auth takes the name
- * at sign-up, so "then sets the display name" of SPEC.md §2 is one step) and signs in.
+ * at sign-up, so "then sets the display name" of docs/product.md §2 is one step) and signs in.
  */
 export const signUpWithEmail = (input: SignUpInput) => authPost<unknown>('sign-up/email', input);
 
-/** Signs up, then reads the session and exchanges the email for the access token (SPEC.md §4). */
+/** Signs up, then reads the session and exchanges the email for the access token (docs/product.md §4). */
 export const useSignUp = () => {
   const queryClient = useQueryClient();
   return useMutation({

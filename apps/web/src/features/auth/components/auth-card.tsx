@@ -11,7 +11,7 @@ export const AuthCard = ({ title, children }: { title: string; children: ReactNo
   </div>
 );
 
-/** A provider error under the form (SPEC.md §8), announced to screen readers. */
+/** A provider error under the form (docs/product.md §8), announced to screen readers. */
 export const ProviderError = ({ message }: { message: string | null }) => (
   <Alert variant="box" className="mt-4">
     {message}

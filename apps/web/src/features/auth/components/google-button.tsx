@@ -29,7 +29,7 @@ const GoogleMark = () => (
   </svg>
 );
 
-/** 'Continue With Google' (SPEC.md §2): off to Google, or the server's reason why not. */
+/** 'Continue With Google' (docs/product.md §2): off to Google, or the server's reason why not. */
 export const GoogleButton = ({ callbackURL, onError, disabled = false }: GoogleButtonProps) => {
   const google = useSignInWithGoogle();
   return (

@@ -4,13 +4,13 @@ import { paths } from '@/config/paths';
 import { signOut, useIsAdmin, useSession } from '@/lib/auth';
 import { Loading } from '@/components/ui/spinner';
 
-/** Shown while the session or the admin status is being found out (SPEC.md §4). */
+/** Shown while the session or the admin status is being found out (docs/product.md §4). */
 export const AuthSpinner = ({ label = 'Checking your session' }: { label?: string }) => (
   <Loading label={label} className="min-h-[50vh]" />
 );
 
 /**
- * Login required (SPEC.md §4): a spinner while the session loads; a visitor goes to /login, which
+ * Login required (docs/product.md §4): a spinner while the session loads; a visitor goes to /login, which
  * brings them back here once signed in (?redirectTo= and the router state both carry the origin).
  */
 export const RequireAuth = ({ children }: { children?: ReactNode }) => {
@@ -25,7 +25,7 @@ export const RequireAuth = ({ children }: { children?: ReactNode }) => {
 };
 
 /**
- * Admins only (SPEC.md §4, §6): a spinner while the server answers GET /api/admin/:email; anyone else
+ * Admins only (docs/product.md §4, §6): a spinner while the server answers GET /api/admin/:email; anyone else
  * (a customer, or a visitor) is signed out and sent to /login.
  */
 export const RequireAdmin = ({ children }: { children?: ReactNode }) => {

@@ -20,7 +20,7 @@ const renderLogin = (redirectTo = '/') =>
   });
 
 describe('LoginForm', () => {
-  it('asks for the email and the password (SPEC.md §5)', async () => {
+  it('asks for the email and the password (docs/product.md §5)', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
     renderLogin();

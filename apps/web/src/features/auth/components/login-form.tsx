@@ -18,7 +18,7 @@ type LoginFormProps = {
   initialError?: string | null;
 };
 
-/** Email and password (SPEC.md §2, §5), then the token exchange and back to where the user came from. */
+/** Email and password (docs/product.md §2, §5), then the token exchange and back to where the user came from. */
 export const LoginForm = ({ redirectTo, initialError = null }: LoginFormProps) => {
   const navigate = useNavigate();
   const signIn = useSignIn();

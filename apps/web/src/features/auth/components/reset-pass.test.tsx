@@ -14,7 +14,7 @@ const renderReset = (path = '/resetPass') =>
   });
 
 describe('/resetPass', () => {
-  it('keeps Submit disabled while the email is empty (SPEC.md §5)', async () => {
+  it('keeps Submit disabled while the email is empty (docs/product.md §5)', async () => {
     vi.stubGlobal('fetch', vi.fn());
     renderReset();
     const submit = screen.getByRole('button', { name: 'Submit' });

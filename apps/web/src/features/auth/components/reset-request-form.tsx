@@ -9,7 +9,7 @@ import { authErrorMessage } from '../utils/auth-errors';
 import { Notice, ProviderError } from './auth-card';
 import { SubmitButton } from '@/components/ui/submit-button';
 
-/** /resetPass (SPEC.md §2, §5): Email and Submit (disabled while empty); then 'Email sent'. */
+/** /resetPass (docs/product.md §2, §5): Email and Submit (disabled while empty); then 'Email sent'. */
 export const ResetRequestForm = () => {
   const request = useRequestPasswordReset();
   const [providerError, setProviderError] = useState<string | null>(null);

@@ -18,7 +18,7 @@ const signUpAs = async (name: string, email: string, password: string) => {
 };
 
 describe('SignupForm', () => {
-  it('asks for name, email and password (SPEC.md §5)', async () => {
+  it('asks for name, email and password (docs/product.md §5)', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
     renderSignup();

@@ -13,7 +13,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 
 type SignupFormProps = { redirectTo: string };
 
-/** Name, email and password (SPEC.md §2, §5): creates the account, then the token exchange and redirect. */
+/** Name, email and password (docs/product.md §2, §5): creates the account, then the token exchange and redirect. */
 export const SignupForm = ({ redirectTo }: SignupFormProps) => {
   const navigate = useNavigate();
   const signUp = useSignUp();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { authErrorMessage, toAuthErrorCode } from './auth-errors';
 
-describe('auth error codes (SPEC.md §8)', () => {
+describe('auth error codes (docs/product.md §8)', () => {
   it.each([
     [new ApiError(401, 'Invalid email or password', 'INVALID_EMAIL_OR_PASSWORD'), 'auth/invalid-credential'],
     [new ApiError(422, 'User already exists', 'USER_ALREADY_EXISTS'), 'auth/email-already-in-use'],

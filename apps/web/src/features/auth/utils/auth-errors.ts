@@ -1,7 +1,7 @@
 import { ApiError } from '@/lib/api-client';
 
 /**
- * The identity provider's error codes of SPEC.md §8, in the spec's Firebase-style form (`auth/…`).
+ * The identity provider's error codes of docs/product.md §8, in the spec's Firebase-style form (`auth/…`).
  * Better Auth's codes and our transport failures map onto them here, and only here.
  */
 export type AuthErrorCode =
@@ -70,7 +70,7 @@ export const toAuthErrorCode = (error: unknown): AuthErrorCode => {
 };
 
 /**
- * What the form shows under itself: '<message> (auth/<code>)' (SPEC.md §8). The server's own message
+ * What the form shows under itself: '<message> (auth/<code>)' (docs/product.md §8). The server's own message
  * when it sent one we can show (4xx), else a plain-words text for the code.
  */
 export const authErrorMessage = (error: unknown): string => {

@@ -15,7 +15,7 @@ export const safeRedirectTarget = (value: unknown): string | null => {
 type FromState = { from?: { pathname?: string; search?: string; hash?: string } | string } | null | undefined;
 
 /**
- * Where to go after signing in (SPEC.md §2): `?redirectTo=` first, then the router state a guard left
+ * Where to go after signing in (docs/product.md §2): `?redirectTo=` first, then the router state a guard left
  * (`{ from: location }`), else home.
  */
 export const redirectTargetFrom = (search: URLSearchParams, state: unknown): string => {

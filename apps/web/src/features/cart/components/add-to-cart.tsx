@@ -9,17 +9,30 @@ import { addToVisitorCart } from '@/lib/visitor-cart';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useAddCartLines } from '../api/add-cart-lines';
 
+/** The quantity a buyer starts from: the smallest that may be ordered. */
+export const firstQuantity = (product: Product): number =>
+  nearestValidQuantity(pricingOf(product), product.minOrder) ?? product.minOrder;
+
 /**
  * 'Add to cart' of the product page: a quantity (starting at the smallest that may be ordered) checked
  * with the shared rules before it is sent; a visitor's line is kept in the browser until they sign in.
  */
-export const AddToCart = ({ product }: { product: Product }) => {
+export const AddToCart = ({
+  product,
+  onQuantityChange,
+}: {
+  product: Product;
+  /** Told each quantity typed (the product page highlights its price row). */
+  onQuantityChange?: (quantity: number) => void;
+}) => {
   const { user } = useSession();
   const add = useAddCartLines();
   const pricing = pricingOf(product);
-  const [quantity, setQuantity] = useState(
-    String(nearestValidQuantity(pricing, product.minOrder) ?? product.minOrder),
-  );
+  const [quantity, setQuantityText] = useState(() => String(firstQuantity(product)));
+  const setQuantity = (text: string) => {
+    setQuantityText(text);
+    onQuantityChange?.(Number(text));
+  };
   const problem = quantityProblem(pricing, Number(quantity));
   const [keptForLater, setKeptForLater] = useState(false);
 

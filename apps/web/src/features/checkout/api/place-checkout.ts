@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CheckoutBody, Checkout } from '@forgeline/shared';
+import type { CheckoutBodyInput, Checkout } from '@forgeline/shared';
 import { api } from '@/lib/api-client';
 import { cartKeys, orderKeys, productKeys } from '@/lib/query-keys';
 
@@ -7,8 +7,13 @@ import { cartKeys, orderKeys, productKeys } from '@/lib/query-keys';
  * POST /api/checkout: places the lines (with the unit prices the buyer saw) all or nothing. The
  * Idempotency-Key is made once per intended checkout, so a retry after a lost answer places it once.
  */
-export const placeCheckout = ({ body, idempotencyKey }: { body: CheckoutBody; idempotencyKey: string }) =>
-  api.post<Checkout>('/checkout', body, { headers: { 'Idempotency-Key': idempotencyKey } });
+export const placeCheckout = ({
+  body,
+  idempotencyKey,
+}: {
+  body: CheckoutBodyInput;
+  idempotencyKey: string;
+}) => api.post<Checkout>('/checkout', body, { headers: { 'Idempotency-Key': idempotencyKey } });
 
 export const usePlaceCheckout = () => {
   const queryClient = useQueryClient();

@@ -13,7 +13,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { Alert } from '@/components/ui/alert';
 
 /**
- * 'Send Us Email' (SPEC.md §2, made to work by DESIGN §4): Name, Email, Your Message and Send, checked
+ * 'Send Us Email' (docs/product.md §2, made to work by docs/architecture.md §4): Name, Email, Your Message and Send, checked
  * by the same schema as the server, then a confirmation in place of the form.
  */
 const ContactForm = () => {

@@ -3,7 +3,7 @@ import { useNearViewport } from '@/lib/use-near-viewport';
 
 const ContactForm = lazy(() => import('@/features/contact/components/contact-form'));
 
-/** Badda, Dhaka: the embedded map of SPEC.md §2 (Google Maps' keyless embed). */
+/** Badda, Dhaka: the embedded map of docs/product.md §2 (Google Maps' keyless embed). */
 const MAP_URL = 'https://maps.google.com/maps?q=Badda,%20Dhaka&t=m&z=14&ie=UTF8&iwloc=&output=embed';
 
 /** The form's frame until its code (react-hook-form, zod) has loaded: the same size, so nothing moves. */
@@ -23,8 +23,8 @@ const FormPlaceholder = () => (
 );
 
 /**
- * 'Want to Connect With Us?' (SPEC.md §2): the map on the left, 'Send Us Email' on the right. The form
- * works (DESIGN §4): validated, stored, confirmed.
+ * 'Want to Connect With Us?' (docs/product.md §2): the map on the left, 'Send Us Email' on the right. The form
+ * works (docs/architecture.md §4): validated, stored, confirmed.
  */
 export const ContactSection = () => {
   const ref = useRef<HTMLDivElement>(null);

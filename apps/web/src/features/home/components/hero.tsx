@@ -3,7 +3,7 @@ import hero768 from '@/assets/hero-768.webp';
 import hero1600 from '@/assets/hero-1600.webp';
 
 /**
- * Hero banner (SPEC.md §1): a greeting and 'Get Started', which scrolls to the products. The picture
+ * Hero banner (docs/product.md §1): a greeting and 'Get Started', which scrolls to the products. The picture
  * is ours (apps/web/scripts/make-hero.mjs), the same one the splash of index.html shows, so it is in
  * the cache by the time this renders; a dark layer keeps the text readable.
  */

@@ -25,7 +25,7 @@ const blurbs = [
   },
 ];
 
-/** 'Our Story' (SPEC.md §1): About, Our Mission, Our Goals, Reliability, Expertise, Quality. */
+/** 'Our Story' (docs/product.md §1): About, Our Mission, Our Goals, Reliability, Expertise, Quality. */
 export const OurStory = () => (
   <section id="our-story" aria-labelledby="story-title" className="scroll-mt-20 py-16 sm:py-20">
     <div className="mx-auto max-w-7xl px-4">

@@ -1,6 +1,6 @@
 import { STATISTICS } from '@forgeline/shared';
 
-/** The statistics band (SPEC.md §1): static marketing figures. */
+/** The statistics band (docs/product.md §1): static marketing figures. */
 export const StatisticsBand = () => (
   <section aria-labelledby="stats-title" className="bg-primary py-14 text-primary-content">
     <div className="mx-auto max-w-7xl px-4">

@@ -1,7 +1,5 @@
 import { formatPrice, type InvoiceSummary } from '@forgeline/shared';
-
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { day: 'numeric', month: 'short', year: 'numeric' });
+import { formatDay } from '@/lib/format-date';
 
 /** Invoices and credit notes as cards with their PDF: readable and downloadable on a phone. */
 export const InvoicesList = ({ invoices }: { invoices: InvoiceSummary[] }) => (
@@ -17,7 +15,7 @@ export const InvoicesList = ({ invoices }: { invoices: InvoiceSummary[] }) => (
             {invoice.kind === 'invoice' ? 'Invoice' : 'Credit note'} {invoice.number}
           </p>
           <p className="text-sm text-base-content/80">
-            {day(invoice.issuedAt)} · {invoice.kind === 'credit_note' ? '−' : ''}${' '}
+            {formatDay(invoice.issuedAt)} · {invoice.kind === 'credit_note' ? '−' : ''}${' '}
             {formatPrice(invoice.total)}
             {invoice.poReference ? ` · PO ${invoice.poReference}` : ''}
           </p>

@@ -6,7 +6,7 @@ import { useSubscribe } from '../api/subscribe';
 import { Alert } from '@/components/ui/alert';
 
 /**
- * The footer's Newsletter box (SPEC.md §2, made to work by DESIGN §4): an email and Subscribe, checked
+ * The footer's Newsletter box (docs/product.md §2, made to work by docs/architecture.md §4): an email and Subscribe, checked
  * by the server's schema; the server's friendly answer replaces the form.
  */
 const NewsletterForm = () => {

@@ -12,7 +12,7 @@ export const useCancelOrder = () => {
   return useMutation({
     mutationFn: cancelOrder,
     onSettled: () => {
-      // Lists refetched after a change (SPEC.md §4); the stock came back to the product.
+      // Lists refetched after a change (docs/product.md §4); the stock came back to the product.
       void queryClient.invalidateQueries({ queryKey: orderKeys.all });
       void queryClient.invalidateQueries({ queryKey: productKeys.all });
     },

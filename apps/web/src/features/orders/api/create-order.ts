@@ -4,7 +4,7 @@ import { ApiError, api } from '@/lib/api-client';
 import { productKeys } from '@/lib/query-keys';
 import { orderKeys } from '@/lib/query-keys';
 
-/** POST /api/order body (SPEC.md §7). The server takes name and email from the session and re-checks the figures. */
+/** POST /api/order body (docs/product.md §7). The server takes name and email from the session and re-checks the figures. */
 export type CreateOrderInput = {
   productId: string;
   name: string;

@@ -1,6 +1,10 @@
+import { Link } from 'react-router';
 import { formatPrice, type Order } from '@forgeline/shared';
+import { paths } from '@/config/paths';
 import { TableRegion } from '@/components/ui/table-region';
 import { DANGER_BUTTON_CLASS } from '@/components/ui/alert';
+import { WrapPoints } from '@/components/ui/wrap-points';
+import { awaitingPayment, isOverdue } from '@/lib/payment-state';
 
 type ManageOrdersTableProps = {
   orders: Order[];
@@ -12,7 +16,7 @@ type ManageOrdersTableProps = {
   busyId?: string | null;
 };
 
-/** SPEC.md §2 'Manage All Orders table'. Ship is disabled until paid; shipped orders show 'Shipped'. */
+/** docs/product.md §2 'Manage All Orders table'. Ship is disabled until paid; shipped orders show 'Shipped'. */
 export const ManageOrdersTable = ({
   orders,
   firstNumber = 1,
@@ -21,10 +25,11 @@ export const ManageOrdersTable = ({
   busyId,
 }: ManageOrdersTableProps) => (
   <TableRegion label="All orders table">
-    <table className="table table-zebra min-w-[60rem]">
+    <table className="table table-zebra table-sm @max-4xl:stacked-rows">
       <thead>
         <tr>
           <th scope="col">No.</th>
+          <th scope="col">Order</th>
           <th scope="col">User Email</th>
           <th scope="col">Product</th>
           <th scope="col">Price</th>
@@ -42,23 +47,41 @@ export const ManageOrdersTable = ({
           const busy = busyId === order._id;
           return (
             <tr key={order._id} data-testid="order-row" data-order-id={order._id}>
-              <th scope="row">{firstNumber + index}</th>
-              <td className="whitespace-nowrap">{order.email}</td>
-              <td className="font-medium">{order.productName}</td>
-              <td className="whitespace-nowrap">$ {formatPrice(order.price)}</td>
-              <td>{order.buyQuantity}</td>
-              <td className="whitespace-nowrap">$ {formatPrice(order.totalPrize)}</td>
-              <td>
+              <th scope="row" data-label="No.">
+                {firstNumber + index}
+              </th>
+              <td className="whitespace-nowrap" data-label="Order">
+                <Link className="link" to={paths.dashboard.order.getHref(order._id)}>
+                  {order.number}
+                </Link>
+              </td>
+              <td data-label="User Email">
+                <WrapPoints text={order.email} />
+              </td>
+              <td className="font-medium" data-label="Product">
+                {order.productName}
+              </td>
+              <td className="whitespace-nowrap" data-label="Price">
+                $ {formatPrice(order.price)}
+              </td>
+              <td data-label="Quantity">{order.buyQuantity}</td>
+              <td className="whitespace-nowrap" data-label="Total">
+                $ {formatPrice(order.totalPrize)}
+              </td>
+              <td data-label="Status">
                 <span className={`badge ${shipped ? 'badge-info' : 'badge-warning'}`}>
                   {shipped ? 'Shipped' : 'Pending'}
                 </span>
               </td>
-              <td>
-                <span className={`badge ${order.paid ? 'badge-success' : 'badge-ghost'}`}>
-                  {order.paid ? 'Paid' : 'Unpaid'}
+              <td data-label="Payment">
+                <span
+                  className={`badge h-auto ${order.paid ? 'badge-success' : isOverdue(order) ? 'badge-error' : order.dueAt ? 'badge-warning' : 'badge-ghost'}`}
+                  data-testid="order-payment-state"
+                >
+                  {order.paid ? 'Paid' : (awaitingPayment(order) ?? 'Unpaid')}
                 </span>
               </td>
-              <td>
+              <td data-action="cancel">
                 <button
                   type="button"
                   className={DANGER_BUTTON_CLASS}
@@ -69,7 +92,7 @@ export const ManageOrdersTable = ({
                   Cancel
                 </button>
               </td>
-              <td>
+              <td data-action="ship">
                 {shipped ? (
                   <span className="font-semibold text-[#15803d]">Shipped</span>
                 ) : (
@@ -77,8 +100,9 @@ export const ManageOrdersTable = ({
                     type="button"
                     className="btn btn-sm btn-primary"
                     onClick={() => onShip(order)}
-                    disabled={!order.paid || busy}
-                    title={order.paid ? undefined : 'Orders ship once they are paid'}
+                    // An order on payment terms ships before it is paid (decision 0112).
+                    disabled={!(order.paid || order.dueAt) || busy}
+                    title={order.paid || order.dueAt ? undefined : 'Orders ship once they are paid'}
                     aria-label={`Ship the order of ${order.productName} by ${order.email}`}
                   >
                     Ship

@@ -1,8 +1,11 @@
 import { Link } from 'react-router';
+import type { ReactNode } from 'react';
 import { formatPrice, type Order } from '@forgeline/shared';
 import { paths } from '@/config/paths';
 import { TableRegion } from '@/components/ui/table-region';
 import { DANGER_BUTTON_CLASS } from '@/components/ui/alert';
+import { formatDay } from '@/lib/format-date';
+import { awaitingPayment, isOverdue } from '@/lib/payment-state';
 
 type MyOrdersTableProps = {
   orders: Order[];
@@ -12,10 +15,9 @@ type MyOrdersTableProps = {
   /** 'Order again': the same part and quantity back into the cart. */
   onReorder?: (order: Order) => void;
   reorderingId?: string | null;
+  /** The order's invoice and credit note (download links), shown in its Payment cell. */
+  documentsOf?: (order: Order) => ReactNode;
 };
-
-const placedOn = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** Below `md` each row is a card: a cell shows its column's name before its value (from `data-label`). */
 const cell =
@@ -26,7 +28,7 @@ const cell =
 const CONTACT_HREF = `${paths.home.getHref()}#contact`;
 
 /**
- * SPEC.md §2 'My Orders table'. From `md` up a table with the spec's eight columns; on a phone every row
+ * docs/product.md §2 'My Orders table'. From `md` up a table with the spec's eight columns; on a phone every row
  * stacks into a card, so each order's Pay and Cancel are on screen without scrolling sideways.
  */
 export const MyOrdersTable = ({
@@ -35,6 +37,7 @@ export const MyOrdersTable = ({
   cancellingId,
   onReorder,
   reorderingId,
+  documentsOf,
 }: MyOrdersTableProps) => (
   <TableRegion label="My orders table">
     <table className="table table-zebra md:min-w-[56rem] max-md:block">
@@ -51,97 +54,111 @@ export const MyOrdersTable = ({
         </tr>
       </thead>
       <tbody className="max-md:block">
-        {orders.map((order, index) => (
-          <tr
-            key={order._id}
-            data-testid="order-row"
-            data-order-id={order._id}
-            className="max-md:block max-md:border-b max-md:border-base-300 max-md:px-1 max-md:py-3"
-          >
-            <th scope="row" data-label="No." className={cell}>
-              {index + 1}
-            </th>
-            <td data-label="Product Name" className={`font-medium ${cell}`}>
-              <span className="flex flex-col max-md:items-end">
-                <span>{order.productName}</span>
-                {/* The stable number, the date and the buyer's PO reference (issue 10). */}
-                <span className="text-xs font-normal text-base-content/75" data-testid="order-meta">
-                  <span className="font-mono">{order.number}</span> · {placedOn(order.createdAt)}
-                  {order.poReference ? ` · PO ${order.poReference}` : ''}
-                </span>
-              </span>
-            </td>
-            <td data-label="Price Per Unit" className={`whitespace-nowrap ${cell}`}>
-              $ {formatPrice(order.price)}
-            </td>
-            <td data-label="Buy Quantity" className={cell}>
-              {order.buyQuantity}
-            </td>
-            <td data-label="Total Price" className={`whitespace-nowrap ${cell}`}>
-              $ {formatPrice(order.totalPrize)}
-            </td>
-            <td data-label="Status" className={cell}>
-              <span>
-                <span className={`badge ${order.paid ? 'badge-success' : 'badge-warning'}`}>
-                  {order.paid ? 'Paid' : 'Pending'}
-                </span>
-                {order.status === 'shipped' ? <span className="badge badge-info ml-1">Shipped</span> : null}
-              </span>
-            </td>
-            <td data-label="Action" className={cell}>
-              {order.paid ? (
-                // Why there is no Cancel, and whom to ask (issue 10 item 7).
-                <span className="max-w-56 text-xs text-base-content/80" data-testid="paid-cancel-note">
-                  {order.status === 'shipped'
-                    ? 'Shipped orders cannot be cancelled. '
-                    : 'A paid order can only be cancelled by us. '}
-                  <Link to={CONTACT_HREF} className="link link-primary">
-                    Contact us
-                  </Link>
-                </span>
-              ) : (
-                <button
-                  type="button"
-                  className={DANGER_BUTTON_CLASS}
-                  onClick={() => onCancel(order)}
-                  disabled={cancellingId === order._id}
-                  aria-label={`Cancel the order of ${order.productName}`}
-                >
-                  Cancel
-                </button>
-              )}
-              {onReorder && order.productId ? (
-                <button
-                  type="button"
-                  className="btn btn-xs btn-outline ml-1"
-                  onClick={() => onReorder(order)}
-                  disabled={reorderingId === order._id}
-                  aria-label={`Order ${order.productName} again`}
-                >
-                  Order again
-                </button>
-              ) : null}
-            </td>
-            <td data-label="Payment" className={cell}>
-              {order.paid ? (
-                <div className="flex min-w-0 flex-col gap-0.5 max-md:items-end">
-                  <span className="font-semibold text-[#15803d]">Paid</span>
-                  <span className="font-mono text-xs break-all" data-testid="transaction-id">
-                    {order.transactionId}
+        {orders.map((order, index) => {
+          // On payment terms and unpaid: 'Awaiting payment (due …)', never 'Paid', no Pay link (0112).
+          const awaiting = awaitingPayment(order);
+          const documents = documentsOf?.(order) ?? null;
+          return (
+            <tr
+              key={order._id}
+              data-testid="order-row"
+              data-order-id={order._id}
+              className="max-md:block max-md:border-b max-md:border-base-300 max-md:px-1 max-md:py-3"
+            >
+              <th scope="row" data-label="No." className={cell}>
+                {index + 1}
+              </th>
+              <td data-label="Product Name" className={`font-medium ${cell}`}>
+                <span className="flex flex-col max-md:items-end">
+                  <span>{order.productName}</span>
+                  {/* The stable number, the date and the buyer's PO reference (issue 10). */}
+                  <span className="text-xs font-normal text-base-content/75" data-testid="order-meta">
+                    <span className="font-mono">{order.number}</span> · {formatDay(order.createdAt)}
+                    {order.poReference ? ` · PO ${order.poReference}` : ''}
                   </span>
-                </div>
-              ) : (
-                <Link
-                  to={paths.dashboard.payment.getHref(order._id)}
-                  className="btn btn-sm btn-primary"
-                  aria-label={`Pay for the order of ${order.productName}`}
-                >
-                  Pay
-                </Link>
-              )}
-            </td>
-          </tr>
-        ))}
+                </span>
+              </td>
+              <td data-label="Price Per Unit" className={`whitespace-nowrap ${cell}`}>
+                $ {formatPrice(order.price)}
+              </td>
+              <td data-label="Buy Quantity" className={cell}>
+                {order.buyQuantity}
+              </td>
+              <td data-label="Total Price" className={`whitespace-nowrap ${cell}`}>
+                $ {formatPrice(order.totalPrize)}
+              </td>
+              <td data-label="Status" className={cell}>
+                <span>
+                  <span
+                    className={`badge h-auto ${order.paid ? 'badge-success' : isOverdue(order) ? 'badge-error' : 'badge-warning'}`}
+                    data-testid="order-payment-state"
+                  >
+                    {order.paid ? 'Paid' : (awaiting ?? 'Pending')}
+                  </span>
+                  {order.status === 'shipped' ? <span className="badge badge-info ml-1">Shipped</span> : null}
+                </span>
+              </td>
+              <td data-label="Action" className={cell}>
+                {order.paid || order.status === 'shipped' ? (
+                  // Why there is no Cancel, and whom to ask (issue 10 item 7).
+                  <span className="max-w-56 text-xs text-base-content/80" data-testid="paid-cancel-note">
+                    {order.status === 'shipped'
+                      ? 'Shipped orders cannot be cancelled. '
+                      : 'A paid order can only be cancelled by us. '}
+                    <Link to={CONTACT_HREF} className="link link-primary">
+                      Contact us
+                    </Link>
+                  </span>
+                ) : (
+                  <button
+                    type="button"
+                    className={DANGER_BUTTON_CLASS}
+                    onClick={() => onCancel(order)}
+                    disabled={cancellingId === order._id}
+                    aria-label={`Cancel the order of ${order.productName}`}
+                  >
+                    Cancel
+                  </button>
+                )}
+                {onReorder && order.productId ? (
+                  <button
+                    type="button"
+                    className="btn btn-xs btn-outline ml-1"
+                    onClick={() => onReorder(order)}
+                    disabled={reorderingId === order._id}
+                    aria-label={`Order ${order.productName} again`}
+                  >
+                    Order again
+                  </button>
+                ) : null}
+              </td>
+              <td data-label="Payment" className={cell}>
+                {order.paid ? (
+                  <div className="flex min-w-0 flex-col gap-0.5 max-md:items-end">
+                    <span className="font-semibold text-[#15803d]">Paid</span>
+                    <span className="font-mono text-xs break-all" data-testid="transaction-id">
+                      {order.transactionId}
+                    </span>
+                    {documents}
+                  </div>
+                ) : awaiting ? (
+                  <div className="flex min-w-0 flex-col gap-0.5 max-md:items-end">
+                    <span className="text-sm">By invoice</span>
+                    {documents}
+                  </div>
+                ) : (
+                  <Link
+                    to={paths.dashboard.payment.getHref(order._id)}
+                    className="btn btn-sm btn-primary"
+                    aria-label={`Pay for the order of ${order.productName}`}
+                  >
+                    Pay
+                  </Link>
+                )}
+              </td>
+            </tr>
+          );
+        })}
       </tbody>
     </table>
   </TableRegion>

@@ -15,6 +15,7 @@ import {
 } from '@forgeline/shared';
 import { ErrorText, Field, errorProps } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { PriceTable } from '@/components/pricing/price-table';
 
 export type PurchaseValues = { address: string; phone: string; buyQuantity: number };
 
@@ -43,7 +44,7 @@ const quantityOf = (value: unknown): number | null => {
   return Number.isFinite(number) ? number : null;
 };
 
-/** The order form of /purchase/:id (SPEC.md §2, §5): live total, quantity bounds, Confirm Order. */
+/** The order form of /purchase/:id (docs/product.md §2, §5): live total, quantity bounds, Confirm Order. */
 export const PurchaseForm = ({ product, user, contact, onSubmit, submitError }: PurchaseFormProps) => {
   const schema = useMemo(
     () => purchaseFormSchema({ minOrder: product.minOrder, availableQuantiity: product.availableQuantiity }),
@@ -66,7 +67,7 @@ export const PurchaseForm = ({ product, user, contact, onSubmit, submitError }: 
   const [pending, setPending] = useState(false);
 
   const quantity = quantityOf(useWatch({ control, name: 'buyQuantity' }));
-  // The bound messages show as the quantity changes, before any submit (SPEC.md §5); then the B2B rules
+  // The bound messages show as the quantity changes, before any submit (docs/product.md §5); then the B2B rules
   // (pack multiple, maximum) from the same engine the server enforces them with.
   const boundError =
     quantity === null
@@ -147,6 +148,7 @@ export const PurchaseForm = ({ product, user, contact, onSubmit, submitError }: 
           {...register('buyQuantity')}
         />
       </Field>
+      <PriceTable product={product} quantity={quantity} />
 
       <p className="flex items-baseline justify-between rounded-box bg-base-200 px-4 py-3" aria-live="polite">
         <span className="font-semibold">Total</span>

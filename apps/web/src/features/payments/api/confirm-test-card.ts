@@ -13,7 +13,7 @@ export type ConfirmedPayment = {
 };
 
 /**
- * POST /api/payments/test-card/confirm: the test processor's card confirmation (DESIGN.md §5).
+ * POST /api/payments/test-card/confirm: the test processor's card confirmation (docs/architecture.md §5).
  * A declined card answers 402 `{ message: 'Your card was declined.', code }`, thrown as ApiError.
  */
 export const confirmTestCard = (input: TestCardInput): Promise<ConfirmedPayment> =>

@@ -15,7 +15,7 @@ export const describeHold = ({ holdHours, newCustomerHoldHours }: PaymentConfig[
     ? `${holdHours} hours`
     : `${holdHours} hours (${newCustomerHoldHours} hours until your first order is paid)`;
 
-/** GET /api/config: which card processor the server uses (DESIGN.md §5) and how long unpaid orders are held. */
+/** GET /api/config: which card processor the server uses (docs/architecture.md §5) and how long unpaid orders are held. */
 export const getPaymentConfig = ({ signal }: { signal?: AbortSignal } = {}): Promise<PaymentConfig> =>
   api.get<PaymentConfig>('/config', signal ? { signal } : {});
 

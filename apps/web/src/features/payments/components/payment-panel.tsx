@@ -24,7 +24,7 @@ type PaymentPanelProps = {
 };
 
 /**
- * The card entry of the payment page (SPEC.md §2, §5, §8): the server's processor's form, the card error
+ * The card entry of the payment page (docs/product.md §2, §5, §8): the server's processor's form, the card error
  * in red above the success text, then 'Congrats! Your payment is completed' and the transaction id.
  * What is paid (one order, or every line of a checkout) is the caller's: its intent and its record.
  */

@@ -77,7 +77,7 @@ const StripeCardFields = ({ clientSecret, holder, onPaid, onCardError }: CardFor
   );
 };
 
-/** Stripe Elements' CardElement (DESIGN.md §5). Its own chunk: Stripe.js loads only on this page. */
+/** Stripe Elements' CardElement (docs/architecture.md §5). Its own chunk: Stripe.js loads only on this page. */
 const StripeCardForm = ({ publishableKey, ...props }: CardFormProps & { publishableKey: string }) => (
   <Elements stripe={getStripe(publishableKey)}>
     <StripeCardFields {...props} />

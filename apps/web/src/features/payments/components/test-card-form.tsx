@@ -18,7 +18,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 const inputClass = 'input w-full font-mono tracking-wide';
 
 /**
- * The test processor's own card entry (DESIGN.md §5): number with brand, MM / YY, CVC. Pay is enabled once
+ * The test processor's own card entry (docs/architecture.md §5): number with brand, MM / YY, CVC. Pay is enabled once
  * the entry is complete and the payment secret is ready.
  */
 export const TestCardForm = ({ clientSecret, onPaid, onCardError }: CardFormProps) => {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { Skill } from '@/content/portfolio';
 
-/** Skill bars (SPEC.md §2): a progress bar filled to `value`, with its own `label` beside it. */
+/** Skill bars (docs/product.md §2): a progress bar filled to `value`, with its own `label` beside it. */
 export const SkillBars = ({ skills }: { skills: Skill[] }) => {
   const id = useId();
   return (

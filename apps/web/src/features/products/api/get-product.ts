@@ -3,7 +3,7 @@ import type { Product } from '@forgeline/shared';
 import { api, ApiError } from '@/lib/api-client';
 import { productKeys } from '@/lib/query-keys';
 
-/** GET /api/purchase/:id: one product, for the purchase page (SPEC.md §7). */
+/** GET /api/purchase/:id: one product, for the purchase page (docs/product.md §7). */
 export const getProduct = (id: string, { signal }: { signal?: AbortSignal } = {}): Promise<Product> =>
   api.get<Product>(`/purchase/${encodeURIComponent(id)}`, signal ? { signal } : {});
 

@@ -9,7 +9,7 @@ import { normalizeSearch, productKeys, type ProductListParams } from '@/lib/quer
  */
 export type ProductPage = { products: Product[]; total: number; search: string; page: number };
 
-/** GET /api/products?search=&page=&limit=: the public catalogue, oldest first, one page of it (SPEC.md §7). */
+/** GET /api/products?search=&page=&limit=: the public catalogue, oldest first, one page of it (docs/product.md §7). */
 export const getProducts = async ({
   search,
   page,

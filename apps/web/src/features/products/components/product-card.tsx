@@ -8,7 +8,7 @@ type ProductCardProps = {
   eager?: boolean;
 };
 
-/** One product of the home grid (SPEC.md §2). The image box keeps a 4:3 ratio so nothing shifts. */
+/** One product of the home grid (docs/product.md §2). The image box keeps a 4:3 ratio so nothing shifts. */
 export const ProductCard = ({ product, eager = false }: ProductCardProps) => (
   <article
     data-testid="product-card"

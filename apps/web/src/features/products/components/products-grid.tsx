@@ -33,7 +33,7 @@ const uniqueProducts = (pages: { products: Product[] }[]): Product[] => {
     .filter((product) => !seen.has(product._id) && Boolean(seen.add(product._id)));
 };
 
-/** 'Products We Supply' (SPEC.md §1, §2): a 1 / 2 / 3 column grid filled from GET /api/products. */
+/** 'Products We Supply' (docs/product.md §1, §2): a 1 / 2 / 3 column grid filled from GET /api/products. */
 export const ProductsSection = () => {
   const search = useProductSearch();
   const {

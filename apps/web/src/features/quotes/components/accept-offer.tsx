@@ -1,18 +1,20 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
-import { AcceptQuoteBodySchema, formatPrice, type Quote } from '@forgeline/shared';
+import { AcceptQuoteBodySchema, formatPrice, type PaymentTerms, type Quote } from '@forgeline/shared';
 import { paths } from '@/config/paths';
-import { useSession } from '@/lib/auth';
 import { errorMessage } from '@/lib/error-message';
-import { useUserInfo } from '@/features/users/api/get-user-info';
 import { FormField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { Alert } from '@/components/ui/alert';
+import { PaymentMethodChoice } from '@/components/ui/payment-method-choice';
 import { useAcceptQuote } from '../api/change-quote';
+
+/** The profile's delivery address and phone ('' when not given), from the route. */
+export type BuyerContact = { address: string; phone: string };
 
 type DeliveryInput = z.input<typeof AcceptQuoteBodySchema>;
 type DeliveryValues = z.output<typeof AcceptQuoteBodySchema>;
@@ -21,24 +23,46 @@ type DeliveryValues = z.output<typeof AcceptQuoteBodySchema>;
  * The buyer accepts an open offer: where it goes (prefilled from the profile) and their PO reference.
  * The server places it as a checkout at the offered prices; the buyer then pays it on the checkout page.
  */
-const AcceptOffer = ({ quote }: { quote: Quote }) => {
-  const { user } = useSession();
-  const profile = useUserInfo(user?.email);
-  if (profile.isPending) return null;
-  const info = profile.data?.userInfo;
-  return <AcceptOfferForm quote={quote} address={info?.address ?? ''} phone={info?.phone ?? ''} />;
-};
+const AcceptOffer = ({
+  quote,
+  contact,
+  terms,
+}: {
+  quote: Quote;
+  contact: BuyerContact | undefined;
+  terms?: PaymentTerms | undefined;
+}) =>
+  // The form starts from the profile's address and phone: it waits for them (undefined while loading).
+  contact ? (
+    <AcceptOfferForm quote={quote} address={contact.address} phone={contact.phone} terms={terms} />
+  ) : null;
 
-const AcceptOfferForm = ({ quote, address, phone }: { quote: Quote; address: string; phone: string }) => {
+const AcceptOfferForm = ({
+  quote,
+  address,
+  phone,
+  terms,
+}: {
+  quote: Quote;
+  address: string;
+  phone: string;
+  terms: PaymentTerms | undefined;
+}) => {
   const navigate = useNavigate();
   const accept = useAcceptQuote();
   // One key per intended acceptance: a retry after a lost answer finds the first checkout.
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<DeliveryInput, unknown, DeliveryValues>({
+  const { register, handleSubmit, formState, control, setValue } = useForm<
+    DeliveryInput,
+    unknown,
+    DeliveryValues
+  >({
     resolver: zodResolver(AcceptQuoteBodySchema),
-    defaultValues: { address, phone, poReference: '' },
+    defaultValues: { address, phone, poReference: '', paymentMethod: 'card' },
   });
+  // A buyer approved for payment terms may take the offer on invoice (decision 0112).
+  const byInvoice = useWatch({ control, name: 'paymentMethod' }) === 'invoice' && terms?.approved === true;
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
@@ -69,10 +93,17 @@ const AcceptOfferForm = ({ quote, address, phone }: { quote: Quote; address: str
       <FormField label="Address" {...register('address')} error={formState.errors.address?.message} />
       <FormField label="Phone" type="tel" {...register('phone')} error={formState.errors.phone?.message} />
       <FormField
-        label="PO reference (optional)"
+        label={byInvoice ? 'PO number (required)' : 'PO reference (optional)'}
         {...register('poReference')}
         error={formState.errors.poReference?.message}
       />
+      {terms?.approved ? (
+        <PaymentMethodChoice
+          terms={terms}
+          value={byInvoice ? 'invoice' : 'card'}
+          onChange={(method) => setValue('paymentMethod', method)}
+        />
+      ) : null}
       <Alert data-testid="accept-error">{failure}</Alert>
       <SubmitButton isLoading={accept.isPending}>
         Accept offer{quote.total !== null ? ` · $ ${formatPrice(quote.total)}` : ''}

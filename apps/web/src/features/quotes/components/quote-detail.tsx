@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
-import { formatPrice, QUOTE_LIMITS, type Quote } from '@forgeline/shared';
+import { formatPrice, QUOTE_LIMITS, type PaymentTerms, type Quote } from '@forgeline/shared';
 import { paths } from '@/config/paths';
 import { Loading } from '@/components/ui/spinner';
 import { Field } from '@/components/ui/form-field';
@@ -9,7 +9,9 @@ import { TableRegion } from '@/components/ui/table-region';
 import { confirmDialog } from '@/lib/dialogs';
 import { errorMessage } from '@/lib/error-message';
 import { useDeclineQuote, useOfferQuote, useSendQuoteMessage } from '../api/change-quote';
-import { formatQuoteDate, QuoteStatusBadge } from './quote-status';
+import type { BuyerContact } from './accept-offer';
+import { QuoteStatusBadge } from './quote-status';
+import { formatDay } from '@/lib/format-date';
 
 // Only a buyer looking at an open offer needs the accept form (and its form and schema libraries):
 // loaded then, so the quote pages stay small for everyone else.
@@ -18,7 +20,19 @@ const AcceptOffer = lazy(() => import('./accept-offer'));
 const isOpen = (quote: Quote) => quote.status === 'requested' || quote.status === 'offered';
 
 /** One quote: its lines, its conversation, and what the reader may do now (the buyer or the shop). */
-export const QuoteDetail = ({ quote, viewer }: { quote: Quote; viewer: 'buyer' | 'seller' }) => (
+export const QuoteDetail = ({
+  quote,
+  viewer,
+  contact,
+  terms,
+}: {
+  quote: Quote;
+  viewer: 'buyer' | 'seller';
+  /** The buyer's payment terms: an approved buyer may accept on invoice. */
+  terms?: PaymentTerms | undefined;
+  /** The buyer's profile address and phone, which accepting an offer starts from (undefined while loading). */
+  contact?: BuyerContact | undefined;
+}) => (
   <div className="flex flex-col gap-6">
     <header className="flex flex-wrap items-center gap-3">
       <h2 id="dashboard-title" className="text-2xl font-bold">
@@ -33,7 +47,7 @@ export const QuoteDetail = ({ quote, viewer }: { quote: Quote; viewer: 'buyer' |
     </header>
     <p className="text-sm text-base-content/80">
       Asked by {quote.buyerName} (<span className="break-all">{quote.buyerEmail}</span>) on{' '}
-      {formatQuoteDate(quote.createdAt)}
+      {formatDay(quote.createdAt)}
       {quote.note ? (
         <>
           <br />
@@ -44,7 +58,7 @@ export const QuoteDetail = ({ quote, viewer }: { quote: Quote; viewer: 'buyer' |
     {viewer === 'seller' && isOpen(quote) ? <OfferForm quote={quote} /> : <QuoteLines quote={quote} />}
     {viewer === 'buyer' && quote.status === 'offered' ? (
       <Suspense fallback={<Loading label="Loading the accept form" />}>
-        <AcceptOffer quote={quote} />
+        <AcceptOffer quote={quote} contact={contact} terms={terms} />
       </Suspense>
     ) : null}
     {viewer === 'buyer' && quote.status === 'accepted' && quote.checkoutId ? (
@@ -120,7 +134,7 @@ const BuyerActions = ({ quote }: { quote: Quote }) => {
     <div className="flex flex-wrap items-center gap-3">
       {quote.status === 'offered' ? (
         <p className="text-sm">
-          The offer holds until {quote.expiresAt ? formatQuoteDate(quote.expiresAt) : 'its expiry'}.
+          The offer holds until {quote.expiresAt ? formatDay(quote.expiresAt) : 'its expiry'}.
         </p>
       ) : (
         <p className="text-sm">We will e-mail you when the prices are ready.</p>
@@ -249,7 +263,7 @@ const Conversation = ({ quote }: { quote: Quote }) => {
           >
             <p className="text-xs font-semibold">
               {message.author === 'seller' ? `${message.authorName} (Forgeline)` : message.authorName} ·{' '}
-              {formatQuoteDate(message.createdAt)}
+              {formatDay(message.createdAt)}
             </p>
             <p className="whitespace-pre-line break-words">{message.body}</p>
           </li>

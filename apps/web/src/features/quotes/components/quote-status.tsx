@@ -1,7 +1,5 @@
 import type { Quote } from '@forgeline/shared';
-
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { day: 'numeric', month: 'short', year: 'numeric' });
+import { formatDay } from '@/lib/format-date';
 
 /** What a quote's state means for the reader, in words (never a bare code). */
 export const quoteStatusText = (quote: Quote): string => {
@@ -9,7 +7,7 @@ export const quoteStatusText = (quote: Quote): string => {
     case 'requested':
       return 'Waiting for our prices';
     case 'offered':
-      return `Offer valid until ${day(quote.expiresAt!)}`;
+      return `Offer valid until ${formatDay(quote.expiresAt!)}`;
     case 'accepted':
       return 'Accepted';
     case 'declined':
@@ -32,5 +30,3 @@ export const QuoteStatusBadge = ({ quote }: { quote: Quote }) => (
     {quoteStatusText(quote)}
   </span>
 );
-
-export const formatQuoteDate = day;

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { formatPrice, type Quote } from '@forgeline/shared';
-import { formatQuoteDate, QuoteStatusBadge } from './quote-status';
+import { QuoteStatusBadge } from './quote-status';
+import { formatDay } from '@/lib/format-date';
 
 /** Quotes as cards: readable on a phone, every quote one tap from its page. */
 export const QuotesList = ({
@@ -27,7 +28,7 @@ export const QuotesList = ({
         </div>
         {showBuyer ? <p className="mt-1 break-all text-sm">{quote.buyerEmail}</p> : null}
         <p className="mt-1 text-sm text-base-content/80">
-          Asked {formatQuoteDate(quote.createdAt)} · {quote.lines.length}{' '}
+          Asked {formatDay(quote.createdAt)} · {quote.lines.length}{' '}
           {quote.lines.length === 1 ? 'part' : 'parts'}
           {quote.total !== null ? ` · $ ${formatPrice(quote.total)}` : ''}
         </p>

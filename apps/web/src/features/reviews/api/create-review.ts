@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { reviewKeys } from '@/lib/query-keys';
 
-/** POST /api/review body (SPEC.md §7); the server takes name, email and img from the session. */
+/** POST /api/review body (docs/product.md §7); the server takes name, email and img from the session. */
 export type CreateReviewInput = {
   name: string;
   email: string;
@@ -10,6 +10,8 @@ export type CreateReviewInput = {
   review: string;
   img: string | null;
   rating: number;
+  /** The part reviewed, when written from its product page. */
+  productId?: string;
 };
 
 export const createReview = (input: CreateReviewInput): Promise<{ insertedId: string }> =>

@@ -46,4 +46,14 @@ describe('AddReviewForm', () => {
     expect(toast.success).toHaveBeenCalledWith('Congratulation Dana Buyer!!Thanks for your review.');
     expect(screen.queryByText('Please give a rating to proceed review!')).not.toBeInTheDocument();
   });
+
+  it('sends the part under review when written from a product page', async () => {
+    const onSubmit = vi.fn().mockResolvedValue({ insertedId: 'r2' });
+    render(<AddReviewForm user={user} onSubmit={onSubmit} productId="p-1" />);
+    await userEvent.type(screen.getByLabelText('Designation'), 'Buyer');
+    await userEvent.click(screen.getByRole('radio', { name: '5 stars' }));
+    await userEvent.type(screen.getByLabelText('Review'), 'Good part.');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ productId: 'p-1' })));
+  });
 });

@@ -9,7 +9,7 @@ import type { CreateReviewInput } from '../api/create-review';
 import { StarRatingInput } from './star-rating-input';
 import { SubmitButton } from '@/components/ui/submit-button';
 
-/** The review form's rules (SPEC.md §5) are the server's: a rating of 1 to 5, designation and text required. */
+/** The review form's rules (docs/product.md §5) are the server's: a rating of 1 to 5, designation and text required. */
 export const reviewFormSchema = ReviewBodySchema.pick({ profession: true, review: true, rating: true });
 type ReviewFormInput = z.input<typeof reviewFormSchema>;
 type ReviewFormValues = z.output<typeof reviewFormSchema>;
@@ -17,10 +17,12 @@ type ReviewFormValues = z.output<typeof reviewFormSchema>;
 type AddReviewFormProps = {
   user: { name: string; email: string; image?: string | null };
   onSubmit: (review: CreateReviewInput) => Promise<unknown>;
+  /** The part under review, when the buyer came from its product page. */
+  productId?: string;
 };
 
-/** /dashboard/review's form (SPEC.md §2): disabled name and email, designation, stars, text, Submit. */
-export const AddReviewForm = ({ user, onSubmit }: AddReviewFormProps) => {
+/** /dashboard/review's form (docs/product.md §2): disabled name and email, designation, stars, text, Submit. */
+export const AddReviewForm = ({ user, onSubmit, productId }: AddReviewFormProps) => {
   const {
     register,
     control,
@@ -42,6 +44,7 @@ export const AddReviewForm = ({ user, onSubmit }: AddReviewFormProps) => {
           profession: values.profession,
           review: values.review,
           rating: values.rating,
+          ...(productId ? { productId } : {}),
         });
         toast.success(messages.reviewThanks(user.name));
         reset();

@@ -6,7 +6,7 @@ import { userKeys } from '@/lib/query-keys';
 export const deleteUser = (id: string) =>
   api.delete<{ deletedCount: number }>(`/user/${encodeURIComponent(id)}`);
 
-/** Deletes, then refetches the user list (SPEC.md §4). */
+/** Deletes, then refetches the user list (docs/product.md §4). */
 export const useDeleteUser = () => {
   const queryClient = useQueryClient();
   return useMutation({

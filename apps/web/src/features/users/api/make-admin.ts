@@ -7,7 +7,7 @@ import { userKeys } from '@/lib/query-keys';
 export const makeAdmin = (email: string) =>
   api.put<{ modifiedCount: number }>(`/user/admin/${encodeURIComponent(email)}`, undefined, { auth: true });
 
-/** Makes an admin, then refetches the user list and any cached admin status (SPEC.md §4). */
+/** Makes an admin, then refetches the user list and any cached admin status (docs/product.md §4). */
 export const useMakeAdmin = () => {
   const queryClient = useQueryClient();
   return useMutation({

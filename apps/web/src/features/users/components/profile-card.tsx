@@ -10,7 +10,7 @@ type ProfileCardProps = {
 
 const orNotAvailable = (value: string | null | undefined) => (value?.trim() ? value : messages.notAvailable);
 
-/** The profile card (SPEC.md §2): avatar, role, email, phone, address, profession, 'My Orders'. */
+/** The profile card (docs/product.md §2): avatar, role, email, phone, address, profession, 'My Orders'. */
 export const ProfileCard = ({ user, info }: ProfileCardProps) => {
   const role = (info?.role ?? user.role) === 'admin' ? 'Admin' : messages.normalUser;
   const initial = (user.name.trim()[0] ?? user.email[0] ?? '?').toUpperCase();

@@ -20,7 +20,7 @@ afterEach(() => {
 const empty = { phone: null, address: null, profession: null };
 
 describe('ProfileForm', () => {
-  it('requires phone, address and profession (SPEC.md §5)', async () => {
+  it('requires phone, address and profession (docs/product.md §5)', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(<ProfileForm email="ada@example.com" initial={empty} />);

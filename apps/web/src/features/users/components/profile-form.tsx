@@ -17,7 +17,7 @@ type ProfileFormProps = {
 };
 
 /**
- * Phone, address and profession, all required (SPEC.md §2, §5), checked by the server's own schema.
+ * Phone, address and profession, all required (docs/product.md §2, §5), checked by the server's own schema.
  * Saved: 'Successfully Updated Your Profile' (2.5 s dialog); unchanged: 'Profile already updated'.
  */
 export const ProfileForm = ({ email, initial }: ProfileFormProps) => {

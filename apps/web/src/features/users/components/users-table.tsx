@@ -1,10 +1,15 @@
+import { lazy, Suspense, useState } from 'react';
 import { toast } from 'react-toastify';
 import { messages, type UserSummary } from '@forgeline/shared';
-import { ApiError } from '@/lib/api-client';
 import { useDeleteUser } from '../api/delete-user';
 import { useMakeAdmin } from '../api/make-admin';
 import { confirmDialog } from '@/lib/dialogs';
+import { actionFailed } from '@/lib/error-message';
 import { TableRegion } from '@/components/ui/table-region';
+import { WrapPoints } from '@/components/ui/wrap-points';
+
+/** Loaded when an admin opens it: most visits to Make Admin never do. */
+const TermsDialog = lazy(() => import('@/features/payment-terms/components/terms-dialog'));
 
 type UsersTableProps = {
   users: UserSummary[];
@@ -12,12 +17,11 @@ type UsersTableProps = {
   currentUserId: string | undefined;
 };
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong');
-
-/** The Make Admin table (SPEC.md §2): No., User Id, User Email, Action (Delete User), Admin Status. */
+/** The Make Admin table (docs/product.md §2): No., User Id, User Email, Action (Delete User), Admin Status. */
 export const UsersTable = ({ users, currentUserId }: UsersTableProps) => {
   const deleteUser = useDeleteUser();
   const makeAdmin = useMakeAdmin();
+  const [termsOf, setTermsOf] = useState<UserSummary | null>(null);
 
   const onDelete = async (user: UserSummary) => {
     if (!(await confirmDialog('Yes, delete'))) return;
@@ -25,7 +29,7 @@ export const UsersTable = ({ users, currentUserId }: UsersTableProps) => {
       await deleteUser.mutateAsync(user._id);
       toast.success(`Deleted ${user.email}`);
     } catch (error) {
-      toast.error(errorText(error));
+      toast.error(actionFailed('Failed to delete the user', error));
     }
   };
 
@@ -35,9 +39,8 @@ export const UsersTable = ({ users, currentUserId }: UsersTableProps) => {
       await makeAdmin.mutateAsync(user.email);
       toast.success(messages.madeAdmin);
     } catch (error) {
-      toast.error(
-        error instanceof ApiError && error.status === 403 ? messages.makeAdminFailed : errorText(error),
-      );
+      // docs/product.md §8: 'Failed to make an admin' (a 403 says no more; a 409 adds the server's reason).
+      toast.error(actionFailed(messages.makeAdminFailed, error));
     }
   };
 
@@ -46,7 +49,7 @@ export const UsersTable = ({ users, currentUserId }: UsersTableProps) => {
 
   return (
     <TableRegion label="Users table">
-      <table className="table table-zebra min-w-[48rem]">
+      <table className="table table-zebra @max-2xl:stacked-rows">
         <thead>
           <tr>
             <th scope="col">No.</th>
@@ -62,10 +65,18 @@ export const UsersTable = ({ users, currentUserId }: UsersTableProps) => {
             const busy = busyId === user._id || busyId === user.email;
             return (
               <tr key={user._id} data-testid="user-row" data-email={user.email}>
-                <th scope="row">{index + 1}</th>
-                <td className="min-w-[10rem] font-mono text-xs break-all">{user._id}</td>
-                <td className="whitespace-nowrap">{user.email}</td>
-                <td>
+                <th scope="row" data-label="No.">
+                  {index + 1}
+                </th>
+                <td data-label="User Id">
+                  <span className="font-mono text-xs">
+                    <WrapPoints text={user._id} />
+                  </span>
+                </td>
+                <td data-label="User Email">
+                  <WrapPoints text={user.email} />
+                </td>
+                <td data-action="delete">
                   <button
                     type="button"
                     className="btn btn-sm btn-error btn-outline whitespace-nowrap"
@@ -76,8 +87,18 @@ export const UsersTable = ({ users, currentUserId }: UsersTableProps) => {
                   >
                     Delete User
                   </button>
+                  {user.role === 'admin' ? null : (
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline ml-1 whitespace-nowrap"
+                      aria-label={`Payment terms of ${user.email}`}
+                      onClick={() => setTermsOf(user)}
+                    >
+                      Terms
+                    </button>
+                  )}
                 </td>
-                <td>
+                <td data-label="Admin Status">
                   {user.role === 'admin' ? (
                     <span className="badge badge-success whitespace-nowrap">Admin</span>
                   ) : (
@@ -97,6 +118,11 @@ export const UsersTable = ({ users, currentUserId }: UsersTableProps) => {
           })}
         </tbody>
       </table>
+      {termsOf ? (
+        <Suspense fallback={null}>
+          <TermsDialog key={termsOf._id} user={termsOf} onClose={() => setTermsOf(null)} />
+        </Suspense>
+      ) : null}
     </TableRegion>
   );
 };

@@ -1,7 +1,7 @@
 import loadingImage from '@/assets/loading.svg';
 
 /**
- * SPEC.md §2: 'A full-screen centred loading image shows while reviews load.' A fixed layer over the
+ * docs/product.md §2: 'A full-screen centred loading image shows while reviews load.' A fixed layer over the
  * screen, so it shifts nothing when it goes.
  */
 export const ReviewsLoading = () => (

@@ -5,7 +5,7 @@ import { ReviewsLoading } from './reviews-loading';
 const ReviewsCarousel = lazy(() => import('./reviews-carousel'));
 
 /**
- * 'What People Say About Us' (SPEC.md §1): an intro, then the carousel. Its code (swiper) and the
+ * 'What People Say About Us' (docs/product.md §1): an intro, then the carousel. Its code (swiper) and the
  * reviews load when the section comes near the viewport; the slot keeps its height meanwhile, so
  * nothing below moves when the slides arrive.
  */

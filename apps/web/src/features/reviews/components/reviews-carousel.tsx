@@ -5,12 +5,12 @@ import 'swiper/css';
 import 'swiper/css/effect-coverflow';
 import 'swiper/css/pagination';
 import { CAROUSEL } from '@forgeline/shared';
-import { useReviews } from '@/features/reviews/api/get-reviews';
+import { useReviews } from '../api/get-reviews';
 import { ReviewCard } from './review-card';
 import { ReviewsLoading } from './reviews-loading';
 
 /**
- * The reviews carousel (SPEC.md §2, §9): coverflow with the active slide centred, grab cursor,
+ * The reviews carousel (docs/product.md §2, §9): coverflow with the active slide centred, grab cursor,
  * pagination dots, autoplay every 2500 ms that goes on after the visitor touches it. Loaded as its own
  * chunk (swiper is big) when the section nears the viewport.
  */
@@ -18,7 +18,7 @@ const ReviewsCarousel = () => {
   const { data: reviews, isPending, isError } = useReviews();
 
   if (isPending) return <ReviewsLoading />;
-  // SPEC §4: the failure state is not shown; an empty band is better than a broken one.
+  // docs/product.md §4: the failure state is not shown; an empty band is better than a broken one.
   if (isError || reviews.length === 0) return null;
 
   return (

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { getProducts, type ProductPage } from '@/features/products/api/get-products';
+import { getProducts, type ProductPage } from './get-products';
 import { productKeys } from '@/lib/query-keys';
 
 /** Rows per page of the Manage Products table. */
@@ -8,7 +8,7 @@ export const ADMIN_PAGE_SIZE = 20;
 type AdminProductsParams = { search?: string; page: number };
 
 /**
- * GET /api/products?search=&page=&limit=20: one page of the admin's manage list (SPEC.md §7). The api
+ * GET /api/products?search=&page=&limit=20: one page of the admin's manage list (docs/product.md §7). The api
  * client sends the stored bearer token with every call, this one included.
  */
 export const getAdminProducts = ({

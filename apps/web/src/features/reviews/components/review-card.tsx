@@ -1,25 +1,5 @@
 import type { Review } from '@forgeline/shared';
-
-/**
- * Whether star `position` (1 to 5) shows as selected: the review's true rating. SPEC.md §3's literal rule
- * (stars 1 to 3 always, the 4th only at 4, the 5th only at 5) showed five stars as ★★★☆★ and one as three
- * (docs/decisions/0091).
- */
-export const starSelected = (position: number, rating: number): boolean => position <= rating;
-
-const Star = ({ selected }: { selected: boolean }) => (
-  <svg
-    viewBox="0 0 20 20"
-    className={`size-5 ${selected ? 'text-amber-500' : 'text-base-300'}`}
-    aria-hidden="true"
-    data-selected={selected}
-  >
-    <path
-      fill="currentColor"
-      d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9z"
-    />
-  </svg>
-);
+import { Stars } from '@/components/ui/stars';
 
 /** One slide of the reviews carousel: avatar, name, profession, five read-only stars, the text. */
 export const ReviewCard = ({ review }: { review: Review }) => (
@@ -53,11 +33,7 @@ export const ReviewCard = ({ review }: { review: Review }) => (
         <span className="badge badge-success badge-sm mt-1 gap-1 font-semibold">Verified buyer</span>
       )}
     </div>
-    <div className="flex gap-0.5" role="img" aria-label={`Rated ${review.rating} out of 5`}>
-      {[1, 2, 3, 4, 5].map((position) => (
-        <Star key={position} selected={starSelected(position, review.rating)} />
-      ))}
-    </div>
+    <Stars rating={review.rating} />
     <p className="line-clamp-5 text-sm leading-relaxed text-base-content/85">“{review.review}”</p>
   </article>
 );

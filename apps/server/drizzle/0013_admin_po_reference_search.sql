@@ -1,0 +1,1 @@
+CREATE INDEX "checkouts_po_reference_trgm_idx" ON "checkouts" USING gin ("po_reference" gin_trgm_ops);

@@ -1,0 +1,107 @@
+import { toDollars, type AdminOrderDetail, type OrderEvent } from '@forgeline/shared';
+import type { AppDeps } from '../../lib/deps.ts';
+import { notFound } from '../../lib/errors.ts';
+import { createCheckoutRepository } from '../checkout/repository.ts';
+import { toInvoiceSummary } from '../invoices/routes.ts';
+import { createInvoicesRepository } from '../invoices/repository.ts';
+import { createOrdersRepository, toOrderDto } from './repository.ts';
+
+const money = (cents: number) => `$${toDollars(cents).toFixed(2)}`;
+
+/**
+ * One order as the admin's order page shows it (GET /api/orders/:id): the order, its payment, the
+ * checkout it was placed in with the lines still standing there, its documents, the refunds of other
+ * lines of the same payment, and a timeline built from all of these. Read only; no lock.
+ */
+export async function getOrderDetail(deps: Pick<AppDeps, 'db'>, id: string): Promise<AdminOrderDetail> {
+  const order = await createOrdersRepository(deps.db).findById(id);
+  if (!order) throw notFound('Order');
+  const checkouts = createCheckoutRepository(deps.db);
+  const invoices = createInvoicesRepository(deps.db);
+  const [checkout, lines, documents, creditNotes] = await Promise.all([
+    order.checkoutId ? checkouts.findById(order.checkoutId) : undefined,
+    order.checkoutId ? checkouts.linesOf(order.checkoutId) : [],
+    invoices.listForOrder(order.id),
+    order.checkoutId ? invoices.listCreditNotesForCheckout(order.checkoutId) : [],
+  ]);
+
+  const refunds = creditNotes.map((note) => ({
+    creditNote: note.number,
+    orderReference: note.lines.map((line) => line.reference).join(', '),
+    amount: toDollars(note.totalCents),
+    refundedAt: note.issuedAt.toISOString(),
+    pdfUrl: toInvoiceSummary(note).pdfUrl,
+  }));
+
+  const timeline: OrderEvent[] = [
+    {
+      at: order.createdAt.toISOString(),
+      kind: 'placed',
+      text: `Placed by ${order.customerName} (${order.customerEmail})${checkout ? ` in checkout ${checkout.number}` : ''}${checkout?.poReference ? `, PO ${checkout.poReference}` : ''}`,
+    },
+  ];
+  if (order.paidAt) {
+    const card =
+      order.cardBrand && order.cardLast4 ? ` by ${order.cardBrand} card ending ${order.cardLast4}` : '';
+    timeline.push({
+      at: order.paidAt.toISOString(),
+      kind: 'paid',
+      text: `Paid ${money(order.totalCents)}${card}${order.transactionId ? `, transaction ${order.transactionId}` : ''}`,
+    });
+  }
+  for (const document of documents) {
+    if (document.kind !== 'invoice') continue;
+    timeline.push({
+      at: document.issuedAt.toISOString(),
+      kind: 'invoiced',
+      text: `Invoice ${document.number} issued (${money(document.totalCents)})`,
+    });
+  }
+  for (const refund of refunds) {
+    timeline.push({
+      at: refund.refundedAt,
+      kind: 'refunded',
+      text: `${refund.orderReference} of the same checkout cancelled: $${refund.amount.toFixed(2)} refunded (credit note ${refund.creditNote})`,
+    });
+  }
+  if (order.shippedAt) {
+    timeline.push({ at: order.shippedAt.toISOString(), kind: 'shipped', text: 'Shipped' });
+  }
+  timeline.sort((a, b) => a.at.localeCompare(b.at));
+
+  return {
+    order: toOrderDto(order),
+    customerHasAccount: order.userId !== null,
+    payment: {
+      transactionId: order.transactionId,
+      cardBrand: order.cardBrand,
+      cardLast4: order.cardLast4,
+      paidAt: order.paidAt?.toISOString() ?? null,
+    },
+    checkout: checkout
+      ? {
+          _id: checkout.id,
+          number: checkout.number,
+          poReference: checkout.poReference,
+          createdAt: checkout.createdAt.toISOString(),
+          placedTotal: toDollars(checkout.totalCents),
+          lineCount: checkout.lineCount,
+          lines: lines.map((line) => {
+            const dto = toOrderDto(line);
+            return {
+              _id: dto._id,
+              number: dto.number,
+              productName: dto.productName,
+              buyQuantity: dto.buyQuantity,
+              totalPrize: dto.totalPrize,
+              paid: dto.paid,
+              status: dto.status,
+            };
+          }),
+        }
+      : null,
+    documents: documents.map(toInvoiceSummary),
+    refunds,
+    timeline,
+  };
+}

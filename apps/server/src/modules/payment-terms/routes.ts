@@ -1,0 +1,114 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ApiErrorSchema,
+  MarkPaidBodySchema,
+  ModifiedResultSchema,
+  PaymentTermsBodySchema,
+  PaymentTermsSchema,
+  TermsInvoiceSchema,
+  TermsInvoicesQuerySchema,
+} from '@forgeline/shared';
+import { currentUser } from '../../plugins/app/auth.ts';
+import { getTerms, listTermsInvoices, markTermsPaid, setTerms } from './service.ts';
+
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+};
+const IdParams = z.object({ id: z.string().max(100) });
+
+/** The buyer's own terms: whether the checkout may offer 'pay by invoice', and what is left of the limit. */
+export const paymentTermsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/myTerms',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['payment terms'],
+        summary: 'Your payment terms: approved or not, net days, credit limit, used and available (dollars)',
+        response: { 200: PaymentTermsSchema, ...errors },
+      },
+    },
+    async (request) => getTerms(app.db, currentUser(request).id),
+  );
+};
+
+/** Admin-only (registered inside the admin area): approve terms, list open invoices, mark one paid. */
+export const paymentTermsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/users/:id/terms',
+    {
+      schema: {
+        tags: ['payment terms'],
+        summary: "A customer's payment terms and the credit in use (admin)",
+        params: IdParams,
+        response: { 200: PaymentTermsSchema, ...errors },
+      },
+    },
+    async (request) => getTerms(app.db, request.params.id),
+  );
+
+  app.patch(
+    '/users/:id/terms',
+    {
+      schema: {
+        tags: ['payment terms'],
+        summary:
+          'Approves a customer to pay by invoice, net 15/30/60 days with a credit limit in dollars; terms: null withdraws it (admin)',
+        params: IdParams,
+        body: PaymentTermsBodySchema,
+        response: { 200: PaymentTermsSchema.extend({ modifiedCount: z.number().int() }), ...errors },
+      },
+    },
+    async (request) => {
+      const { terms, modifiedCount } = await setTerms(
+        app,
+        currentUser(request),
+        request.params.id,
+        request.body,
+      );
+      return { ...terms, modifiedCount };
+    },
+  );
+
+  app.get(
+    '/termsInvoices',
+    {
+      schema: {
+        tags: ['payment terms'],
+        summary:
+          'Invoices on terms with something unpaid, soonest due first; overdue=true: only those past their due date (admin)',
+        querystring: TermsInvoicesQuerySchema,
+        response: { 200: z.array(TermsInvoiceSchema), ...errors },
+      },
+    },
+    async (request) => listTermsInvoices(app.db, { overdueOnly: request.query.overdue === 'true' }),
+  );
+
+  app.post(
+    '/checkouts/:id/mark-paid',
+    {
+      schema: {
+        tags: ['payment terms'],
+        summary:
+          "Records the transfer that paid an invoice checkout, with its reference: every unpaid line paid, the receipt mailed with the checkout's invoice; 409 when already paid (admin)",
+        params: IdParams,
+        body: MarkPaidBodySchema,
+        response: { 200: ModifiedResultSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      acknowledged: true as const,
+      modifiedCount: await markTermsPaid(
+        app,
+        currentUser(request),
+        request.params.id,
+        request.body.reference,
+      ),
+    }),
+  );
+};

@@ -1,0 +1,45 @@
+import type { ProductReviews, ReviewBody } from '@forgeline/shared';
+import type { ReviewRow } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../lib/deps.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { AuthUser } from '../../plugins/app/auth.ts';
+import { ownImageOrNull } from '../auth/identity-rules.ts';
+import { createOrdersRepository } from '../orders/repository.ts';
+import { createProductsRepository } from '../products/repository.ts';
+import { createReviewsRepository } from './repository.ts';
+
+type ReviewDeps = Pick<AppDeps, 'db'>;
+
+/**
+ * A review is written as its author: name, e-mail and photo come from the account, never from the body.
+ * A review of a part is from a verified buyer when the author has paid for that part; a review of the
+ * shop, when the author has paid for anything.
+ */
+export async function leaveReview(deps: ReviewDeps, user: AuthUser, body: ReviewBody): Promise<ReviewRow> {
+  const productId = body.productId ?? undefined;
+  if (productId !== undefined && !(await createProductsRepository(deps.db).findById(productId))) {
+    throw notFound('Product');
+  }
+  return createReviewsRepository(deps.db).insert({
+    userId: user.id,
+    name: user.name,
+    email: user.email,
+    imageUrl: ownImageOrNull(user.image),
+    profession: body.profession,
+    body: body.review,
+    rating: body.rating,
+    productId: productId ?? null,
+    verifiedPurchase: await createOrdersRepository(deps.db).hasPaidOrder(user.id, productId),
+  });
+}
+
+/** What buyers think of one part: its rating over every review, and the newest reviews. */
+export async function reviewsOfProduct(deps: ReviewDeps, productId: string): Promise<ProductReviews> {
+  if (!(await createProductsRepository(deps.db).findById(productId))) throw notFound('Product');
+  const repository = createReviewsRepository(deps.db);
+  const [rating, reviews] = await Promise.all([
+    repository.ratingOfProduct(productId),
+    repository.newestOfProduct(productId),
+  ]);
+  return { ...rating, reviews };
+}

@@ -1,0 +1,229 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatPrice, type AdminOrderDetail } from '@forgeline/shared';
+import { paths } from '@/config/paths';
+import { DANGER_BUTTON_CLASS } from '@/components/ui/alert';
+import { WrapPoints } from '@/components/ui/wrap-points';
+import { awaitingPayment } from '@/lib/payment-state';
+
+const when = (iso: string | null) =>
+  iso
+    ? new Date(iso).toLocaleString('en-GB', {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+      })
+    : '—';
+
+const Card = ({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) => (
+  <section
+    aria-label={title}
+    className={`rounded-box border border-base-300 bg-base-100 p-4 ${wide ? 'md:col-span-2' : ''}`}
+  >
+    <h3 className="mb-2 text-lg font-bold">{title}</h3>
+    {children}
+  </section>
+);
+
+const Row = ({ label, children }: { label: string; children: ReactNode }) => (
+  <div className="flex flex-wrap justify-between gap-x-4 gap-y-0.5 py-1">
+    <dt className="text-base-content/70">{label}</dt>
+    <dd className="min-w-0 text-right font-medium">{children}</dd>
+  </div>
+);
+
+type OrderDetailProps = {
+  detail: AdminOrderDetail;
+  /** Slot for the order's invoices and credit notes. */
+  documents: ReactNode;
+  onShip: () => void;
+  onCancel: () => void;
+  busy: boolean;
+};
+
+/**
+ * One order on one page, for the admin who ships it (issue 11): customer, where and whom to deliver to,
+ * its dates, its payment, the checkout and PO reference it came with, its documents and its timeline;
+ * Ship and Cancel as in Manage All Orders.
+ */
+export const OrderDetail = ({ detail, documents, onShip, onCancel, busy }: OrderDetailProps) => {
+  const { order, payment, checkout } = detail;
+  const shipped = order.status === 'shipped';
+  return (
+    <div className="flex flex-col gap-4" data-testid="order-detail">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 id="dashboard-title" className="text-2xl font-bold">
+            Order {order.number}
+          </h2>
+          <p className="flex flex-wrap gap-2 pt-1">
+            <span className={`badge ${shipped ? 'badge-info' : 'badge-warning'}`}>
+              {shipped ? 'Shipped' : 'Pending'}
+            </span>
+            <span
+              className={`badge h-auto ${order.paid ? 'badge-success' : order.dueAt ? 'badge-warning' : 'badge-ghost'}`}
+            >
+              {order.paid ? 'Paid' : (awaitingPayment(order) ?? 'Unpaid')}
+            </span>
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className={DANGER_BUTTON_CLASS} onClick={onCancel} disabled={shipped || busy}>
+            Cancel
+          </button>
+          {shipped ? (
+            <span className="font-semibold text-[#15803d]">Shipped</span>
+          ) : (
+            <button
+              type="button"
+              className="btn btn-sm btn-primary"
+              onClick={onShip}
+              // An order on payment terms ships before it is paid (decision 0112).
+              disabled={!(order.paid || order.dueAt) || busy}
+              title={order.paid || order.dueAt ? undefined : 'Orders ship once they are paid'}
+            >
+              Ship
+            </button>
+          )}
+        </div>
+      </div>
+
+      <div className="grid gap-4 md:grid-cols-2">
+        <Card title="Customer">
+          <dl>
+            <Row label="Name">{order.name}</Row>
+            <Row label="E-mail">
+              <a className="link" href={`mailto:${order.email}`}>
+                <WrapPoints text={order.email} />
+              </a>
+            </Row>
+          </dl>
+          {detail.customerHasAccount ? null : (
+            <p className="pt-1 text-sm text-base-content/70">Their account has been deleted since.</p>
+          )}
+        </Card>
+
+        <Card title="Delivery">
+          <p className="whitespace-pre-line" data-testid="order-address">
+            {order.address}
+          </p>
+          <p className="pt-1">
+            <a className="link" href={`tel:${order.phone.replace(/[^+\d]/g, '')}`}>
+              {order.phone}
+            </a>
+          </p>
+        </Card>
+
+        <Card title="Line">
+          <dl>
+            <Row label="Product">{order.productName}</Row>
+            <Row label="Quantity">{order.buyQuantity} pcs</Row>
+            <Row label="Price Per Unit">$ {formatPrice(order.price)}</Row>
+            <Row label="Total">$ {formatPrice(order.totalPrize)}</Row>
+          </dl>
+        </Card>
+
+        <Card title="Dates">
+          <dl>
+            <Row label="Placed">{when(order.createdAt)}</Row>
+            <Row label="Paid">{when(order.paidAt)}</Row>
+            <Row label="Shipped">{when(order.shippedAt)}</Row>
+            {/* Cancelling deletes an order (the spec's DELETE): a cancelled one has no page. */}
+            <Row label="Cancelled">—</Row>
+          </dl>
+        </Card>
+
+        <Card title="Payment">
+          <dl>
+            <Row label="Status">{order.paid ? 'Paid' : (awaitingPayment(order) ?? 'Unpaid')}</Row>
+            <Row label="Card">
+              {payment.cardBrand && payment.cardLast4
+                ? `${payment.cardBrand} ending ${payment.cardLast4}`
+                : '—'}
+            </Row>
+            <Row label="Transaction id">
+              {payment.transactionId ? (
+                <span className="font-mono text-sm">
+                  <WrapPoints text={payment.transactionId} />
+                </span>
+              ) : (
+                '—'
+              )}
+            </Row>
+          </dl>
+          {detail.refunds.length > 0 ? (
+            <>
+              <h4 className="pt-2 font-semibold">Refunds of this payment</h4>
+              <ul className="text-sm" aria-label="Refunds">
+                {detail.refunds.map((refund) => (
+                  <li key={refund.creditNote} className="py-0.5">
+                    {when(refund.refundedAt)}: $ {formatPrice(refund.amount)} for {refund.orderReference} (
+                    <a className="link" href={refund.pdfUrl} download>
+                      credit note {refund.creditNote}
+                    </a>
+                    )
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </Card>
+
+        <Card title="Checkout">
+          {checkout ? (
+            <>
+              <dl>
+                <Row label="Checkout">{checkout.number}</Row>
+                <Row label="PO reference">{checkout.poReference ?? '—'}</Row>
+                <Row label="Placed total">
+                  $ {formatPrice(checkout.placedTotal)} ({checkout.lineCount}{' '}
+                  {checkout.lineCount === 1 ? 'line' : 'lines'})
+                </Row>
+              </dl>
+              {checkout.lines.length > 1 ? (
+                <ul className="pt-2 text-sm" aria-label="Lines of this checkout">
+                  {checkout.lines.map((line) => (
+                    <li key={line._id} className="flex flex-wrap justify-between gap-x-3 py-0.5">
+                      {line._id === order._id ? (
+                        <span className="font-semibold">{line.number} (this order)</span>
+                      ) : (
+                        <Link className="link" to={paths.dashboard.order.getHref(line._id)}>
+                          {line.number}
+                        </Link>
+                      )}
+                      <span>
+                        {line.productName} × {line.buyQuantity} · {line.paid ? 'Paid' : 'Unpaid'} ·{' '}
+                        {line.status === 'shipped' ? 'Shipped' : 'Pending'}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </>
+          ) : (
+            <p>Placed before checkouts existed: no checkout or PO reference.</p>
+          )}
+        </Card>
+
+        <Card title="Invoices and credit notes" wide>
+          {documents}
+        </Card>
+
+        <Card title="Timeline" wide>
+          <ol className="flex flex-col gap-1" aria-label="Timeline">
+            {detail.timeline.map((event, index) => (
+              <li key={index} className="flex flex-wrap gap-x-3" data-kind={event.kind}>
+                <time dateTime={event.at} className="w-40 shrink-0 text-base-content/70">
+                  {when(event.at)}
+                </time>
+                <span className="min-w-0">{event.text}</span>
+              </li>
+            ))}
+          </ol>
+        </Card>
+      </div>
+    </div>
+  );
+};

@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { PaymentTerms, Quote } from '@forgeline/shared';
+import { jsonResponse, renderWithProviders } from '../../../../test/render';
+import AcceptOffer from './accept-offer';
+
+vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+afterEach(() => vi.unstubAllGlobals());
+
+const quote = {
+  _id: 'q1',
+  number: 'Q-100001',
+  status: 'offered',
+  total: 5000,
+  lines: [],
+} as unknown as Quote;
+const contact = { address: '4 Quay Street, Hull', phone: '+44 1482 000000' };
+const terms: PaymentTerms = { approved: true, termsDays: 30, creditLimit: 20000, used: 0, available: 20000 };
+
+const accepting = () => {
+  const fetchMock = vi.fn(async () => jsonResponse({ _id: 'c1', number: 'CO-1' }, 201));
+  vi.stubGlobal('fetch', fetchMock);
+  return () => {
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    return JSON.parse(String(init.body)) as Record<string, unknown>;
+  };
+};
+
+describe('accepting an offer (decision 0112)', () => {
+  it('offers a buyer on terms to pay by invoice, with the PO number then required', async () => {
+    const sent = accepting();
+    renderWithProviders(<AcceptOffer quote={quote} contact={contact} terms={terms} />, {
+      routes: [{ path: '/checkout/:id', element: <p>paying</p> }],
+    });
+    expect(screen.getByTestId('payment-method')).toHaveTextContent(
+      /Credit available: \$ 20,?000 of \$ 20,?000/,
+    );
+    await userEvent.click(screen.getByRole('radio', { name: 'Pay by invoice (net 30 days)' }));
+    expect(screen.getByLabelText('PO number (required)')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('PO number (required)'), 'PO-77');
+    await userEvent.click(screen.getByRole('button', { name: /^Accept offer/ }));
+    await waitFor(() => expect(sent()).toMatchObject({ paymentMethod: 'invoice', poReference: 'PO-77' }));
+  });
+
+  it('shows no payment choice to a buyer without terms: the offer is paid by card', async () => {
+    const sent = accepting();
+    renderWithProviders(<AcceptOffer quote={quote} contact={contact} />, {
+      routes: [{ path: '/checkout/:id', element: <p>paying</p> }],
+    });
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /^Accept offer/ }));
+    await waitFor(() => expect(sent()).toMatchObject({ paymentMethod: 'card' }));
+  });
+});

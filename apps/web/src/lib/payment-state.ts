@@ -1,0 +1,23 @@
+import type { Order } from '@forgeline/shared';
+
+/** A due date as the order lists show it: '12 Jan' (the year when it is not this one). */
+export const dueDay = (iso: string, now = new Date()) => {
+  const date = new Date(iso);
+  return date.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    ...(date.getUTCFullYear() !== now.getUTCFullYear() && { year: 'numeric' }),
+    timeZone: 'UTC',
+  });
+};
+
+/**
+ * What an unpaid order on payment terms reads in My Orders and Manage All Orders (decision 0112):
+ * 'Awaiting payment (due 12 Jan)', never 'Paid'. Null for a card order or a paid one.
+ */
+export const awaitingPayment = (order: Pick<Order, 'paid' | 'dueAt'>): string | null =>
+  !order.paid && order.dueAt ? `Awaiting payment (due ${dueDay(order.dueAt)})` : null;
+
+/** Whether the due date has passed. */
+export const isOverdue = (order: Pick<Order, 'paid' | 'dueAt'>, now = Date.now()) =>
+  !order.paid && order.dueAt !== null && Date.parse(order.dueAt) < now;

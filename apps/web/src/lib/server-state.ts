@@ -1,0 +1,16 @@
+/** The id of the <script type="application/json"> that carries a server-rendered page's query cache. */
+export const SERVER_STATE_ID = 'forgeline-state';
+
+/**
+ * JSON that is safe inside a <script> element: `<` (so no `</script>` or `<!--` can end or change it)
+ * and the two line separators JavaScript once treated as line ends are written as escapes. Product
+ * names and reviews are other people's words.
+ */
+export const scriptSafeJson = (json: string): string =>
+  json
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/** What the data script holds: the query cache's entries the page was rendered from. */
+export type ServerState = { queryKey: readonly unknown[]; data: unknown }[];

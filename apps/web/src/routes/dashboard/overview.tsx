@@ -1,0 +1,35 @@
+import { useSearchParams } from 'react-router';
+import { OVERVIEW_PERIODS } from '@forgeline/shared';
+import { useOverview } from '@/features/overview/api/get-overview';
+import { OverviewPanel } from '@/features/overview/components/overview-panel';
+import { QueryState } from '@/components/ui/query-state';
+
+/** /dashboard/overview (and /dashboard for admins): the shop's figures, from the database. */
+const OverviewRoute = () => {
+  const [params, setParams] = useSearchParams();
+  const asked = Number(params.get('days'));
+  const days = (OVERVIEW_PERIODS as readonly number[]).includes(asked) ? asked : OVERVIEW_PERIODS[0];
+  const overview = useOverview(days);
+  return (
+    <section aria-labelledby="dashboard-title">
+      <h2 id="dashboard-title" className="mb-4 text-2xl font-bold">
+        Overview
+      </h2>
+      <QueryState
+        query={overview}
+        loadingLabel="Loading the overview"
+        errorText="The overview could not be loaded."
+      >
+        {(data) => (
+          <OverviewPanel
+            overview={data}
+            days={days}
+            onDays={(next) => setParams(next === OVERVIEW_PERIODS[0] ? {} : { days: String(next) })}
+          />
+        )}
+      </QueryState>
+    </section>
+  );
+};
+
+export default OverviewRoute;

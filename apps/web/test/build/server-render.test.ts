@@ -1,0 +1,122 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Product } from '@forgeline/shared';
+import { buildTestApp, type TestApp } from '../../../server/test/helper';
+import { distDir } from './bundle';
+
+/**
+ * The pages the server sends as HTML (issue 14, docs/decisions/0040), from the build: the render itself
+ * (dist/.ssr) with hostile catalogue data, and the real server on the seeded catalogue.
+ */
+type ServerRender = {
+  renderDocument(
+    template: string,
+    url: string,
+    reader: {
+      products(query: object): Promise<{ products: Product[]; total: number }>;
+      product(id: string): Promise<Product | null>;
+    },
+  ): Promise<string | null>;
+};
+const { renderDocument } = (await import(
+  pathToFileURL(path.join(distDir, '.ssr', 'entry-server.js')).href
+)) as ServerRender;
+const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+
+const hostileName = 'Bolt </script><script>alert(1)</script><!-- & "quoted" \u2028';
+const hostile: Product = {
+  _id: '0b7d0c56-7f0c-4d4f-8f43-6a8a1f3f1a01',
+  name: hostileName,
+  img: '/uploads/bolt.webp',
+  description: '<img src=x onerror=alert(2)>',
+  price: 0.42,
+  minOrder: 500,
+  availableQuantiity: 120000,
+  sku: 'FL-BOLT-1',
+  packSize: 1,
+  maxOrder: null,
+  priceTiers: [],
+};
+const reader = {
+  products: async () => ({ products: [hostile], total: 1 }),
+  product: async (id: string) => (id === hostile._id ? hostile : null),
+};
+
+/** The JSON of the page's data script, as the browser reads it. */
+const stateOf = (html: string) => {
+  const match = /<script type="application\/json" id="forgeline-state">([^]*?)<\/script>/.exec(html);
+  expect(match, 'the page carries its data').not.toBeNull();
+  return JSON.parse(match![1]!) as { queryKey: unknown[]; data: unknown }[];
+};
+
+describe('server render (dist/.ssr)', () => {
+  it('renders the home page with its products, and their data for the first render', async () => {
+    const html = (await renderDocument(template, '/', reader))!;
+    expect(html).toContain('Products We Supply');
+    expect(html).toContain('FL-BOLT-1');
+    const [query] = stateOf(html);
+    expect(query!.queryKey[0]).toBe('products');
+    expect(JSON.stringify(query!.data)).toContain(JSON.stringify(hostileName));
+  });
+
+  it('keeps user data from closing the script or adding markup', async () => {
+    const html = (await renderDocument(template, '/', reader))!;
+    const scripts = html.match(/<script\b/g) ?? [];
+    const templateScripts = template.match(/<script\b/g) ?? [];
+    // Only the template's scripts and the one data script: a name cannot open another.
+    expect(scripts.length).toBe(templateScripts.length + 1);
+    expect(html).not.toContain('<img src=x');
+    expect(html).not.toContain('<!-- &');
+    expect(stateOf(html)[0]!.data).toMatchObject({
+      pages: [{ products: [{ name: hostileName }] }],
+    });
+  });
+
+  it('gives each page its own title and description, escaped', async () => {
+    const product = (await renderDocument(template, `/product/${hostile._id}`, reader))!;
+    expect(product).toContain(
+      '<title>Bolt &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- &amp; &quot;quoted&quot; \u2028 | Forgeline</title>',
+    );
+    const blogs = (await renderDocument(template, '/blogs', reader))!;
+    expect(blogs).toContain('<title>Blogs | Forgeline</title>');
+    expect(blogs).toMatch(/<meta name="description" content="Our engineers answer/);
+    expect((blogs.match(/<title>/g) ?? []).length).toBe(1);
+  });
+
+  it('renders a missing product as the SPA does, without data', async () => {
+    const html = (await renderDocument(template, '/product/no-such-product', reader))!;
+    expect(html).toContain('<title>Product | Forgeline</title>');
+    expect(stateOf(html)).toEqual([]);
+  });
+});
+
+describe('the server sends public pages as HTML', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ seed: true });
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  it('the home page holds the catalogue, compressed; session pages and sign-in forms are left to the SPA', async () => {
+    const products = (await t.app.inject({ url: '/api/products?limit=1' })).json<Product[]>();
+    const home = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(home.statusCode).toBe(200);
+    expect(home.headers['content-encoding']).toBe('br');
+    const html = brotliDecompressSync(home.rawPayload).toString('utf8');
+    expect(html).toContain(products[0]!.name);
+
+    const product = await t.app.inject({ url: `/product/${products[0]!._id}` });
+    expect(product.body).toContain(`<title>${products[0]!.name} | Forgeline</title>`);
+
+    // Left to the SPA: pages of a session, and the sign-in forms (sent before the script ran, a form
+    // would put the password into the address).
+    for (const url of ['/dashboard', '/login', '/signup', '/purchase/abc']) {
+      const page = await t.app.inject({ url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toContain('<div id="root"></div>');
+    }
+  });
+});
