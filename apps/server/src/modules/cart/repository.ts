@@ -19,7 +19,7 @@ export function createCartRepository(db: Executor) {
         .from(cartLines)
         .innerJoin(products, eq(products.id, cartLines.productId))
         .where(eq(cartLines.userId, userId))
-        .orderBy(asc(cartLines.createdAt), asc(cartLines.productId));
+        .orderBy(asc(cartLines.position));
       return rows;
     },
 
@@ -35,13 +35,7 @@ export function createCartRepository(db: Executor) {
     async add(userId: string, productId: string, quantity: number): Promise<void> {
       await db
         .insert(cartLines)
-        // clock_timestamp, not now(): lines added in one transaction keep the order they were added in.
-        .values({
-          userId,
-          productId,
-          quantity: Math.min(quantity, LIMITS.quantityMax),
-          createdAt: sql`clock_timestamp()`,
-        })
+        .values({ userId, productId, quantity: Math.min(quantity, LIMITS.quantityMax) })
         .onConflictDoUpdate({
           target: [cartLines.userId, cartLines.productId],
           set: {
