@@ -47,33 +47,38 @@ export async function holdHoursFor(db: Executor, config: HoldConfig, userId: str
  * Checks the bounds above once the new unpaid orders of `userId` are in the transaction (their stock
  * taken, their rows inserted), and throws a 400 that rolls all of it back when one is broken. The
  * customer's row is locked first, so that two orders of the same customer placed at once are counted
- * one after the other; the products' rows are locked already by the stock they gave.
+ * one after the other; the products' rows are locked already by the stock they gave. Answers how long
+ * the new orders' stock is held (for the 'order received' mail).
  */
 export async function checkUnpaidHolds(
   db: Executor,
   config: HoldConfig,
   userId: string,
   productIds: string[],
-): Promise<void> {
-  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
-  const established = await hasPaidBefore(db, userId);
-
-  const [unpaid] = await db
-    .select({ cents: sql<string>`coalesce(sum(${orders.totalCents}), 0)` })
-    .from(orders)
-    // Orders on payment terms count against the credit limit instead (decision 0112), not as holds.
-    .where(and(eq(orders.userId, userId), eq(orders.paid, false), isNull(orders.dueAt)));
+): Promise<{ holdHours: number }> {
+  // One statement: the customer's row locked, whether they ever paid, and what their unpaid orders
+  // are worth. Orders on payment terms count against the credit limit instead (decision 0112).
+  const [account] = await db
+    .select({
+      established: sql<boolean>`exists (select 1 from ${orders} where ${orders.userId} = ${userId} and ${orders.paid})`,
+      unpaidCents: sql<string>`(select coalesce(sum(${orders.totalCents}), 0) from ${orders} where ${orders.userId} = ${userId} and not ${orders.paid} and ${orders.dueAt} is null)`,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('no key update', { of: users });
+  const established = account?.established === true;
+  const holdHours = established ? config.ORDER_HOLD_HOURS : config.NEW_CUSTOMER_HOLD_HOURS;
   const limitCents = Math.round(
     (established ? config.UNPAID_LIMIT_USD : config.NEW_CUSTOMER_UNPAID_LIMIT_USD) * 100,
   );
-  if (Number(unpaid?.cents ?? 0) > limitCents) {
+  if (Number(account?.unpaidCents ?? 0) > limitCents) {
     throw refused(
       established
         ? `Your unpaid orders would come to more than $${toDollars(limitCents)}. Please pay the orders you have placed before ordering more.`
         : `Until your first order is paid, your unpaid orders can come to at most $${toDollars(limitCents)}. Please pay the orders you have placed before ordering more.`,
     );
   }
-  if (established || productIds.length === 0) return;
+  if (established || productIds.length === 0) return { holdHours };
 
   const held = await db
     .select({
@@ -99,4 +104,5 @@ export async function checkUnpaidHolds(
       );
     }
   }
+  return { holdHours };
 }

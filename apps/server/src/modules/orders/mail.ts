@@ -126,15 +126,18 @@ export async function queueOrderMail(
   tx: Executor,
   kind: OrderMailKind,
   order: OrderRow,
-  attachments?: MailMessage['attachments'],
+  /** holdHours: when the caller knows it already (placing an order checks the holds). */
+  extras: { attachments?: MailMessage['attachments']; holdHours?: number } = {},
 ): Promise<string> {
+  const { attachments } = extras;
   return deps.mailer.enqueue(tx, {
     ...orderMail(kind, order, {
       publicUrl: deps.config.publicUrl,
       holdHours:
-        kind === 'placed' || kind === 'expired'
+        extras.holdHours ??
+        (kind === 'placed' || kind === 'expired'
           ? await holdHoursFor(tx, deps.config, order.userId)
-          : deps.config.ORDER_HOLD_HOURS,
+          : deps.config.ORDER_HOLD_HOURS),
     }),
     ...(attachments && { attachments }),
   });
@@ -148,5 +151,7 @@ export async function queuePaidMail(
 ): Promise<string | undefined> {
   const order = await createOrdersRepository(tx).findById(orderId);
   if (!order?.paid) return undefined;
-  return queueOrderMail(deps, tx, 'paid', order, await documentAttachments(deps, tx, order.id, 'invoice'));
+  return queueOrderMail(deps, tx, 'paid', order, {
+    attachments: await documentAttachments(deps, tx, order.id, 'invoice'),
+  });
 }

@@ -93,8 +93,8 @@ export async function takeOrder(
   });
   const [placed] = orders;
   if (!placed) throw new Error('a checkout of one line placed no order');
-  await checkUnpaidHolds(tx, deps.config, user.id, [body.productId]);
-  return { order: placed, mailId: await queueOrderMail(deps, tx, 'placed', placed) };
+  const { holdHours } = await checkUnpaidHolds(tx, deps.config, user.id, [body.productId]);
+  return { order: placed, mailId: await queueOrderMail(deps, tx, 'placed', placed, { holdHours }) };
 }
 
 export async function afterOrderPlaced(deps: AppDeps, placed: PlacedOrder): Promise<void> {
@@ -153,7 +153,10 @@ export async function cancelOrder(deps: AppDeps, user: Actor, id: string): Promi
     if (order.userId === user.id) return { cancelled: order, mailId: undefined };
     const creditNote =
       order.paid || order.dueAt ? await documentAttachments(deps, tx, order.id, 'credit_note') : undefined;
-    return { cancelled: order, mailId: await queueOrderMail(deps, tx, 'cancelledByShop', order, creditNote) };
+    return {
+      cancelled: order,
+      mailId: await queueOrderMail(deps, tx, 'cancelledByShop', order, { attachments: creditNote }),
+    };
   });
   deps.catalogueCache.invalidate();
   if (mailId) await deps.mailer.deliver([mailId]);

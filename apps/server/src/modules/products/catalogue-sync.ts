@@ -15,11 +15,30 @@ export const catalogueSyncPlugin = fp<{ handle: DatabaseHandle }>(
   async (app, { handle }) => {
     const cache = app.catalogueCache;
     const unlisten = await handle.listen(CATALOGUE_CHANNEL, () => cache.markStale());
-    cache.onInvalidate = () => {
-      app.db.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, '')`).catch((error: unknown) => {
-        app.log.warn({ err: error }, 'catalogue change not announced to other instances');
-      });
+    // One announcement in flight at a time: changes made meanwhile (a burst of orders) are announced
+    // together by one more as soon as it returns, not by a query each.
+    let announcing = false;
+    let again = false;
+    const announce = () => {
+      if (announcing) {
+        again = true;
+        return;
+      }
+      announcing = true;
+      app.db
+        .execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, '')`)
+        .catch((error: unknown) => {
+          app.log.warn({ err: error }, 'catalogue change not announced to other instances');
+        })
+        .finally(() => {
+          announcing = false;
+          if (again) {
+            again = false;
+            announce();
+          }
+        });
     };
+    cache.onInvalidate = announce;
     app.addHook('onClose', async () => {
       cache.onInvalidate = undefined;
       await unlisten();
