@@ -3,6 +3,7 @@
 // and prints the median of each score and of LCP, TBT and CLS next to its target. Not part of npm test.
 //   npm run lighthouse                       (3 runs per page)
 //   npm run lighthouse -- --runs 1 --no-build --pages /,/blogs
+//   npm run lighthouse -- --runs 1 --no-build --details   (what each page's LCP and TBT are made of)
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -18,6 +19,8 @@ const { values: args } = parseArgs({
     build: { type: 'boolean', default: true },
     'no-build': { type: 'boolean', default: false },
     pages: { type: 'string' },
+    /** Also print, for each page's last run, what its LCP waited for and what kept the main thread busy. */
+    details: { type: 'boolean', default: false },
   },
 });
 const RUNS = Number(args.runs);
@@ -34,6 +37,35 @@ const TARGETS = {
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 type Page = { path: string; label: string; signedIn?: boolean };
+
+type Audits = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']['audits'];
+type Item = Record<string, unknown>;
+const itemsOf = (audits: Audits, id: string): Item[] =>
+  ((audits[id]?.details as { items?: Item[] } | undefined)?.items ?? []) as Item[];
+
+/** The LCP element and its phases, render-blocking requests, and the scripts that cost main-thread time. */
+function printDetails(label: string, audits: Audits) {
+  const lcpItems = itemsOf(audits, 'lcp-breakdown-insight').flatMap(
+    (item) => (item.items as Item[] | undefined) ?? [item],
+  );
+  const element = lcpItems.find((item) => item.node) as { node?: { snippet?: string } } | undefined;
+  const phases = lcpItems
+    .filter((item) => item.phase)
+    .map((item) => `${item.phase} ${Math.round(Number(item.timing))} ms`);
+  console.log(`\n${label}: LCP element ${element?.node?.snippet ?? '?'}`);
+  if (phases.length) console.log(`  LCP phases: ${phases.join(', ')}`);
+  for (const item of [
+    ...itemsOf(audits, 'render-blocking-insight'),
+    ...itemsOf(audits, 'render-blocking-resources'),
+  ])
+    console.log(`  render-blocking: ${String(item.url)} (${Math.round(Number(item.wastedMs))} ms)`);
+  for (const item of itemsOf(audits, 'bootup-time').slice(0, 5))
+    console.log(
+      `  main thread: ${String(item.url)} ${Math.round(Number(item.total))} ms (script ${Math.round(Number(item.scripting))} ms)`,
+    );
+  for (const item of itemsOf(audits, 'mainthread-work-breakdown').slice(0, 5))
+    console.log(`  work: ${String(item.groupLabel ?? item.group)} ${Math.round(Number(item.duration))} ms`);
+}
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -137,6 +169,7 @@ try {
         cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
       });
       process.stderr.write(`  ${page.label} run ${run + 1}/${RUNS}\n`);
+      if (args.details && run === RUNS - 1) printDetails(page.label, audits);
     }
     const scores = Object.fromEntries(
       CATEGORIES.map((category) => [category, median(runs.map((run) => run.scores[category]!))]),

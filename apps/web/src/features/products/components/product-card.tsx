@@ -4,7 +4,10 @@ import { paths } from '@/config/paths';
 
 type ProductCardProps = {
   product: Product;
-  /** Cards of the first row load their image at once; the rest lazily. */
+  /**
+   * Cards of the first row load their image at once; the rest lazily. Not at high priority: they sit
+   * below the hero, whose image is the page's largest paint and must not share the first bytes.
+   */
   eager?: boolean;
 };
 
@@ -21,7 +24,6 @@ export const ProductCard = ({ product, eager = false }: ProductCardProps) => (
         width={640}
         height={480}
         loading={eager ? 'eager' : 'lazy'}
-        fetchPriority={eager ? 'high' : 'auto'}
         decoding="async"
         className="size-full object-cover"
       />
