@@ -130,21 +130,26 @@ export function createMailer(options: {
       )
       .returning();
 
-  async function attempt(row: typeof outboxMessages.$inferSelect): Promise<boolean> {
-    try {
-      await transmit(row);
-    } catch (error) {
-      await failed(row, error);
-      return false;
+  /** Sends the claimed rows one by one, then records every one that went in one statement. */
+  async function attempt(rows: (typeof outboxMessages.$inferSelect)[]): Promise<number> {
+    const sent: string[] = [];
+    for (const row of rows) {
+      try {
+        await transmit(row);
+        sent.push(row.id);
+      } catch (error) {
+        await failed(row, error);
+      }
     }
+    if (sent.length === 0) return 0;
     // Sent: recording it must not fail on one broken connection, or the mail goes again after the lease.
     for (let tries = 1; ; tries++) {
       try {
         await options.db
           .update(outboxMessages)
-          .set({ sentAt: new Date(), attempts: row.attempts + 1 })
-          .where(eq(outboxMessages.id, row.id));
-        return true;
+          .set({ sentAt: new Date(), attempts: sql`${outboxMessages.attempts} + 1` })
+          .where(inArray(outboxMessages.id, sent));
+        return sent.length;
       } catch (error) {
         if (tries >= 3) throw error;
         await new Promise((resolve) => setTimeout(resolve, 200 * tries));
@@ -166,28 +171,51 @@ export function createMailer(options: {
     options.log.warn({ to: row.toAddress, attempts, err: String(error) }, 'mail not sent; will retry');
   }
 
-  /** Whether `to` is the address of an account whose owner has not confirmed it. */
-  async function unconfirmed(db: Executor, to: string): Promise<boolean> {
-    const [row] = await db
-      .select({ verified: users.emailVerified })
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, to.toLowerCase()));
-    return row !== undefined && !row.verified;
+  /** True, in the INSERT itself, when `to` is the address of an account whose owner has not confirmed it. */
+  const unconfirmed = (to: string) =>
+    sql`exists (select 1 from ${users} where lower(${users.email}) = ${to.toLowerCase()} and not ${users.emailVerified})`;
+
+  /**
+   * Deliveries asked for while one is under way wait and go together in the next: one claim and one
+   * 'sent' for a burst of orders instead of two statements each. Each caller still resumes only once
+   * its own messages were tried.
+   */
+  let running: Promise<void> = Promise.resolve();
+  let next: { ids: string[]; done: Promise<void> } | undefined;
+  function deliverSoon(ids: string[]): Promise<void> {
+    if (!next) {
+      const batch = { ids: [] as string[], done: Promise.resolve() };
+      batch.done = running.then(async () => {
+        if (next === batch) next = undefined;
+        await deliverNow(batch.ids);
+      });
+      running = batch.done;
+      next = batch;
+    }
+    next.ids.push(...ids);
+    return next.done;
+  }
+
+  async function deliverNow(ids: string[]): Promise<void> {
+    try {
+      await attempt(await claim(inArray(outboxMessages.id, ids), ids.length));
+    } catch (error) {
+      // The database went away after the change committed: the retry loop sends it later.
+      options.log.warn({ err: error, ids }, 'mail queued, not sent yet; the outbox retries it');
+    }
   }
 
   const mailer: Mailer = {
     async enqueue(db, message) {
       // A stranger who signed up with someone's address must not make us write to it in our voice.
-      const held = !message.toUnconfirmedAddress && (await unconfirmed(db, message.to));
-      if (held)
-        options.log.info(
-          { to: message.to },
-          `mail not sent, the address is not confirmed: ${message.subject}`,
-        );
+      const held = message.toUnconfirmedAddress ? undefined : unconfirmed(message.to);
       const [row] = await db
         .insert(outboxMessages)
         .values({
-          ...(held && { attempts: MAX_ATTEMPTS, lastError: NOT_CONFIRMED }),
+          ...(held && {
+            attempts: sql`case when ${held} then ${MAX_ATTEMPTS} else 0 end`,
+            lastError: sql`case when ${held} then ${NOT_CONFIRMED} end`,
+          }),
           toAddress: message.to,
           subject: message.subject,
           textBody: message.text,
@@ -199,19 +227,18 @@ export function createMailer(options: {
               contentBase64: file.content.toString('base64'),
             })) ?? null,
         })
-        .returning({ id: outboxMessages.id });
+        .returning({ id: outboxMessages.id, lastError: outboxMessages.lastError });
       if (!row) throw new Error('outbox insert returned no row');
+      if (row.lastError === NOT_CONFIRMED)
+        options.log.info(
+          { to: message.to },
+          `mail not sent, the address is not confirmed: ${message.subject}`,
+        );
       return row.id;
     },
 
     async deliver(ids) {
-      if (ids.length === 0) return;
-      try {
-        for (const row of await claim(inArray(outboxMessages.id, ids), ids.length)) await attempt(row);
-      } catch (error) {
-        // The database went away after the change committed: the retry loop sends it later.
-        options.log.warn({ err: error, ids }, 'mail queued, not sent yet; the outbox retries it');
-      }
+      if (ids.length > 0) await deliverSoon(ids);
     },
 
     async send(message) {
@@ -224,7 +251,7 @@ export function createMailer(options: {
       for (;;) {
         const [row] = await claim(undefined, 1);
         if (!row) return sent;
-        if (await attempt(row)) sent += 1;
+        sent += await attempt([row]);
       }
     },
   };
