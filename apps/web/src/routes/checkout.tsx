@@ -167,7 +167,7 @@ const CheckoutRoute = () => {
   const terms = useMyTerms();
 
   if (cart.isPending || profile.isPending)
-    return <Loading label="Loading your cart" className="min-h-[50vh]" />;
+    return <Loading label="Loading your cart" className="min-h-[calc(100dvh-4rem)]" />;
   if (cart.isError) return <Alert className="m-8">Your cart could not be loaded.</Alert>;
   // An empty cart has nothing to check out, unless it was just emptied by placing this checkout.
   if (cart.data.count === 0 && place.isIdle) return <Navigate to={paths.cart.getHref()} replace />;

@@ -16,7 +16,11 @@ import { Loading } from '@/components/ui/spinner';
 import { Alert } from '@/components/ui/alert';
 import { QuantityRules } from '@/components/pricing/quantity-rules';
 
-const Spinner = ({ label }: { label: string }) => <Loading label={label} className="min-h-[50vh]" />;
+// As tall as the screen below the header: the footer stays out of sight until the form arrives, so
+// nothing on screen moves when it does (it moved by half a screen: a layout shift).
+const Spinner = ({ label }: { label: string }) => (
+  <Loading label={label} className="min-h-[calc(100dvh-4rem)]" />
+);
 
 /** /purchase/:id (docs/product.md §2, §5): the product's facts, a live total and the order form. Login required. */
 const PurchaseRoute = () => {

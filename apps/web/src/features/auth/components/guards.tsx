@@ -6,7 +6,7 @@ import { Loading } from '@/components/ui/spinner';
 
 /** Shown while the session or the admin status is being found out (docs/product.md §4). */
 export const AuthSpinner = ({ label = 'Checking your session' }: { label?: string }) => (
-  <Loading label={label} className="min-h-[50vh]" />
+  <Loading label={label} className="min-h-[calc(100dvh-4rem)]" />
 );
 
 /**
