@@ -45,6 +45,7 @@ import { idempotencyPlugin } from './modules/idempotency/idempotency.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { stripeWebhookRoutes } from './modules/payments/webhook.ts';
 import { productAdminRoutes } from './modules/products/admin-routes.ts';
+import { auditAdminRoutes } from './modules/audit/routes.ts';
 import { overviewAdminRoutes } from './modules/overview/routes.ts';
 import { imageRoutes } from './modules/images/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
@@ -227,6 +228,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
         await admin.register(newsletterAdminRoutes);
         await admin.register(quoteAdminRoutes);
         await admin.register(paymentTermsAdminRoutes);
+        await admin.register(auditAdminRoutes);
       });
     },
     { prefix: '/api' },

@@ -19,3 +19,4 @@ export * from './schemas/user-search.ts';
 export * from './schemas/order-detail.ts';
 export * from './schemas/payment-terms.ts';
 export * from './schemas/overview.ts';
+export * from './schemas/audit.ts';

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { App } from '../../src/app.ts';
 import {
+  auditLog,
   cartLines,
   checkouts,
   contactMessages,
@@ -45,6 +46,7 @@ export async function snapshot(app: App) {
     cartRows,
     checkoutRows,
     termsRows,
+    auditRows,
   ] = await Promise.all([
     app.db.select().from(orders).orderBy(asc(orders.id)),
     app.db.select().from(products).orderBy(asc(products.id)),
@@ -62,6 +64,8 @@ export async function snapshot(app: App) {
     app.db.select().from(cartLines).orderBy(asc(cartLines.userId), asc(cartLines.productId)),
     app.db.select().from(checkouts).orderBy(asc(checkouts.id)),
     app.db.select().from(paymentTerms).orderBy(asc(paymentTerms.userId)),
+    // A refused admin action writes no audit entry either (docs/decisions/0106).
+    app.db.select().from(auditLog).orderBy(asc(auditLog.id)),
   ]);
   return {
     orders: orderRows,
@@ -80,6 +84,7 @@ export async function snapshot(app: App) {
     cartLines: cartRows,
     checkouts: checkoutRows,
     paymentTerms: termsRows,
+    auditLog: auditRows,
   };
 }
 

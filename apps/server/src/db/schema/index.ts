@@ -12,3 +12,4 @@ export * from './quotes.ts';
 export * from './checkouts.ts';
 export * from './idempotency-keys.ts';
 export * from './payment-terms.ts';
+export * from './audit.ts';

@@ -214,7 +214,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const shipped = await shipOrder(app, request.params.id);
+      const shipped = await shipOrder(app, currentUser(request), request.params.id);
       return { acknowledged: true as const, modifiedCount: shipped ? 1 : 0 };
     },
   );

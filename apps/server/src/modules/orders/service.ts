@@ -5,6 +5,7 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { TOTAL_COUNT_CAP } from '../../lib/count.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/app/auth.ts';
+import { recordAudit } from '../audit/service.ts';
 import { issueCreditNote } from '../invoices/service.ts';
 import { checkUnpaidHolds } from './holds.ts';
 import { documentAttachments, queueOrderMail } from './mail.ts';
@@ -145,6 +146,7 @@ export async function cancelOrder(deps: AppDeps, user: Actor, id: string): Promi
     }
     const deleted = await orders.deleteAndRestock(order.id, isAdmin ? 'unshipped' : 'unpaid');
     if (!deleted) throw notFound('Order');
+    if (isAdmin) await auditCancel(tx, user, order);
     deps.log.info(
       { orderId: order.id, by: user.id, refunded: order.paid, transactionId: order.transactionId },
       'order cancelled',
@@ -163,16 +165,45 @@ export async function cancelOrder(deps: AppDeps, user: Actor, id: string): Promi
   return cancelled;
 }
 
+/** The audit entries of an admin's cancel (docs/decisions/0106): the order as it was, and its refund. */
+async function auditCancel(tx: Executor, admin: Actor, order: OrderRow) {
+  const subject = { type: 'order' as const, id: order.id, label: order.number };
+  await recordAudit(tx, admin, {
+    action: 'order.cancelled',
+    subject,
+    before: {
+      customer: order.customerEmail,
+      product: order.productName,
+      quantity: order.quantity,
+      total: toDollars(order.totalCents),
+      paid: order.paid,
+      status: order.status,
+    },
+  });
+  if (order.paid && order.transactionId) {
+    await recordAudit(tx, admin, {
+      action: 'order.refunded',
+      subject,
+      after: { refunded: toDollars(order.totalCents), transactionId: order.transactionId },
+    });
+  }
+}
+
 /** Marks a paid order shipped and tells the customer; answers false when it already was shipped. */
-export async function shipOrder(deps: AppDeps, id: string): Promise<boolean> {
+export async function shipOrder(deps: AppDeps, admin: Actor, id: string): Promise<boolean> {
   const orders = createOrdersRepository(deps.db);
   const order = await orders.findById(id);
   if (!order) throw notFound('Order');
-  const mailId = await deps.db.transaction(async (tx) =>
-    (await createOrdersRepository(tx).markShipped(order.id))
-      ? queueOrderMail(deps, tx, 'shipped', order)
-      : undefined,
-  );
+  const mailId = await deps.db.transaction(async (tx) => {
+    if (!(await createOrdersRepository(tx).markShipped(order.id))) return undefined;
+    await recordAudit(tx, admin, {
+      action: 'order.shipped',
+      subject: { type: 'order', id: order.id, label: order.number },
+      before: { status: 'pending' },
+      after: { status: 'shipped' },
+    });
+    return queueOrderMail(deps, tx, 'shipped', order);
+  });
   if (mailId) {
     await deps.mailer.deliver([mailId]);
     return true;

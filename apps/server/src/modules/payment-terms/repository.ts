@@ -36,9 +36,10 @@ export function createPaymentTermsRepository(db: Executor) {
       return row;
     },
 
-    async userExists(userId: string): Promise<boolean> {
-      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-      return row !== undefined;
+    /** The customer's e-mail address, or undefined when there is no such user. */
+    async userEmail(userId: string): Promise<string | undefined> {
+      const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+      return row?.email;
     },
 
     /** Sets (or, with null, withdraws) the terms; answers whether anything changed. */

@@ -13,6 +13,7 @@ import { createCheckoutRepository } from '../checkout/repository.ts';
 import { issueInvoice } from '../invoices/service.ts';
 import type { Actor } from '../orders/service.ts';
 import { createProductsRepository } from '../products/repository.ts';
+import { recordAudit } from '../audit/service.ts';
 import { withPaymentRecording } from '../payments/service.ts';
 import { CURRENCY, type ProviderIntent } from '../payments/providers/types.ts';
 import { queueReminderMail } from './mail.ts';
@@ -55,13 +56,26 @@ export async function setTerms(
   userId: string,
   body: PaymentTermsBody,
 ): Promise<{ terms: PaymentTerms; modifiedCount: number }> {
-  const repository = createPaymentTermsRepository(deps.db);
-  if (!(await repository.userExists(userId))) throw notFound('User');
-  const changed = await repository.set(
-    userId,
-    body.terms && { termsDays: body.terms.termsDays, creditLimitCents: toCents(body.terms.creditLimit) },
-    admin.id,
-  );
+  const changed = await deps.db.transaction(async (tx) => {
+    const repository = createPaymentTermsRepository(tx);
+    const email = await repository.userEmail(userId);
+    if (email === undefined) throw notFound('User');
+    const before = await getTerms(tx, userId);
+    const terms = body.terms && {
+      termsDays: body.terms.termsDays,
+      creditLimitCents: toCents(body.terms.creditLimit),
+    };
+    if (!(await repository.set(userId, terms, admin.id))) return false;
+    const summary = (t: PaymentTerms) =>
+      t.approved ? { termsDays: t.termsDays, creditLimit: t.creditLimit } : { approved: false };
+    await recordAudit(tx, admin, {
+      action: 'terms.set',
+      subject: { type: 'user', id: userId, label: email },
+      before: summary(before),
+      after: summary(await getTerms(tx, userId)),
+    });
+    return true;
+  });
   if (changed) deps.log.info({ userId, by: admin.id, terms: body.terms }, 'payment terms set');
   return { terms: await getTerms(deps.db, userId), modifiedCount: changed ? 1 : 0 };
 }
@@ -220,6 +234,12 @@ export async function markTermsPaid(
       if (result.kind === 'refused') throw conflict(result.message, result.code);
       if (result.kind === 'recorded') count += 1;
     }
+    await recordAudit(tx, admin, {
+      action: 'invoice.marked_paid',
+      subject: { type: 'invoice', id: checkout.id, label: checkout.number },
+      before: { paid: false },
+      after: { paid: true, reference, amount: toDollars(dueCents) },
+    });
     return count;
   });
   deps.log.info({ checkoutId, by: admin.id, reference, lines: marked }, 'invoice on terms marked paid');

@@ -11,6 +11,7 @@ import {
   type ProductBody,
 } from '@forgeline/shared';
 import { createProduct, deleteProduct, replaceProduct, type ProductFields } from './service.ts';
+import { currentUser } from '../../plugins/app/auth.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 const ProductIdParams = z.object({ id: z.string().max(100) });
@@ -45,7 +46,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await createProduct(app, toFields(request.body));
+      const row = await createProduct(app, currentUser(request), toFields(request.body));
       return reply.code(201).send({ acknowledged: true, insertedId: row.id });
     },
   );
@@ -63,7 +64,12 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const changed = await replaceProduct(app, request.params.id, toFields(request.body));
+      const changed = await replaceProduct(
+        app,
+        currentUser(request),
+        request.params.id,
+        toFields(request.body),
+      );
       return { acknowledged: true as const, modifiedCount: changed ? 1 : 0 };
     },
   );
@@ -79,7 +85,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteProduct(app, request.params.id);
+      await deleteProduct(app, currentUser(request), request.params.id);
       return { acknowledged: true as const, deletedCount: 1 };
     },
   );

@@ -115,10 +115,11 @@ export function createProductsRepository(db: Executor) {
     },
 
     /** Answers whether a product was deleted. Orders keep their copy (their link is set to null). */
-    async delete(id: string): Promise<boolean> {
-      if (!isUuid(id)) return false;
-      const rows = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
-      return rows.length > 0;
+    /** Answers the deleted row, or undefined when there was none. */
+    async delete(id: string): Promise<ProductRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db.delete(products).where(eq(products.id, id)).returning();
+      return row;
     },
 
     async count(): Promise<number> {

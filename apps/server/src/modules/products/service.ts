@@ -1,7 +1,9 @@
 import { productRulesProblems, type PriceTier } from '@forgeline/shared';
 import type { NewProductRow, ProductRow } from '../../db/schema/index.ts';
+import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { changedFields, recordAudit, type AuditActor } from '../audit/service.ts';
 import { createProductsRepository } from './repository.ts';
 
 /** The columns an admin writes: everything but the id and the timestamps. The B2B ones are optional. */
@@ -18,7 +20,7 @@ type CatalogueDeps = Pick<AppDeps, 'db' | 'catalogueCache'>;
  * number of packs, not above the stock), a maximum above it, price breaks in order, a part number of
  * its own. Else a 400 naming each field.
  */
-async function checkRules(deps: CatalogueDeps, id: string | null, product: ReturnType<typeof withDefaults>) {
+async function checkRules(db: Executor, id: string | null, product: ReturnType<typeof withDefaults>) {
   const problems = productRulesProblems({
     priceCents: product.priceCents,
     tiers: product.priceTiers,
@@ -28,7 +30,7 @@ async function checkRules(deps: CatalogueDeps, id: string | null, product: Retur
     availableQuantity: product.availableQuantity,
   });
   if (product.sku) {
-    const [owner] = await createProductsRepository(deps.db).findBySkus([product.sku]);
+    const [owner] = await createProductsRepository(db).findBySkus([product.sku]);
     if (owner && owner.id !== id) {
       problems.sku = `Part number ${product.sku} is already used by '${owner.name}'.`;
     }
@@ -46,11 +48,26 @@ function withDefaults(fields: ProductFields) {
   };
 }
 
-/** The admin's catalogue writes. Each clears the cached product pages. */
-export async function createProduct(deps: CatalogueDeps, fields: ProductFields): Promise<ProductRow> {
+/** What the audit log keeps of a product: its fields, without the timestamps. */
+const audited = ({ createdAt: _created, updatedAt: _updated, ...fields }: ProductRow) => fields;
+
+/** The admin's catalogue writes, each with its audit entry in its transaction. Each clears the cached product pages. */
+export async function createProduct(
+  deps: CatalogueDeps,
+  actor: AuditActor,
+  fields: ProductFields,
+): Promise<ProductRow> {
   const product = withDefaults(fields);
-  await checkRules(deps, null, product);
-  const row = await createProductsRepository(deps.db).insert(product);
+  const row = await deps.db.transaction(async (tx) => {
+    await checkRules(tx, null, product);
+    const inserted = await createProductsRepository(tx).insert(product);
+    await recordAudit(tx, actor, {
+      action: 'product.added',
+      subject: { type: 'product', id: inserted.id, label: inserted.name },
+      after: audited(inserted),
+    });
+    return inserted;
+  });
   deps.catalogueCache.invalidate();
   return row;
 }
@@ -61,10 +78,17 @@ export async function createProduct(deps: CatalogueDeps, fields: ProductFields):
  */
 export async function replaceProduct(
   deps: CatalogueDeps,
+  actor: AuditActor,
   id: string,
   fields: ProductFields,
 ): Promise<boolean> {
-  const repository = createProductsRepository(deps.db);
+  const changed = await deps.db.transaction((tx) => replaceIn(tx, actor, id, fields));
+  if (changed) deps.catalogueCache.invalidate();
+  return changed;
+}
+
+async function replaceIn(tx: Executor, actor: AuditActor, id: string, fields: ProductFields) {
+  const repository = createProductsRepository(tx);
   const existing = await repository.findById(id);
   if (!existing) throw notFound('Product');
   const next = {
@@ -78,14 +102,26 @@ export async function replaceProduct(
     (key) => JSON.stringify(existing[key]) === JSON.stringify(next[key]),
   );
   if (unchanged) return false;
-  await checkRules(deps, existing.id, next);
+  await checkRules(tx, existing.id, next);
   if (!(await repository.update(existing.id, next))) throw notFound('Product');
-  deps.catalogueCache.invalidate();
+  await recordAudit(tx, actor, {
+    action: 'product.edited',
+    subject: { type: 'product', id: existing.id, label: next.name },
+    ...changedFields(existing, next),
+  });
   return true;
 }
 
 /** Deletes a product. Orders keep their own copy of its name and price, so they stay whole. */
-export async function deleteProduct(deps: CatalogueDeps, id: string): Promise<void> {
-  if (!(await createProductsRepository(deps.db).delete(id))) throw notFound('Product');
+export async function deleteProduct(deps: CatalogueDeps, actor: AuditActor, id: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const deleted = await createProductsRepository(tx).delete(id);
+    if (!deleted) throw notFound('Product');
+    await recordAudit(tx, actor, {
+      action: 'product.deleted',
+      subject: { type: 'product', id: deleted.id, label: deleted.name },
+      before: audited(deleted),
+    });
+  });
   deps.catalogueCache.invalidate();
 }

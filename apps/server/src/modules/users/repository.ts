@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, ne, sql } from 'drizzle-orm';
 import type { UserSearchQuery, UserInfoBody, UserSummary } from '@forgeline/shared';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { userProfiles, userSearchText, users, type UserRow } from '../../db/schema/index.ts';
 import { countUpTo, TOTAL_COUNT_CAP } from '../../lib/count.ts';
 import { conflict } from '../../lib/errors.ts';
@@ -22,7 +22,7 @@ export const toUserSummary = (row: UserRow): UserSummary => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-export function createUsersRepository(db: Database) {
+export function createUsersRepository(db: Executor) {
   const byEmail = (executor: Executor, email: string) =>
     executor
       .select()
@@ -104,20 +104,20 @@ export function createUsersRepository(db: Database) {
       });
     },
 
-    /** Answers 1 when the user became an admin, 0 when they already were one, undefined when unknown. */
-    async makeAdmin(email: string): Promise<number | undefined> {
-      const [row] = await byEmail(db, email);
+    /** The user made admin (undefined when unknown); `changed` is false when they already were one. */
+    async makeAdmin(email: string): Promise<{ user: UserRow; changed: boolean } | undefined> {
+      const [row] = await byEmail(db, email).for('update');
       if (!row) return undefined;
-      if (row.role === 'admin') return 0;
+      if (row.role === 'admin') return { user: row, changed: false };
       await db.update(users).set({ role: 'admin', updatedAt: new Date() }).where(eq(users.id, row.id));
-      return 1;
+      return { user: row, changed: true };
     },
 
     /**
      * Deletes a user; their sessions go with them (foreign key), which ends every token at once. The
      * last admin is never deleted, checked under a lock so that two admins deleting each other can't both win.
      */
-    async delete(userId: string): Promise<number> {
+    async delete(userId: string): Promise<UserRow | undefined> {
       return db.transaction(async (tx) => {
         const admins = await tx
           .select({ id: users.id })
@@ -125,12 +125,12 @@ export function createUsersRepository(db: Database) {
           .where(eq(users.role, 'admin'))
           .for('update');
         const [target] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-        if (!target) return 0;
+        if (!target) return undefined;
         if (target.role === 'admin' && admins.filter((a) => a.id !== userId).length === 0) {
           throw conflict('The last admin cannot be deleted.', 'LAST_ADMIN');
         }
-        const deleted = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
-        return deleted.length;
+        const [deleted] = await tx.delete(users).where(eq(users.id, userId)).returning();
+        return deleted;
       });
     },
 

@@ -4,14 +4,14 @@ import {
   AccessTokenResponseSchema,
   UserSearchQuerySchema,
   ApiErrorSchema,
-  EmailSchema,
   UserInfoBodySchema,
   UserInfoResponseSchema,
   UserSummarySchema,
 } from '@forgeline/shared';
-import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { forbidden } from '../../lib/errors.ts';
 import { ACCESS_TOKEN_TTL_S, currentUser, type AuthUser } from '../../plugins/app/auth.ts';
 import { createUsersRepository } from './repository.ts';
+import { deleteUser, makeAdmin } from './service.ts';
 
 const errors = {
   400: ApiErrorSchema,
@@ -162,14 +162,9 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ deletedCount: z.number() }), ...errors },
       },
     },
-    async (request) => {
-      const user = currentUser(request);
-      if (request.params.id === user.id)
-        throw conflict('You cannot delete your own account here.', 'SELF_DELETE');
-      const deletedCount = await repository.delete(request.params.id);
-      if (deletedCount === 0) throw notFound('User');
-      return { deletedCount };
-    },
+    async (request) => ({
+      deletedCount: await deleteUser(app, currentUser(request), request.params.id),
+    }),
   );
 
   app.put(
@@ -182,11 +177,8 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ modifiedCount: z.number() }), ...errors },
       },
     },
-    async (request) => {
-      const parsed = EmailSchema.safeParse(request.params.email);
-      const modifiedCount = parsed.success ? await repository.makeAdmin(parsed.data) : undefined;
-      if (modifiedCount === undefined) throw notFound('User');
-      return { modifiedCount };
-    },
+    async (request) => ({
+      modifiedCount: await makeAdmin(app, currentUser(request), request.params.email),
+    }),
   );
 };

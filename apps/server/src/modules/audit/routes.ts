@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorSchema, AuditEntrySchema, AuditQuerySchema } from '@forgeline/shared';
+import { listAudit } from './service.ts';
+
+/** Admin-only: registered inside the admin area, whose one onRequest hook is the guard. */
+export const auditAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/audit',
+    {
+      schema: {
+        tags: ['audit'],
+        summary:
+          'What admins did, newest first (admin): filtered by action, actor e-mail, subject and days; the total in X-Total-Count and the next page in X-Next-Cursor',
+        querystring: AuditQuerySchema,
+        response: {
+          200: z.array(AuditEntrySchema),
+          400: ApiErrorSchema,
+          401: ApiErrorSchema,
+          403: ApiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const page = await listAudit(app, request.query);
+      reply.header('x-total-count', page.total);
+      if (page.capped) reply.header('x-total-count-capped', 'true');
+      if (page.nextCursor) reply.header('x-next-cursor', page.nextCursor);
+      return page.rows;
+    },
+  );
+};

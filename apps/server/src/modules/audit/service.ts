@@ -1,0 +1,57 @@
+import type { AuditAction, AuditQuery } from '@forgeline/shared';
+import type { Executor } from '../../db/client.ts';
+import type { AppDeps } from '../../lib/deps.ts';
+import { createAuditRepository } from './repository.ts';
+
+/** Who did it: the signed-in admin (or the operator's CLI, which names itself). */
+export interface AuditActor {
+  id: string | null;
+  email: string;
+}
+
+export interface AuditRecord {
+  action: AuditAction;
+  subject: { type: 'user' | 'product' | 'order' | 'invoice'; id: string | null; label: string };
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+/**
+ * Writes an entry in `tx`, the transaction of the change itself (docs/decisions/0106): a change that
+ * rolls back, or is refused, leaves no entry; an entry never lacks its change.
+ */
+export async function recordAudit(tx: Executor, actor: AuditActor, record: AuditRecord): Promise<void> {
+  await createAuditRepository(tx).insert({
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action: record.action,
+    subjectType: record.subject.type,
+    subjectId: record.subject.id,
+    subjectLabel: record.subject.label,
+    before: record.before ?? null,
+    after: record.after ?? null,
+  });
+}
+
+/**
+ * The fields of `after` whose value differs from `before`, each side with only those: an edit's entry
+ * says what changed, not the whole row. Values are compared as JSON.
+ */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const was: Record<string, unknown> = {};
+  const now: Record<string, unknown> = {};
+  for (const key of Object.keys(after)) {
+    if (after[key] === undefined) continue;
+    if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+    was[key] = before[key] ?? null;
+    now[key] = after[key];
+  }
+  return { before: was, after: now };
+}
+
+export async function listAudit(deps: Pick<AppDeps, 'db'>, query: AuditQuery) {
+  return createAuditRepository(deps.db).page({ ...query, limit: query.limit ?? 50 });
+}
