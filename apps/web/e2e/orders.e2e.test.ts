@@ -304,9 +304,13 @@ describe('orders, payments and product management', () => {
       await page.getByRole('button', { name: 'Ship', exact: true }).click();
       await page.getByRole('heading', { name: 'Are you sure?' }).waitFor();
       await page.getByRole('button', { name: 'Yes, ship it!' }).click();
-      await page.getByTestId('order-detail').getByText('Shipped').first().waitFor({ timeout: 15_000 });
-      await expect.poll(() => page.getByRole('button', { name: 'Ship', exact: true }).count()).toBe(0);
-      expect(await page.getByRole('button', { name: 'Cancel', exact: true }).isDisabled()).toBe(true);
+      // Scoped to the order's page: while a dialog shows (or fades), its own Cancel button is a
+      // 'Cancel' too, and the page beneath it is hidden from role queries.
+      const detail = page.getByTestId('order-detail');
+      await expect.poll(() => page.locator('.swal2-container').count(), { timeout: 15_000 }).toBe(0);
+      await detail.locator('.badge', { hasText: 'Shipped' }).waitFor({ timeout: 15_000 });
+      expect(await detail.getByRole('button', { name: 'Ship', exact: true }).count()).toBe(0);
+      expect(await detail.getByRole('button', { name: 'Cancel', exact: true }).isDisabled()).toBe(true);
       // The timeline comes with the order's refetch after the ship, which may land a moment later.
       await expect
         .poll(() => page.getByRole('list', { name: 'Timeline' }).textContent(), { timeout: 15_000 })
@@ -406,6 +410,13 @@ describe('orders, payments and product management', () => {
           375,
         );
       }
+      // The audit log has no buttons, but its entries (the ship above among them) fit the phone too.
+      await page.goto(`${server.url}/dashboard/audit`);
+      const audit = page.getByRole('region', { name: 'Audit log table' });
+      await audit.locator('tbody tr[data-action="order.shipped"]').first().waitFor({ timeout: 20_000 });
+      expect(await audit.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await expectAccessible(page, 'the audit log');
     } finally {
       await page.close();
     }

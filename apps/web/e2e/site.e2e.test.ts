@@ -497,6 +497,7 @@ describe('every page at 375, 768 and 1280 px: axe and screenshots', () => {
         { name: 'admin-add-product', path: '/dashboard/addProduct' },
         { name: 'admin-manage-products', path: '/dashboard/manageProducts' },
         { name: 'admin-manage-orders', path: '/dashboard/manageOrders' },
+        { name: 'admin-audit', path: '/dashboard/audit' },
         {
           name: 'admin-messages',
           path: '/dashboard/messages',

@@ -19,4 +19,5 @@ export * from './schemas/user-search.ts';
 export * from './schemas/order-detail.ts';
 export * from './schemas/payment-terms.ts';
 export * from './schemas/overview.ts';
+export * from './audit-actions.ts';
 export * from './schemas/audit.ts';

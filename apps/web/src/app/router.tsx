@@ -115,6 +115,10 @@ export const routes: RouteObject[] = [
                     lazy: lazyRoute(() => import('@/routes/dashboard/terms-invoices')),
                   },
                   {
+                    path: paths.dashboard.audit.path,
+                    lazy: lazyRoute(() => import('@/routes/dashboard/audit')),
+                  },
+                  {
                     path: paths.dashboard.messages.path,
                     lazy: lazyRoute(() => import('@/routes/dashboard/messages')),
                   },

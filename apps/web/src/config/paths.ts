@@ -53,6 +53,8 @@ export const paths = {
     myInvoices: { path: 'myInvoices', getHref: () => '/dashboard/myInvoices' },
     /** Admins: invoices on payment terms still unpaid (decision 0112). */
     termsInvoices: { path: 'termsInvoices', getHref: () => '/dashboard/termsInvoices' },
+    /** Admins: what admins did (decision 0106). */
+    audit: { path: 'audit', getHref: () => '/dashboard/audit' },
     quotes: { path: 'quotes', getHref: () => '/dashboard/quotes' },
     quote: { path: 'quotes/:id', getHref: (id: string) => `/dashboard/quotes/${encodeURIComponent(id)}` },
   },

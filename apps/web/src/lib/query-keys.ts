@@ -53,6 +53,7 @@ export const userKeys = {
 
 /** The spec caches reviews under the key 'reviews'. */
 export const reviewKeys = createQueryKeys('reviews');
+export const auditKeys = createQueryKeys('audit');
 export const contactKeys = createQueryKeys('contact');
 export const newsletterKeys = createQueryKeys('newsletter');
 

@@ -1,20 +1,7 @@
 import { z } from 'zod';
+import { AUDIT_ACTIONS, type AuditAction } from '../audit-actions.ts';
 import { PagedSearchFields, oneWayOfPaging } from './paging.ts';
 
-/** Every kind of admin action the audit log records, with the words the log page shows for it. */
-export const AUDIT_ACTIONS = {
-  'user.made_admin': 'Made admin',
-  'user.deleted': 'Deleted user',
-  'product.added': 'Added product',
-  'product.edited': 'Edited product',
-  'product.deleted': 'Deleted product',
-  'order.shipped': 'Shipped order',
-  'order.cancelled': 'Cancelled order',
-  'order.refunded': 'Refunded order',
-  'terms.set': 'Set payment terms',
-  'invoice.marked_paid': 'Marked invoice paid',
-} as const;
-export type AuditAction = keyof typeof AUDIT_ACTIONS;
 const actionNames = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
 
 const day = z

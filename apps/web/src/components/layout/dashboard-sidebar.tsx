@@ -29,6 +29,7 @@ export const DashboardSidebar = ({ isAdmin, isPending = false, onNavigate }: Sid
             { label: 'Manage Products', to: d.manageProducts.getHref() },
             { label: 'Manage All Orders', to: d.manageOrders.getHref() },
             { label: 'Invoices on terms', to: d.termsInvoices.getHref() },
+            { label: 'Audit log', to: d.audit.getHref() },
             { label: 'Messages', to: d.messages.getHref() },
             { label: 'Quotes', to: d.quotes.getHref() },
           ]

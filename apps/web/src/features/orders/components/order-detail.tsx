@@ -5,17 +5,9 @@ import { paths } from '@/config/paths';
 import { DANGER_BUTTON_CLASS } from '@/components/ui/alert';
 import { WrapPoints } from '@/components/ui/wrap-points';
 import { awaitingPayment } from '@/lib/payment-state';
+import { formatMoment } from '@/lib/format-date';
 
-const when = (iso: string | null) =>
-  iso
-    ? new Date(iso).toLocaleString('en-GB', {
-        day: 'numeric',
-        month: 'short',
-        year: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-      })
-    : '—';
+const when = formatMoment;
 
 const Card = ({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) => (
   <section

@@ -1,0 +1,192 @@
+import type { FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { AUDIT_ACTIONS, type AuditAction } from '@forgeline/shared';
+import { AUDIT_PAGE_SIZE, useAudit, type AuditFilters } from '@/features/audit/api/get-audit';
+import { AuditTable } from '@/features/audit/components/audit-table';
+import { QueryState } from '@/components/ui/query-state';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The filters as the address says them; anything a person could not have chosen is left out. */
+function filtersOf(params: URLSearchParams): AuditFilters {
+  const action = params.get('action');
+  const from = params.get('from');
+  const to = params.get('to');
+  const page = Number(params.get('page'));
+  const text = (key: 'search' | 'actor') => params.get(key)?.trim().slice(0, 200) || undefined;
+  const search = text('search');
+  const actor = text('actor');
+  return {
+    ...(action && action in AUDIT_ACTIONS && { action: action as AuditAction }),
+    ...(search && { search }),
+    ...(actor && { actor }),
+    ...(from && DAY.test(from) && { from }),
+    ...(to && DAY.test(to) && { to }),
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+/**
+ * /dashboard/audit, admins only (decision 0106): what admins did, newest first, filtered by action,
+ * admin, subject and days. The filters and the page live in the address, so Back and a link work.
+ */
+const AuditRoute = () => {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersOf(params);
+  const audit = useAudit(filters);
+
+  const setFilter = (changes: Partial<Record<keyof AuditFilters, string | undefined>>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    if (!('page' in changes)) next.delete('page');
+    setParams(next);
+  };
+
+  /** The two text boxes are sent together, like a search form. */
+  const onSearch = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const value = (key: string) => {
+      const text = form.get(key);
+      return typeof text === 'string' ? text.trim() || undefined : undefined;
+    };
+    setFilter({ search: value('search'), actor: value('actor') });
+  };
+
+  const total = audit.data?.total ?? audit.data?.data.length ?? 0;
+  const capped = audit.data?.capped === true;
+  const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
+  const filtered = Boolean(filters.action || filters.search || filters.actor || filters.from || filters.to);
+
+  return (
+    <section aria-labelledby="dashboard-title">
+      <h2 id="dashboard-title" className="mb-4 text-2xl font-bold">
+        Audit log{' '}
+        <span className="text-base font-semibold text-base-content/70" data-testid="audit-count">
+          (Total: {total}
+          {capped ? '+' : ''})
+        </span>
+      </h2>
+
+      <div className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Find entries">
+        <form
+          key={`${filters.search ?? ''}|${filters.actor ?? ''}`}
+          onSubmit={onSearch}
+          className="flex min-w-0 grow flex-wrap items-end gap-2 sm:grow-0"
+        >
+          <label className="flex min-w-0 grow flex-col text-sm">
+            Subject
+            <input
+              type="search"
+              className="input input-bordered min-w-0"
+              placeholder="Order number, product or e-mail"
+              name="search"
+              maxLength={200}
+              defaultValue={filters.search ?? ''}
+            />
+          </label>
+          <label className="flex min-w-0 grow flex-col text-sm">
+            Admin
+            <input
+              type="search"
+              className="input input-bordered min-w-0"
+              placeholder="Admin's e-mail"
+              name="actor"
+              maxLength={200}
+              defaultValue={filters.actor ?? ''}
+            />
+          </label>
+          <button type="submit" className="btn btn-primary">
+            Search
+          </button>
+        </form>
+        <label className="flex flex-col text-sm">
+          Action
+          <select
+            className="select select-bordered"
+            value={filters.action ?? ''}
+            onChange={(event) => setFilter({ action: event.target.value || undefined })}
+          >
+            <option value="">All</option>
+            {Object.entries(AUDIT_ACTIONS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col text-sm">
+          From
+          <input
+            type="date"
+            className="input input-bordered"
+            value={filters.from ?? ''}
+            max={filters.to}
+            onChange={(event) => setFilter({ from: event.target.value || undefined })}
+          />
+        </label>
+        <label className="flex flex-col text-sm">
+          To
+          <input
+            type="date"
+            className="input input-bordered"
+            value={filters.to ?? ''}
+            min={filters.from}
+            onChange={(event) => setFilter({ to: event.target.value || undefined })}
+          />
+        </label>
+        {filtered ? (
+          <button type="button" className="btn btn-ghost" onClick={() => setParams(new URLSearchParams())}>
+            Clear filters
+          </button>
+        ) : null}
+      </div>
+
+      <QueryState
+        query={audit}
+        loadingLabel="Loading the audit log"
+        errorText="The audit log could not be loaded."
+        isEmpty={(page) => page.data.length === 0}
+        empty={<p>{filtered ? 'No entry matches these filters.' : 'No admin has changed anything yet.'}</p>}
+      >
+        {(page) => (
+          <>
+            <AuditTable entries={page.data} />
+            {pages > 1 ? (
+              <nav
+                className="mt-4 flex items-center justify-between gap-3"
+                aria-label="Pages of the audit log"
+              >
+                <button
+                  type="button"
+                  className="btn"
+                  disabled={filters.page <= 1}
+                  onClick={() => setFilter({ page: String(filters.page - 1) })}
+                >
+                  Previous
+                </button>
+                <span>
+                  Page {filters.page} of {pages}
+                  {capped ? '+' : ''}
+                </span>
+                <button
+                  type="button"
+                  className="btn"
+                  disabled={filters.page >= pages && !capped}
+                  onClick={() => setFilter({ page: String(filters.page + 1) })}
+                >
+                  Next
+                </button>
+              </nav>
+            ) : null}
+          </>
+        )}
+      </QueryState>
+    </section>
+  );
+};
+
+export default AuditRoute;

@@ -1,0 +1,17 @@
+// Plain constants, no zod: the SPA's audit page imports these without the query schema (a module the
+// SPA touches keeps all its top-level schema code, and with it more of zod, in every route's bundle).
+
+/** Every kind of admin action the audit log records, with the words the log page shows for it. */
+export const AUDIT_ACTIONS = {
+  'user.made_admin': 'Made admin',
+  'user.deleted': 'Deleted user',
+  'product.added': 'Added product',
+  'product.edited': 'Edited product',
+  'product.deleted': 'Deleted product',
+  'order.shipped': 'Shipped order',
+  'order.cancelled': 'Cancelled order',
+  'order.refunded': 'Refunded order',
+  'terms.set': 'Set payment terms',
+  'invoice.marked_paid': 'Marked invoice paid',
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
