@@ -40,6 +40,7 @@ describe('GET /api/products', () => {
         'sku',
         'packSize',
         'maxOrder',
+        'lowStockThreshold',
         'priceTiers',
       ].sort(),
     );

@@ -165,3 +165,13 @@ export function pricingOf(product: {
     availableQuantity: product.availableQuantiity,
   };
 }
+
+/**
+ * Low on stock (docs/decisions/0108): at or below the product's low-stock line, or too few pieces left
+ * for one minimum order (nobody can buy it any more).
+ */
+export const isLowOnStock = (stock: {
+  availableQuantity: number;
+  lowStockThreshold: number;
+  minOrder: number;
+}): boolean => stock.availableQuantity <= stock.lowStockThreshold || stock.availableQuantity < stock.minOrder;

@@ -17,6 +17,7 @@ const product = {
   sku: 'FL-BLT-M12',
   packSize: 10,
   maxOrder: null,
+  lowStockThreshold: 10,
   priceTiers: [{ minQuantity: 500, price: 2.25 }],
 };
 

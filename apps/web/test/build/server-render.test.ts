@@ -38,6 +38,7 @@ const hostile: Product = {
   sku: 'FL-BOLT-1',
   packSize: 1,
   maxOrder: null,
+  lowStockThreshold: 10,
   priceTiers: [],
 };
 const reader = {

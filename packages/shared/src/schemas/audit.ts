@@ -6,6 +6,7 @@ const actionNames = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]
 
 const day = z
   .string()
+  .max(10, 'Use a date like 2026-11-24')
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-24')
   .refine((value) => !Number.isNaN(Date.parse(value)), 'This date does not exist');
 

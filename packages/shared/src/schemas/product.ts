@@ -18,6 +18,8 @@ export const ProductSchema = z.object({
   packSize: z.number().int().min(1),
   /** The most one order may hold, or null (no limit beyond the stock). */
   maxOrder: z.number().int().nullable(),
+  /** At or below this many pieces (or below one minimum order) the product is low on stock. */
+  lowStockThreshold: z.number().int().min(0),
   /** Volume prices in dollars: ascending minQuantity, non-increasing price; `price` is the base. */
   priceTiers: z.array(z.object({ minQuantity: z.number().int(), price: z.number() })),
 });
@@ -110,6 +112,16 @@ const b2bFields = {
   maxOrder: z.preprocess(
     (value) => (value === '' ? null : fromForm(value)),
     formInteger('Maximum order').nullable().optional(),
+  ),
+  /** Absent: 10 for a new product, unchanged on an edit. */
+  lowStockThreshold: z.preprocess(
+    fromForm,
+    z
+      .number({ error: 'Low-stock alert must be a number' })
+      .int('Low-stock alert must be a whole number')
+      .min(0, 'Low-stock alert must be 0 or more')
+      .max(LIMITS.quantityMax, `Low-stock alert must be at most ${LIMITS.quantityMax}`)
+      .optional(),
   ),
   priceTiers: z
     .array(PriceTierBodySchema)

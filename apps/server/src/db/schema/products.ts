@@ -22,6 +22,10 @@ export const products = pgTable(
     maxOrder: integer('max_order'),
     /** Volume prices, ascending quantity, in cents (checked by pricing.ts before they are written). */
     priceTiers: jsonb('price_tiers').$type<PriceTier[]>().notNull().default([]),
+    /** At or below this many pieces the product is low on stock (decision 0108). */
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(10),
+    /** When the admins were told it ran low; cleared when it is restocked, so the next fall tells them again. */
+    lowStockAlertedAt: timestamp('low_stock_alerted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -31,6 +35,7 @@ export const products = pgTable(
     check('products_min_order_positive', sql`${table.minOrder} >= 1`),
     check('products_price_positive', sql`${table.priceCents} > 0`),
     check('products_pack_size_positive', sql`${table.packSize} >= 1`),
+    check('products_low_stock_threshold_non_negative', sql`${table.lowStockThreshold} >= 0`),
     check(
       'products_max_order_above_min',
       sql`${table.maxOrder} IS NULL OR ${table.maxOrder} >= ${table.minOrder}`,

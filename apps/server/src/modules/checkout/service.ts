@@ -21,6 +21,7 @@ import { createProductsRepository, pricingOfRow } from '../products/repository.t
 import { settleTermsCheckout, termsForCheckout } from '../payment-terms/service.ts';
 import { queueCheckoutPlacedMail } from './mail.ts';
 import { createCheckoutRepository } from './repository.ts';
+import { queueLowStockAlert } from '../products/low-stock.ts';
 
 const lineKey = (productId: string) => `lines.${productId}`;
 
@@ -131,6 +132,7 @@ export async function takeCheckout(
       requests.map((line) => line.productId),
     );
   }
+  await queueLowStockAlert(deps, tx, result.lowOnStock);
   await createCheckoutRepository(tx).removeFromCart(
     user.id,
     result.orders.flatMap((order) => (order.productId ? [order.productId] : [])),

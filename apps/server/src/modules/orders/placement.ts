@@ -7,6 +7,7 @@ import { createCheckoutRepository } from '../checkout/repository.ts';
 import { createProductsRepository, pricingOfRow } from '../products/repository.ts';
 import { createOrdersRepository } from './repository.ts';
 import type { Actor } from './service.ts';
+import { isLowOnStock } from '../products/low-stock.ts';
 
 /** Stripe's largest card payment (USD 999,999.99): an order, and a checkout, must be payable. */
 export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
@@ -39,6 +40,9 @@ export interface Placed {
   orders: OrderRow[];
 }
 
+/** What placeLines did: also the products it took to or below their low-stock line, not alerted before (decision 0108). */
+export type PlacedLines = Placed & { lowOnStock: ProductRow[] };
+
 /**
  * Places lines as one checkout, all or nothing, inside the caller's transaction (docs/architecture.md §9):
  *  1. every product row is locked, in product id order: two checkouts of the same products lock them in
@@ -58,7 +62,7 @@ export async function placeLines(
   judge: (lines: PricedLine[]) => void,
   /** Unit prices agreed beforehand (an accepted quote's), by product id, instead of the tier prices. */
   agreedUnitCents?: ReadonlyMap<string, number>,
-): Promise<Placed> {
+): Promise<PlacedLines> {
   const products = createProductsRepository(tx);
   const locked = new Map(
     (await products.lockByIds(requests.map((line) => line.productId))).map((p) => [p.id, p]),
@@ -95,11 +99,14 @@ export async function placeLines(
     }),
   });
   // Stock in product id order too (the rows are locked already; the order keeps the writes predictable).
+  const ranLow: string[] = [];
   for (const line of [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1))) {
-    if (!line.product || !(await products.takeStock(line.product.id, line.quantity))) {
+    const left = line.product && (await products.takeStock(line.product.id, line.quantity));
+    if (!left) {
       // Unreachable while the rows are locked and judged; kept so that a broken invariant never oversells.
       throw conflict(messages.quantityAboveAvailable, 'OUT_OF_STOCK');
     }
+    if (isLowOnStock(left) && !left.lowStockAlertedAt) ranLow.push(left.id);
   }
   const orders = createOrdersRepository(tx);
   const placed: OrderRow[] = [];
@@ -122,5 +129,5 @@ export async function placeLines(
       }),
     );
   }
-  return { checkout, orders: placed };
+  return { checkout, orders: placed, lowOnStock: await products.markLowStockAlerted(ranLow) };
 }

@@ -4,6 +4,7 @@ import { toDollars, type Order } from '@forgeline/shared';
 import type { Executor } from '../../db/client.ts';
 import { checkouts, orders, products, type OrderRow } from '../../db/schema/index.ts';
 import { isUuid } from '../products/repository.ts';
+import { rearmAfterRestock } from '../products/low-stock.ts';
 
 /** What an order shows of its checkout (read with a join; absent when the row was read alone). */
 export interface CheckoutRef {
@@ -232,7 +233,11 @@ export function createOrdersRepository(db: Executor) {
 async function restock(db: Executor, productId: string, quantity: number) {
   await db
     .update(products)
-    .set({ availableQuantity: sql`${products.availableQuantity} + ${quantity}`, updatedAt: new Date() })
+    .set({
+      availableQuantity: sql`${products.availableQuantity} + ${quantity}`,
+      lowStockAlertedAt: rearmAfterRestock(quantity),
+      updatedAt: new Date(),
+    })
     .where(eq(products.id, productId));
 }
 

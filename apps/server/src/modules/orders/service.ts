@@ -13,6 +13,7 @@ import { MAX_ORDER_TOTAL_CENTS, placeLines } from './placement.ts';
 import { createOrdersRepository, type OrderView } from './repository.ts';
 import { createOrderSearchRepository, type OrderCursor } from './search-repository.ts';
 import { isUuid } from '../products/repository.ts';
+import { queueLowStockAlert } from '../products/low-stock.ts';
 
 /** Who acts on an order: the signed-in account, as the session says. */
 export type Actor = Pick<AuthUser, 'id' | 'name' | 'email' | 'role'>;
@@ -60,41 +61,48 @@ export async function takeOrder(
   body: CreateOrderBody,
 ): Promise<PlacedOrder> {
   const quantity = body.buyQuantity;
-  const { orders } = await placeLines(tx, user, [{ productId: body.productId, quantity }], body, ([line]) => {
-    const product = line?.product;
-    if (!line || !product) throw notFound('Product');
-    // The spec's form: zero or fewer pieces is 'less than the minimum', with the spec's message.
-    if (line.problem?.rule === 'quantity' && Number.isInteger(quantity) && quantity < product.minOrder) {
-      throw tooMany(messages.quantityBelowMinimum(product.minOrder));
-    }
-    if (line.problem) throw tooMany(line.problem.message);
-    if (line.totalCents > MAX_ORDER_TOTAL_CENTS) {
-      throw tooMany(
-        `An order can total at most $${toDollars(MAX_ORDER_TOTAL_CENTS)}: please order fewer pieces.`,
-      );
-    }
-    if (body.productName != null && body.productName.trim() !== product.name) {
-      throw conflict(
-        `This product is now called '${product.name}'. Please check the order and try again.`,
-        'PRODUCT_CHANGED',
-      );
-    }
-    if (body.price !== undefined && toCents(body.price) !== line.unitCents) {
-      throw conflict(
-        `The price for ${quantity} pcs is now $${toDollars(line.unitCents)} per piece. Please check the new total and try again.`,
-        'PRICE_CHANGED',
-      );
-    }
-    if (body.totalPrize !== undefined && toCents(body.totalPrize) !== line.totalCents) {
-      throw conflict(
-        `The total for ${quantity} pcs is $${toDollars(line.totalCents)}, not $${body.totalPrize}. Please check the order and try again.`,
-        'TOTAL_MISMATCH',
-      );
-    }
-  });
+  const { orders, lowOnStock } = await placeLines(
+    tx,
+    user,
+    [{ productId: body.productId, quantity }],
+    body,
+    ([line]) => {
+      const product = line?.product;
+      if (!line || !product) throw notFound('Product');
+      // The spec's form: zero or fewer pieces is 'less than the minimum', with the spec's message.
+      if (line.problem?.rule === 'quantity' && Number.isInteger(quantity) && quantity < product.minOrder) {
+        throw tooMany(messages.quantityBelowMinimum(product.minOrder));
+      }
+      if (line.problem) throw tooMany(line.problem.message);
+      if (line.totalCents > MAX_ORDER_TOTAL_CENTS) {
+        throw tooMany(
+          `An order can total at most $${toDollars(MAX_ORDER_TOTAL_CENTS)}: please order fewer pieces.`,
+        );
+      }
+      if (body.productName != null && body.productName.trim() !== product.name) {
+        throw conflict(
+          `This product is now called '${product.name}'. Please check the order and try again.`,
+          'PRODUCT_CHANGED',
+        );
+      }
+      if (body.price !== undefined && toCents(body.price) !== line.unitCents) {
+        throw conflict(
+          `The price for ${quantity} pcs is now $${toDollars(line.unitCents)} per piece. Please check the new total and try again.`,
+          'PRICE_CHANGED',
+        );
+      }
+      if (body.totalPrize !== undefined && toCents(body.totalPrize) !== line.totalCents) {
+        throw conflict(
+          `The total for ${quantity} pcs is $${toDollars(line.totalCents)}, not $${body.totalPrize}. Please check the order and try again.`,
+          'TOTAL_MISMATCH',
+        );
+      }
+    },
+  );
   const [placed] = orders;
   if (!placed) throw new Error('a checkout of one line placed no order');
   const { holdHours } = await checkUnpaidHolds(tx, deps.config, user.id, [body.productId]);
+  await queueLowStockAlert(deps, tx, lowOnStock);
   return { order: placed, mailId: await queueOrderMail(deps, tx, 'placed', placed, { holdHours }) };
 }
 

@@ -2,8 +2,6 @@ import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { orders, products } from '../../db/schema/index.ts';
 
-/** A product is low on stock below one minimum order, and never below this many pieces. */
-export const LOW_STOCK_FLOOR = 10;
 /** How many low products and top products the overview lists. */
 const LIST_SIZE = 8;
 const TOP_PRODUCTS = 5;
@@ -15,7 +13,8 @@ const total = (column: typeof orders.totalCents | typeof orders.quantity, where?
     : sql`COALESCE(SUM(${column}), 0)`
   ).mapWith(Number);
 
-const lowStock = sql`${products.availableQuantity} < GREATEST(${products.minOrder}, ${LOW_STOCK_FLOOR})`;
+/** isLowOnStock (packages/shared pricing.ts) in SQL: at or below its own line, or below one minimum order. */
+const lowStock = sql`(${products.availableQuantity} <= ${products.lowStockThreshold} OR ${products.availableQuantity} < ${products.minOrder})`;
 
 /** The admin overview's aggregates; `now` is passed in so that a test can fix the clock. */
 export function createOverviewRepository(db: Executor) {
@@ -41,7 +40,7 @@ export function createOverviewRepository(db: Executor) {
       return row;
     },
 
-    /** Products below one minimum order (at least LOW_STOCK_FLOOR pieces), the lowest first. */
+    /** Products low on stock (decision 0108), the furthest below their line first. */
     async lowStock() {
       const [counted, rows] = await Promise.all([
         db.select({ n: count() }).from(products).where(lowStock),
@@ -56,7 +55,7 @@ export function createOverviewRepository(db: Executor) {
           .where(lowStock)
           .orderBy(
             // Furthest below its own line first.
-            sql`${products.availableQuantity}::float / GREATEST(${products.minOrder}, ${LOW_STOCK_FLOOR})`,
+            sql`${products.availableQuantity}::float / GREATEST(${products.minOrder}, ${products.lowStockThreshold}, 1)`,
             asc(products.name),
           )
           .limit(LIST_SIZE),

@@ -26,6 +26,7 @@ const toFields = (body: ProductBody): ProductFields => ({
   sku: body.sku,
   packSize: body.packSize,
   maxOrder: body.maxOrder,
+  lowStockThreshold: body.lowStockThreshold,
   priceTiers: body.priceTiers?.map((tier) => ({
     minQuantity: tier.minQuantity,
     priceCents: toCents(tier.price),

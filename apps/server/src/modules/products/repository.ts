@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { toDollars, type PricingInput, type Product, type ProductListQuery } from '@forgeline/shared';
 import type { Executor } from '../../db/client.ts';
 import { products, type NewProductRow, type ProductRow } from '../../db/schema/index.ts';
@@ -16,6 +16,7 @@ export const toProductDto = (row: ProductRow): Product => ({
   sku: row.sku,
   packSize: row.packSize,
   maxOrder: row.maxOrder,
+  lowStockThreshold: row.lowStockThreshold,
   priceTiers: row.priceTiers.map((tier) => ({
     minQuantity: tier.minQuantity,
     price: toDollars(tier.priceCents),
@@ -131,6 +132,16 @@ export function createProductsRepository(db: Executor) {
      * Takes `quantity` units from stock if there are that many, in one statement: concurrent callers
      * can never take more than there is. Answers the updated row, or undefined when short.
      */
+    /** Marks these products' low-stock alert sent; answers those not marked before (to alert once). */
+    async markLowStockAlerted(ids: string[]): Promise<ProductRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .update(products)
+        .set({ lowStockAlertedAt: new Date() })
+        .where(and(inArray(products.id, ids), isNull(products.lowStockAlertedAt)))
+        .returning();
+    },
+
     async takeStock(id: string, quantity: number): Promise<ProductRow | undefined> {
       const [row] = await db
         .update(products)

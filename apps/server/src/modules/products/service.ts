@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { changedFields, recordAudit, type AuditActor } from '../audit/service.ts';
+import { isLowOnStock } from './low-stock.ts';
 import { createProductsRepository } from './repository.ts';
 
 /** The columns an admin writes: everything but the id and the timestamps. The B2B ones are optional. */
@@ -11,7 +12,7 @@ export type ProductFields = Pick<
   NewProductRow,
   'name' | 'priceCents' | 'minOrder' | 'availableQuantity' | 'description' | 'imageUrl'
 > &
-  Partial<Pick<NewProductRow, 'sku' | 'packSize' | 'maxOrder' | 'priceTiers'>>;
+  Partial<Pick<NewProductRow, 'sku' | 'packSize' | 'maxOrder' | 'priceTiers' | 'lowStockThreshold'>>;
 
 type CatalogueDeps = Pick<AppDeps, 'db' | 'catalogueCache'>;
 
@@ -45,6 +46,7 @@ function withDefaults(fields: ProductFields) {
     packSize: fields.packSize ?? 1,
     maxOrder: fields.maxOrder ?? null,
     priceTiers: fields.priceTiers ?? ([] as PriceTier[]),
+    lowStockThreshold: fields.lowStockThreshold ?? 10,
   };
 }
 
@@ -97,13 +99,16 @@ async function replaceIn(tx: Executor, actor: AuditActor, id: string, fields: Pr
     packSize: fields.packSize ?? existing.packSize,
     maxOrder: fields.maxOrder === undefined ? existing.maxOrder : fields.maxOrder,
     priceTiers: fields.priceTiers ?? existing.priceTiers,
+    lowStockThreshold: fields.lowStockThreshold ?? existing.lowStockThreshold,
   };
   const unchanged = (Object.keys(next) as (keyof typeof next)[]).every(
     (key) => JSON.stringify(existing[key]) === JSON.stringify(next[key]),
   );
   if (unchanged) return false;
   await checkRules(tx, existing.id, next);
-  if (!(await repository.update(existing.id, next))) throw notFound('Product');
+  // Restocked above its line: the next fall alerts the admins again (decision 0108).
+  const lowStockAlertedAt = isLowOnStock(next) ? existing.lowStockAlertedAt : null;
+  if (!(await repository.update(existing.id, { ...next, lowStockAlertedAt }))) throw notFound('Product');
   await recordAudit(tx, actor, {
     action: 'product.edited',
     subject: { type: 'product', id: existing.id, label: next.name },

@@ -10,6 +10,7 @@ import { MAX_ORDER_TOTAL_CENTS, placeLines } from '../orders/placement.ts';
 import { settleTermsCheckout, termsForCheckout } from '../payment-terms/service.ts';
 import { createQuotesRepository } from './repository.ts';
 import { lockOpenQuote } from './service.ts';
+import { queueLowStockAlert } from '../products/low-stock.ts';
 
 /**
  * The buyer accepts an offer, in the caller's transaction: the quote becomes a checkout at the prices
@@ -77,5 +78,6 @@ export async function acceptQuote(
   if (terms) await settleTermsCheckout(tx, user.id, placed);
   else await checkUnpaidHolds(tx, deps.config, user.id, [...agreed.keys()]);
   await repository.setStatus(quote.id, 'accepted', { decidedAt: now, checkoutId: placed.checkout.id });
+  await queueLowStockAlert(deps, tx, placed.lowOnStock);
   return { ...placed, mailId: await queueCheckoutPlacedMail(deps, tx, placed) };
 }

@@ -12,12 +12,14 @@ const catalogue: Product[] = Array.from({ length: 45 }, (_, index) => ({
   name: index === 44 ? 'Hex Nut M12' : `Part ${index + 1}`,
   price: 1,
   minOrder: 10,
-  availableQuantiity: 100,
+  // Part 2 is at its low-stock line; Part 3 is below one minimum order.
+  availableQuantiity: index === 1 ? 10 : index === 2 ? 9 : 100,
   description: 'A part.',
   img: `/uploads/p${index + 1}.webp`,
   sku: `FL-P${index + 1}`,
   packSize: 1,
   maxOrder: null,
+  lowStockThreshold: 10,
   priceTiers: [],
 }));
 
@@ -61,6 +63,19 @@ describe('Manage Products', () => {
     await waitFor(() => expect(rows()).toHaveLength(5));
     expect(screen.getByText('Page 3 of 3')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('marks the products low on stock with a badge that says how many pieces are left', async () => {
+    stubCatalogue();
+    renderWithProviders(<ManageProductsRoute />);
+    await waitFor(() => expect(rows()).toHaveLength(20));
+    const badges = screen.getAllByTestId('low-stock');
+    expect(badges.map((badge) => badge.textContent)).toEqual([
+      'Low stock: 10 pcs left',
+      'Low stock: 9 pcs left',
+    ]);
+    expect(within(rows()[1]!).getByTestId('low-stock')).toBeInTheDocument();
+    expect(within(rows()[0]!).queryByTestId('low-stock')).toBeNull();
   });
 
   it('searches by name from page 1 and says when nothing matches', async () => {

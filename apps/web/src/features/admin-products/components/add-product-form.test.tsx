@@ -79,6 +79,8 @@ describe('AddProductForm', () => {
       price: 12.5,
       minOrder: 50,
       availableQuantiity: 900,
+      // The form's default line for the low-stock alert (decision 0108).
+      lowStockThreshold: 10,
       description: 'Laser cut steel.',
       img: '/uploads/plate.webp',
     });

@@ -1,4 +1,4 @@
-import { formatPrice, type Product } from '@forgeline/shared';
+import { formatPrice, isLowOnStock, type Product } from '@forgeline/shared';
 import { TableRegion } from '@/components/ui/table-region';
 import { DANGER_BUTTON_CLASS } from '@/components/ui/alert';
 
@@ -50,6 +50,14 @@ export const ManageProductsTable = ({
             </td>
             <td className="font-medium" data-label="Name">
               {product.name}
+              {isLowOnStock({ ...product, availableQuantity: product.availableQuantiity }) ? (
+                <span
+                  className="badge badge-warning ms-2 whitespace-nowrap font-semibold"
+                  data-testid="low-stock"
+                >
+                  Low stock: {product.availableQuantiity} pcs left
+                </span>
+              ) : null}
             </td>
             <td className="whitespace-nowrap" data-label="Price">
               $ {formatPrice(product.price)}

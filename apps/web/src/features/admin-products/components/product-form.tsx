@@ -70,9 +70,17 @@ export const ProductForm = ({
           price: product.price,
           minOrder: product.minOrder,
           availableQuantiity: product.availableQuantiity,
+          lowStockThreshold: product.lowStockThreshold,
           description: product.description,
         }
-      : { name: '', price: '', minOrder: '', availableQuantiity: '', description: '' },
+      : {
+          name: '',
+          price: '',
+          minOrder: '',
+          availableQuantiity: '',
+          lowStockThreshold: '10',
+          description: '',
+        },
   });
   const [preview, setPreview] = useState<string | null>(null);
 
@@ -143,6 +151,23 @@ export const ProductForm = ({
             className="input w-full"
             {...errorProps(id('available'), errors.availableQuantiity?.message)}
             {...register('availableQuantiity')}
+          />
+        </Field>
+        <Field
+          id={id('low-stock')}
+          label="Low-stock alert at (pcs)"
+          hint="At or below this many pieces the admins get one e-mail and the product is marked low."
+          error={errors.lowStockThreshold?.message}
+        >
+          <input
+            id={id('low-stock')}
+            type="number"
+            inputMode="numeric"
+            step="1"
+            min="0"
+            className="input w-full"
+            {...errorProps(id('low-stock'), errors.lowStockThreshold?.message)}
+            {...register('lowStockThreshold')}
           />
         </Field>
       </div>

@@ -15,6 +15,7 @@ const product: Product = {
   sku: 'FL-BLT-M12',
   packSize: 1,
   maxOrder: null,
+  lowStockThreshold: 10,
   priceTiers: [],
 };
 const user = { name: 'Dana Buyer', email: 'dana@example.com' };

@@ -16,6 +16,7 @@ const product = (index: number, name = `Part ${index}`): Product => ({
   sku: `FL-P${index}`,
   packSize: 1,
   maxOrder: null,
+  lowStockThreshold: 10,
   priceTiers: [],
 });
 
