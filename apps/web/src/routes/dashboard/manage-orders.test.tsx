@@ -29,7 +29,7 @@ const order = (n: number): Order => ({
   shippedAt: null,
   checkoutId: null,
   checkoutNumber: null,
-  poReference: null,
+  poReference: n === 2 ? 'PO-2026-0042' : null,
   dueAt: null,
 });
 const all = Array.from({ length: 120 }, (_, i) => order(i + 1));
@@ -99,6 +99,15 @@ describe('Manage All Orders', () => {
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(screen.getByTestId('orders-count')).toHaveTextContent('(Total: 120)'));
     expect(router.state.location.search).toBe('');
+  });
+
+  it("shows the buyer's PO reference under the order number, and nothing for an order without one", async () => {
+    stubServer();
+    renderWithProviders(<ManageOrdersRoute />, { route: '/dashboard/manageOrders' });
+    await waitFor(() => expect(screen.getAllByTestId('order-row')).toHaveLength(50));
+    const [first, second] = screen.getAllByTestId('order-row');
+    expect(second).toHaveTextContent('FL-100002PO PO-2026-0042');
+    expect(first!.querySelector('[data-testid="order-po"]')).toBeNull();
   });
 
   it('says when no order matches', async () => {

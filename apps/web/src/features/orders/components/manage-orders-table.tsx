@@ -50,10 +50,16 @@ export const ManageOrdersTable = ({
               <th scope="row" data-label="No.">
                 {firstNumber + index}
               </th>
-              <td className="whitespace-nowrap" data-label="Order">
-                <Link className="link" to={paths.dashboard.order.getHref(order._id)}>
+              <td data-label="Order">
+                <Link className="link whitespace-nowrap" to={paths.dashboard.order.getHref(order._id)}>
                   {order.number}
                 </Link>
+                {/* The buyer's PO reference: what their accounts department will quote (issue 10). */}
+                {order.poReference && (
+                  <span className="block text-xs text-base-content/70" data-testid="order-po">
+                    PO <WrapPoints text={order.poReference} />
+                  </span>
+                )}
               </td>
               <td data-label="User Email">
                 <WrapPoints text={order.email} />
