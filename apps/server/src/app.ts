@@ -45,6 +45,7 @@ import { idempotencyPlugin } from './modules/idempotency/idempotency.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { stripeWebhookRoutes } from './modules/payments/webhook.ts';
 import { productAdminRoutes } from './modules/products/admin-routes.ts';
+import { productCsvRoutes } from './modules/products/import-routes.ts';
 import { auditAdminRoutes } from './modules/audit/routes.ts';
 import { overviewAdminRoutes } from './modules/overview/routes.ts';
 import { imageRoutes } from './modules/images/routes.ts';
@@ -221,6 +222,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
         admin.addHook('onRequest', admin.requireAdmin);
         await admin.register(userAdminRoutes);
         await admin.register(productAdminRoutes);
+        await admin.register(productCsvRoutes);
         await admin.register(orderAdminRoutes);
         await admin.register(overviewAdminRoutes);
         await admin.register(imageRoutes);

@@ -20,6 +20,8 @@ const ADMIN_ONLY = new Set([
   'POST /api/product',
   'PUT /api/product/{id}',
   'DELETE /api/product/{id}',
+  'GET /api/products.csv',
+  'POST /api/products/import',
   'GET /api/orders',
   'PUT /api/order/shipped/{id}',
   'POST /api/images',

@@ -8,6 +8,7 @@ export const AUDIT_ACTIONS = {
   'product.added': 'Added product',
   'product.edited': 'Edited product',
   'product.deleted': 'Deleted product',
+  'product.imported': 'Imported products',
   'order.shipped': 'Shipped order',
   'order.cancelled': 'Cancelled order',
   'order.refunded': 'Refunded order',

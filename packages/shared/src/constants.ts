@@ -59,6 +59,9 @@ export const LIMITS = {
   /** The quick-order pad: pasted text or an uploaded CSV. */
   quickOrderLinesMax: 1000,
   quickOrderBytesMax: 200 * 1024,
+  /** The products CSV import (decision 0107): bytes of the file and rows below its header. */
+  productImportBytesMax: 2 * 1024 * 1024,
+  productImportRowsMax: 5000,
   poReferenceMax: 100,
   /** The reference an admin records for a payment by transfer (a bank statement line). */
   paymentReferenceMax: 100,

@@ -21,3 +21,4 @@ export * from './schemas/payment-terms.ts';
 export * from './schemas/overview.ts';
 export * from './audit-actions.ts';
 export * from './schemas/audit.ts';
+export * from './schemas/product-import.ts';

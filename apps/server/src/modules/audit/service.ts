@@ -45,12 +45,28 @@ export function changedFields(
   const now: Record<string, unknown> = {};
   for (const key of Object.keys(after)) {
     if (after[key] === undefined) continue;
-    if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+    if (sameValue(before[key], after[key])) continue;
     was[key] = before[key] ?? null;
     now[key] = after[key];
   }
   return { before: was, after: now };
 }
+
+/**
+ * Whether two values are equal as JSON, whatever the order of their keys: PostgreSQL's jsonb gives an
+ * object's keys back in an order of its own (shortest first), so `{ minQuantity, priceCents }` saved
+ * comes back as `{ priceCents, minQuantity }`: the same price break.
+ */
+export function sameValue(a: unknown, b: unknown): boolean {
+  return canonicalJson(a) === canonicalJson(b);
+}
+
+const canonicalJson = (value: unknown): string =>
+  JSON.stringify(value, (_key, item: unknown) =>
+    item !== null && typeof item === 'object' && !Array.isArray(item) && !(item instanceof Date)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : item,
+  );
 
 export async function listAudit(deps: Pick<AppDeps, 'db'>, query: AuditQuery) {
   return createAuditRepository(deps.db).page({ ...query, limit: query.limit ?? 50 });

@@ -2,17 +2,8 @@ import { Readable } from 'node:stream';
 import { stringify as stringifyStream } from 'csv-stringify';
 import { stringify } from 'csv-stringify/sync';
 import { toDollars } from '@forgeline/shared';
+import { csvCell } from '../../lib/csv.ts';
 import type { OrderView } from './repository.ts';
-
-/**
- * A spreadsheet reads a cell starting with = + - @ (or a tab or carriage return before one) as a
- * formula: a product name or PO reference typed as `=HYPERLINK(…)` would run on the buyer's machine.
- * Such a cell is written with a leading apostrophe, which spreadsheets show as text.
- */
-export function csvCell(value: string | number | null): string {
-  const text = value === null ? '' : String(value);
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
 
 const HEADER = [
   'Order number',

@@ -7,31 +7,12 @@ import {
   ModifiedResultSchema,
   ProductBodySchema,
   ProductUpdateBodySchema,
-  toCents,
-  type ProductBody,
 } from '@forgeline/shared';
-import { createProduct, deleteProduct, replaceProduct, type ProductFields } from './service.ts';
+import { createProduct, deleteProduct, fieldsOfBody as toFields, replaceProduct } from './service.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 const ProductIdParams = z.object({ id: z.string().max(100) });
-
-const toFields = (body: ProductBody): ProductFields => ({
-  name: body.name,
-  priceCents: toCents(body.price),
-  minOrder: body.minOrder,
-  availableQuantity: body.availableQuantiity,
-  description: body.description,
-  imageUrl: body.img,
-  sku: body.sku,
-  packSize: body.packSize,
-  maxOrder: body.maxOrder,
-  lowStockThreshold: body.lowStockThreshold,
-  priceTiers: body.priceTiers?.map((tier) => ({
-    minQuantity: tier.minQuantity,
-    priceCents: toCents(tier.price),
-  })),
-});
 
 /** The admin's catalogue writes (the rules are in service.ts). */
 export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { toDollars, type PricingInput, type Product, type ProductListQuery } from '@forgeline/shared';
 import type { Executor } from '../../db/client.ts';
 import { products, type NewProductRow, type ProductRow } from '../../db/schema/index.ts';
@@ -96,6 +96,36 @@ export function createProductsRepository(db: Executor) {
         .where(inArray(products.id, valid))
         .orderBy(asc(products.id))
         .for('update');
+    },
+
+    /** The products of these part numbers, locked until the transaction ends (the import writes them). */
+    async lockBySkus(skus: readonly string[]): Promise<ProductRow[]> {
+      if (skus.length === 0) return [];
+      return db
+        .select()
+        .from(products)
+        .where(inArray(products.sku, [...skus]))
+        .orderBy(asc(products.id))
+        .for('update');
+    },
+
+    /** One batch of the export: `limit` products by part number, after `afterSku` (keyset). */
+    async exportBatch(afterSku: string | undefined, limit: number): Promise<ProductRow[]> {
+      return db
+        .select()
+        .from(products)
+        .where(afterSku === undefined ? undefined : gt(products.sku, afterSku))
+        .orderBy(asc(products.sku))
+        .limit(limit);
+    },
+
+    /** Adds these products in one statement; answers the rows. */
+    async insertMany(values: readonly NewProductRow[]): Promise<ProductRow[]> {
+      if (values.length === 0) return [];
+      return db
+        .insert(products)
+        .values([...values])
+        .returning();
     },
 
     async insert(values: NewProductRow): Promise<ProductRow> {

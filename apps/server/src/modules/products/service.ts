@@ -1,9 +1,9 @@
-import { productRulesProblems, type PriceTier } from '@forgeline/shared';
+import { productRulesProblems, toCents, type PriceTier, type ProductBody } from '@forgeline/shared';
 import type { NewProductRow, ProductRow } from '../../db/schema/index.ts';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { changedFields, recordAudit, type AuditActor } from '../audit/service.ts';
+import { changedFields, recordAudit, sameValue, type AuditActor } from '../audit/service.ts';
 import { isLowOnStock } from './low-stock.ts';
 import { createProductsRepository } from './repository.ts';
 
@@ -14,6 +14,24 @@ export type ProductFields = Pick<
 > &
   Partial<Pick<NewProductRow, 'sku' | 'packSize' | 'maxOrder' | 'priceTiers' | 'lowStockThreshold'>>;
 
+/** A product body (dollars, the spec's spelling) as the columns an admin writes. */
+export const fieldsOfBody = (body: ProductBody): ProductFields => ({
+  name: body.name,
+  priceCents: toCents(body.price),
+  minOrder: body.minOrder,
+  availableQuantity: body.availableQuantiity,
+  description: body.description,
+  imageUrl: body.img,
+  sku: body.sku,
+  packSize: body.packSize,
+  maxOrder: body.maxOrder,
+  lowStockThreshold: body.lowStockThreshold,
+  priceTiers: body.priceTiers?.map((tier) => ({
+    minQuantity: tier.minQuantity,
+    priceCents: toCents(tier.price),
+  })),
+});
+
 type CatalogueDeps = Pick<AppDeps, 'db' | 'catalogueCache'>;
 
 /**
@@ -22,14 +40,7 @@ type CatalogueDeps = Pick<AppDeps, 'db' | 'catalogueCache'>;
  * its own. Else a 400 naming each field.
  */
 async function checkRules(db: Executor, id: string | null, product: ReturnType<typeof withDefaults>) {
-  const problems = productRulesProblems({
-    priceCents: product.priceCents,
-    tiers: product.priceTiers,
-    minOrder: product.minOrder,
-    packSize: product.packSize,
-    maxOrder: product.maxOrder,
-    availableQuantity: product.availableQuantity,
-  });
+  const problems = quantityRuleProblems(product);
   if (product.sku) {
     const [owner] = await createProductsRepository(db).findBySkus([product.sku]);
     if (owner && owner.id !== id) {
@@ -40,7 +51,20 @@ async function checkRules(db: Executor, id: string | null, product: ReturnType<t
   if (first) throw badRequest(first, problems);
 }
 
-function withDefaults(fields: ProductFields) {
+/** The quantity and price rules of a product as it would be saved, by field (pricing.ts's rules). */
+export function quantityRuleProblems(product: ReturnType<typeof withDefaults>): Record<string, string> {
+  return productRulesProblems({
+    priceCents: product.priceCents,
+    tiers: product.priceTiers,
+    minOrder: product.minOrder,
+    packSize: product.packSize,
+    maxOrder: product.maxOrder,
+    availableQuantity: product.availableQuantity,
+  });
+}
+
+/** A new product's fields: the B2B ones left out get their defaults. */
+export function withDefaults(fields: ProductFields) {
   return {
     ...fields,
     packSize: fields.packSize ?? 1,
@@ -51,7 +75,7 @@ function withDefaults(fields: ProductFields) {
 }
 
 /** What the audit log keeps of a product: its fields, without the timestamps. */
-const audited = ({ createdAt: _created, updatedAt: _updated, ...fields }: ProductRow) => fields;
+export const audited = ({ createdAt: _created, updatedAt: _updated, ...fields }: ProductRow) => fields;
 
 /** The admin's catalogue writes, each with its audit entry in its transaction. Each clears the cached product pages. */
 export async function createProduct(
@@ -93,7 +117,21 @@ async function replaceIn(tx: Executor, actor: AuditActor, id: string, fields: Pr
   const repository = createProductsRepository(tx);
   const existing = await repository.findById(id);
   if (!existing) throw notFound('Product');
-  const next = {
+  const next = mergedFields(existing, fields);
+  if (isUnchanged(existing, next)) return false;
+  await checkRules(tx, existing.id, next);
+  if (!(await repository.update(existing.id, withAlertRearmed(existing, next)))) throw notFound('Product');
+  await recordAudit(tx, actor, {
+    action: 'product.edited',
+    subject: { type: 'product', id: existing.id, label: next.name },
+    ...changedFields(existing, next),
+  });
+  return true;
+}
+
+/** An existing product's fields once `fields` are saved over it: the B2B fields left out keep their values. */
+export function mergedFields(existing: ProductRow, fields: ProductFields) {
+  return {
     ...fields,
     sku: fields.sku ?? existing.sku,
     packSize: fields.packSize ?? existing.packSize,
@@ -101,20 +139,16 @@ async function replaceIn(tx: Executor, actor: AuditActor, id: string, fields: Pr
     priceTiers: fields.priceTiers ?? existing.priceTiers,
     lowStockThreshold: fields.lowStockThreshold ?? existing.lowStockThreshold,
   };
-  const unchanged = (Object.keys(next) as (keyof typeof next)[]).every(
-    (key) => JSON.stringify(existing[key]) === JSON.stringify(next[key]),
-  );
-  if (unchanged) return false;
-  await checkRules(tx, existing.id, next);
-  // Restocked above its line: the next fall alerts the admins again (decision 0108).
-  const lowStockAlertedAt = isLowOnStock(next) ? existing.lowStockAlertedAt : null;
-  if (!(await repository.update(existing.id, { ...next, lowStockAlertedAt }))) throw notFound('Product');
-  await recordAudit(tx, actor, {
-    action: 'product.edited',
-    subject: { type: 'product', id: existing.id, label: next.name },
-    ...changedFields(existing, next),
-  });
-  return true;
+}
+
+/** Whether saving `next` would change nothing (values compared as JSON, whatever their keys' order). */
+export function isUnchanged(existing: ProductRow, next: ReturnType<typeof mergedFields>): boolean {
+  return (Object.keys(next) as (keyof typeof next)[]).every((key) => sameValue(existing[key], next[key]));
+}
+
+/** The columns an update writes: restocked above its line, the next fall alerts the admins again (decision 0108). */
+export function withAlertRearmed(existing: ProductRow, next: ReturnType<typeof mergedFields>) {
+  return { ...next, lowStockAlertedAt: isLowOnStock(next) ? existing.lowStockAlertedAt : null };
 }
 
 /** Deletes a product. Orders keep their own copy of its name and price, so they stay whole. */
@@ -129,4 +163,18 @@ export async function deleteProduct(deps: CatalogueDeps, actor: AuditActor, id: 
     });
   });
   deps.catalogueCache.invalidate();
+}
+
+export const EXPORT_BATCH = 1000;
+
+/** Every product by part number, a batch at a time (keyset): for the CSV export, which streams them. */
+export async function* exportProducts(deps: Pick<AppDeps, 'db'>): AsyncGenerator<ProductRow[]> {
+  const repository = createProductsRepository(deps.db);
+  let after: string | undefined;
+  for (;;) {
+    const rows = await repository.exportBatch(after, EXPORT_BATCH);
+    if (rows.length > 0) yield rows;
+    if (rows.length < EXPORT_BATCH) return;
+    after = rows.at(-1)!.sku;
+  }
 }

@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ApiErrorSchema,
+  LIMITS,
+  ProductImportQuerySchema,
+  ProductImportRefusedSchema,
+  ProductImportReportSchema,
+} from '@forgeline/shared';
+import { AppError, handleError } from '../../lib/errors.ts';
+import { currentUser } from '../../plugins/app/auth.ts';
+import { decodeCsv, importTooLarge, productsCsvStream } from './csv.ts';
+import { importProducts } from './import.ts';
+import { exportProducts } from './service.ts';
+
+const errors = { 401: ApiErrorSchema, 403: ApiErrorSchema };
+
+/**
+ * The products CSV (admin, docs/decisions/0107): the export, and the import whose body is the file
+ * itself as text/csv. Registered inside the admin area, whose one onRequest hook is the guard.
+ */
+export const productCsvRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The file as text: UTF-8 or UTF-16 with its byte-order mark; else a 400 saying how to save it.
+  app.addContentTypeParser(
+    ['text/csv', 'application/csv'],
+    { parseAs: 'buffer', bodyLimit: LIMITS.productImportBytesMax },
+    (_request, body: Buffer, done) => {
+      try {
+        done(null, decodeCsv(body));
+      } catch (error) {
+        done(error as Error, undefined);
+      }
+    },
+  );
+  // A file above the limit is refused before it is read, with the limits in words.
+  app.setErrorHandler((error, request, reply) =>
+    handleError(
+      (error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+        ? importTooLarge()
+        : (error as Error),
+      request,
+      reply,
+    ),
+  );
+
+  app.get(
+    '/products.csv',
+    {
+      schema: {
+        tags: ['products'],
+        summary:
+          "Every product by part number as CSV (admin): part number, name, price, stock, minimum order, pack size, maximum order, price breaks ('100:4.20;500:3.90'), low-stock alert, description, image; streamed; cells a spreadsheet would read as a formula are written as text",
+        response: { 200: z.any().describe('text/csv'), ...errors },
+      },
+    },
+    async (_request, reply) => {
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="forgeline-products-${day}.csv"`)
+        .send(productsCsvStream(exportProducts(app)));
+    },
+  );
+
+  app.post(
+    '/products/import',
+    {
+      bodyLimit: LIMITS.productImportBytesMax,
+      schema: {
+        tags: ['products'],
+        summary:
+          "Imports products from a CSV sent as the body (Content-Type: text/csv; admin): the export's columns, header row required; a row updates the product of its part number, or adds one. ?dryRun=true reports what each row would do and every problem, writing nothing; a real run writes every row in one transaction, or none: 400 with the same report when any row is refused. At most 2 MB and 5,000 rows (413)",
+        querystring: ProductImportQuerySchema,
+        response: {
+          200: ProductImportReportSchema,
+          400: z.union([ProductImportRefusedSchema, ApiErrorSchema]),
+          413: ApiErrorSchema,
+          415: ApiErrorSchema,
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      if (typeof request.body !== 'string') {
+        throw new AppError(
+          415,
+          'UNSUPPORTED_MEDIA_TYPE',
+          'Send the CSV file itself as the body, with Content-Type: text/csv.',
+        );
+      }
+      return importProducts(app, currentUser(request), request.body, request.query.dryRun ?? false);
+    },
+  );
+};

@@ -1,0 +1,251 @@
+import {
+  ERROR_CODES,
+  ProductBodySchema,
+  type ProductImportReport,
+  type ProductImportRow,
+} from '@forgeline/shared';
+import type { NewProductRow, ProductRow } from '../../db/schema/index.ts';
+import type { Executor } from '../../db/client.ts';
+import type { AppDeps } from '../../lib/deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { changedFields, recordAudit, type AuditActor } from '../audit/service.ts';
+import { headerOf, readProductsCsv, type CsvProductRow } from './csv.ts';
+import { createProductsRepository } from './repository.ts';
+import {
+  fieldsOfBody,
+  isUnchanged,
+  mergedFields,
+  quantityRuleProblems,
+  withAlertRearmed,
+  withDefaults,
+} from './service.ts';
+
+type CatalogueDeps = Pick<AppDeps, 'db' | 'catalogueCache'>;
+
+/** What a cell may echo back in a message: enough to find it, never a whole hostile cell. */
+const echo = (text: string) => (text.length > 40 ? `${text.slice(0, 40)}…` : text);
+
+const NUMBER_FIELDS = [
+  'price',
+  'availableQuantiity',
+  'minOrder',
+  'packSize',
+  'maxOrder',
+  'lowStockThreshold',
+];
+const TIER = /^(\d{1,9})\s*:\s*(\d{1,9}(?:\.\d+)?)$/;
+
+/**
+ * A row's cells as the body an admin's form would send, and the problems found before the schema: a
+ * number written as words, price breaks not written as quantity:price. Empty optional cells mean what
+ * an empty form field means: no maximum, no price breaks; pack size and low-stock alert as they were.
+ */
+function bodyOfCells(cells: CsvProductRow['cells']) {
+  const problems: Record<string, string> = {};
+  const body: Record<string, unknown> = { ...cells };
+  for (const field of NUMBER_FIELDS) {
+    const cell = cells[field as keyof typeof cells];
+    if (cell && !/^-?\d+(\.\d+)?$/.test(cell)) {
+      problems[field] =
+        `${headerOf(field)}: '${echo(cell)}' is not a number (write digits, with a dot for cents: 4.20).`;
+    }
+  }
+  if (cells.priceTiers !== undefined) {
+    const parts = cells.priceTiers.split(';').map((part) => part.trim());
+    const bad = parts.find((part) => part !== '' && !TIER.test(part));
+    if (bad !== undefined) {
+      problems.priceTiers = `Price breaks: '${echo(bad)}' is not quantity:price (write them like 100:4.20;500:3.90).`;
+    } else {
+      body.priceTiers = parts.flatMap((part) => {
+        const match = TIER.exec(part);
+        return match ? [{ minQuantity: Number(match[1]), price: Number(match[2]) }] : [];
+      });
+    }
+  }
+  if (cells.sku === '' || cells.sku === undefined) {
+    problems.sku = 'Part number is required: rows are matched to products by it.';
+  }
+  return { body, problems };
+}
+
+/** A message from the schema, naming its column unless it already does. */
+function columnMessage(field: string, message: string): string {
+  const header = headerOf(field);
+  return message.toLowerCase().startsWith(header.toLowerCase()) ? message : `${header}: ${message}`;
+}
+
+interface PlannedRow {
+  report: ProductImportRow;
+  /** What to write: a new product, or an existing one's next fields. Absent when refused or unchanged. */
+  insert?: NewProductRow;
+  update?: { existing: ProductRow; next: ReturnType<typeof mergedFields> };
+}
+
+/**
+ * What each row would do against the products as they are in `db`, with every problem it has: the
+ * same schema and quantity rules as the admin's Add Product and Update (a minimum above the stock, or
+ * not a whole number of packs, is refused), matched to a product by part number. Writes nothing.
+ */
+async function planRows(db: Executor, rows: CsvProductRow[], lock: boolean): Promise<PlannedRow[]> {
+  const repository = createProductsRepository(db);
+  const skus = [
+    ...new Set(rows.map((row) => row.cells.sku?.trim().toUpperCase()).filter((sku) => !!sku)),
+  ] as string[];
+  const existing = new Map<string, ProductRow>();
+  // A few thousand part numbers at a time keep each statement's parameters well within PostgreSQL's.
+  for (let start = 0; start < skus.length; start += 1000) {
+    const batch = skus.slice(start, start + 1000);
+    const found = lock ? await repository.lockBySkus(batch) : await repository.findBySkus(batch);
+    for (const row of found) existing.set(row.sku, row);
+  }
+  const firstLineOf = new Map<string, number>();
+
+  return rows.map((row): PlannedRow => {
+    const { body, problems } = bodyOfCells(row.cells);
+    const errors: string[] = [];
+    if (row.cellCountMismatch) {
+      errors.push(
+        `The row has ${row.cellCountMismatch.has} cells and the header ${row.cellCountMismatch.header}: a separator too many or too few (a comma in a cell needs "quotes").`,
+      );
+    }
+    const parsed = ProductBodySchema.safeParse(body);
+    const seen = new Set(Object.keys(problems));
+    errors.push(...Object.values(problems));
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? '');
+        if (seen.has(field)) continue;
+        seen.add(field);
+        errors.push(columnMessage(field, issue.message));
+      }
+    }
+    const sku = parsed.success ? (parsed.data.sku ?? '') : echo((row.cells.sku ?? '').toUpperCase());
+    const name = echo(parsed.success ? parsed.data.name : (row.cells.name ?? ''));
+    if (sku) {
+      const first = firstLineOf.get(sku);
+      if (first === undefined) firstLineOf.set(sku, row.line);
+      else errors.push(`Part number ${sku} is also on line ${first}: each part number once per file.`);
+    }
+    const match = sku ? existing.get(sku) : undefined;
+    const report: ProductImportRow = {
+      line: row.line,
+      sku,
+      name,
+      action: match ? 'update' : 'create',
+      changes: [],
+      errors,
+    };
+    if (!parsed.success || errors.length > 0) return { report };
+
+    const fields = fieldsOfBody(parsed.data);
+    if (match) {
+      const next = mergedFields(match, fields);
+      if (isUnchanged(match, next)) return { report: { ...report, action: 'unchanged' } };
+      report.changes = Object.keys(changedFields(match, next).after).map(columnOfRow);
+      report.errors = Object.entries(quantityRuleProblems(next)).map(([f, m]) => columnMessage(f, m));
+      return report.errors.length > 0 ? { report } : { report, update: { existing: match, next } };
+    }
+    const product = withDefaults(fields);
+    report.errors = Object.entries(quantityRuleProblems(product)).map(([f, m]) => columnMessage(f, m));
+    return report.errors.length > 0 ? { report } : { report, insert: product };
+  });
+}
+
+/** A column of the table from a field of the row ('availableQuantity' → 'Stock'). */
+const ROW_FIELD_TO_BODY: Record<string, string> = {
+  priceCents: 'price',
+  availableQuantity: 'availableQuantiity',
+  imageUrl: 'img',
+};
+const columnOfRow = (field: string) => headerOf(ROW_FIELD_TO_BODY[field] ?? field);
+
+function reportOf(dryRun: boolean, written: boolean, fileErrors: string[], planned: PlannedRow[]) {
+  const rows = planned.map((row) => row.report);
+  const refused = rows.filter((row) => row.errors.length > 0).length;
+  const count = (action: ProductImportRow['action']) =>
+    rows.filter((row) => row.errors.length === 0 && row.action === action).length;
+  return {
+    dryRun,
+    written,
+    counts: {
+      rows: rows.length,
+      create: count('create'),
+      update: count('update'),
+      unchanged: count('unchanged'),
+      refused,
+    },
+    fileErrors,
+    rows,
+  } satisfies ProductImportReport;
+}
+
+/** A 400 that carries the whole report: the SPA shows each refused row. */
+const refusedError = (report: ProductImportReport) => {
+  const message =
+    report.fileErrors[0] ??
+    `${report.counts.refused} of ${report.counts.rows} rows cannot be imported; nothing was written. Correct them and import the file again.`;
+  return new AppError(400, ERROR_CODES.validation, message, undefined, { report });
+};
+
+/** Rows a statement inserts at once (12 columns each: far below PostgreSQL's 65,535 parameters). */
+const INSERT_BATCH = 500;
+
+/**
+ * Imports a products CSV (docs/decisions/0107). A dry run answers what each row would do and every
+ * problem, writing nothing. A real run plans again inside one transaction, with the rows it updates
+ * locked: any refused row and nothing is written (a 400 with the same report); else every row is
+ * written, with one 'product.imported' audit entry, and the cached catalogue pages are cleared.
+ */
+export async function importProducts(
+  deps: CatalogueDeps,
+  actor: AuditActor,
+  text: string,
+  dryRun: boolean,
+): Promise<ProductImportReport> {
+  const { rows, fileErrors } = readProductsCsv(text);
+  if (fileErrors.length > 0) throw refusedError(reportOf(dryRun, false, fileErrors, []));
+  if (rows.length === 0) {
+    throw refusedError(reportOf(dryRun, false, ['The file has a header row but no products below it.'], []));
+  }
+  if (dryRun) return reportOf(true, false, [], await planRows(deps.db, rows, false));
+
+  const report = await deps.db.transaction(async (tx) => {
+    const planned = await planRows(tx, rows, true);
+    const result = reportOf(false, true, [], planned);
+    if (result.counts.refused > 0) throw refusedError({ ...result, written: false });
+    if (result.counts.create + result.counts.update === 0) return result;
+
+    const repository = createProductsRepository(tx);
+    const inserts = planned.flatMap((row) => (row.insert ? [row.insert] : []));
+    for (let start = 0; start < inserts.length; start += INSERT_BATCH) {
+      await repository.insertMany(inserts.slice(start, start + INSERT_BATCH));
+    }
+    const before: Record<string, unknown> = {};
+    const after: Record<string, unknown> = {};
+    for (const { update } of planned) {
+      if (!update) continue;
+      await repository.update(update.existing.id, withAlertRearmed(update.existing, update.next));
+      const change = changedFields(update.existing, update.next);
+      before[update.existing.sku] = change.before;
+      after[update.existing.sku] = change.after;
+    }
+    const { create, update, unchanged } = result.counts;
+    await recordAudit(tx, actor, {
+      action: 'product.imported',
+      subject: {
+        type: 'product',
+        id: null,
+        label: `CSV import: ${create} added, ${update} updated, ${unchanged} unchanged`,
+      },
+      before: { updated: before },
+      after: {
+        counts: { create, update, unchanged },
+        added: inserts.map((row) => row.sku),
+        updated: after,
+      },
+    });
+    return result;
+  });
+  if (report.counts.create + report.counts.update > 0) deps.catalogueCache.invalidate();
+  return report;
+}
