@@ -1,5 +1,6 @@
 export * from './api-error.ts';
 export * from './constants.ts';
+export * from './schema-constants.ts';
 export * from './messages.ts';
 export * from './money.ts';
 export * from './schemas/common.ts';

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { formatPrice, type ReorderChange } from '@forgeline/shared';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-message';

@@ -1,17 +1,10 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import type { z } from 'zod';
-import {
-  CheckoutBodySchema,
-  formatPrice,
-  type Cart,
-  type PaymentMethod,
-  type PaymentTerms,
-} from '@forgeline/shared';
+import { formatPrice, type Cart, type PaymentMethod, type PaymentTerms } from '@forgeline/shared';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
 import { ApiError } from '@/lib/api-client';
@@ -27,8 +20,13 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { Alert } from '@/components/ui/alert';
 import { Loading } from '@/components/ui/spinner';
 import { PaymentMethodChoice } from '@/components/ui/payment-method-choice';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
+import type { DeliverySchema } from '@/features/checkout/schemas';
 
-const DeliverySchema = CheckoutBodySchema.pick({ address: true, phone: true, poReference: true });
+/** zod and the schema load on the first validation (docs/decisions/0042). */
+const resolver = lazyZodResolver(() =>
+  import('@/features/checkout/schemas').then((schemas) => schemas.DeliverySchema),
+);
 type DeliveryInput = z.input<typeof DeliverySchema>;
 type DeliveryValues = z.output<typeof DeliverySchema>;
 
@@ -65,7 +63,7 @@ const CheckoutForm = ({
   const [idempotencyKey, setIdempotencyKey] = useState(newKey);
   const [failure, setFailure] = useState<{ message: string; lines: Record<string, string> } | null>(null);
   const { register, handleSubmit, formState, setError } = useForm<DeliveryInput, unknown, DeliveryValues>({
-    resolver: zodResolver(DeliverySchema),
+    resolver,
     defaultValues: { address: contact.address ?? '', phone: contact.phone ?? '', poReference: '' },
   });
 
@@ -127,6 +125,7 @@ const CheckoutForm = ({
       </div>
       <form
         onSubmit={(event) => void submit(event)}
+        onFocus={resolver.preload}
         noValidate
         className="flex flex-col gap-3 self-start rounded-box border border-base-300 bg-base-100 p-4"
         aria-labelledby="delivery-title"

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { formatPrice, messages } from '@forgeline/shared';
 import { pageMeta } from '@/config/page-meta';
 import { usePageMeta } from '@/lib/page-meta';

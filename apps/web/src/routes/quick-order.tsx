@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { formatPrice, LIMITS, type QuickOrderCheckResponse } from '@forgeline/shared';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-message';

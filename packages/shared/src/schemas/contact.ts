@@ -1,25 +1,11 @@
 import { z } from 'zod';
+import { CONTACT_LIMITS, contactMessages } from '../schema-constants.ts';
 import { EmailSchema, requiredText } from './common.ts';
 
 /**
  * The home page's 'Send Us Email' form and the footer's Newsletter box. The spec's versions were dead
  * (docs/product.md §2, §5); docs/architecture.md §4 makes them work: the same schemas check the form and the server route.
  */
-export const CONTACT_LIMITS = {
-  nameMax: 100,
-  messageMin: 10,
-  messageMax: 2000,
-} as const;
-
-export const contactMessages = {
-  nameRequired: 'Name is required',
-  messageRequired: 'Message is required',
-  messageTooShort: `Please write at least ${CONTACT_LIMITS.messageMin} characters`,
-  messageTooLong: `Must be ${CONTACT_LIMITS.messageMax} characters or fewer`,
-  contactSent: 'Thank you! Your message has been sent. We will get back to you soon.',
-  subscribed: 'Thank you for subscribing! Watch your inbox for our news.',
-} as const;
-
 export const ContactBodySchema = z.object({
   name: requiredText(contactMessages.nameRequired, CONTACT_LIMITS.nameMax),
   email: EmailSchema,

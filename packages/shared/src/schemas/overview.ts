@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-/** The periods the overview's chart can show, in days. */
-export const OVERVIEW_PERIODS = [30, 90] as const;
+import { OVERVIEW_PERIODS } from '../schema-constants.ts';
 
 export const OverviewQuerySchema = z.object({
   days: z.coerce

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 
-/** Net days an admin may grant (docs/decisions/0112). */
-export const TERMS_DAYS = [15, 30, 60] as const;
-
 /**
  * PATCH /users/:id/terms (admin): approve a customer for paying by invoice, net `termsDays`, with at most
  * `creditLimit` dollars of invoiced orders unpaid at once; `null` withdraws the approval (orders already

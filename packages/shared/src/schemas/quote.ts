@@ -1,23 +1,12 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
+import { QUOTE_LIMITS, QUOTE_STATUSES } from '../schema-constants.ts';
 
 /**
  * Quotes: a buyer asks for prices on some parts, the shop offers a price per line with an expiry, the
  * buyer accepts (the quote becomes a checkout at those prices) or declines; an offer not accepted in
  * time expires. Both sides can write messages on the quote.
  */
-export const QUOTE_STATUSES = ['requested', 'offered', 'accepted', 'declined', 'expired'] as const;
-export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
-
-export const QUOTE_LIMITS = {
-  linesMax: 100,
-  noteMax: 2000,
-  messageMax: 2000,
-  validDaysMin: 1,
-  validDaysMax: 90,
-  validDaysDefault: 14,
-} as const;
-
 export const QuoteLineSchema = z.object({
   _id: z.string(),
   productId: z.string().nullable(),

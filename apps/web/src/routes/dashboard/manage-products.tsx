@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import type { Product } from '@forgeline/shared';
 import { ADMIN_PAGE_SIZE, useAdminProducts } from '@/features/products/api/get-admin-products';
 import { useDeleteProduct } from '@/features/admin-products/api/delete-product';

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import type { Order } from '@forgeline/shared';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';

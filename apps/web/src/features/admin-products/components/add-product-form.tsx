@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { messages, type ProductBody } from '@forgeline/shared';
 import { actionFailed } from '@/lib/error-message';
 import { photoRefused } from '../api/photo-refused';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import type { Product, ProductBody } from '@forgeline/shared';
 import { actionFailed } from '@/lib/error-message';
 import { photoRefused } from '../api/photo-refused';

@@ -1,31 +1,13 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
-import { LIMITS, messages, ProductBodySchema, type Product, type ProductBody } from '@forgeline/shared';
+import type { z } from 'zod';
+import { LIMITS, type Product, type ProductBody } from '@forgeline/shared';
 import { Field, errorProps } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
+import type { productFormSchema } from '../schemas';
 
 const MAX_MB = LIMITS.imageBytesMax / (1024 * 1024);
-
-/** The photo: one image file of at most 5 MB. Optional when editing (the current photo stays). */
-const imageSchema = (required: boolean) =>
-  z.custom<FileList | undefined>().superRefine((files, context) => {
-    const file = files?.[0];
-    if (!file) {
-      if (required) context.addIssue({ code: 'custom', message: messages.imageRequired });
-      return;
-    }
-    if (!file.type.startsWith('image/'))
-      context.addIssue({ code: 'custom', message: 'Choose an image file' });
-    else if (file.size > LIMITS.imageBytesMax) {
-      context.addIssue({ code: 'custom', message: `The photo must be ${MAX_MB} MB or smaller` });
-    }
-  });
-
-/** Add Product's rules (docs/product.md §5) from the server's own schema, with the photo instead of its URL. */
-export const productFormSchema = (imageRequired: boolean) =>
-  ProductBodySchema.omit({ img: true }).extend({ image: imageSchema(imageRequired) });
 
 type ProductFormSchema = ReturnType<typeof productFormSchema>;
 export type ProductFormInput = z.input<ProductFormSchema>;
@@ -56,6 +38,13 @@ export const ProductForm = ({
   progress = null,
   idPrefix = 'product',
 }: ProductFormProps) => {
+  const imageRequired = !product;
+  // zod and the schema load on the first validation (docs/decisions/0042).
+  const resolver = useMemo(
+    () =>
+      lazyZodResolver(() => import('../schemas').then((schemas) => schemas.productFormSchema(imageRequired))),
+    [imageRequired],
+  );
   const {
     register,
     handleSubmit,
@@ -63,7 +52,7 @@ export const ProductForm = ({
     setError,
     formState: { errors, isSubmitting },
   } = useForm<ProductFormInput, unknown, ProductFormValues>({
-    resolver: zodResolver(productFormSchema(!product)),
+    resolver,
     defaultValues: product
       ? {
           name: product.name,
@@ -102,6 +91,7 @@ export const ProductForm = ({
   return (
     <form
       onSubmit={(event) => void submit(event)}
+      onFocus={resolver.preload}
       noValidate
       className="grid gap-4 sm:grid-cols-2"
       aria-label={submitLabel}

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import { FormField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
 import { useSignIn } from '../api/sign-in';
-import { LoginSchema, type LoginInput, type LoginValues } from '../schemas';
+import type { LoginInput, LoginValues } from '../schemas';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { authErrorMessage } from '../utils/auth-errors';
 import { GoogleButton } from './google-button';
 import { OrDivider, ProviderError } from './auth-card';
@@ -18,6 +18,9 @@ type LoginFormProps = {
   initialError?: string | null;
 };
 
+/** zod and the schema load on the first validation (docs/decisions/0042). */
+const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.LoginSchema));
+
 /** Email and password (docs/product.md §2, §5), then the token exchange and back to where the user came from. */
 export const LoginForm = ({ redirectTo, initialError = null }: LoginFormProps) => {
   const navigate = useNavigate();
@@ -28,7 +31,7 @@ export const LoginForm = ({ redirectTo, initialError = null }: LoginFormProps) =
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<LoginInput, unknown, LoginValues>({
-    resolver: zodResolver(LoginSchema),
+    resolver,
     defaultValues: { email: '', password: '' },
   });
 
@@ -46,7 +49,13 @@ export const LoginForm = ({ redirectTo, initialError = null }: LoginFormProps) =
 
   return (
     <>
-      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Login" className="space-y-4">
+      <form
+        onSubmit={(event) => void onSubmit(event)}
+        onFocus={resolver.preload}
+        noValidate
+        aria-label="Login"
+        className="space-y-4"
+      >
         <FormField
           label="Email"
           type="email"

@@ -1,14 +1,17 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { FormField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
 import { useResetPassword } from '../api/reset-password';
-import { NewPasswordSchema, type NewPasswordInput, type NewPasswordValues } from '../schemas';
+import type { NewPasswordInput, NewPasswordValues } from '../schemas';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { authErrorMessage } from '../utils/auth-errors';
 import { ProviderError } from './auth-card';
 import { SubmitButton } from '@/components/ui/submit-button';
+
+/** zod and the schema load on the first validation (docs/decisions/0042). */
+const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.NewPasswordSchema));
 
 /** The notice /login shows after a password reset. */
 export const PASSWORD_CHANGED_NOTICE =
@@ -24,7 +27,7 @@ export const NewPasswordForm = ({ token }: { token: string }) => {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<NewPasswordInput, unknown, NewPasswordValues>({
-    resolver: zodResolver(NewPasswordSchema),
+    resolver,
     defaultValues: { newPassword: '' },
   });
 
@@ -47,6 +50,7 @@ export const NewPasswordForm = ({ token }: { token: string }) => {
     <>
       <form
         onSubmit={(event) => void onSubmit(event)}
+        onFocus={resolver.preload}
         noValidate
         aria-label="Choose a new password"
         className="space-y-4"

@@ -1,13 +1,16 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { messages } from '@forgeline/shared';
 import { FormField } from '@/components/ui/form-field';
 import { useRequestPasswordReset } from '../api/request-password-reset';
-import { ResetRequestSchema, type ResetRequestInput, type ResetRequestValues } from '../schemas';
+import type { ResetRequestInput, ResetRequestValues } from '../schemas';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { authErrorMessage } from '../utils/auth-errors';
 import { Notice, ProviderError } from './auth-card';
 import { SubmitButton } from '@/components/ui/submit-button';
+
+/** zod and the schema load on the first validation (docs/decisions/0042). */
+const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.ResetRequestSchema));
 
 /** /resetPass (docs/product.md §2, §5): Email and Submit (disabled while empty); then 'Email sent'. */
 export const ResetRequestForm = () => {
@@ -20,7 +23,7 @@ export const ResetRequestForm = () => {
     control,
     formState: { errors, isSubmitting },
   } = useForm<ResetRequestInput, unknown, ResetRequestValues>({
-    resolver: zodResolver(ResetRequestSchema),
+    resolver,
     defaultValues: { email: '' },
   });
   const email = useWatch({ control, name: 'email' });
@@ -50,6 +53,7 @@ export const ResetRequestForm = () => {
       ) : null}
       <form
         onSubmit={(event) => void onSubmit(event)}
+        onFocus={resolver.preload}
         noValidate
         aria-label="Reset Password"
         className="space-y-4"

@@ -1,17 +1,20 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import { FormField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
 import { useSignUp } from '../api/sign-up';
-import { SignupSchema, type SignupInput, type SignupValues } from '../schemas';
+import type { SignupInput, SignupValues } from '../schemas';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { authErrorMessage } from '../utils/auth-errors';
 import { GoogleButton } from './google-button';
 import { Notice, OrDivider, ProviderError } from './auth-card';
 import { SubmitButton } from '@/components/ui/submit-button';
 
 type SignupFormProps = { redirectTo: string };
+
+/** zod and the schema load on the first validation (docs/decisions/0042). */
+const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.SignupSchema));
 
 /** Name, email and password (docs/product.md §2, §5): creates the account, then the token exchange and redirect. */
 export const SignupForm = ({ redirectTo }: SignupFormProps) => {
@@ -25,7 +28,7 @@ export const SignupForm = ({ redirectTo }: SignupFormProps) => {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<SignupInput, unknown, SignupValues>({
-    resolver: zodResolver(SignupSchema),
+    resolver,
     defaultValues: { name: '', email: '', password: '' },
   });
 
@@ -47,7 +50,13 @@ export const SignupForm = ({ redirectTo }: SignupFormProps) => {
   return (
     <>
       {mailedTo && <Notice>We have sent a message to {mailedTo}. Follow the link in it to continue.</Notice>}
-      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Sign Up" className="space-y-4">
+      <form
+        onSubmit={(event) => void onSubmit(event)}
+        onFocus={resolver.preload}
+        noValidate
+        aria-label="Sign Up"
+        className="space-y-4"
+      >
         <FormField
           label="Name"
           type="text"

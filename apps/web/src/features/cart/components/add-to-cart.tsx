@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { nearestValidQuantity, pricingOf, quantityProblem, type Product } from '@forgeline/shared';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';

@@ -1,16 +1,14 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  ContactBodySchema,
-  contactMessages,
-  type ContactBody,
-  type ContactBodyInput,
-} from '@forgeline/shared';
+import { contactMessages, type ContactBody, type ContactBodyInput } from '@forgeline/shared';
 import { Field, errorProps } from '@/components/ui/form-field';
 import { useSendContactMessage } from '../api/send-contact-message';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { Alert } from '@/components/ui/alert';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
+
+/** zod and the schema load on the first validation (docs/decisions/0042). */
+const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.ContactBodySchema));
 
 /**
  * 'Send Us Email' (docs/product.md §2, made to work by docs/architecture.md §4): Name, Email, Your Message and Send, checked
@@ -26,7 +24,7 @@ const ContactForm = () => {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<ContactBodyInput, unknown, ContactBody>({
-    resolver: zodResolver(ContactBodySchema),
+    resolver,
     defaultValues: { name: '', email: '', message: '' },
   });
 
@@ -71,6 +69,7 @@ const ContactForm = () => {
   return (
     <form
       onSubmit={(event) => void onSubmit(event)}
+      onFocus={resolver.preload}
       noValidate
       aria-label="Send Us Email"
       className="min-h-[28rem] space-y-4 rounded-box border border-base-300 bg-base-100 p-6 shadow-sm"

@@ -1,9 +1,12 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { NewsletterBodySchema, type NewsletterBody, type NewsletterBodyInput } from '@forgeline/shared';
+import type { NewsletterBody, NewsletterBodyInput } from '@forgeline/shared';
 import { useSubscribe } from '../api/subscribe';
 import { Alert } from '@/components/ui/alert';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
+
+/** zod and the schema load on the first validation (docs/decisions/0042). */
+const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.NewsletterBodySchema));
 
 /**
  * The footer's Newsletter box (docs/product.md §2, made to work by docs/architecture.md §4): an email and Subscribe, checked
@@ -18,7 +21,7 @@ const NewsletterForm = () => {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<NewsletterBodyInput, unknown, NewsletterBody>({
-    resolver: zodResolver(NewsletterBodySchema),
+    resolver,
     defaultValues: { email: '' },
   });
 
@@ -41,7 +44,13 @@ const NewsletterForm = () => {
 
   const error = errors.email?.message;
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Newsletter" className="space-y-2">
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      onFocus={resolver.preload}
+      noValidate
+      aria-label="Newsletter"
+      className="space-y-2"
+    >
       <label htmlFor={`${id}-email`} className="block text-sm">
         Enter your email address
       </label>

@@ -1,21 +1,23 @@
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import {
   formatPrice,
   lineTotalCents,
   messages,
   pricingOf,
-  purchaseFormSchema,
   quantityProblem,
   toDollars,
   unitPriceCents,
   type Product,
+  type purchaseFormSchema,
 } from '@forgeline/shared';
 import { ErrorText, Field, errorProps } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { PriceTable } from '@/components/pricing/price-table';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
+
+type PurchaseFormSchema = ReturnType<typeof purchaseFormSchema>;
 
 export type PurchaseValues = { address: string; phone: string; buyQuantity: number };
 
@@ -46,17 +48,22 @@ const quantityOf = (value: unknown): number | null => {
 
 /** The order form of /purchase/:id (docs/product.md §2, §5): live total, quantity bounds, Confirm Order. */
 export const PurchaseForm = ({ product, user, contact, onSubmit, submitError }: PurchaseFormProps) => {
-  const schema = useMemo(
-    () => purchaseFormSchema({ minOrder: product.minOrder, availableQuantiity: product.availableQuantiity }),
-    [product.minOrder, product.availableQuantiity],
+  const { minOrder, availableQuantiity } = product;
+  // zod and the schema load on the first validation (docs/decisions/0042).
+  const resolver = useMemo(
+    () =>
+      lazyZodResolver(() =>
+        import('../schemas').then((schemas) => schemas.purchaseFormSchema({ minOrder, availableQuantiity })),
+      ),
+    [minOrder, availableQuantiity],
   );
   const {
     register,
     handleSubmit,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
-    resolver: zodResolver(schema),
+  } = useForm<z.input<PurchaseFormSchema>, unknown, z.output<PurchaseFormSchema>>({
+    resolver,
     mode: 'onChange',
     defaultValues: {
       address: contact?.address ?? '',
@@ -94,7 +101,13 @@ export const PurchaseForm = ({ product, user, contact, onSubmit, submitError }: 
   });
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Order form">
+    <form
+      onSubmit={submit}
+      onFocus={resolver.preload}
+      noValidate
+      className="flex flex-col gap-4"
+      aria-label="Order form"
+    >
       <Field id="purchase-name" label="Name">
         <input id="purchase-name" className="input w-full" value={user.name} disabled readOnly />
       </Field>

@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import type { Order } from '@forgeline/shared';
 import { useCancelOrder } from '../api/cancel-order';
 import { useShipOrder } from '../api/ship-order';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { formatPrice, LIMITS, type TermsInvoice } from '@forgeline/shared';
 import { actionFailed } from '@/lib/error-message';
 import { TableRegion } from '@/components/ui/table-region';

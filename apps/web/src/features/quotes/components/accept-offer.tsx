@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import type { z } from 'zod';
-import { AcceptQuoteBodySchema, formatPrice, type PaymentTerms, type Quote } from '@forgeline/shared';
+import { formatPrice, type AcceptQuoteBodySchema, type PaymentTerms, type Quote } from '@forgeline/shared';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-message';
 import { FormField } from '@/components/ui/form-field';
@@ -12,12 +11,16 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { Alert } from '@/components/ui/alert';
 import { PaymentMethodChoice } from '@/components/ui/payment-method-choice';
 import { useAcceptQuote } from '../api/change-quote';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
 
 /** The profile's delivery address and phone ('' when not given), from the route. */
 export type BuyerContact = { address: string; phone: string };
 
 type DeliveryInput = z.input<typeof AcceptQuoteBodySchema>;
 type DeliveryValues = z.output<typeof AcceptQuoteBodySchema>;
+
+/** zod and the schema load on the first validation (docs/decisions/0042). */
+const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.AcceptQuoteBodySchema));
 
 /**
  * The buyer accepts an open offer: where it goes (prefilled from the profile) and their PO reference.
@@ -58,7 +61,7 @@ const AcceptOfferForm = ({
     unknown,
     DeliveryValues
   >({
-    resolver: zodResolver(AcceptQuoteBodySchema),
+    resolver,
     defaultValues: { address, phone, poReference: '', paymentMethod: 'card' },
   });
   // A buyer approved for payment terms may take the offer on invoice (decision 0112).
@@ -79,6 +82,7 @@ const AcceptOfferForm = ({
   return (
     <form
       onSubmit={(event) => void submit(event)}
+      onFocus={resolver.preload}
       noValidate
       className="flex max-w-xl flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
       aria-labelledby="accept-title"

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { formatPrice, QUOTE_LIMITS, type PaymentTerms, type Quote } from '@forgeline/shared';
 import { paths } from '@/config/paths';
 import { Loading } from '@/components/ui/spinner';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { formatPrice, QUOTE_LIMITS, type Product } from '@forgeline/shared';
 import { Field } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/error-message';

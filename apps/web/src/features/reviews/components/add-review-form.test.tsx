@@ -20,7 +20,8 @@ describe('AddReviewForm', () => {
     expect(await screen.findByText('Please give a rating to proceed review!')).toBeInTheDocument();
     expect(screen.getByText('Designation is required')).toBeInTheDocument();
     expect(screen.getByText('Review is required')).toBeInTheDocument();
-    expect(toast.error).toHaveBeenCalledWith('Please give a rating to proceed review!');
+    // Toasts load react-toastify on first use (lib/toast.ts): they arrive a moment later.
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Please give a rating to proceed review!'));
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
@@ -43,7 +44,9 @@ describe('AddReviewForm', () => {
         rating: 4,
       }),
     );
-    expect(toast.success).toHaveBeenCalledWith('Congratulation Dana Buyer!!Thanks for your review.');
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Congratulation Dana Buyer!!Thanks for your review.'),
+    );
     expect(screen.queryByText('Please give a rating to proceed review!')).not.toBeInTheDocument();
   });
 

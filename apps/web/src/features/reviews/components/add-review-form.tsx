@@ -1,18 +1,20 @@
 import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import type { z } from 'zod';
-import { messages, ReviewBodySchema } from '@forgeline/shared';
+import { messages } from '@forgeline/shared';
 import { ErrorText, Field, errorProps } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/error-message';
 import type { CreateReviewInput } from '../api/create-review';
 import { StarRatingInput } from './star-rating-input';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
+import type { reviewFormSchema } from '../schemas';
 
-/** The review form's rules (docs/product.md §5) are the server's: a rating of 1 to 5, designation and text required. */
-export const reviewFormSchema = ReviewBodySchema.pick({ profession: true, review: true, rating: true });
 type ReviewFormInput = z.input<typeof reviewFormSchema>;
 type ReviewFormValues = z.output<typeof reviewFormSchema>;
+
+/** zod and the schema load on the first validation (docs/decisions/0042). */
+const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.reviewFormSchema));
 
 type AddReviewFormProps = {
   user: { name: string; email: string; image?: string | null };
@@ -30,7 +32,7 @@ export const AddReviewForm = ({ user, onSubmit, productId }: AddReviewFormProps)
     reset,
     formState: { errors, isSubmitting },
   } = useForm<ReviewFormInput, unknown, ReviewFormValues>({
-    resolver: zodResolver(reviewFormSchema),
+    resolver,
     defaultValues: { profession: '', review: '', rating: 0 },
   });
 
@@ -60,6 +62,7 @@ export const AddReviewForm = ({ user, onSubmit, productId }: AddReviewFormProps)
   return (
     <form
       onSubmit={(event) => void submit(event)}
+      onFocus={resolver.preload}
       noValidate
       aria-label="Add a review"
       className="flex max-w-xl flex-col gap-4"

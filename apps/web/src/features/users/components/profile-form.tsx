@@ -1,14 +1,17 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import type { z } from 'zod';
-import { messages, UserInfoBodySchema, type UserInfoBody } from '@forgeline/shared';
+import { messages, type UserInfoBody, type UserInfoBodySchema } from '@forgeline/shared';
 import { FormField } from '@/components/ui/form-field';
 import { useUpdateUserInfo } from '../api/update-user-info';
 import { successDialog } from '@/lib/dialogs';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
 
 type ProfileFormInput = z.input<typeof UserInfoBodySchema>;
+
+/** zod and the schema load on the first validation (docs/decisions/0042). */
+const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.UserInfoBodySchema));
 
 type ProfileFormProps = {
   email: string;
@@ -27,7 +30,7 @@ export const ProfileForm = ({ email, initial }: ProfileFormProps) => {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<ProfileFormInput, unknown, UserInfoBody>({
-    resolver: zodResolver(UserInfoBodySchema),
+    resolver,
     defaultValues: {
       phone: initial?.phone ?? '',
       address: initial?.address ?? '',
@@ -48,6 +51,7 @@ export const ProfileForm = ({ email, initial }: ProfileFormProps) => {
   return (
     <form
       onSubmit={(event) => void onSubmit(event)}
+      onFocus={resolver.preload}
       noValidate
       aria-label="Update Profile"
       className="space-y-4 rounded-box border border-base-300 bg-base-100 p-5 shadow-sm sm:p-6"

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { messages, type UserSummary } from '@forgeline/shared';
 import { useDeleteUser } from '../api/delete-user';
 import { useMakeAdmin } from '../api/make-admin';
