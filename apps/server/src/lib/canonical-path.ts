@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { ERROR_CODES } from '@forgeline/shared';
-import { AppError } from './errors.ts';
+import { DomainError } from './errors.ts';
 
 /**
  * One spelling per path (decision record 0030). A request is routed, rate limited and guarded only when
@@ -37,9 +36,8 @@ export function noteNonCanonicalPath(raw: { url?: string }): string {
 /** The first onRequest hook: a non-canonical path gets a 404 before any limit, guard or handler. */
 export async function refuseNonCanonicalPaths(request: FastifyRequest) {
   if (nonCanonical.has(request.raw))
-    throw new AppError(
-      404,
-      ERROR_CODES.notFound,
+    throw new DomainError(
+      'NOT_FOUND',
       'Nothing is found at this address: it is not written the usual way (no "//", "./", "../" or needless %-escapes).',
     );
 }

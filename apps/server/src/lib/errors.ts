@@ -1,13 +1,16 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERROR_CODES, type ApiError } from '@forgeline/shared';
+import { ApiErrorSchema, type ApiError, type ErrorCode } from '@forgeline/shared';
 import { isDatabaseUnavailable } from './database-errors.ts';
 
-/** An error the client caused or may see: its status, a code, and a message a person understands. */
-export class AppError extends Error {
+/**
+ * A refusal by a rule: a code from the catalogue (packages/shared ERROR_CATALOGUE) and a message a
+ * person understands. Services, repositories' callers and plugins throw these; they know nothing of
+ * HTTP: the status of each code is chosen once, in STATUS below.
+ */
+export class DomainError extends Error {
   constructor(
-    readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly details?: Record<string, string>,
     /** More the client needs to act on the error (a 409's new figures), sent beside message and code. */
@@ -18,25 +21,89 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string, details?: Record<string, string>) =>
-  new AppError(400, ERROR_CODES.validation, message, details);
+  new DomainError('VALIDATION_FAILED', message, details);
 export const unauthorized = (message = 'Please sign in to continue.') =>
-  new AppError(401, ERROR_CODES.unauthorized, message);
+  new DomainError('UNAUTHORIZED', message);
 export const forbidden = (message = 'You are not allowed to do that.') =>
-  new AppError(403, ERROR_CODES.forbidden, message);
-export const notFound = (what: string) => new AppError(404, ERROR_CODES.notFound, `${what} not found.`);
+  new DomainError('FORBIDDEN', message);
+export const notFound = (what: string) => new DomainError('NOT_FOUND', `${what} not found.`);
 /** The database (or what stands for it) is away: the same request will work in a moment. */
 export const unavailable = () =>
-  new AppError(
-    503,
-    ERROR_CODES.unavailable,
-    'The shop is briefly unavailable. Please try again in a moment.',
-  );
-export const conflict = (message: string, code: string = ERROR_CODES.conflict) =>
-  new AppError(409, code, message);
+  new DomainError('SERVICE_UNAVAILABLE', 'The shop is briefly unavailable. Please try again in a moment.');
+export const conflict = (message: string, code: ErrorCode = 'CONFLICT') => new DomainError(code, message);
+
+/** The HTTP status of every code: the only place where a refusal becomes a status. */
+const STATUS: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  INVALID_IMAGE: 400,
+  INVALID_MULTIPART: 400,
+  INVALID_SIGNATURE: 400,
+  INVALID_EVENT: 400,
+  OPERATION_NOT_ALLOWED: 400,
+  UNPAID_HOLD_LIMIT: 400,
+  CREDIT_LIMIT_EXCEEDED: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  PAYMENT_TERMS_NOT_APPROVED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PRODUCT_CHANGED: 409,
+  PRICE_CHANGED: 409,
+  TOTAL_MISMATCH: 409,
+  CART_CHANGED: 409,
+  OUT_OF_STOCK: 409,
+  CHECKOUT_EMPTY: 409,
+  ORDER_SHIPPED: 409,
+  ORDER_PAID: 409,
+  ORDER_UNPAID: 409,
+  ORDER_CANCELLED: 409,
+  ORDER_ALREADY_PAID: 409,
+  ORDER_ON_TERMS: 409,
+  PAYMENT_NOT_FOUND: 409,
+  PAYMENT_ORDER_MISMATCH: 409,
+  PAYMENT_NOT_SUCCEEDED: 409,
+  PAYMENT_AMOUNT_MISMATCH: 409,
+  PAYMENT_CANCELED: 409,
+  NOT_ON_TERMS: 409,
+  QUOTE_NOT_OFFERED: 409,
+  QUOTE_ACCEPTED: 409,
+  QUOTE_DECLINED: 409,
+  QUOTE_EXPIRED: 409,
+  QUOTE_PRODUCT_GONE: 409,
+  LAST_ADMIN: 409,
+  SELF_DELETE: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  IMAGE_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  PAYMENT_PROVIDER_UNAVAILABLE: 502,
+  SERVICE_UNAVAILABLE: 503,
+};
+
+/**
+ * The error answers of every route, for the OpenAPI document and the serializer: one shape for each
+ * status the handler below can give. Routes spread it into `response`; a route with its own shape for
+ * a status (POST /checkout's 409 with the cart, the card form's 402) sets that one after the spread.
+ */
+export const errorResponses = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+  413: ApiErrorSchema,
+  415: ApiErrorSchema,
+  422: ApiErrorSchema,
+  429: ApiErrorSchema,
+  502: ApiErrorSchema,
+  503: ApiErrorSchema,
+};
 
 /** The one place where errors become statuses and bodies. 5xx messages never reach the client. */
 export function handleError(
-  error: FastifyError | AppError | Error,
+  error: FastifyError | DomainError | Error,
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
@@ -58,13 +125,14 @@ export function handleError(
 }
 
 function statusOf(error: Error & { statusCode?: number }): number {
+  if (error instanceof DomainError) return STATUS[error.code];
   if (hasZodFastifySchemaValidationErrors(error)) return 400;
   const status = error.statusCode;
   return typeof status === 'number' && status >= 400 && status <= 599 ? status : 500;
 }
 
 function toApiError(error: Error & { statusCode?: number; code?: string }): ApiError {
-  if (error instanceof AppError) {
+  if (error instanceof DomainError) {
     return {
       ...error.extra,
       message: error.message,
@@ -80,28 +148,29 @@ function toApiError(error: Error & { statusCode?: number; code?: string }): ApiE
     }
     const [first] = Object.entries(details);
     const message = first ? first[1] : 'The request is not valid.';
-    return { message, code: ERROR_CODES.validation, details };
+    return { message, code: 'VALIDATION_FAILED', details };
   }
+  // Fastify's and its plugins' own errors (bad JSON, body limit, rate limit) carry their status.
   const status = statusOf(error);
   switch (status) {
     case 400:
-      return { message: readableClientMessage(error), code: ERROR_CODES.validation };
+      return { message: readableClientMessage(error), code: 'VALIDATION_FAILED' };
     case 404:
-      return { message: 'Not found.', code: ERROR_CODES.notFound };
+      return { message: 'Not found.', code: 'NOT_FOUND' };
     case 413:
-      return { message: 'The upload is too large.', code: ERROR_CODES.tooLarge };
+      return { message: 'The upload is too large.', code: 'PAYLOAD_TOO_LARGE' };
     case 415:
       return { message: 'That content type is not supported.', code: 'UNSUPPORTED_MEDIA_TYPE' };
     case 429:
       return {
         message: 'Too many requests. Please wait a moment and try again.',
-        code: ERROR_CODES.rateLimited,
+        code: 'RATE_LIMITED',
       };
     case 503:
-      return { message: 'The server is busy. Please try again in a moment.', code: ERROR_CODES.unavailable };
+      return { message: 'The server is busy. Please try again in a moment.', code: 'SERVICE_UNAVAILABLE' };
     default:
       if (status < 500) return { message: readableClientMessage(error), code: error.code ?? 'ERROR' };
-      return { message: 'Something went wrong on our side. Please try again.', code: ERROR_CODES.internal };
+      return { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' };
   }
 }
 

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema, AuditEntrySchema, AuditQuerySchema } from '@forgeline/shared';
+import { AuditEntrySchema, AuditQuerySchema } from '@forgeline/shared';
 import { listAudit } from './service.ts';
+import { errorResponses } from '../../lib/errors.ts';
 
 /** Admin-only: registered inside the admin area, whose one onRequest hook is the guard. */
 export const auditAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,9 +16,7 @@ export const auditAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: AuditQuerySchema,
         response: {
           200: z.array(AuditEntrySchema),
-          400: ApiErrorSchema,
-          401: ApiErrorSchema,
-          403: ApiErrorSchema,
+          ...errorResponses,
         },
       },
     },

@@ -15,14 +15,8 @@ import { confirmCheckoutPayment, openCheckoutPayment } from './payment.ts';
 import { toCheckoutDto } from './repository.ts';
 import { IdempotencyKeyHeaders, withIdempotency } from '../idempotency/idempotency.ts';
 import { afterCheckoutPlaced, getCheckout, reorderCheckout, reorderOrder, takeCheckout } from './service.ts';
+import { errorResponses } from '../../lib/errors.ts';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-};
 const IdParams = z.object({ id: z.string().max(100) });
 
 /** Checkout (docs/architecture.md §9): the cart placed as one group of orders, paid with one card payment; reorder. */
@@ -42,10 +36,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         body: CheckoutBodySchema,
         response: {
           201: CheckoutSchema,
-          ...errors,
+          ...errorResponses,
           409: z.union([CheckoutConflictSchema, ApiErrorSchema]),
-          422: ApiErrorSchema,
-          429: ApiErrorSchema,
         },
       },
     },
@@ -68,7 +60,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['checkout'],
         summary: "A checkout with its standing lines (the buyer's own, or any for an admin; 404 for others)",
         params: IdParams,
-        response: { 200: CheckoutSchema, ...errors },
+        response: { 200: CheckoutSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -85,7 +77,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Opens (or reuses) one card payment for every unpaid line of your checkout; the amount is theirs as stored',
         params: IdParams,
-        response: { 200: PaymentIntentResponseSchema, ...errors, 502: ApiErrorSchema },
+        response: { 200: PaymentIntentResponseSchema, ...errorResponses },
       },
     },
     async (request) => ({
@@ -102,7 +94,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           'Marks every unpaid line of your checkout paid once the provider confirms this payment succeeded for it, in full (idempotent; modifiedCount = lines marked now)',
         params: IdParams,
         body: PayCheckoutBodySchema,
-        response: { 200: ModifiedResultSchema, ...errors, 502: ApiErrorSchema },
+        response: { 200: ModifiedResultSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -120,7 +112,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Puts a past checkout's parts into your cart, quantities corrected to today's rules; answers the cart and what changed",
         params: IdParams,
-        response: { 200: ReorderResponseSchema, ...errors },
+        response: { 200: ReorderResponseSchema, ...errorResponses },
       },
     },
     async (request) => reorderCheckout(app, currentUser(request), request.params.id),
@@ -134,7 +126,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Puts a past order's part into your cart, the quantity corrected to today's rules; answers the cart and what changed",
         params: IdParams,
-        response: { 200: ReorderResponseSchema, ...errors },
+        response: { 200: ReorderResponseSchema, ...errorResponses },
       },
     },
     async (request) => reorderOrder(app, currentUser(request), request.params.id),

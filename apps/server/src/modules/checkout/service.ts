@@ -10,7 +10,7 @@ import {
 import type { Executor } from '../../db/client.ts';
 import type { CheckoutRow, OrderRow, ProductRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { DomainError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { addCartLines, getCart, toCart } from '../cart/service.ts';
 import { createCartRepository } from '../cart/repository.ts';
 import { MAX_ORDER_TOTAL_CENTS, placeLines, type Placed, type PricedLine } from '../orders/placement.ts';
@@ -22,16 +22,17 @@ import { settleTermsCheckout, termsForCheckout } from '../payment-terms/service.
 import { queueCheckoutPlacedMail } from './mail.ts';
 import { createCheckoutRepository } from './repository.ts';
 import { queueLowStockAlert } from '../products/low-stock.ts';
+import type { ErrorCode } from '@forgeline/shared';
 
 const lineKey = (productId: string) => `lines.${productId}`;
 
 /** 409 with the cart as it is priced now, so the buyer sees the new figures before agreeing to them. */
-function figuresChanged(message: string, code: string, lines: readonly PricedLine[]) {
+function figuresChanged(message: string, code: ErrorCode, lines: readonly PricedLine[]) {
   const cart = toCart(
     lines.flatMap((l) => (l.product ? [{ product: l.product, quantity: l.quantity }] : [])),
   );
   const { totalCents: _cents, ...wire } = cart;
-  return new AppError(409, code, message, undefined, { cart: wire });
+  return new DomainError(code, message, undefined, { cart: wire });
 }
 
 /**

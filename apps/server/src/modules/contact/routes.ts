@@ -1,12 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  ApiErrorSchema,
-  ContactBodySchema,
-  ContactMessageSchema,
-  InsertedResponseSchema,
-} from '@forgeline/shared';
+import { ContactBodySchema, ContactMessageSchema, InsertedResponseSchema } from '@forgeline/shared';
 import { createContactRepository } from './repository.ts';
+import { errorResponses } from '../../lib/errors.ts';
 
 /** Messages per IP and window: enough for a person, too few for a spammer (docs/architecture.md §4, abuse). */
 export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: '10 minutes' } as const;
@@ -22,7 +18,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['contact'],
         summary: "The home page's 'Send Us Email' form: stores the message for the admins",
         body: ContactBodySchema,
-        response: { 201: InsertedResponseSchema, 400: ApiErrorSchema, 429: ApiErrorSchema },
+        response: { 201: InsertedResponseSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -41,7 +37,7 @@ export const contactAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['contact'],
         summary: 'The messages of the contact form, newest first (admins)',
-        response: { 200: z.array(ContactMessageSchema), 401: ApiErrorSchema, 403: ApiErrorSchema },
+        response: { 200: z.array(ContactMessageSchema), ...errorResponses },
       },
     },
     async () => repository.newest(),

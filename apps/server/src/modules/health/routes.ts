@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pendingMigrations, pingDatabase } from '../../db/client.ts';
+import { errorResponses } from '../../lib/errors.ts';
 
 /** How long readiness waits for each dependency: a load balancer's probe must get its answer in time. */
 const CHECK_TIMEOUT_MS = 2_000;
@@ -43,7 +44,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['health'],
       summary:
         'Readiness: 200 when the database answers and is migrated, else 503 naming the failing part (Redis is reported, not required)',
-      response: { 200: ReadinessSchema, 503: ReadinessSchema },
+      response: { 200: ReadinessSchema, ...errorResponses, 503: ReadinessSchema },
     },
   };
   for (const url of ['/health', '/health/ready']) {
@@ -62,7 +63,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['health'],
         summary: 'Liveness: 200 while the process answers (never touches the database)',
-        response: { 200: z.object({ status: z.literal('ok') }) },
+        response: { 200: z.object({ status: z.literal('ok') }), ...errorResponses },
       },
     },
     async () => ({ status: 'ok' as const }),

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
 import { idempotencyKeys } from '../../db/schema/index.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { DomainError, badRequest } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 
 /** How long a key keeps its answer: a retry comes within minutes, a day is plenty. */
@@ -84,8 +84,7 @@ async function claim(
     .where(and(eq(idempotencyKeys.userId, entry.userId), eq(idempotencyKeys.key, entry.key)));
   if (!stored) throw new Error('idempotency key neither taken nor stored');
   if (stored.fingerprint !== entry.fingerprint) {
-    throw new AppError(
-      422,
+    throw new DomainError(
       'IDEMPOTENCY_KEY_REUSED',
       'This Idempotency-Key was already used for a different request. Send a new key with a new request.',
     );

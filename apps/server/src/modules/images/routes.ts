@@ -3,8 +3,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
-import { ApiErrorSchema, ImageUploadResponseSchema, LIMITS, messages } from '@forgeline/shared';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { ImageUploadResponseSchema, LIMITS, messages } from '@forgeline/shared';
+import { DomainError, badRequest, errorResponses } from '../../lib/errors.ts';
 
 /** Decoded size limit: a small file can declare a huge image (a 'pixel bomb'). */
 export const MAX_INPUT_PIXELS = 40_000_000;
@@ -17,21 +17,15 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif', 'tiff']);
 
 const tooLarge = () =>
-  new AppError(
-    413,
-    'PAYLOAD_TOO_LARGE',
-    `The photo is larger than ${LIMITS.imageBytesMax / 1024 / 1024} MB.`,
-  );
+  new DomainError('PAYLOAD_TOO_LARGE', `The photo is larger than ${LIMITS.imageBytesMax / 1024 / 1024} MB.`);
 const tooManyPixels = () =>
-  new AppError(
-    413,
+  new DomainError(
     'IMAGE_TOO_LARGE',
     `The photo has too many pixels: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels and ${MAX_INPUT_SIDE_PX} px on a side.`,
   );
 const isPixelLimit = (error: unknown) => error instanceof Error && /pixel limit/i.test(error.message);
 const notAnImage = () =>
-  new AppError(
-    400,
+  new DomainError(
     'INVALID_IMAGE',
     'The file is not a photo we can read. Please upload a JPEG, PNG, WebP, GIF or AVIF image.',
   );
@@ -69,18 +63,13 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         response: {
           200: ImageUploadResponseSchema,
-          400: ApiErrorSchema,
-          401: ApiErrorSchema,
-          403: ApiErrorSchema,
-          413: ApiErrorSchema,
-          415: ApiErrorSchema,
+          ...errorResponses,
         },
       },
     },
     async (request) => {
       if (!request.isMultipart()) {
-        throw new AppError(
-          415,
+        throw new DomainError(
           'UNSUPPORTED_MEDIA_TYPE',
           'Send the photo as multipart/form-data in the field "image".',
         );
@@ -110,12 +99,11 @@ async function readImageField(request: FastifyRequest): Promise<Buffer> {
     if (bytes.length === 0) throw badRequest(messages.imageRequired, { image: messages.imageRequired });
     return bytes;
   } catch (error) {
-    if (error instanceof AppError) throw error;
+    if (error instanceof DomainError) throw error;
     const status = (error as { statusCode?: number }).statusCode;
     if (status === 413) throw tooLarge();
     // A broken multipart body (bad boundary, cut short): the client's fault, never a 500.
-    throw new AppError(
-      400,
+    throw new DomainError(
       'INVALID_MULTIPART',
       'The upload is not a valid multipart form with an "image" file.',
     );

@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema, InvoiceSummarySchema, toDollars } from '@forgeline/shared';
+import { InvoiceSummarySchema, toDollars } from '@forgeline/shared';
 import type { InvoiceRow } from '../../db/schema/index.ts';
-import { notFound } from '../../lib/errors.ts';
+import { notFound, errorResponses } from '../../lib/errors.ts';
 import { currentUser, type AuthUser } from '../../plugins/app/auth.ts';
 import { createOrdersRepository } from '../orders/repository.ts';
 import { renderInvoicePdf, sellerOf } from './pdf.ts';
 import { createInvoicesRepository } from './repository.ts';
 
-const errors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 const IdParams = z.object({ id: z.string().max(100) });
 
 /** The wire shape of a document; the orders it covers come from its lines. */
@@ -42,7 +41,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['invoices'],
         summary: 'Your invoices and credit notes, newest first',
-        response: { 200: z.array(InvoiceSummarySchema), ...errors },
+        response: { 200: z.array(InvoiceSummarySchema), ...errorResponses },
       },
     },
     async (request) => (await invoices.listForUser(currentUser(request).id)).map(toInvoiceSummary),
@@ -56,7 +55,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['invoices'],
         summary: "An order's invoice and credit note, if any (its customer's, or any for an admin)",
         params: IdParams,
-        response: { 200: z.array(InvoiceSummarySchema), ...errors },
+        response: { 200: z.array(InvoiceSummarySchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -80,7 +79,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['invoices'],
         summary: 'The PDF of an invoice or credit note (its buyer, or an admin)',
         params: IdParams,
-        response: { 200: z.any(), ...errors },
+        response: { 200: z.any(), ...errorResponses },
       },
     },
     async (request, reply) => {

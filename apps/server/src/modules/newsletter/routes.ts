@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ApiErrorSchema,
   contactMessages,
   NewsletterBodySchema,
   NewsletterResponseSchema,
   NewsletterSubscriberSchema,
 } from '@forgeline/shared';
 import { createNewsletterRepository } from './repository.ts';
+import { errorResponses } from '../../lib/errors.ts';
 
 export const NEWSLETTER_RATE_LIMIT = { max: 5, timeWindow: '10 minutes' } as const;
 
@@ -24,8 +24,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
         body: NewsletterBodySchema,
         response: {
           200: NewsletterResponseSchema,
-          400: ApiErrorSchema,
-          429: ApiErrorSchema,
+          ...errorResponses,
         },
       },
     },
@@ -46,7 +45,7 @@ export const newsletterAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['newsletter'],
         summary: 'The newsletter subscribers, newest first (admins)',
-        response: { 200: z.array(NewsletterSubscriberSchema), 401: ApiErrorSchema, 403: ApiErrorSchema },
+        response: { 200: z.array(NewsletterSubscriberSchema), ...errorResponses },
       },
     },
     async () => repository.newest(),

@@ -3,7 +3,7 @@ import { toDollars } from '@forgeline/shared';
 import type { Env } from '../../config/env.ts';
 import type { Executor } from '../../db/client.ts';
 import { orders, products, users } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { DomainError } from '../../lib/errors.ts';
 
 /**
  * Stock is taken when an order is placed and held until it is paid (docs/decisions/0011, 0013), so an
@@ -25,7 +25,7 @@ export type HoldConfig = Pick<
 
 export const UNPAID_HOLD_LIMIT = 'UNPAID_HOLD_LIMIT';
 
-const refused = (message: string) => new AppError(400, UNPAID_HOLD_LIMIT, message, { buyQuantity: message });
+const refused = (message: string) => new DomainError(UNPAID_HOLD_LIMIT, message, { buyQuantity: message });
 
 /** Whether the customer has ever paid an order (a paid order, shipped or not, that still exists). */
 export async function hasPaidBefore(db: Executor, userId: string | null): Promise<boolean> {

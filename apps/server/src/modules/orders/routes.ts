@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AdminOrderDetailSchema,
-  ApiErrorSchema,
   CreateOrderBodySchema,
   DeletedResultSchema,
   InsertResultSchema,
@@ -26,16 +25,8 @@ import {
   searchOrders,
   shipOrder,
 } from './service.ts';
+import { errorResponses } from '../../lib/errors.ts';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-  422: ApiErrorSchema,
-  429: ApiErrorSchema,
-};
 const OrderIdParams = z.object({ id: z.string().max(100) });
 
 export { ORDER_RATE_LIMIT } from './rate-limit.ts';
@@ -52,7 +43,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           'Places an order: name and email from the session, figures from the product, stock taken at once',
         headers: IdempotencyKeyHeaders,
         body: CreateOrderBodySchema,
-        response: { 201: InsertResultSchema, ...errors },
+        response: { 201: InsertResultSchema, ...errorResponses },
       },
     },
     // A retry with the same Idempotency-Key answers the first order instead of placing a second.
@@ -75,7 +66,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary: 'Your orders, newest first (the email must be yours)',
         querystring: z.object({ email: z.string({ error: 'email is required' }).max(254) }),
-        response: { 200: z.array(OrderSchema), ...errors },
+        response: { 200: z.array(OrderSchema), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -93,7 +84,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary:
           'Your orders as CSV (number, date, checkout, PO reference, figures, payment, status); cells that a spreadsheet would read as a formula are written as text',
-        response: { 200: z.string(), ...errors },
+        response: { 200: z.string(), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -115,7 +106,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary: "One order (its customer's or any for an admin; 404 for others)",
         params: OrderIdParams,
-        response: { 200: OrderSchema, ...errors },
+        response: { 200: OrderSchema, ...errorResponses },
       },
     },
     async (request) => toOrderDto(await getOrder(app, currentUser(request), request.params.id)),
@@ -130,7 +121,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Cancels (deletes) an order and gives its stock back: the customer an unpaid one; an admin any not shipped, refunding a paid one',
         params: OrderIdParams,
-        response: { 200: DeletedResultSchema, ...errors },
+        response: { 200: DeletedResultSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -150,7 +141,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Every order, newest first (admin). With `limit`: one page of the orders matching search, paid, status, from and to; the count of matches in X-Total-Count and the next page in X-Next-Cursor',
         querystring: OrderSearchQuerySchema,
-        response: { 200: z.array(OrderSchema), ...errors },
+        response: { 200: z.array(OrderSchema), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -177,7 +168,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           "Every order matching search, paid, status, from and to, newest first, as CSV (admin): the spec's columns plus address, phone, dates, checkout, PO reference and transaction id; streamed; cells a spreadsheet would read as a formula are written as text",
         querystring: OrderSearchQuerySchema,
         // A stream, not a string: the schema documents it only.
-        response: { 200: z.any().describe('text/csv'), ...errors },
+        response: { 200: z.any().describe('text/csv'), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -197,7 +188,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'One order for the admin: customer, delivery address and phone, dates, payment (card, transaction, refunds in its checkout), checkout and PO reference, documents and timeline',
         params: OrderIdParams,
-        response: { 200: AdminOrderDetailSchema, ...errors },
+        response: { 200: AdminOrderDetailSchema, ...errorResponses },
       },
     },
     async (request) => getOrderDetail(app, request.params.id),
@@ -210,7 +201,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary: 'Marks a paid order shipped (admin); modifiedCount 0 when it already was',
         params: OrderIdParams,
-        response: { 200: ModifiedResultSchema, ...errors },
+        response: { 200: ModifiedResultSchema, ...errorResponses },
       },
     },
     async (request) => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiErrorSchema, OverviewQuerySchema, OverviewSchema } from '@forgeline/shared';
+import { OverviewQuerySchema, OverviewSchema } from '@forgeline/shared';
 import { getOverview } from './service.ts';
+import { errorResponses } from '../../lib/errors.ts';
 
 /** Admin-only: registered inside the admin area, whose one onRequest hook is the guard. */
 export const overviewAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,7 +13,7 @@ export const overviewAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "The admin's overview: paid revenue today, 7 and 30 days; orders to ship; unpaid orders and the stock they hold; products low on stock; paid revenue per day and top products over 30 or 90 days",
         querystring: OverviewQuerySchema,
-        response: { 200: OverviewSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema },
+        response: { 200: OverviewSchema, ...errorResponses },
       },
     },
     async (request) => getOverview(app, request.query.days),

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ApiErrorSchema,
   MarkPaidBodySchema,
   ModifiedResultSchema,
   PaymentTermsBodySchema,
@@ -11,14 +10,8 @@ import {
 } from '@forgeline/shared';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { getTerms, listTermsInvoices, markTermsPaid, setTerms } from './service.ts';
+import { errorResponses } from '../../lib/errors.ts';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-};
 const IdParams = z.object({ id: z.string().max(100) });
 
 /** The buyer's own terms: whether the checkout may offer 'pay by invoice', and what is left of the limit. */
@@ -30,7 +23,7 @@ export const paymentTermsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payment terms'],
         summary: 'Your payment terms: approved or not, net days, credit limit, used and available (dollars)',
-        response: { 200: PaymentTermsSchema, ...errors },
+        response: { 200: PaymentTermsSchema, ...errorResponses },
       },
     },
     async (request) => getTerms(app.db, currentUser(request).id),
@@ -46,7 +39,7 @@ export const paymentTermsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payment terms'],
         summary: "A customer's payment terms and the credit in use (admin)",
         params: IdParams,
-        response: { 200: PaymentTermsSchema, ...errors },
+        response: { 200: PaymentTermsSchema, ...errorResponses },
       },
     },
     async (request) => getTerms(app.db, request.params.id),
@@ -61,7 +54,7 @@ export const paymentTermsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           'Approves a customer to pay by invoice, net 15/30/60 days with a credit limit in dollars; terms: null withdraws it (admin)',
         params: IdParams,
         body: PaymentTermsBodySchema,
-        response: { 200: PaymentTermsSchema.extend({ modifiedCount: z.number().int() }), ...errors },
+        response: { 200: PaymentTermsSchema.extend({ modifiedCount: z.number().int() }), ...errorResponses },
       },
     },
     async (request) => {
@@ -83,7 +76,7 @@ export const paymentTermsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Invoices on terms with something unpaid, soonest due first; overdue=true: only those past their due date (admin)',
         querystring: TermsInvoicesQuerySchema,
-        response: { 200: z.array(TermsInvoiceSchema), ...errors },
+        response: { 200: z.array(TermsInvoiceSchema), ...errorResponses },
       },
     },
     async (request) => listTermsInvoices(app.db, { overdueOnly: request.query.overdue === 'true' }),
@@ -98,7 +91,7 @@ export const paymentTermsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           "Records the transfer that paid an invoice checkout, with its reference: every unpaid line paid, the receipt mailed with the checkout's invoice; 409 when already paid (admin)",
         params: IdParams,
         body: MarkPaidBodySchema,
-        response: { 200: ModifiedResultSchema, ...errors },
+        response: { 200: ModifiedResultSchema, ...errorResponses },
       },
     },
     async (request) => ({

@@ -8,7 +8,7 @@ import {
 import type { Executor } from '../../db/client.ts';
 import type { CheckoutRow, OrderRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { DomainError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { createCheckoutRepository } from '../checkout/repository.ts';
 import { issueInvoice } from '../invoices/service.ts';
 import type { Actor } from '../orders/service.ts';
@@ -96,8 +96,7 @@ export async function termsForCheckout(
   }
   const terms = await createPaymentTermsRepository(tx).find(userId);
   if (!terms) {
-    throw new AppError(
-      403,
+    throw new DomainError(
       TERMS_NOT_APPROVED,
       'Your account is not approved to pay by invoice. Please pay by card, or ask us for payment terms.',
     );
@@ -120,13 +119,13 @@ export async function settleTermsCheckout(
   await repository.lockCustomer(userId);
   const terms = await repository.find(userId);
   if (!terms) {
-    throw new AppError(403, TERMS_NOT_APPROVED, 'Your account is not approved to pay by invoice.');
+    throw new DomainError(TERMS_NOT_APPROVED, 'Your account is not approved to pay by invoice.');
   }
   const usedCents = await repository.unpaidOnTermsCents(userId);
   if (usedCents > terms.creditLimitCents) {
     const before = usedCents - placed.checkout.totalCents;
     const message = `This order of ${money(placed.checkout.totalCents)} would take your unpaid invoices to ${money(usedCents)}, over your credit limit of ${money(terms.creditLimitCents)} (${money(Math.max(terms.creditLimitCents - before, 0))} available). Please pay by card, or settle open invoices first.`;
-    throw new AppError(400, CREDIT_LIMIT, message, { paymentMethod: message });
+    throw new DomainError(CREDIT_LIMIT, message, { paymentMethod: message });
   }
   const { checkout, orders } = placed;
   if (!checkout.dueAt || !checkout.termsDays) throw new Error('an invoice checkout without terms');

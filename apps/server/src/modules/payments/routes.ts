@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ApiErrorSchema,
   CardErrorSchema,
   CreatePaymentIntentBodySchema,
   ModifiedResultSchema,
@@ -13,14 +12,7 @@ import {
 } from '@forgeline/shared';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { confirmPayment, confirmTestCard, openPayment } from './service.ts';
-
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-};
+import { errorResponses } from '../../lib/errors.ts';
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -30,7 +22,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payments'],
         summary:
           'Which card entry the SPA shows (the test processor or Stripe Elements, with its publishable key), and how long unpaid orders are held',
-        response: { 200: PaymentsConfigSchema },
+        response: { 200: PaymentsConfigSchema, ...errorResponses },
       },
     },
     async () => ({
@@ -51,7 +43,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Opens (or reuses) the payment of one of your unpaid orders; the amount is the order's, never the body's",
         body: CreatePaymentIntentBodySchema,
-        response: { 200: PaymentIntentResponseSchema, ...errors, 502: ApiErrorSchema },
+        response: { 200: PaymentIntentResponseSchema, ...errorResponses },
       },
     },
     async (request) => ({
@@ -69,7 +61,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           'Marks your order paid once the provider confirms this payment succeeded for it, in full (idempotent)',
         params: z.object({ id: z.string().max(100) }),
         body: PayOrderBodySchema,
-        response: { 200: ModifiedResultSchema, ...errors, 502: ApiErrorSchema },
+        response: { 200: ModifiedResultSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -102,8 +94,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: TestCardConfirmResponseSchema,
           402: CardErrorSchema,
-          ...errors,
-          429: ApiErrorSchema,
+          ...errorResponses,
         },
       },
     },

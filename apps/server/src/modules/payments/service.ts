@@ -15,6 +15,7 @@ import { testIntentToProvider } from './providers/test-processor.ts';
 import type { ProviderEvent, ProviderIntent } from './providers/types.ts';
 import { createPaymentsRepository } from './repository.ts';
 import { judgePayment } from './verdict.ts';
+import type { ErrorCode } from '@forgeline/shared';
 
 /** Payment ids as Stripe writes them; anything else cannot name a payment. */
 export const PAYMENT_ID_PATTERN = /^pi_[A-Za-z0-9]{1,200}$/;
@@ -35,7 +36,8 @@ const alreadyPaid = () => conflict('This order is already paid.', 'ORDER_ALREADY
  * payment does not pay this order: the verdict says why).
  */
 export type PaymentRecord =
-  { kind: 'recorded' | 'duplicate' | 'paidOtherwise' } | { kind: 'refused'; code: string; message: string };
+  | { kind: 'recorded' | 'duplicate' | 'paidOtherwise' }
+  | { kind: 'refused'; code: ErrorCode; message: string };
 
 /** `dueCents`: what the payment must cover (the order's total, or every unpaid line of its checkout). */
 export type RecordPayment = (

@@ -1,7 +1,8 @@
 import type { OrderRow } from '../../db/schema/index.ts';
 import { CURRENCY, type ProviderIntent } from './providers/types.ts';
+import type { ErrorCode } from '@forgeline/shared';
 
-export type PaymentVerdict = { ok: true } | { ok: false; code: string; message: string };
+export type PaymentVerdict = { ok: true } | { ok: false; code: ErrorCode; message: string };
 
 /**
  * Whether a provider's payment pays for this order: it exists, was opened for this order (or for the

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { AppError } from '../../lib/errors.ts';
+import { DomainError } from '../../lib/errors.ts';
 import { WebhookSignatureError } from './providers/types.ts';
 import { applyPaymentEvent } from './service.ts';
 
@@ -21,7 +21,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/webhooks/stripe', { schema: { hide: true } }, async (request) => {
     if (app.payments.name !== 'stripe')
-      throw new AppError(404, 'NOT_FOUND', 'Webhooks are not enabled: payments use the test processor.');
+      throw new DomainError('NOT_FOUND', 'Webhooks are not enabled: payments use the test processor.');
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const header = request.headers['stripe-signature'];
     let event;
@@ -29,8 +29,8 @@ export const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
       event = app.payments.parseWebhook(raw, typeof header === 'string' ? header : undefined);
     } catch (error) {
       if (error instanceof WebhookSignatureError)
-        throw new AppError(400, 'INVALID_SIGNATURE', 'The webhook signature is missing, wrong or too old.');
-      throw new AppError(400, 'INVALID_EVENT', 'The webhook body is not a Stripe event.');
+        throw new DomainError('INVALID_SIGNATURE', 'The webhook signature is missing, wrong or too old.');
+      throw new DomainError('INVALID_EVENT', 'The webhook body is not a Stripe event.');
     }
 
     const applied = await applyPaymentEvent(app, event);

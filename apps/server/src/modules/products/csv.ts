@@ -4,7 +4,7 @@ import { stringify as stringifyStream } from 'csv-stringify';
 import { LIMITS, toDollars } from '@forgeline/shared';
 import type { ProductRow } from '../../db/schema/index.ts';
 import { csvCell, fromCsvCell } from '../../lib/csv.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { DomainError, badRequest } from '../../lib/errors.ts';
 
 /**
  * The columns of the products CSV, export and import alike (docs/decisions/0107): the header a person
@@ -90,8 +90,7 @@ export interface CsvProductRow {
 const RECORD_MAX = 64 * 1024;
 
 export const importTooLarge = () =>
-  new AppError(
-    413,
+  new DomainError(
     'PAYLOAD_TOO_LARGE',
     `The file is too large: at most ${LIMITS.productImportBytesMax / 1024 / 1024} MB and ${LIMITS.productImportRowsMax.toLocaleString('en')} products at a time. Split it into several files.`,
   );

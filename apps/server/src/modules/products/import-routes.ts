@@ -7,13 +7,11 @@ import {
   ProductImportRefusedSchema,
   ProductImportReportSchema,
 } from '@forgeline/shared';
-import { AppError, handleError } from '../../lib/errors.ts';
+import { DomainError, errorResponses, handleError } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { decodeCsv, importTooLarge, productsCsvStream } from './csv.ts';
 import { importProducts } from './import.ts';
 import { exportProducts } from './service.ts';
-
-const errors = { 401: ApiErrorSchema, 403: ApiErrorSchema };
 
 /**
  * The products CSV (admin, docs/decisions/0107): the export, and the import whose body is the file
@@ -50,7 +48,7 @@ export const productCsvRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['products'],
         summary:
           "Every product by part number as CSV (admin): part number, name, price, stock, minimum order, pack size, maximum order, price breaks ('100:4.20;500:3.90'), low-stock alert, description, image; streamed; cells a spreadsheet would read as a formula are written as text",
-        response: { 200: z.any().describe('text/csv'), ...errors },
+        response: { 200: z.any().describe('text/csv'), ...errorResponses },
       },
     },
     async (_request, reply) => {
@@ -73,17 +71,14 @@ export const productCsvRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ProductImportQuerySchema,
         response: {
           200: ProductImportReportSchema,
+          ...errorResponses,
           400: z.union([ProductImportRefusedSchema, ApiErrorSchema]),
-          413: ApiErrorSchema,
-          415: ApiErrorSchema,
-          ...errors,
         },
       },
     },
     async (request) => {
       if (typeof request.body !== 'string') {
-        throw new AppError(
-          415,
+        throw new DomainError(
           'UNSUPPORTED_MEDIA_TYPE',
           'Send the CSV file itself as the body, with Content-Type: text/csv.',
         );

@@ -1,13 +1,8 @@
-import {
-  ERROR_CODES,
-  ProductBodySchema,
-  type ProductImportReport,
-  type ProductImportRow,
-} from '@forgeline/shared';
+import { ProductBodySchema, type ProductImportReport, type ProductImportRow } from '@forgeline/shared';
 import type { NewProductRow, ProductRow } from '../../db/schema/index.ts';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { AppError } from '../../lib/errors.ts';
+import { DomainError } from '../../lib/errors.ts';
 import { changedFields, recordAudit, type AuditActor } from '../audit/service.ts';
 import { headerOf, readProductsCsv, type CsvProductRow } from './csv.ts';
 import { createProductsRepository } from './repository.ts';
@@ -184,7 +179,7 @@ const refusedError = (report: ProductImportReport) => {
   const message =
     report.fileErrors[0] ??
     `${report.counts.refused} of ${report.counts.rows} rows cannot be imported; nothing was written. Correct them and import the file again.`;
-  return new AppError(400, ERROR_CODES.validation, message, undefined, { report });
+  return new DomainError('VALIDATION_FAILED', message, undefined, { report });
 };
 
 /** Rows a statement inserts at once (12 columns each: far below PostgreSQL's 65,535 parameters). */

@@ -1,6 +1,6 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import { LIMITS } from '@forgeline/shared';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { DomainError, badRequest } from '../../lib/errors.ts';
 
 /** One line of the pad as the buyer wrote it: its 1-based line number, the text, and what it says. */
 export interface PadLine {
@@ -17,8 +17,7 @@ const INPUT_ECHO_MAX = 200;
 const HEADER_WORDS = /^(sku|part|part ?(no|number|#)|item|article|code|product)\b/i;
 
 const tooLarge = () =>
-  new AppError(
-    413,
+  new DomainError(
     'PAYLOAD_TOO_LARGE',
     `The list is too large: at most ${LIMITS.quickOrderBytesMax / 1024} KB and ${LIMITS.quickOrderLinesMax} lines at a time.`,
   );

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiErrorSchema, QuickOrderCheckBodySchema, QuickOrderCheckResponseSchema } from '@forgeline/shared';
+import { QuickOrderCheckBodySchema, QuickOrderCheckResponseSchema } from '@forgeline/shared';
 import { checkQuickOrder } from './service.ts';
+import { errorResponses } from '../../lib/errors.ts';
 
 export const quickOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -16,9 +17,7 @@ export const quickOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         body: QuickOrderCheckBodySchema,
         response: {
           200: QuickOrderCheckResponseSchema,
-          400: ApiErrorSchema,
-          401: ApiErrorSchema,
-          413: ApiErrorSchema,
+          ...errorResponses,
         },
       },
     },

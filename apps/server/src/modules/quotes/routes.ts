@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AcceptQuoteBodySchema,
-  ApiErrorSchema,
   CheckoutSchema,
   OfferQuoteBodySchema,
   QuoteListQuerySchema,
@@ -12,7 +11,7 @@ import {
   toDollars,
   type Quote,
 } from '@forgeline/shared';
-import { conflict } from '../../lib/errors.ts';
+import { conflict, errorResponses } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { sellerOf } from '../invoices/pdf.ts';
 import { toCheckoutDto } from '../checkout/repository.ts';
@@ -31,13 +30,6 @@ import {
   visibleQuote,
 } from './service.ts';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-};
 const IdParams = z.object({ id: z.string().max(100) });
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -91,7 +83,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['quotes'],
         summary: 'Asks the shop for a quote on some parts, with optional target prices and a note',
         body: RequestQuoteBodySchema,
-        response: { 201: QuoteSchema, ...errors },
+        response: { 201: QuoteSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -108,7 +100,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['quotes'],
         summary: 'Your quotes, newest first',
-        response: { 200: z.array(QuoteSchema), ...errors },
+        response: { 200: z.array(QuoteSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -125,7 +117,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['quotes'],
         summary: 'One quote (its buyer, or an admin)',
         params: IdParams,
-        response: { 200: QuoteSchema, ...errors },
+        response: { 200: QuoteSchema, ...errorResponses },
       },
     },
     async (request) =>
@@ -143,7 +135,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Writes a message on an open quote (its buyer, or an admin)',
         params: IdParams,
         body: QuoteMessageBodySchema,
-        response: { 200: QuoteSchema, ...errors },
+        response: { 200: QuoteSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -168,7 +160,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         params: IdParams,
         headers: IdempotencyKeyHeaders,
         body: AcceptQuoteBodySchema,
-        response: { 201: CheckoutSchema, ...errors, 422: ApiErrorSchema, 429: ApiErrorSchema },
+        response: { 201: CheckoutSchema, ...errorResponses },
       },
     },
     async (request, reply) =>
@@ -194,7 +186,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['quotes'],
         summary: 'Declines an open quote and closes it (its buyer, or an admin)',
         params: IdParams,
-        response: { 200: QuoteSchema, ...errors },
+        response: { 200: QuoteSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -212,7 +204,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['quotes'],
         summary: 'The PDF of a priced quote (its buyer, or an admin)',
         params: IdParams,
-        response: { 200: z.any(), ...errors },
+        response: { 200: z.any(), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -238,7 +230,7 @@ export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['quotes'],
         summary: 'Every quote, newest first, optionally of one status (admin)',
         querystring: QuoteListQuerySchema,
-        response: { 200: z.array(QuoteSchema), ...errors },
+        response: { 200: z.array(QuoteSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -256,7 +248,7 @@ export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           'Prices every line of an open quote and sets how long the offer holds (admin); may revise an offer',
         params: IdParams,
         body: OfferQuoteBodySchema,
-        response: { 200: QuoteSchema, ...errors },
+        response: { 200: QuoteSchema, ...errorResponses },
       },
     },
     async (request) => {

@@ -7,6 +7,7 @@ import { formatNumber } from '../invoices/service.ts';
 import { createInvoicesRepository } from '../invoices/repository.ts';
 import { createProductsRepository } from '../products/repository.ts';
 import { createQuotesRepository, type QuoteWithParts } from './repository.ts';
+import type { ErrorCode } from '@forgeline/shared';
 
 /**
  * The rules of quotes (docs/decisions/0111). A quote moves requested → offered → accepted | declined |
@@ -31,11 +32,16 @@ const CLOSED_MESSAGE: Record<Exclude<QuoteRow['status'], 'requested' | 'offered'
   declined: 'This quote was declined and is closed.',
   expired: 'This offer has expired. Please ask for a new quote.',
 };
+const CLOSED_CODE = {
+  accepted: 'QUOTE_ACCEPTED',
+  declined: 'QUOTE_DECLINED',
+  expired: 'QUOTE_EXPIRED',
+} as const satisfies Record<keyof typeof CLOSED_MESSAGE, ErrorCode>;
 
 function refuseClosed(quote: QuoteRow, now: Date) {
   if (isLapsed(quote, now)) throw conflict(CLOSED_MESSAGE.expired, 'QUOTE_EXPIRED');
   if (quote.status === 'requested' || quote.status === 'offered') return;
-  throw conflict(CLOSED_MESSAGE[quote.status], `QUOTE_${quote.status.toUpperCase()}`);
+  throw conflict(CLOSED_MESSAGE[quote.status], CLOSED_CODE[quote.status]);
 }
 
 /** Locks the quote, closes it first if its offer lapsed, and refuses any action on a closed quote. */

@@ -1,15 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  ApiErrorSchema,
-  InsertResultSchema,
-  ProductReviewsSchema,
-  ReviewBodySchema,
-  ReviewSchema,
-} from '@forgeline/shared';
+import { InsertResultSchema, ProductReviewsSchema, ReviewBodySchema, ReviewSchema } from '@forgeline/shared';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { createReviewsRepository } from './repository.ts';
 import { leaveReview, reviewsOfProduct } from './service.ts';
+import { errorResponses } from '../../lib/errors.ts';
 
 /** Reviews per signed-in user (docs/architecture.md §4, abuse). */
 export const REVIEW_RATE_LIMIT = { max: 5, timeWindow: 60 * 60_000 };
@@ -23,7 +18,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reviews'],
         summary: 'Customer reviews, newest first',
-        response: { 200: z.array(ReviewSchema) },
+        response: { 200: z.array(ReviewSchema), ...errorResponses },
       },
     },
     async () => repository.newest(),
@@ -36,7 +31,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reviews'],
         summary: "A part's rating and its newest reviews",
         params: z.object({ id: z.string().max(100) }),
-        response: { 200: ProductReviewsSchema, 404: ApiErrorSchema },
+        response: { 200: ProductReviewsSchema, ...errorResponses },
       },
     },
     async (request) => reviewsOfProduct(app, request.params.id),
@@ -59,11 +54,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ReviewBodySchema,
         response: {
           201: InsertResultSchema,
-          400: ApiErrorSchema,
-          401: ApiErrorSchema,
-          403: ApiErrorSchema,
-          404: ApiErrorSchema,
-          429: ApiErrorSchema,
+          ...errorResponses,
         },
       },
     },

@@ -3,23 +3,15 @@ import { z } from 'zod';
 import {
   AccessTokenResponseSchema,
   UserSearchQuerySchema,
-  ApiErrorSchema,
   UserInfoBodySchema,
   UserInfoResponseSchema,
   UserSummarySchema,
 } from '@forgeline/shared';
-import { forbidden } from '../../lib/errors.ts';
+import { forbidden, errorResponses } from '../../lib/errors.ts';
 import { ACCESS_TOKEN_TTL_S, currentUser, type AuthUser } from '../../plugins/app/auth.ts';
 import { createUsersRepository } from './repository.ts';
 import { deleteUser, makeAdmin } from './service.ts';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-};
 const EmailParams = z.object({ email: z.string().max(254) });
 const EmailQuery = z.object({ email: z.string().max(254) });
 
@@ -44,7 +36,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'After sign-in: makes sure the user record exists and issues a 1-hour access token',
         params: EmailParams,
         body: z.object({ email: z.string().max(254).optional() }).optional(),
-        response: { 200: AccessTokenResponseSchema, ...errors },
+        response: { 200: AccessTokenResponseSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -73,7 +65,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Whether the email belongs to an admin (your own, or any for an admin)',
         params: EmailParams,
-        response: { 200: z.object({ admin: z.boolean() }), ...errors },
+        response: { 200: z.object({ admin: z.boolean() }), ...errorResponses },
       },
     },
     async (request) => {
@@ -93,7 +85,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Your role and profile',
         querystring: EmailQuery,
-        response: { 200: UserInfoResponseSchema, ...errors },
+        response: { 200: UserInfoResponseSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -112,7 +104,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Updates your profile; modifiedCount is 0 when nothing changed',
         querystring: EmailQuery,
         body: UserInfoBodySchema,
-        response: { 200: z.object({ modifiedCount: z.number() }), ...errors },
+        response: { 200: z.object({ modifiedCount: z.number() }), ...errorResponses },
       },
     },
     async (request) => {
@@ -134,7 +126,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Every user, oldest first (admin). With `limit`: one page newest first, searched by e-mail or name, the total in X-Total-Count and the next page in X-Next-Cursor',
         querystring: UserSearchQuerySchema,
-        response: { 200: z.array(UserSummarySchema), ...errors },
+        response: { 200: z.array(UserSummarySchema), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -159,7 +151,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Deletes a user and ends all their sessions (admin; never yourself or the last admin)',
         params: z.object({ id: z.string().max(100) }),
-        response: { 200: z.object({ deletedCount: z.number() }), ...errors },
+        response: { 200: z.object({ deletedCount: z.number() }), ...errorResponses },
       },
     },
     async (request) => ({
@@ -174,7 +166,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Makes a user an admin (admin)',
         params: EmailParams,
-        response: { 200: z.object({ modifiedCount: z.number() }), ...errors },
+        response: { 200: z.object({ modifiedCount: z.number() }), ...errorResponses },
       },
     },
     async (request) => ({

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { z } from 'zod';
 import type { Executor } from '../../../db/client.ts';
-import { AppError } from '../../../lib/errors.ts';
+import { DomainError } from '../../../lib/errors.ts';
 import {
   CURRENCY,
   INTENT_APP_TAG,
@@ -29,8 +29,7 @@ const StripeIntentShape = z.looseObject({
 });
 
 const providerUnavailable = () =>
-  new AppError(
-    502,
+  new DomainError(
     'PAYMENT_PROVIDER_UNAVAILABLE',
     'The payment provider could not be reached. Please try again.',
   );
