@@ -5,6 +5,7 @@
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { orders, products, users } from '../../apps/server/src/db/schema/index.ts';
+import { DomainError } from '../../apps/server/src/lib/errors.ts';
 import { placeOrder, type Actor } from '../../apps/server/src/modules/orders/service.ts';
 import { benchAppOnPostgres, type BenchSection } from '../lib/bench.ts';
 
@@ -125,10 +126,9 @@ const section: BenchSection = {
           });
           return true;
         } catch (error) {
-          const { statusCode, code } = error as { statusCode?: number; code?: string };
-          if (statusCode !== 400 && statusCode !== 409) throw error;
-          // Refused (sold out, or a rule of the shop): counted by its code.
-          refusals.set(code ?? 'unknown', (refusals.get(code ?? 'unknown') ?? 0) + 1);
+          // Refused (sold out, or a rule of the shop): counted by its code. Anything else is a failure.
+          if (!(error instanceof DomainError)) throw error;
+          refusals.set(error.code, (refusals.get(error.code) ?? 0) + 1);
           return false;
         }
       });
