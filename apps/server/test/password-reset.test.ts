@@ -9,6 +9,9 @@ function startSmtp() {
   const inbox: { to: string; subject: string; text: string }[] = [];
   let accepting = true;
   let delayMs = 0;
+  // Messages the server holds at once (between their data and its answer): how many senders are at work.
+  let inFlight = 0;
+  let mostInFlight = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -20,7 +23,9 @@ function startSmtp() {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        mostInFlight = Math.max(mostInFlight, ++inFlight);
         setTimeout(() => {
+          inFlight -= 1;
           inbox.push({
             to: session.envelope.rcptTo[0]?.address ?? '',
             ...readMessage(Buffer.concat(chunks).toString('utf8')),
@@ -35,6 +40,8 @@ function startSmtp() {
     inbox: typeof inbox;
     setAccepting(value: boolean): void;
     setDelay(ms: number): void;
+    /** The most messages held at once since the last call, which starts counting again. */
+    takeMostInFlight(): number;
     close(): Promise<void>;
   }>((resolve) => {
     server.listen(0, '127.0.0.1', () => {
@@ -46,6 +53,11 @@ function startSmtp() {
         },
         setDelay: (ms) => {
           delayMs = ms;
+        },
+        takeMostInFlight: () => {
+          const most = mostInFlight;
+          mostInFlight = inFlight;
+          return most;
         },
         close: () => new Promise<void>((done) => server.close(() => done())),
       });
@@ -189,6 +201,34 @@ describe('password reset by e-mail', () => {
       expect(Date.now() - started).toBeLessThan(1_000);
       // The mail still goes, after the answer.
       await vi.waitFor(() => expect(smtp.inbox.length).toBe(before + 1), { timeout: 5_000 });
+    } finally {
+      smtp.setDelay(0);
+    }
+  });
+
+  it('sends a burst of mails side by side, not one after another, each once', async () => {
+    const before = smtp.inbox.length;
+    smtp.setDelay(300);
+    try {
+      smtp.takeMostInFlight();
+      const ids = [];
+      for (let i = 0; i < 6; i++) {
+        ids.push(
+          await t.app.mailer.enqueue(t.app.db, {
+            to: `burst-${i}@example.com`,
+            subject: `Burst ${i}`,
+            text: 'x',
+          }),
+        );
+      }
+      await t.app.mailer.deliver(ids);
+      expect(
+        smtp.inbox
+          .slice(before)
+          .map((mail) => mail.subject)
+          .sort(),
+      ).toEqual(['Burst 0', 'Burst 1', 'Burst 2', 'Burst 3', 'Burst 4', 'Burst 5']);
+      expect(smtp.takeMostInFlight()).toBeGreaterThan(1);
     } finally {
       smtp.setDelay(0);
     }

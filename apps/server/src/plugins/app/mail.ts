@@ -46,6 +46,8 @@ export const NOT_CONFIRMED = 'not sent: the address was not confirmed (decision 
  * costs that request seconds, not nodemailer's default of minutes (the outbox retries later anyway).
  */
 const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 15_000 };
+/** Mails sent side by side by one delivery (SMTP connections, or outbox files): a burst is not sent in a queue. */
+const SENDS_AT_ONCE = 8;
 /**
  * A sender claims a message by pushing its next attempt this far ahead: no other instance takes it
  * meanwhile, and if the sender dies mid-way the message is due again after it. Longer than the SMTP
@@ -130,17 +132,24 @@ export function createMailer(options: {
       )
       .returning();
 
-  /** Sends the claimed rows one by one, then records every one that went in one statement. */
+  /**
+   * Sends the claimed rows, a few at a time (the last order of a burst must not wait for every mail before
+   * it, one after another, on a slow mail server), then records every one that went in one statement.
+   */
   async function attempt(rows: (typeof outboxMessages.$inferSelect)[]): Promise<number> {
     const sent: string[] = [];
-    for (const row of rows) {
-      try {
-        await transmit(row);
-        sent.push(row.id);
-      } catch (error) {
-        await failed(row, error);
+    let next = 0;
+    const sender = async () => {
+      for (let row = rows[next++]; row; row = rows[next++]) {
+        try {
+          await transmit(row);
+          sent.push(row.id);
+        } catch (error) {
+          await failed(row, error);
+        }
       }
-    }
+    };
+    await Promise.all(Array.from({ length: Math.min(SENDS_AT_ONCE, rows.length) }, sender));
     if (sent.length === 0) return 0;
     // Sent: recording it must not fail on one broken connection, or the mail goes again after the lease.
     for (let tries = 1; ; tries++) {
