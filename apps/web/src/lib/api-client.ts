@@ -117,7 +117,10 @@ const errorFrom = async (response: Response): Promise<ApiError> => {
 /** The parsed body of an answer together with its headers (for `X-Total-Count`). */
 async function send<T>(path: string, options: RequestOptions = {}): Promise<{ body: T; headers: Headers }> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  // A form or a file (a Blob: the products CSV) is sent as it is; its type is its Content-Type.
+  const isForm =
+    (typeof FormData !== 'undefined' && options.body instanceof FormData) ||
+    (typeof Blob !== 'undefined' && options.body instanceof Blob);
   if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   if (options.auth !== false) {
     const token = readAccessToken();
@@ -128,7 +131,11 @@ async function send<T>(path: string, options: RequestOptions = {}): Promise<{ bo
     headers,
     credentials: 'same-origin',
     body:
-      options.body === undefined ? null : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+      options.body === undefined
+        ? null
+        : isForm
+          ? (options.body as FormData | Blob)
+          : JSON.stringify(options.body),
     signal: options.signal ?? null,
   });
   if (!response.ok) {

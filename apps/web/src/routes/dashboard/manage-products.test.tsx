@@ -97,4 +97,17 @@ describe('Manage Products', () => {
     await user.type(box, 'zzz');
     expect(await screen.findByText('No products match "zzz".')).toBeInTheDocument();
   });
+
+  it("links 'Export CSV' to every product and opens the import panel only when asked", async () => {
+    stubCatalogue();
+    const user = userEvent.setup();
+    renderWithProviders(<ManageProductsRoute />);
+    await waitFor(() => expect(rows()).toHaveLength(20));
+    expect(screen.getByRole('link', { name: /^Export CSV/ })).toHaveAttribute('href', '/api/products.csv');
+    expect(screen.queryByLabelText('CSV file')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Import CSV' }));
+    expect(await screen.findByLabelText('CSV file')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByLabelText('CSV file')).toBeNull();
+  });
 });

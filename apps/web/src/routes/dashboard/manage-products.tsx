@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { toast } from '@/lib/toast';
 import type { Product } from '@forgeline/shared';
 import { ADMIN_PAGE_SIZE, useAdminProducts } from '@/features/products/api/get-admin-products';
@@ -11,9 +11,15 @@ import { confirmDialog } from '@/lib/dialogs';
 import { actionFailed } from '@/lib/error-message';
 import { QueryState } from '@/components/ui/query-state';
 
+/** GET /api/products.csv (admin): every product, a download; the session cookie authenticates it. */
+const PRODUCTS_CSV_URL = '/api/products.csv';
+
+// Loaded when an admin opens it: the route's first load stays within its size budget.
+const ImportProductsPanel = lazy(() => import('@/features/admin-products/components/import-products-panel'));
+
 /**
  * /dashboard/manageProducts, admins only (docs/product.md §2): every product, to update or delete, 20 a page,
- * searchable by name. The total is the server's count (`X-Total-Count`), not the rows on screen.
+ * searchable by name or part number, exported and imported as CSV (decision 0107). The total is the server's count (`X-Total-Count`), not the rows on screen.
  */
 const ManageProductsRoute = () => {
   const search = useProductSearch();
@@ -23,6 +29,7 @@ const ManageProductsRoute = () => {
   const products = useAdminProducts({ search: search.term, page });
   const deleteProduct = useDeleteProduct();
   const [editing, setEditing] = useState<Product | null>(null);
+  const [importing, setImporting] = useState(false);
 
   const onDelete = async (product: Product) => {
     if (!(await confirmDialog('Yes, delete it!'))) return;
@@ -50,14 +57,32 @@ const ManageProductsRoute = () => {
           {products.data?.search ? ' matching' : ''})
         </span>
       </h2>
-      <ProductSearch
-        id="manage-product-search"
-        value={search.input}
-        onChange={search.setInput}
-        onSubmit={search.flush}
-        busy={products.isPlaceholderData || search.input.trim() !== search.term}
-        className="mb-4 max-w-md"
-      />
+      <div className="mb-4 flex flex-wrap items-start gap-2">
+        <ProductSearch
+          id="manage-product-search"
+          value={search.input}
+          onChange={search.setInput}
+          onSubmit={search.flush}
+          busy={products.isPlaceholderData || search.input.trim() !== search.term}
+          className="max-w-md grow"
+        />
+        <a className="btn btn-outline" href={PRODUCTS_CSV_URL} download>
+          Export CSV<span className="sr-only"> of every product</span>
+        </a>
+        <button
+          type="button"
+          className="btn btn-outline"
+          aria-expanded={importing}
+          onClick={() => setImporting((open) => !open)}
+        >
+          Import CSV
+        </button>
+      </div>
+      {importing ? (
+        <Suspense fallback={<p className="mb-4">Loading the import…</p>}>
+          <ImportProductsPanel onClose={() => setImporting(false)} />
+        </Suspense>
+      ) : null}
       <QueryState
         query={products}
         loadingLabel="Loading the products"
