@@ -2,11 +2,10 @@
 // (DATABASE_URL, or the PGlite folder under DATA_DIR). Stop the server first when it runs on PGlite:
 // an embedded database has one user at a time.
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
 import { EnvError, parseEnv } from '../config/env.ts';
 import { openDatabase } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
 import { promoteToAdmin } from '../db/seed/accounts.ts';
+import { createUsersRepository } from '../modules/users/repository.ts';
 
 const [command, email] = process.argv.slice(2);
 if (command !== 'promote' || !email) {
@@ -23,10 +22,7 @@ try {
     if (await promoteToAdmin(database.db, email)) {
       console.log(`${email} is now an admin.`);
       // Whoever signed up with an address nobody confirmed chose its password: say so (record 0130).
-      const [user] = await database.db
-        .select({ emailVerified: users.emailVerified })
-        .from(users)
-        .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+      const user = await createUsersRepository(database.db).findByEmail(email);
       if (user && !user.emailVerified)
         console.warn(
           `Warning: ${email} has never been confirmed by its owner. Make sure you know who signed it up, or use ADMIN_EMAIL/ADMIN_PASSWORD, which sets the password and ends its sessions.`,

@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { endEverySession } from '../../modules/auth/credentials.ts';
+import { endEverySession } from '../../modules/auth/repository.ts';
 import type { Auth } from '../../plugins/app/auth.ts';
 import type { Database } from '../client.ts';
 import { userProfiles, users } from '../schema/index.ts';

@@ -4,7 +4,7 @@ import { LIMITS, SignUpBodySchema, UpdateUserBodySchema } from '@forgeline/share
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { isCommonPassword } from './common-passwords.ts';
-import { voidResetLinks } from './credentials.ts';
+import { voidResetLinks } from './repository.ts';
 
 export const COMMON_PASSWORD_MESSAGE =
   'This password is one of the most common ones and easy to guess. Please choose another.';

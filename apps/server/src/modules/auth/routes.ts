@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { unavailable } from '../../lib/errors.ts';
 import { CLIENT_IP_HEADER, toHeaders } from '../../plugins/app/auth.ts';
 import { AUTH_DEFAULT_RATE_LIMIT, authRateLimitFor } from './rate-limits.ts';
+import { refuseClosedEndpoint } from './service.ts';
 
 const BASE_PATH = '/api/auth';
 
@@ -37,17 +38,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     schema: { hide: true },
     async handler(request, reply) {
       const path = authPathOf(request);
-      if (path.toLowerCase().startsWith('/admin/')) {
-        return reply
-          .code(404)
-          .send({ message: `No such endpoint: ${request.method} ${BASE_PATH}${path}`, code: 'NOT_FOUND' });
-      }
-      if (path === '/sign-in/social' && !app.config.GOOGLE_CLIENT_ID) {
-        return reply.code(400).send({
-          message: 'Google sign-in is not set up on this site yet. Please use your email and password.',
-          code: 'OPERATION_NOT_ALLOWED',
-        });
-      }
+      refuseClosedEndpoint(request.method, BASE_PATH, path, app.config);
       const url = new URL(request.url, app.config.publicUrl);
       const hasBody = request.method === 'POST' && request.body !== undefined;
       const headers = toHeaders(request);

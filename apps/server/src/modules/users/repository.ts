@@ -3,7 +3,6 @@ import type { UserSearchQuery, UserInfoBody, UserSummary } from '@forgeline/shar
 import type { Executor } from '../../db/client.ts';
 import { userProfiles, userSearchText, users, type UserRow } from '../../db/schema/index.ts';
 import { countUpTo, TOTAL_COUNT_CAP } from '../../lib/count.ts';
-import { conflict } from '../../lib/errors.ts';
 import {
   afterKeyset,
   containsPattern,
@@ -115,9 +114,10 @@ export function createUsersRepository(db: Executor) {
 
     /**
      * Deletes a user; their sessions go with them (foreign key), which ends every token at once. The
-     * last admin is never deleted, checked under a lock so that two admins deleting each other can't both win.
+     * last admin is never deleted, checked under a lock so that two admins deleting each other can't
+     * both win: answers the deleted row, 'missing', or 'lastAdmin' (nothing deleted).
      */
-    async delete(userId: string): Promise<UserRow | undefined> {
+    async delete(userId: string): Promise<UserRow | 'missing' | 'lastAdmin'> {
       return db.transaction(async (tx) => {
         const admins = await tx
           .select({ id: users.id })
@@ -125,12 +125,12 @@ export function createUsersRepository(db: Executor) {
           .where(eq(users.role, 'admin'))
           .for('update');
         const [target] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-        if (!target) return undefined;
+        if (!target) return 'missing';
         if (target.role === 'admin' && admins.filter((a) => a.id !== userId).length === 0) {
-          throw conflict('The last admin cannot be deleted.', 'LAST_ADMIN');
+          return 'lastAdmin';
         }
         const [deleted] = await tx.delete(users).where(eq(users.id, userId)).returning();
-        return deleted;
+        return deleted ?? 'missing';
       });
     },
 

@@ -7,26 +7,23 @@ import {
   UserInfoResponseSchema,
   UserSummarySchema,
 } from '@forgeline/shared';
-import { forbidden, errorResponses } from '../../lib/errors.ts';
-import { ACCESS_TOKEN_TTL_S, currentUser, type AuthUser } from '../../plugins/app/auth.ts';
-import { createUsersRepository } from './repository.ts';
-import { deleteUser, makeAdmin } from './service.ts';
+import { errorResponses } from '../../lib/errors.ts';
+import { ACCESS_TOKEN_TTL_S, currentUser } from '../../plugins/app/auth.ts';
+import {
+  deleteUser,
+  ensureAccount,
+  getUserInfo,
+  isAdmin,
+  listUsers,
+  listUsersPage,
+  makeAdmin,
+  updateUserInfo,
+} from './service.ts';
 
 const EmailParams = z.object({ email: z.string().max(254) });
 const EmailQuery = z.object({ email: z.string().max(254) });
 
-const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
-/** Only the owner of an email may act on it (admins may read, where the route says so). */
-function assertOwnEmail(user: AuthUser, email: string, options: { adminMayRead?: boolean } = {}) {
-  if (sameEmail(user.email, email)) return;
-  if (options.adminMayRead && user.role === 'admin') return;
-  throw forbidden('You can only do that for your own account.');
-}
-
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repository = createUsersRepository(app.db);
-
   app.put(
     '/user/:email',
     {
@@ -41,9 +38,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      assertOwnEmail(user, request.params.email);
-      if (request.body?.email !== undefined) assertOwnEmail(user, request.body.email);
-      const created = await repository.ensureProfile(user.id);
+      const emails = [
+        request.params.email,
+        ...(request.body?.email === undefined ? [] : [request.body.email]),
+      ];
+      const created = await ensureAccount(app, user, emails);
       return {
         result: {
           acknowledged: true,
@@ -68,13 +67,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ admin: z.boolean() }), ...errorResponses },
       },
     },
-    async (request) => {
-      const user = currentUser(request);
-      assertOwnEmail(user, request.params.email, { adminMayRead: true });
-      if (sameEmail(user.email, request.params.email)) return { admin: user.role === 'admin' };
-      const target = await repository.findByEmail(request.params.email);
-      return { admin: target?.role === 'admin' };
-    },
+    async (request) => ({ admin: await isAdmin(app, currentUser(request), request.params.email) }),
   );
 
   app.get(
@@ -88,11 +81,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: UserInfoResponseSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const user = currentUser(request);
-      assertOwnEmail(user, request.query.email);
-      return { role: user.role, userInfo: await repository.profile(user.id) };
-    },
+    async (request) => getUserInfo(app, currentUser(request), request.query.email),
   );
 
   app.put(
@@ -107,17 +96,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ modifiedCount: z.number() }), ...errorResponses },
       },
     },
-    async (request) => {
-      const user = currentUser(request);
-      assertOwnEmail(user, request.query.email);
-      return { modifiedCount: await repository.updateProfile(user.id, request.body) };
-    },
+    async (request) => ({
+      modifiedCount: await updateUserInfo(app, currentUser(request), request.query.email, request.body),
+    }),
   );
 };
 
 /** Admin-only routes: registered inside the admin area, whose one onRequest hook is the guard. */
 export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repository = createUsersRepository(app.db);
   app.get(
     '/users',
     {
@@ -132,11 +118,11 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { limit } = request.query;
       if (limit === undefined) {
-        const list = await repository.list();
+        const list = await listUsers(app);
         reply.header('x-total-count', list.length);
         return list;
       }
-      const page = await repository.listPage({ ...request.query, limit });
+      const page = await listUsersPage(app, { ...request.query, limit });
       reply.header('x-total-count', page.total);
       if (page.capped) reply.header('x-total-count-capped', 'true');
       if (page.nextCursor) reply.header('x-next-cursor', page.nextCursor);

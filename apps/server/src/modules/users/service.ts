@@ -1,8 +1,74 @@
-import { EmailSchema } from '@forgeline/shared';
+import {
+  EmailSchema,
+  type UserInfoBody,
+  type UserInfoResponse,
+  type UserSearchQuery,
+  type UserSummary,
+} from '@forgeline/shared';
 import type { AppDeps } from '../../lib/deps.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import type { Page } from '../../lib/keyset.ts';
+import type { AuthUser } from '../../plugins/app/auth.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { createUsersRepository } from './repository.ts';
+
+type UserDeps = Pick<AppDeps, 'db'>;
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * The spec's user endpoints name the account by e-mail: only its owner may act on it (an admin may
+ * read, where the caller says so). The e-mail never chooses whose data it is: the session does.
+ */
+function assertOwnEmail(user: AuthUser, email: string, options: { adminMayRead?: boolean } = {}) {
+  if (sameEmail(user.email, email)) return;
+  if (options.adminMayRead && user.role === 'admin') return;
+  throw forbidden('You can only do that for your own account.');
+}
+
+/** After sign-in: the caller's own e-mail(s) only; the profile row exists. Answers whether it was created. */
+export async function ensureAccount(deps: UserDeps, user: AuthUser, emails: string[]): Promise<boolean> {
+  for (const email of emails) assertOwnEmail(user, email);
+  return createUsersRepository(deps.db).ensureProfile(user.id);
+}
+
+/** Whether the e-mail belongs to an admin: your own, or any for an admin. */
+export async function isAdmin(deps: UserDeps, user: AuthUser, email: string): Promise<boolean> {
+  assertOwnEmail(user, email, { adminMayRead: true });
+  if (sameEmail(user.email, email)) return user.role === 'admin';
+  const target = await createUsersRepository(deps.db).findByEmail(email);
+  return target?.role === 'admin';
+}
+
+/** Your role and profile. */
+export async function getUserInfo(deps: UserDeps, user: AuthUser, email: string): Promise<UserInfoResponse> {
+  assertOwnEmail(user, email);
+  return { role: user.role, userInfo: await createUsersRepository(deps.db).profile(user.id) };
+}
+
+/** Answers 1 when your profile changed, 0 when it already said exactly that. */
+export async function updateUserInfo(
+  deps: UserDeps,
+  user: AuthUser,
+  email: string,
+  body: UserInfoBody,
+): Promise<number> {
+  assertOwnEmail(user, email);
+  return createUsersRepository(deps.db).updateProfile(user.id, body);
+}
+
+/** Every user, oldest first (admin). */
+export async function listUsers(deps: UserDeps): Promise<UserSummary[]> {
+  return createUsersRepository(deps.db).list();
+}
+
+/** One page of users, newest first, searched by e-mail or name (admin). */
+export async function listUsersPage(
+  deps: UserDeps,
+  query: UserSearchQuery & { limit: number },
+): Promise<Page<UserSummary>> {
+  return createUsersRepository(deps.db).listPage(query);
+}
 
 /** Make Admin: answers 1 when the user became an admin, 0 when they already were one. */
 export async function makeAdmin(
@@ -35,7 +101,8 @@ export async function deleteUser(
   if (userId === actor.id) throw conflict('You cannot delete your own account here.', 'SELF_DELETE');
   return deps.db.transaction(async (tx) => {
     const deleted = await createUsersRepository(tx).delete(userId);
-    if (!deleted) throw notFound('User');
+    if (deleted === 'missing') throw notFound('User');
+    if (deleted === 'lastAdmin') throw conflict('The last admin cannot be deleted.', 'LAST_ADMIN');
     await recordAudit(tx, actor, {
       action: 'user.deleted',
       subject: { type: 'user', id: deleted.id, label: deleted.email },

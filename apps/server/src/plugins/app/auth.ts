@@ -5,7 +5,6 @@ import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin } from 'better-auth/plugins';
-import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
@@ -14,7 +13,7 @@ import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema/index.ts';
 import { forbidden, unauthorized, unavailable } from '../../lib/errors.ts';
-import { voidResetLinks } from '../../modules/auth/credentials.ts';
+import { findSessionUser, markEmailVerified, voidResetLinks } from '../../modules/auth/repository.ts';
 import { confirmMail, resetMail, sendAfterAnswer } from '../../modules/auth/mail.ts';
 import { identityHooks, userDatabaseHooks } from '../../modules/auth/identity-rules.ts';
 import { AUTH_DEFAULT_RATE_LIMIT, betterAuthRateLimitRules } from '../../modules/auth/rate-limits.ts';
@@ -93,7 +92,7 @@ export function createAuth(options: {
       // The link that worked proves the address (0131); every other link still out for it is void.
       async onPasswordReset({ user }) {
         await voidResetLinks(options.db, user.id);
-        await options.db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+        await markEmailVerified(options.db, user.id);
       },
       async sendResetPassword({ user, url }) {
         await sendAfterAnswer(mailer, options.db, resetMail(user.email, url));
@@ -234,24 +233,7 @@ export const authPlugin = fp<{ auth: Auth; secret: string }>(
     async function fromBearer(token: string): Promise<AuthUser | null> {
       const claims = await tokens.verify(token);
       if (!claims) return null;
-      const [row] = await app.db
-        .select({
-          id: users.id,
-          email: users.email,
-          name: users.name,
-          image: users.image,
-          role: users.role,
-          banned: users.banned,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.id, claims.sessionId),
-            eq(sessions.userId, claims.userId),
-            gt(sessions.expiresAt, new Date()),
-          ),
-        );
+      const row = await findSessionUser(app.db, claims.sessionId, claims.userId);
       if (!row || row.banned) return null;
       return { ...row, role: row.role === 'admin' ? 'admin' : null, sessionId: claims.sessionId };
     }
