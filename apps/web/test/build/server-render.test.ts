@@ -87,6 +87,41 @@ describe('server render (dist/.ssr)', () => {
     expect((blogs.match(/<title>/g) ?? []).length).toBe(1);
   });
 
+  it('sizes every picture of the public pages, and loads those below the first screen lazily', async () => {
+    // Eight products: the home page's grid has a first row (eager) and more (lazy).
+    const many = Array.from({ length: 8 }, (_, i) => ({
+      ...hostile,
+      _id: `0b7d0c56-7f0c-4d4f-8f43-6a8a1f3f1a${String(10 + i)}`,
+      img: `/uploads/part-${i}.webp`,
+    }));
+    const manyReader = {
+      products: async () => ({ products: many, total: many.length }),
+      product: async (id: string) => many.find((product) => product._id === id) ?? null,
+    };
+    for (const url of ['/', '/blogs', '/portfolio', `/product/${many[0]!._id}`]) {
+      const html = (await renderDocument(template, url, manyReader))!;
+      const images = html.match(/<img\b[^>]*>/g) ?? [];
+      expect(images.length, url).toBeGreaterThan(0);
+      for (const image of images) {
+        // Width and height set: the layout does not move when the picture arrives.
+        expect(image, `${url}: ${image}`).toMatch(/\swidth="\d+"/);
+        expect(image, `${url}: ${image}`).toMatch(/\sheight="\d+"/);
+        // Our own pictures are WebP or SVG; the large ones come in sizes (srcset).
+        const src = /\ssrc="([^"]+)"/.exec(image)?.[1] ?? '';
+        if (!src.startsWith('data:')) expect(src, `${url}: ${image}`).toMatch(/\.(webp|avif|svg)$/);
+        if (/hero/.test(src))
+          expect(image, `${url}: ${image}`).toMatch(/\ssrcset="[^"]+ 768w, [^"]+ 1600w"/i);
+      }
+    }
+    // On the home page, the product pictures after the first row wait until they are near the screen.
+    const home = (await renderDocument(template, '/', manyReader))!;
+    const cards = (home.match(/<img\b[^>]*>/g) ?? []).filter((image) => image.includes('/uploads/part-'));
+    expect(cards).toHaveLength(8);
+    cards.forEach((image, index) =>
+      expect(image, image).toContain(index < 3 ? 'loading="eager"' : 'loading="lazy"'),
+    );
+  });
+
   it('renders a missing product as the SPA does, without data', async () => {
     const html = (await renderDocument(template, '/product/no-such-product', reader))!;
     expect(html).toContain('<title>Product | Forgeline</title>');

@@ -202,6 +202,8 @@ export const ProductForm = ({
         <img
           src={preview ?? product?.img}
           alt={preview ? 'Preview of the chosen photo' : `Current photo of ${product?.name ?? 'the product'}`}
+          width={144}
+          height={112}
           className="h-28 w-36 rounded-box border border-base-300 object-cover"
         />
       ) : null}

@@ -31,6 +31,8 @@ export const ProfileCard = ({ user, info }: ProfileCardProps) => {
           <img
             src={user.image}
             alt={`Photo of ${user.name}`}
+            width={96}
+            height={96}
             className="size-24 rounded-full object-cover ring-4 ring-primary/20"
             referrerPolicy="no-referrer"
           />
