@@ -65,6 +65,11 @@ function printDetails(label: string, audits: Audits) {
     );
   for (const item of itemsOf(audits, 'mainthread-work-breakdown').slice(0, 5))
     console.log(`  work: ${String(item.groupLabel ?? item.group)} ${Math.round(Number(item.duration))} ms`);
+  // TBT is the part over 50 ms of each of these (throttled figures).
+  for (const item of itemsOf(audits, 'long-tasks').slice(0, 8))
+    console.log(
+      `  long task: ${String(item.url)} ${Math.round(Number(item.duration))} ms at ${Math.round(Number(item.startTime))} ms`,
+    );
 }
 
 const median = (values: number[]) => {
