@@ -1,9 +1,12 @@
 import type { FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
 import { AUDIT_ACTIONS, type AuditAction } from '@forgeline/shared';
 import { AUDIT_PAGE_SIZE, useAudit, type AuditFilters } from '@/features/audit/api/get-audit';
 import { AuditTable } from '@/features/audit/components/audit-table';
 import { QueryState } from '@/components/ui/query-state';
+import { Pager } from '@/components/ui/pager';
+import { FilterSelect } from '@/components/ui/filter-select';
+import { DateRangeFilter } from '@/components/ui/date-range-filter';
+import { useAddressFilters } from '@/lib/use-address-filters';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -31,19 +34,9 @@ function filtersOf(params: URLSearchParams): AuditFilters {
  * admin, subject and days. The filters and the page live in the address, so Back and a link work.
  */
 const AuditRoute = () => {
-  const [params, setParams] = useSearchParams();
+  const { params, setFilters: setFilter, clearFilters } = useAddressFilters<keyof AuditFilters>();
   const filters = filtersOf(params);
   const audit = useAudit(filters);
-
-  const setFilter = (changes: Partial<Record<keyof AuditFilters, string | undefined>>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    if (!('page' in changes)) next.delete('page');
-    setParams(next);
-  };
 
   /** The two text boxes are sent together, like a search form. */
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
@@ -103,43 +96,15 @@ const AuditRoute = () => {
             Search
           </button>
         </form>
-        <label className="flex flex-col text-sm">
-          Action
-          <select
-            className="select select-bordered"
-            value={filters.action ?? ''}
-            onChange={(event) => setFilter({ action: event.target.value || undefined })}
-          >
-            <option value="">All</option>
-            {Object.entries(AUDIT_ACTIONS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col text-sm">
-          From
-          <input
-            type="date"
-            className="input input-bordered"
-            value={filters.from ?? ''}
-            max={filters.to}
-            onChange={(event) => setFilter({ from: event.target.value || undefined })}
-          />
-        </label>
-        <label className="flex flex-col text-sm">
-          To
-          <input
-            type="date"
-            className="input input-bordered"
-            value={filters.to ?? ''}
-            min={filters.from}
-            onChange={(event) => setFilter({ to: event.target.value || undefined })}
-          />
-        </label>
+        <FilterSelect
+          label="Action"
+          value={filters.action}
+          options={Object.entries(AUDIT_ACTIONS)}
+          onChange={(action) => setFilter({ action })}
+        />
+        <DateRangeFilter from={filters.from} to={filters.to} onChange={setFilter} />
         {filtered ? (
-          <button type="button" className="btn btn-ghost" onClick={() => setParams(new URLSearchParams())}>
+          <button type="button" className="btn btn-ghost" onClick={clearFilters}>
             Clear filters
           </button>
         ) : null}
@@ -156,31 +121,13 @@ const AuditRoute = () => {
           <>
             <AuditTable entries={page.data} />
             {pages > 1 ? (
-              <nav
-                className="mt-4 flex items-center justify-between gap-3"
-                aria-label="Pages of the audit log"
-              >
-                <button
-                  type="button"
-                  className="btn"
-                  disabled={filters.page <= 1}
-                  onClick={() => setFilter({ page: String(filters.page - 1) })}
-                >
-                  Previous
-                </button>
-                <span>
-                  Page {filters.page} of {pages}
-                  {capped ? '+' : ''}
-                </span>
-                <button
-                  type="button"
-                  className="btn"
-                  disabled={filters.page >= pages && !capped}
-                  onClick={() => setFilter({ page: String(filters.page + 1) })}
-                >
-                  Next
-                </button>
-              </nav>
+              <Pager
+                page={filters.page}
+                pageCount={pages}
+                capped={capped}
+                onPage={(page) => setFilter({ page: String(page) })}
+                label="Pages of the audit log"
+              />
             ) : null}
           </>
         )}

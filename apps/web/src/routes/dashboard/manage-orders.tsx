@@ -1,9 +1,12 @@
 import type { FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
 import { ORDERS_PAGE_SIZE, useSearchOrders, type OrderFilters } from '@/features/orders/api/search-orders';
 import { ManageOrdersTable } from '@/features/orders/components/manage-orders-table';
 import { useOrderActions } from '@/features/orders/components/use-order-actions';
 import { QueryState } from '@/components/ui/query-state';
+import { Pager } from '@/components/ui/pager';
+import { FilterSelect } from '@/components/ui/filter-select';
+import { DateRangeFilter } from '@/components/ui/date-range-filter';
+import { useAddressFilters } from '@/lib/use-address-filters';
 
 const PAID = ['true', 'false'] as const;
 const STATUSES = ['pending', 'shipped'] as const;
@@ -44,21 +47,10 @@ function exportHref(filters: OrderFilters): string {
  * The filters and the page live in the address, so Back, a reload or a shared link shows the same list.
  */
 const ManageOrdersRoute = () => {
-  const [params, setParams] = useSearchParams();
+  const { params, setFilters: setFilter, clearFilters } = useAddressFilters<keyof OrderFilters>();
   const filters = filtersOf(params);
   const orders = useSearchOrders(filters);
   const { onCancel, onShip, busyId } = useOrderActions();
-
-  /** New filters start again at page 1; the history gets one entry per change a person makes. */
-  const setFilter = (changes: Partial<Record<keyof OrderFilters, string | undefined>>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    if (!('page' in changes)) next.delete('page');
-    setParams(next);
-  };
 
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -100,55 +92,30 @@ const ManageOrdersRoute = () => {
             Search
           </button>
         </form>
-        <label className="flex flex-col text-sm">
-          Payment
-          <select
-            className="select select-bordered"
-            value={filters.paid ?? ''}
-            onChange={(event) => setFilter({ paid: event.target.value || undefined })}
-          >
-            <option value="">All</option>
-            <option value="true">Paid</option>
-            <option value="false">Unpaid</option>
-          </select>
-        </label>
-        <label className="flex flex-col text-sm">
-          Status
-          <select
-            className="select select-bordered"
-            value={filters.status ?? ''}
-            onChange={(event) => setFilter({ status: event.target.value || undefined })}
-          >
-            <option value="">All</option>
-            <option value="pending">Pending</option>
-            <option value="shipped">Shipped</option>
-          </select>
-        </label>
-        <label className="flex flex-col text-sm">
-          From
-          <input
-            type="date"
-            className="input input-bordered"
-            value={filters.from ?? ''}
-            max={filters.to}
-            onChange={(event) => setFilter({ from: event.target.value || undefined })}
-          />
-        </label>
-        <label className="flex flex-col text-sm">
-          To
-          <input
-            type="date"
-            className="input input-bordered"
-            value={filters.to ?? ''}
-            min={filters.from}
-            onChange={(event) => setFilter({ to: event.target.value || undefined })}
-          />
-        </label>
+        <FilterSelect
+          label="Payment"
+          value={filters.paid}
+          options={[
+            ['true', 'Paid'],
+            ['false', 'Unpaid'],
+          ]}
+          onChange={(paid) => setFilter({ paid })}
+        />
+        <FilterSelect
+          label="Status"
+          value={filters.status}
+          options={[
+            ['pending', 'Pending'],
+            ['shipped', 'Shipped'],
+          ]}
+          onChange={(status) => setFilter({ status })}
+        />
+        <DateRangeFilter from={filters.from} to={filters.to} onChange={setFilter} />
         <a className="btn btn-outline" href={exportHref(filters)} download>
           Export CSV<span className="sr-only"> of the orders these filters match</span>
         </a>
         {filtered ? (
-          <button type="button" className="btn btn-ghost" onClick={() => setParams(new URLSearchParams())}>
+          <button type="button" className="btn btn-ghost" onClick={clearFilters}>
             Clear filters
           </button>
         ) : null}
@@ -171,28 +138,14 @@ const ManageOrdersRoute = () => {
               busyId={busyId}
             />
             {pages > 1 ? (
-              <nav className="mt-4 flex items-center justify-between gap-3" aria-label="Pages of orders">
-                <button
-                  type="button"
-                  className="btn"
-                  disabled={filters.page <= 1}
-                  onClick={() => setFilter({ page: String(filters.page - 1) })}
-                >
-                  Previous
-                </button>
-                <span data-testid="orders-page">
-                  Page {filters.page} of {pages}
-                  {capped ? '+' : ''}
-                </span>
-                <button
-                  type="button"
-                  className="btn"
-                  disabled={filters.page >= pages && !capped}
-                  onClick={() => setFilter({ page: String(filters.page + 1) })}
-                >
-                  Next
-                </button>
-              </nav>
+              <Pager
+                page={filters.page}
+                pageCount={pages}
+                capped={capped}
+                onPage={(page) => setFilter({ page: String(page) })}
+                label="Pages of orders"
+                testId="orders-page"
+              />
             ) : null}
           </>
         )}

@@ -5,11 +5,11 @@ import { ADMIN_PAGE_SIZE, useAdminProducts } from '@/features/products/api/get-a
 import { useDeleteProduct } from '@/features/admin-products/api/delete-product';
 import { ManageProductsTable } from '@/features/admin-products/components/manage-products-table';
 import { EditProductDialog } from '@/features/admin-products/components/edit-product-dialog';
-import { ProductsPagination } from '@/features/admin-products/components/products-pagination';
 import { ProductSearch, useProductSearch } from '@/features/products/components/product-search';
 import { confirmDialog } from '@/lib/dialogs';
 import { actionFailed } from '@/lib/error-message';
 import { QueryState } from '@/components/ui/query-state';
+import { Pager } from '@/components/ui/pager';
 
 /** GET /api/products.csv (admin): every product, a download; the session cookie authenticates it. */
 const PRODUCTS_CSV_URL = '/api/products.csv';
@@ -107,11 +107,13 @@ const ManageProductsRoute = () => {
               onDelete={(product) => void onDelete(product)}
               deletingId={deleteProduct.isPending ? (deleteProduct.variables ?? null) : null}
             />
-            <ProductsPagination
+            <Pager
               page={page}
               pageCount={pageCount}
               onPage={goTo}
               busy={products.isPlaceholderData}
+              label="Products pages"
+              testId="products-page"
             />
           </div>
         )}
