@@ -19,10 +19,10 @@ import {
   uniqueEmail,
 } from './support/auth';
 import { expectAccessible } from './support/axe';
-import { journeyContext, launchBrowser } from './support/browser';
+import { journeyContext, openSite, closeSite } from './support/browser';
 import { payWithGoodCard } from './support/payment';
 import { appReady } from './support/screens';
-import { startServer, type RunningServer } from './support/server';
+import type { RunningServer } from './support/server';
 
 /**
  * Issue 10's journey: a buyer pastes a list of 40 part numbers, puts the valid lines in the cart, checks
@@ -51,18 +51,12 @@ const quantityFor = (product: Product): number => {
 };
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await openSite());
   desktop = await journeyContext(browser, 1280, 900);
   phone = await journeyContext(browser, 375, 740);
 }, 90_000);
 
-afterAll(async () => {
-  await desktop?.close();
-  await phone?.close();
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeSite({ server, browser }));
 
 describe('quick order → cart → checkout → one payment → My Orders', () => {
   it('orders 40 different parts from a pasted list in one checkout and one payment, at tier prices', async () => {

@@ -1,21 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser';
+import { openSite, closeSite } from './support/browser';
 import { appReady } from './support/screens';
-import { startServer, type RunningServer } from './support/server';
+import type { RunningServer } from './support/server';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-}, 90_000);
+beforeAll(async () => ({ server, browser } = await openSite()), 90_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeSite({ server, browser }));
 
 const openHome = async (width: number, height: number): Promise<Page> => {
   const page = await browser.newPage({ viewport: { width, height } });

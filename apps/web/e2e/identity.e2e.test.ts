@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { openSite, closeSite } from './support/browser';
+import type { RunningServer } from './support/server';
 import {
   createAccount,
   DEMO_ADMIN,
@@ -19,15 +19,9 @@ import {
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-}, 90_000);
+beforeAll(async () => ({ server, browser } = await openSite()), 90_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeSite({ server, browser }));
 
 /** A fresh browser context (its own cookies and storage) with one page, splash skipped. */
 const openPage = async (width = 1280, height = 800): Promise<{ context: BrowserContext; page: Page }> => {

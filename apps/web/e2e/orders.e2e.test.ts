@@ -3,9 +3,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { formatPrice, toCents, toDollars } from '@forgeline/shared';
 import { DEMO_ADMIN, DEMO_CUSTOMER, signInAt } from './support/auth';
 import { expectAccessible } from './support/axe';
-import { journeyContext, launchBrowser } from './support/browser';
+import { journeyContext, openSite, closeSite } from './support/browser';
 import { appReady } from './support/screens';
-import { startServer, type RunningServer } from './support/server';
+import type { RunningServer } from './support/server';
 
 /**
  * Journeys of ordering, paying, shipping and managing products (docs/product.md §2, §4, §5, §8, §9), in order:
@@ -73,18 +73,12 @@ const payWithCard = async (page: Page, orderId: string, cardNumber: string) => {
 };
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await openSite());
   customer = await journeyContext(browser);
   admin = await journeyContext(browser);
 }, 90_000);
 
-afterAll(async () => {
-  await customer?.close();
-  await admin?.close();
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeSite({ server, browser }));
 
 describe('orders, payments and product management', () => {
   it('lets a customer order, pay with 4242 4242 4242 4242 and see Paid with the transaction id', async () => {

@@ -3,9 +3,9 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { formatPrice } from '@forgeline/shared';
 import { DEMO_ADMIN, DEMO_CUSTOMER, signInAt } from './support/auth';
 import { expectAccessible } from './support/axe';
-import { journeyContext, launchBrowser } from './support/browser';
+import { journeyContext, openSite, closeSite } from './support/browser';
 import { payWithGoodCard } from './support/payment';
-import { startServer, type RunningServer } from './support/server';
+import type { RunningServer } from './support/server';
 
 /** A buyer asks for a quote, the shop prices it, the buyer reads the offer and its PDF — on a phone too. */
 
@@ -17,18 +17,12 @@ let buyer: BrowserContext;
 let admin: BrowserContext;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await openSite());
   buyer = await journeyContext(browser, 375);
   admin = await journeyContext(browser, 1280);
 }, 90_000);
 
-afterAll(async () => {
-  await buyer?.close();
-  await admin?.close();
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeSite({ server, browser }));
 
 describe('quotes', () => {
   it('RFQ → offer → the buyer reads the offer, downloads its PDF, accepts it and pays it', async () => {

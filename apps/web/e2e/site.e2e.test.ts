@@ -3,8 +3,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { CAROUSEL, contactMessages, STATISTICS } from '@forgeline/shared';
 import { blogPosts } from '../src/content/blogs';
 import { portfolio } from '../src/content/portfolio';
-import { launchBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { openSite, closeSite } from './support/browser';
+import type { RunningServer } from './support/server';
 import { describeViolations, seriousViolations } from './support/axe';
 import { appReady, saveScreen, settle, skipSplash, stubGoogleMaps, WIDTHS } from './support/screens';
 
@@ -28,15 +28,9 @@ const CONTACT = {
   message: `We need 5,000 M8 hex bolts by March (run ${Date.now()}).`,
 };
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-}, 90_000);
+beforeAll(async () => ({ server, browser } = await openSite()), 90_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeSite({ server, browser }));
 
 const url = (path: string) => `${server.url}${path}`;
 

@@ -3,8 +3,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Product } from '@forgeline/shared';
 import { createAccount, DEMO_ADMIN, signIn, uniqueEmail } from './support/auth';
 import { expectAccessible } from './support/axe';
-import { journeyContext, launchBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { journeyContext, openSite, closeSite } from './support/browser';
+import type { RunningServer } from './support/server';
 
 /**
  * Issue 12's payment terms (decision 0112): an admin approves a buyer for 'pay by invoice'; the buyer
@@ -20,18 +20,12 @@ let adminContext: BrowserContext;
 const main = (page: Page) => page.locator('main');
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await openSite());
   buyerContext = await journeyContext(browser);
   adminContext = await journeyContext(browser);
 }, 90_000);
 
-afterAll(async () => {
-  await buyerContext?.close();
-  await adminContext?.close();
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeSite({ server, browser }));
 
 describe('pay by invoice', () => {
   it('approve terms → invoice checkout → download the invoice in My Orders → admin marks it paid', async () => {

@@ -1,4 +1,5 @@
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { startServer, type RunningServer } from './server';
 
 /** System Chromium (docs/architecture.md §2: Playwright's own browser download does not work here). */
 export const launchBrowser = (): Promise<Browser> =>
@@ -21,4 +22,16 @@ export async function journeyContext(browser: Browser, width = 1280, height = 90
   const context = await browser.newContext({ viewport: { width, height } });
   await context.addInitScript(() => sessionStorage.setItem('forgeline:splash-seen', '1'));
   return context;
+}
+
+/** The real server and a Chromium for one test file, started side by side. */
+export async function openSite(): Promise<{ server: RunningServer; browser: Browser }> {
+  const [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  return { server, browser };
+}
+
+/** Closes what openSite opened: the browser (with every context still open in it), then the server. */
+export async function closeSite(site: { server?: RunningServer; browser?: Browser }): Promise<void> {
+  await site.browser?.close();
+  await site.server?.stop();
 }
