@@ -80,6 +80,20 @@ describe('bundle budgets (gzip)', () => {
     }
   });
 
+  it.each(bundles.map((bundle) => [bundle.route, bundle] as const))(
+    '%s: renders without zod (forms load it on their first validation)',
+    (route, bundle) => {
+      // zod's core names its base type '$ZodType'; docs/decisions/0042 keeps it out of every route's
+      // first load: a form imports its schema only through lazyZodResolver's dynamic import.
+      const withZod = bundle.js
+        .filter(({ file }) =>
+          readFileSync(new URL(`../../dist/${file}`, import.meta.url), 'utf8').includes('$ZodType'),
+        )
+        .map(({ file }) => keyOf(file));
+      expect(withZod, `${route} loads zod before it renders, in: ${withZod.join(', ')}`).toEqual([]);
+    },
+  );
+
   it('the entry chunk is React’s production build', () => {
     const entry = bundles[0]!.js.find((file) => chunkName(file.file) === 'index');
     expect(entry, 'no entry chunk named index').toBeDefined();
