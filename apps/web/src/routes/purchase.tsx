@@ -1,6 +1,4 @@
-import { useState } from 'react';
-import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { toast } from '@/lib/toast';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { formatPrice, messages } from '@forgeline/shared';
 import { pageMeta } from '@/config/page-meta';
 import { usePageMeta } from '@/lib/page-meta';
@@ -8,10 +6,8 @@ import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
 import { ApiError } from '@/lib/api-client';
 import { useProduct } from '@/features/products/api/get-product';
-import { useCreateOrder } from '@/features/orders/api/create-order';
 import { useUserInfo } from '@/features/users/api/get-user-info';
-import { PurchaseForm, type PurchaseValues } from '@/features/orders/components/purchase-form';
-import { errorMessage } from '@/lib/error-message';
+import { PlaceOrderForm } from '@/features/orders/components/place-order-form';
 import { Loading } from '@/components/ui/spinner';
 import { Alert } from '@/components/ui/alert';
 import { QuantityRules } from '@/components/pricing/quantity-rules';
@@ -22,23 +18,20 @@ const Spinner = ({ label }: { label: string }) => (
   <Loading label={label} className="min-h-[calc(100dvh-4rem)]" />
 );
 
-/** /purchase/:id (docs/product.md §2, §5): the product's facts, a live total and the order form. Login required. */
+/**
+ * /purchase/:id (docs/product.md §2, §5): the product's facts, a live total and the order form. Login
+ * required. The product (public) shows as soon as it is in; the form waits for the session and profile.
+ */
 const PurchaseRoute = () => {
   const { id = '' } = useParams();
   const location = useLocation();
-  const navigate = useNavigate();
   const { user, isPending: sessionPending } = useSession();
   const product = useProduct(id);
   const profile = useUserInfo(user?.email);
-  const createOrder = useCreateOrder();
-  const [submitError, setSubmitError] = useState<string | null>(null);
   usePageMeta(pageMeta.purchase(product.data?.name));
 
-  if (sessionPending) return <Spinner label="Checking your session" />;
-  if (!user) return <Navigate to={paths.auth.login.getHref(location.pathname)} replace />;
+  if (!sessionPending && !user) return <Navigate to={paths.auth.login.getHref(location.pathname)} replace />;
   if (product.isPending) return <Spinner label="Loading the product" />;
-  // The form starts from the profile's address and phone; without a profile it starts empty.
-  if (profile.isPending) return <Spinner label="Loading your profile" />;
   if (product.isError) {
     const missing = product.error instanceof ApiError && product.error.status === 404;
     return (
@@ -54,31 +47,6 @@ const PurchaseRoute = () => {
   }
 
   const item = product.data;
-
-  const placeOrder = async (values: PurchaseValues, figures: { price: number; totalPrize: number }) => {
-    setSubmitError(null);
-    try {
-      await createOrder.mutateAsync({
-        productId: item._id,
-        name: user.name,
-        email: user.email,
-        productName: item.name,
-        price: figures.price,
-        address: values.address,
-        phone: values.phone,
-        buyQuantity: values.buyQuantity,
-        totalPrize: figures.totalPrize,
-      });
-      toast.success(messages.orderSucceeded(user.name));
-      navigate(paths.dashboard.myOrders.getHref());
-    } catch (error) {
-      const message = errorMessage(error, 'The order could not be placed. Please try again.');
-      setSubmitError(message);
-      toast.error(message);
-      if (error instanceof ApiError && error.status === 409) void product.refetch();
-    }
-  };
-
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
       <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Purchase</h1>
@@ -113,17 +81,20 @@ const PurchaseRoute = () => {
               order of {item.minOrder} pcs.
             </Alert>
           ) : null}
-          <PurchaseForm
-            key={`${item._id}:${item.availableQuantiity}`}
-            product={item}
-            user={{ name: user.name, email: user.email }}
-            contact={{
-              address: profile.data?.userInfo.address ?? null,
-              phone: profile.data?.userInfo.phone ?? null,
-            }}
-            onSubmit={placeOrder}
-            submitError={submitError}
-          />
+          {/* The form starts from the profile's address and phone; without a profile it starts empty. */}
+          {!user || profile.isPending ? (
+            <Loading label="Loading your profile" className="min-h-[24rem]" />
+          ) : (
+            <PlaceOrderForm
+              product={item}
+              user={{ name: user.name, email: user.email }}
+              contact={{
+                address: profile.data?.userInfo.address ?? null,
+                phone: profile.data?.userInfo.phone ?? null,
+              }}
+              onProductChanged={() => void product.refetch()}
+            />
+          )}
         </section>
       </div>
     </div>
