@@ -1,27 +1,111 @@
+import { useEffect, useState } from 'react';
+import { LIMITS } from '@forgeline/shared';
 import { useSession } from '@/lib/auth';
-import { useUsers } from '@/features/users/api/get-users';
+import { USERS_PAGE_SIZE, useUsersPage } from '@/features/users/api/get-users';
 import { UsersTable } from '@/features/users/components/users-table';
 import { QueryState } from '@/components/ui/query-state';
 
-/** /dashboard/makeAdmin, admins only (docs/product.md §2): every user, with delete and make-admin actions. */
+/**
+ * /dashboard/makeAdmin, admins only (docs/product.md §2): the users, newest first, 20 a page, found by
+ * e-mail or name (GET /api/users?limit=, decision 0100), with delete and make-admin actions.
+ */
 const MakeAdminRoute = () => {
   const { user } = useSession();
-  const users = useUsers();
+  const [input, setInput] = useState('');
+  // Searched once typing pauses (300 ms), at once on Enter or when the box is emptied. Written here
+  // rather than shared with the products' search: a shared module would be one more chunk on Home.
+  const [debounced, setDebounced] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(input.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [input]);
+  const flush = () => setDebounced(input.trim());
+  const term = input.trim() === '' ? '' : debounced;
+  // The page belongs to a search: a new search starts at page 1.
+  const [paging, setPaging] = useState({ term: '', page: 1 });
+  const page = paging.term === term ? paging.page : 1;
+  const users = useUsersPage({ search: term, page });
+
+  const total = users.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
+  const settled = users.data !== undefined && !users.isPlaceholderData;
+  // A delete can empty the last page: go to the page that is now the last.
+  if (settled && page > pageCount) setPaging({ term, page: pageCount });
 
   return (
     <section aria-labelledby="dashboard-title">
       <h2 id="dashboard-title" className="mb-4 text-2xl font-bold">
         Make Admin{' '}
         <span className="text-base font-semibold text-base-content/75" data-testid="users-total">
-          (Total Users: {users.data?.length ?? 0})
+          (Total Users: {total}
+          {users.data?.search ? ' matching' : ''})
         </span>
       </h2>
+      <form
+        role="search"
+        aria-label="Users"
+        className="mb-4 max-w-md"
+        onSubmit={(event) => {
+          event.preventDefault();
+          flush();
+        }}
+      >
+        <label className="input h-12 w-full bg-base-100">
+          <span className="sr-only">Search users</span>
+          <input
+            type="search"
+            value={input}
+            onChange={(event) => setInput(event.target.value)}
+            maxLength={LIMITS.searchMax}
+            placeholder="Search by e-mail or name"
+            autoComplete="off"
+            spellCheck={false}
+            enterKeyHint="search"
+            className="min-w-0 grow text-base"
+          />
+        </label>
+      </form>
       <QueryState
         query={users}
         loadingLabel="Loading users"
         errorText={(error) => `Could not load the users: ${error.message}`}
+        isEmpty={(data) => data.users.length === 0 && data.search !== ''}
+        empty={<p>No users match "{users.data?.search}".</p>}
       >
-        {(list) => <UsersTable users={list} currentUserId={user?.id} />}
+        {(data) => (
+          <div className={users.isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
+            <UsersTable
+              users={data.users}
+              currentUserId={user?.id}
+              firstNumber={(data.page - 1) * USERS_PAGE_SIZE + 1}
+            />
+            {pageCount > 1 ? (
+              // Manage Products' pagination, written again: a module shared by two routes becomes one
+              // more chunk in the router's map, which every page loads.
+              <nav aria-label="Users pages" className="mt-4 flex items-center justify-between gap-3">
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline"
+                  onClick={() => setPaging({ term, page: page - 1 })}
+                  disabled={users.isPlaceholderData || page <= 1}
+                >
+                  Previous
+                </button>
+                <p className="text-sm font-medium" aria-live="polite">
+                  Page {page} of {pageCount}
+                </p>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline"
+                  onClick={() => setPaging({ term, page: page + 1 })}
+                  disabled={users.isPlaceholderData || page >= pageCount}
+                >
+                  Next
+                </button>
+              </nav>
+            ) : null}
+          </div>
+        )}
       </QueryState>
     </section>
   );

@@ -1,9 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserSummary } from '@forgeline/shared';
 import { api } from '@/lib/api-client';
-import { userKeys } from '@/lib/query-keys';
+import { normalizeSearch, userKeys } from '@/lib/query-keys';
 
-/** GET /api/users (admin): every user, for the Make Admin table. */
+/** GET /api/users (admin): every user (the specification's whole list). */
 export const getUsers = ({ signal }: { signal?: AbortSignal } = {}): Promise<UserSummary[]> =>
   api.get<UserSummary[]>('/users', signal ? { signal } : {});
 
@@ -15,3 +15,48 @@ export const getUsersQueryOptions = () =>
   });
 
 export const useUsers = () => useQuery(getUsersQueryOptions());
+
+/** Rows per page of the Make Admin table. */
+export const USERS_PAGE_SIZE = 20;
+
+export type UsersPage = { users: UserSummary[]; total: number; search: string; page: number };
+
+/**
+ * GET /api/users?limit=20&page=&search=: one page of Make Admin, newest first, found by e-mail or name;
+ * the total of all matches from X-Total-Count (a shop with 50,000 customers is not one table).
+ */
+export const getUsersPage = async ({
+  search,
+  page,
+  signal,
+}: {
+  search?: string;
+  page: number;
+  signal?: AbortSignal;
+}): Promise<UsersPage> => {
+  const { data, total } = await api.getWithTotal<UserSummary[]>('/users', {
+    params: { limit: USERS_PAGE_SIZE, page, search: normalizeSearch(search) },
+    ...(signal ? { signal } : {}),
+  });
+  const users = data ?? [];
+  return {
+    users,
+    total: total ?? (page - 1) * USERS_PAGE_SIZE + users.length,
+    search: normalizeSearch(search) ?? '',
+    page,
+  };
+};
+
+export const useUsersPage = (params: { search: string; page: number }) =>
+  useQuery({
+    // Under userKeys.lists(), so a delete or a make-admin refreshes it. Built here, not in query-keys.ts
+    // (a module every route loads).
+    queryKey: [
+      ...userKeys.lists(),
+      { kind: 'page', search: normalizeSearch(params.search), page: params.page },
+    ],
+    queryFn: ({ signal }) => getUsersPage({ ...params, signal }),
+    staleTime: 0,
+    // Paging and searching keep the current rows until the next page arrives.
+    placeholderData: keepPreviousData,
+  });

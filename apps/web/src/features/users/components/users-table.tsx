@@ -15,10 +15,12 @@ type UsersTableProps = {
   users: UserSummary[];
   /** The signed-in admin's own id: their row cannot be deleted here. */
   currentUserId: string | undefined;
+  /** The No. of the first row (21 on page 2 of 20 a page). */
+  firstNumber?: number;
 };
 
 /** The Make Admin table (docs/product.md §2): No., User Id, User Email, Action (Delete User), Admin Status. */
-export const UsersTable = ({ users, currentUserId }: UsersTableProps) => {
+export const UsersTable = ({ users, currentUserId, firstNumber = 1 }: UsersTableProps) => {
   const deleteUser = useDeleteUser();
   const makeAdmin = useMakeAdmin();
   const [termsOf, setTermsOf] = useState<UserSummary | null>(null);
@@ -66,7 +68,7 @@ export const UsersTable = ({ users, currentUserId }: UsersTableProps) => {
             return (
               <tr key={user._id} data-testid="user-row" data-email={user.email}>
                 <th scope="row" data-label="No.">
-                  {index + 1}
+                  {firstNumber + index}
                 </th>
                 <td data-label="User Id">
                   <span className="font-mono text-xs">
