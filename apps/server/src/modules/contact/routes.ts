@@ -1,15 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ContactBodySchema, ContactMessageSchema, InsertedResponseSchema } from '@forgeline/shared';
-import { createContactRepository } from './repository.ts';
+import { listContactMessages, sendContactMessage } from './service.ts';
 import { errorResponses } from '../../lib/errors.ts';
 
 /** Messages per IP and window: enough for a person, too few for a spammer (docs/architecture.md §4, abuse). */
 export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: '10 minutes' } as const;
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repository = createContactRepository(app.db);
-
   app.post(
     '/contact',
     {
@@ -22,7 +20,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await repository.insert(request.body);
+      const row = await sendContactMessage(app, request.body);
       return reply.code(201).send({ acknowledged: true, insertedId: row.id });
     },
   );
@@ -30,7 +28,6 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** Admin-only routes: registered inside the admin area, whose one onRequest hook is the guard. */
 export const contactAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repository = createContactRepository(app.db);
   app.get(
     '/contact',
     {
@@ -40,6 +37,6 @@ export const contactAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(ContactMessageSchema), ...errorResponses },
       },
     },
-    async () => repository.newest(),
+    async () => listContactMessages(app),
   );
 };

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
-import { idempotencyKeys } from '../../db/schema/index.ts';
 import { DomainError, badRequest } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
+import { createIdempotencyRepository } from './repository.ts';
 
 /** How long a key keeps its answer: a retry comes within minutes, a day is plenty. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 3_600_000;
@@ -65,23 +64,9 @@ async function claim(
   tx: Executor,
   entry: { userId: string; key: string; fingerprint: string },
 ): Promise<{ statusCode: number; body: unknown } | undefined> {
-  const expiresAt = new Date(Date.now() + IDEMPOTENCY_KEY_TTL_MS);
-  // The answer is filled in before this transaction commits; nobody else ever reads the placeholder.
-  const placeholder = { ...entry, statusCode: 0, responseBody: null, expiresAt };
-  const taken = await tx
-    .insert(idempotencyKeys)
-    .values(placeholder)
-    .onConflictDoUpdate({
-      target: [idempotencyKeys.userId, idempotencyKeys.key],
-      set: { ...placeholder, createdAt: sql`now()` },
-      setWhere: lt(idempotencyKeys.expiresAt, sql`now()`),
-    })
-    .returning({ key: idempotencyKeys.key });
-  if (taken.length > 0) return undefined;
-  const [stored] = await tx
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.userId, entry.userId), eq(idempotencyKeys.key, entry.key)));
+  const repository = createIdempotencyRepository(tx);
+  if (await repository.take(entry, new Date(Date.now() + IDEMPOTENCY_KEY_TTL_MS))) return undefined;
+  const stored = await repository.find(entry.userId, entry.key);
   if (!stored) throw new Error('idempotency key neither taken nor stored');
   if (stored.fingerprint !== entry.fingerprint) {
     throw new DomainError(
@@ -113,10 +98,12 @@ export async function withIdempotency(
     if (replay) return { replay };
     const answer = await work(tx);
     if (entry) {
-      await tx
-        .update(idempotencyKeys)
-        .set({ statusCode: answer.statusCode, responseBody: answer.body ?? null })
-        .where(and(eq(idempotencyKeys.userId, entry.userId), eq(idempotencyKeys.key, entry.key)));
+      await createIdempotencyRepository(tx).storeAnswer(
+        entry.userId,
+        entry.key,
+        answer.statusCode,
+        answer.body,
+      );
     }
     return { answer };
   });
@@ -132,11 +119,7 @@ export async function withIdempotency(
 
 /** Deletes expired keys; answers how many. */
 export async function purgeExpiredKeys(db: Database): Promise<number> {
-  const rows = await db
-    .delete(idempotencyKeys)
-    .where(lt(idempotencyKeys.expiresAt, sql`now()`))
-    .returning({ key: idempotencyKeys.key });
-  return rows.length;
+  return createIdempotencyRepository(db).purgeExpired();
 }
 
 /** Purges expired keys every hour, except under NODE_ENV=test. */

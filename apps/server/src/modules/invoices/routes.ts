@@ -2,11 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { InvoiceSummarySchema, toDollars } from '@forgeline/shared';
 import type { InvoiceRow } from '../../db/schema/index.ts';
-import { notFound, errorResponses } from '../../lib/errors.ts';
-import { currentUser, type AuthUser } from '../../plugins/app/auth.ts';
-import { createOrdersRepository } from '../orders/repository.ts';
+import { errorResponses } from '../../lib/errors.ts';
+import { currentUser } from '../../plugins/app/auth.ts';
 import { renderInvoicePdf, sellerOf } from './pdf.ts';
-import { createInvoicesRepository } from './repository.ts';
+import { getInvoice, listMyInvoices, listOrderInvoices } from './service.ts';
 
 const IdParams = z.object({ id: z.string().max(100) });
 
@@ -24,16 +23,7 @@ export const toInvoiceSummary = (row: InvoiceRow) => ({
   dueAt: row.dueAt?.toISOString() ?? null,
 });
 
-/** A document is its buyer's and the admins'; to anyone else it does not exist. */
-function visibleDocument(row: InvoiceRow | undefined, user: AuthUser): InvoiceRow {
-  if (!row || (row.userId !== user.id && user.role !== 'admin')) throw notFound('Invoice');
-  return row;
-}
-
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const invoices = createInvoicesRepository(app.db);
-  const orders = createOrdersRepository(app.db);
-
   app.get(
     '/myInvoices',
     {
@@ -44,7 +34,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(InvoiceSummarySchema), ...errorResponses },
       },
     },
-    async (request) => (await invoices.listForUser(currentUser(request).id)).map(toInvoiceSummary),
+    async (request) => (await listMyInvoices(app.db, currentUser(request))).map(toInvoiceSummary),
   );
 
   app.get(
@@ -58,17 +48,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(InvoiceSummarySchema), ...errorResponses },
       },
     },
-    async (request) => {
-      const user = currentUser(request);
-      const documents = await invoices.listForOrder(request.params.id);
-      if (documents.length === 0) {
-        // An order without documents yet (unpaid) is still the caller's to ask about, or not found.
-        const order = await orders.findById(request.params.id);
-        if (!order || (order.userId !== user.id && user.role !== 'admin')) throw notFound('Order');
-        return [];
-      }
-      return documents.map((row) => toInvoiceSummary(visibleDocument(row, user)));
-    },
+    async (request) =>
+      (await listOrderInvoices(app.db, currentUser(request), request.params.id)).map(toInvoiceSummary),
   );
 
   app.get(
@@ -83,7 +64,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const document = visibleDocument(await invoices.findById(request.params.id), currentUser(request));
+      const document = await getInvoice(app.db, currentUser(request), request.params.id);
       const pdf = await renderInvoicePdf(document, sellerOf(app.config));
       return reply
         .type('application/pdf')

@@ -1,5 +1,8 @@
 import type { Executor } from '../../db/client.ts';
 import type { InvoiceLine, InvoiceRow, OrderRow } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { AuthUser } from '../../plugins/app/auth.ts';
+import { createOrdersRepository } from '../orders/repository.ts';
 import { createInvoicesRepository } from './repository.ts';
 
 /**
@@ -150,4 +153,36 @@ export async function issueCreditNote(
     },
     [refunded.id],
   );
+}
+
+/** A document is its buyer's and the admins'; to anyone else it does not exist. */
+function visibleDocument(row: InvoiceRow | undefined, user: AuthUser): InvoiceRow {
+  if (!row || (row.userId !== user.id && user.role !== 'admin')) throw notFound('Invoice');
+  return row;
+}
+
+/** The buyer's invoices and credit notes, newest first. */
+export async function listMyInvoices(db: Executor, user: AuthUser): Promise<InvoiceRow[]> {
+  return createInvoicesRepository(db).listForUser(user.id);
+}
+
+/** An order's invoice and credit note, if any: its customer's, or any for an admin. */
+export async function listOrderInvoices(
+  db: Executor,
+  user: AuthUser,
+  orderId: string,
+): Promise<InvoiceRow[]> {
+  const documents = await createInvoicesRepository(db).listForOrder(orderId);
+  if (documents.length === 0) {
+    // An order without documents yet (unpaid) is still the caller's to ask about, or not found.
+    const order = await createOrdersRepository(db).findById(orderId);
+    if (!order || (order.userId !== user.id && user.role !== 'admin')) throw notFound('Order');
+    return [];
+  }
+  return documents.map((row) => visibleDocument(row, user));
+}
+
+/** One invoice or credit note its buyer (or an admin) may see. */
+export async function getInvoice(db: Executor, user: AuthUser, id: string): Promise<InvoiceRow> {
+  return visibleDocument(await createInvoicesRepository(db).findById(id), user);
 }

@@ -6,14 +6,12 @@ import {
   NewsletterResponseSchema,
   NewsletterSubscriberSchema,
 } from '@forgeline/shared';
-import { createNewsletterRepository } from './repository.ts';
+import { listSubscribers, subscribeToNewsletter } from './service.ts';
 import { errorResponses } from '../../lib/errors.ts';
 
 export const NEWSLETTER_RATE_LIMIT = { max: 5, timeWindow: '10 minutes' } as const;
 
 export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repository = createNewsletterRepository(app.db);
-
   app.post(
     '/newsletter',
     {
@@ -29,7 +27,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await repository.subscribe(request.body.email);
+      await subscribeToNewsletter(app, request.body.email);
       // Whether the address was known is not for a visitor to learn: the same status, body and work.
       return reply.code(200).send({ acknowledged: true, message: contactMessages.subscribed });
     },
@@ -38,7 +36,6 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** Admin-only routes: registered inside the admin area, whose one onRequest hook is the guard. */
 export const newsletterAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repository = createNewsletterRepository(app.db);
   app.get(
     '/newsletter',
     {
@@ -48,6 +45,6 @@ export const newsletterAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(NewsletterSubscriberSchema), ...errorResponses },
       },
     },
-    async () => repository.newest(),
+    async () => listSubscribers(app),
   );
 };

@@ -1,9 +1,9 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { toDollars } from '@forgeline/shared';
 import type { Env } from '../../config/env.ts';
 import type { Executor } from '../../db/client.ts';
-import { orders, products, users } from '../../db/schema/index.ts';
 import { DomainError } from '../../lib/errors.ts';
+import { createHoldsRepository } from './holds-repository.ts';
+import { createOrdersRepository } from './repository.ts';
 
 /**
  * Stock is taken when an order is placed and held until it is paid (docs/decisions/0011, 0013), so an
@@ -30,12 +30,7 @@ const refused = (message: string) => new DomainError(UNPAID_HOLD_LIMIT, message,
 /** Whether the customer has ever paid an order (a paid order, shipped or not, that still exists). */
 export async function hasPaidBefore(db: Executor, userId: string | null): Promise<boolean> {
   if (!userId) return false;
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.paid, true)))
-    .limit(1);
-  return row !== undefined;
+  return createOrdersRepository(db).hasPaidOrder(userId);
 }
 
 /** How long the stock of an unpaid order of this customer is held. */
@@ -56,22 +51,13 @@ export async function checkUnpaidHolds(
   userId: string,
   productIds: string[],
 ): Promise<{ holdHours: number }> {
-  // One statement: the customer's row locked, whether they ever paid, and what their unpaid orders
-  // are worth. Orders on payment terms count against the credit limit instead (decision 0112).
-  const [account] = await db
-    .select({
-      established: sql<boolean>`exists (select 1 from ${orders} where ${orders.userId} = ${userId} and ${orders.paid})`,
-      unpaidCents: sql<string>`(select coalesce(sum(${orders.totalCents}), 0) from ${orders} where ${orders.userId} = ${userId} and not ${orders.paid} and ${orders.dueAt} is null)`,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('no key update', { of: users });
-  const established = account?.established === true;
+  const repository = createHoldsRepository(db);
+  const { established, unpaidCents } = await repository.lockAccount(userId);
   const holdHours = established ? config.ORDER_HOLD_HOURS : config.NEW_CUSTOMER_HOLD_HOURS;
   const limitCents = Math.round(
     (established ? config.UNPAID_LIMIT_USD : config.NEW_CUSTOMER_UNPAID_LIMIT_USD) * 100,
   );
-  if (Number(account?.unpaidCents ?? 0) > limitCents) {
+  if (unpaidCents > limitCents) {
     throw refused(
       established
         ? `Your unpaid orders would come to more than $${toDollars(limitCents)}. Please pay the orders you have placed before ordering more.`
@@ -80,22 +66,11 @@ export async function checkUnpaidHolds(
   }
   if (established || productIds.length === 0) return { holdHours };
 
-  const held = await db
-    .select({
-      name: products.name,
-      available: products.availableQuantity,
-      minOrder: products.minOrder,
-      byCustomer: sql<string>`coalesce(sum(${orders.quantity}) filter (where ${orders.userId} = ${userId}), 0)`,
-      byAll: sql<string>`coalesce(sum(${orders.quantity}), 0)`,
-    })
-    .from(products)
-    .innerJoin(orders, and(eq(orders.productId, products.id), eq(orders.paid, false), isNull(orders.dueAt)))
-    .where(inArray(products.id, productIds))
-    .groupBy(products.id, products.name, products.availableQuantity, products.minOrder);
+  const held = await repository.heldStock(userId, productIds);
   for (const row of held) {
-    const heldByCustomer = Number(row.byCustomer);
+    const heldByCustomer = row.byCustomer;
     // The stock not yet sold: what is left plus what unpaid orders hold.
-    const offered = row.available + Number(row.byAll);
+    const offered = row.available + row.byAll;
     // At least one minimum order, so that a new customer can still buy the last pieces of a product.
     const allowed = Math.max(Math.floor((offered * config.NEW_CUSTOMER_STOCK_SHARE) / 100), row.minOrder);
     if (heldByCustomer > allowed) {

@@ -11,7 +11,7 @@ import {
   toDollars,
   type Quote,
 } from '@forgeline/shared';
-import { conflict, errorResponses } from '../../lib/errors.ts';
+import { errorResponses } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { sellerOf } from '../invoices/pdf.ts';
 import { toCheckoutDto } from '../checkout/repository.ts';
@@ -20,14 +20,18 @@ import { IdempotencyKeyHeaders, withIdempotency } from '../idempotency/idempoten
 import { acceptQuote } from './accept.ts';
 import { sendQuoteMail } from './mail.ts';
 import { renderQuotePdf } from './pdf.ts';
-import { createQuotesRepository, type QuoteWithParts } from './repository.ts';
+import type { QuoteWithParts } from './repository.ts';
 import {
   addQuoteMessage,
   declineQuote,
+  findQuote,
+  getPricedQuote,
+  getQuote,
   isLapsed,
+  listAllQuotes,
+  listMyQuotes,
   offerQuote,
   requestQuote,
-  visibleQuote,
 } from './service.ts';
 
 const IdParams = z.object({ id: z.string().max(100) });
@@ -73,8 +77,6 @@ export function toQuoteDto({ quote, lines, messages }: QuoteWithParts, now = new
 }
 
 export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
-  const quotes = createQuotesRepository(app.db);
-
   app.post(
     '/quotes',
     {
@@ -103,10 +105,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(QuoteSchema), ...errorResponses },
       },
     },
-    async (request) => {
-      const rows = await quotes.listForUser(currentUser(request).id);
-      return Promise.all(rows.map(async (quote) => toQuoteDto(await quotes.withParts(quote))));
-    },
+    async (request) => (await listMyQuotes(app.db, currentUser(request))).map((parts) => toQuoteDto(parts)),
   );
 
   app.get(
@@ -120,10 +119,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: QuoteSchema, ...errorResponses },
       },
     },
-    async (request) =>
-      toQuoteDto(
-        await quotes.withParts(visibleQuote(await quotes.findById(request.params.id), currentUser(request))),
-      ),
+    async (request) => toQuoteDto(await getQuote(app.db, currentUser(request), request.params.id)),
   );
 
   app.post(
@@ -171,7 +167,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
           body: toCheckoutDto(placed.checkout, placed.orders),
           afterCommit: async () => {
             await afterCheckoutPlaced(app, placed);
-            const quote = await quotes.findById(request.params.id);
+            const quote = await findQuote(app.db, request.params.id);
             if (quote) await sendQuoteMail(app, 'accepted', quote);
           },
         };
@@ -208,9 +204,9 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const quote = visibleQuote(await quotes.findById(request.params.id), currentUser(request));
-      if (!quote.offeredAt) throw conflict('This quote has not been priced yet.', 'QUOTE_NOT_OFFERED');
-      const pdf = await renderQuotePdf(await quotes.withParts(quote), sellerOf(app.config));
+      const parts = await getPricedQuote(app.db, currentUser(request), request.params.id);
+      const quote = parts.quote;
+      const pdf = await renderQuotePdf(parts, sellerOf(app.config));
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${quote.number}.pdf"`)
@@ -222,7 +218,6 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** Admin-only routes: registered inside the admin area, whose one onRequest hook is the guard. */
 export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const quotes = createQuotesRepository(app.db);
   app.get(
     '/quotes',
     {
@@ -233,10 +228,7 @@ export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(QuoteSchema), ...errorResponses },
       },
     },
-    async (request) => {
-      const rows = await quotes.listAll(request.query.status);
-      return Promise.all(rows.map(async (quote) => toQuoteDto(await quotes.withParts(quote))));
-    },
+    async (request) => (await listAllQuotes(app.db, request.query.status)).map((parts) => toQuoteDto(parts)),
   );
 
   app.post(

@@ -23,6 +23,37 @@ export function visibleQuote<T extends QuoteRow | undefined>(quote: T, user: Aut
   return quote as NonNullable<T>;
 }
 
+/** The buyer's quotes with their lines and messages, newest first. */
+export async function listMyQuotes(db: Database, user: AuthUser): Promise<QuoteWithParts[]> {
+  const quotes = createQuotesRepository(db);
+  return Promise.all((await quotes.listForUser(user.id)).map((quote) => quotes.withParts(quote)));
+}
+
+/** Every quote, newest first, optionally of one status (admin). */
+export async function listAllQuotes(db: Database, status?: QuoteRow['status']): Promise<QuoteWithParts[]> {
+  const quotes = createQuotesRepository(db);
+  return Promise.all((await quotes.listAll(status)).map((quote) => quotes.withParts(quote)));
+}
+
+/** The quote row as it is now (for the mail sent after a change committed). */
+export async function findQuote(db: Database, id: string): Promise<QuoteRow | undefined> {
+  return createQuotesRepository(db).findById(id);
+}
+
+/** One quote its buyer (or an admin) may see, with its lines and messages. */
+export async function getQuote(db: Database, user: AuthUser, id: string): Promise<QuoteWithParts> {
+  const quotes = createQuotesRepository(db);
+  return quotes.withParts(visibleQuote(await quotes.findById(id), user));
+}
+
+/** A quote to print: its buyer's (or an admin's), and priced, or there is nothing to print. */
+export async function getPricedQuote(db: Database, user: AuthUser, id: string): Promise<QuoteWithParts> {
+  const quotes = createQuotesRepository(db);
+  const quote = visibleQuote(await quotes.findById(id), user);
+  if (!quote.offeredAt) throw conflict('This quote has not been priced yet.', 'QUOTE_NOT_OFFERED');
+  return quotes.withParts(quote);
+}
+
 /** An offer whose expiry has passed is expired, whether or not the job has closed it yet. */
 export const isLapsed = (quote: QuoteRow, now: Date) =>
   quote.status === 'offered' && quote.expiresAt !== null && quote.expiresAt.getTime() <= now.getTime();

@@ -2,16 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { InsertResultSchema, ProductReviewsSchema, ReviewBodySchema, ReviewSchema } from '@forgeline/shared';
 import { currentUser } from '../../plugins/app/auth.ts';
-import { createReviewsRepository } from './repository.ts';
-import { leaveReview, reviewsOfProduct } from './service.ts';
+import { leaveReview, newestReviews, reviewsOfProduct } from './service.ts';
 import { errorResponses } from '../../lib/errors.ts';
 
 /** Reviews per signed-in user (docs/architecture.md §4, abuse). */
 export const REVIEW_RATE_LIMIT = { max: 5, timeWindow: 60 * 60_000 };
 
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repository = createReviewsRepository(app.db);
-
   app.get(
     '/reviews',
     {
@@ -21,7 +18,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(ReviewSchema), ...errorResponses },
       },
     },
-    async () => repository.newest(),
+    async () => newestReviews(app),
   );
 
   app.get(

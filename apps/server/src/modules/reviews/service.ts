@@ -1,4 +1,4 @@
-import type { ProductReviews, ReviewBody } from '@forgeline/shared';
+import type { ProductReviews, Review, ReviewBody } from '@forgeline/shared';
 import type { ReviewRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -9,6 +9,11 @@ import { createProductsRepository } from '../products/repository.ts';
 import { createReviewsRepository } from './repository.ts';
 
 type ReviewDeps = Pick<AppDeps, 'db'>;
+
+/** The newest reviews of the shop and its parts (the home page's carousel). */
+export async function newestReviews(deps: ReviewDeps): Promise<Review[]> {
+  return createReviewsRepository(deps.db).newest();
+}
 
 /**
  * A review is written as its author: name, e-mail and photo come from the account, never from the body.
