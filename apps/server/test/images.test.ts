@@ -3,6 +3,7 @@ import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { thumbnailOf } from '@forgeline/shared';
 import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 
@@ -86,6 +87,8 @@ describe('POST /api/images', () => {
     expect(success).toBe(true);
     expect(data.url).toMatch(/^\/uploads\/[0-9a-f-]{36}\.webp$/);
     expect(data.thumbnailUrl).toMatch(/^\/uploads\/[0-9a-f-]{36}-thumb\.webp$/);
+    // The pages find the thumbnail by this naming (thumbnailOf in packages/shared, decision 0043).
+    expect(thumbnailOf(data.url)).toBe(data.thumbnailUrl);
 
     const full = readFileSync(path.join(uploadsDir, path.basename(data.url)));
     const thumb = readFileSync(path.join(uploadsDir, path.basename(data.thumbnailUrl)));

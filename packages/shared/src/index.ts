@@ -3,6 +3,7 @@ export * from './constants.ts';
 export * from './schema-constants.ts';
 export * from './messages.ts';
 export * from './money.ts';
+export * from './images.ts';
 export * from './schemas/common.ts';
 export * from './schemas/product.ts';
 export * from './schemas/order.ts';

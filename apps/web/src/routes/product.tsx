@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { AddToCart, firstQuantity } from '@/features/cart/components/add-to-cart';
-import { formatPrice } from '@forgeline/shared';
+import { formatPrice, photoSrcSet } from '@forgeline/shared';
 import { pageMeta } from '@/config/page-meta';
 import { paths } from '@/config/paths';
 import { usePageMeta } from '@/lib/page-meta';
@@ -49,7 +49,15 @@ const ProductRoute = () => {
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
       <div className="grid gap-8 lg:grid-cols-2">
         <figure className="aspect-[4/3] overflow-hidden rounded-box bg-base-200">
-          <img src={item.img} alt={item.name} width={640} height={480} className="size-full object-cover" />
+          <img
+            src={item.img}
+            srcSet={photoSrcSet(item.img)}
+            sizes="(min-width: 1152px) 560px, (min-width: 1024px) 48vw, 100vw"
+            alt={item.name}
+            width={640}
+            height={480}
+            className="size-full object-cover"
+          />
         </figure>
         <div className="flex flex-col gap-4">
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{item.name}</h1>

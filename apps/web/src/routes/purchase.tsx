@@ -1,5 +1,5 @@
 import { Navigate, useLocation, useParams } from 'react-router';
-import { formatPrice, messages } from '@forgeline/shared';
+import { formatPrice, messages, photoSrcSet } from '@forgeline/shared';
 import { pageMeta } from '@/config/page-meta';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/config/paths';
@@ -56,7 +56,15 @@ const PurchaseRoute = () => {
           aria-labelledby="purchase-product"
         >
           <figure className="aspect-[4/3] bg-base-200">
-            <img src={item.img} alt={item.name} width={640} height={480} className="size-full object-cover" />
+            <img
+              src={item.img}
+              srcSet={photoSrcSet(item.img)}
+              sizes="(min-width: 1024px) 48vw, 100vw"
+              alt={item.name}
+              width={640}
+              height={480}
+              className="size-full object-cover"
+            />
           </figure>
           <div className="card-body gap-3 p-5 sm:p-6">
             <h2 id="purchase-product" className="card-title text-2xl">

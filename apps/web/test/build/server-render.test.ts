@@ -92,7 +92,8 @@ describe('server render (dist/.ssr)', () => {
     const many = Array.from({ length: 8 }, (_, i) => ({
       ...hostile,
       _id: `0b7d0c56-7f0c-4d4f-8f43-6a8a1f3f1a${String(10 + i)}`,
-      img: `/uploads/part-${i}.webp`,
+      // An uploaded photo (a uuid, with its 400 px thumbnail) and pictures without one.
+      img: i === 0 ? '/uploads/5f0c6b1e-2d4a-4c8e-9b7a-1e2f3a4b5c6d.webp' : `/uploads/part-${i}.webp`,
     }));
     const manyReader = {
       products: async () => ({ products: many, total: many.length }),
@@ -115,8 +116,15 @@ describe('server render (dist/.ssr)', () => {
     }
     // On the home page, the product pictures after the first row wait until they are near the screen.
     const home = (await renderDocument(template, '/', manyReader))!;
-    const cards = (home.match(/<img\b[^>]*>/g) ?? []).filter((image) => image.includes('/uploads/part-'));
+    const cards = (home.match(/<img\b[^>]*>/g) ?? []).filter((image) => image.includes('/uploads/'));
     expect(cards).toHaveLength(8);
+    // Uploaded photos come in two sizes; the others have no smaller copy to offer.
+    expect(cards[0]).toMatch(
+      /srcset="\/uploads\/5f0c6b1e-2d4a-4c8e-9b7a-1e2f3a4b5c6d-thumb\.webp 400w, \/uploads\/5f0c6b1e-2d4a-4c8e-9b7a-1e2f3a4b5c6d\.webp 1600w"/i,
+    );
+    expect(cards[1]).not.toMatch(/srcset=/i);
+    const page = (await renderDocument(template, `/product/${many[0]!._id}`, manyReader))!;
+    expect(page).toMatch(/srcset="[^"]*-thumb\.webp 400w/i);
     cards.forEach((image, index) =>
       expect(image, image).toContain(index < 3 ? 'loading="eager"' : 'loading="lazy"'),
     );

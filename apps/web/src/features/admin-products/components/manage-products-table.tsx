@@ -1,4 +1,4 @@
-import { formatPrice, isLowOnStock, type Product } from '@forgeline/shared';
+import { formatPrice, isLowOnStock, thumbnailOf, type Product } from '@forgeline/shared';
 import { TableRegion } from '@/components/ui/table-region';
 import { DANGER_BUTTON_CLASS } from '@/components/ui/alert';
 
@@ -40,7 +40,7 @@ export const ManageProductsTable = ({
             </th>
             <td data-label="Photo">
               <img
-                src={product.img}
+                src={thumbnailOf(product.img) ?? product.img}
                 alt={product.name}
                 width={64}
                 height={48}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatPrice, type Product } from '@forgeline/shared';
+import { formatPrice, photoSrcSet, type Product } from '@forgeline/shared';
 import { paths } from '@/config/paths';
 
 type ProductCardProps = {
@@ -20,6 +20,9 @@ export const ProductCard = ({ product, eager = false }: ProductCardProps) => (
     <figure className="aspect-[4/3] bg-base-200">
       <img
         src={product.img}
+        srcSet={photoSrcSet(product.img)}
+        // One column below md, two to lg, three beside each other in the 1280 px container above.
+        sizes="(min-width: 1280px) 400px, (min-width: 1024px) 31vw, (min-width: 768px) 47vw, 100vw"
         alt={product.name}
         width={640}
         height={480}
