@@ -268,6 +268,49 @@ describe('orders, payments and product management', () => {
     }
   }, 90_000);
 
+  it('lets an admin export the products as CSV and import a file after its dry run', async () => {
+    const page = await signInAt(admin, server.url, ADMIN, '/dashboard/manageProducts');
+    const sku = `E2E-IMP-${Date.now()}`;
+    const header =
+      'Part number,Name,Price,Stock,Minimum order,Pack size,Maximum order,Price breaks,Low-stock alert,Description,Image';
+    try {
+      const exported = await page.request.get(`${server.url}/api/products.csv`);
+      expect(exported.status()).toBe(200);
+      expect((await exported.text()).replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(header);
+      expect(await page.getByRole('link', { name: /^Export CSV/ }).getAttribute('href')).toBe(
+        '/api/products.csv',
+      );
+
+      await page.getByRole('button', { name: 'Import CSV' }).click();
+      const file = (rows: string[]) => ({
+        name: 'products.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from([header, ...rows].join('\r\n')),
+      });
+      // A minimum above the stock: the dry run names the row and its problem, and offers no import.
+      await main(page)
+        .getByLabel('CSV file')
+        .setInputFiles(file([`${sku},Imported clamp,2.40,10,50,,,,,Made by the journey.,/uploads/x.webp`]));
+      await page.getByText('Rows that cannot be imported').waitFor();
+      await page.getByText('Minimum Order Quantity (50) is more than the Available Quantity (10).').waitFor();
+      expect(await page.getByRole('button', { name: /^Import \d/ }).count()).toBe(0);
+      await expectAccessible(page, 'Manage Products with an import report');
+
+      await main(page)
+        .getByLabel('CSV file')
+        .setInputFiles(
+          file([`${sku},Imported clamp,2.40,500,50,,,100:2.10,,Made by the journey.,/uploads/x.webp`]),
+        );
+      await page.getByRole('button', { name: 'Import 1 row' }).click();
+      await page.getByText('Products imported: 1 added, 0 updated').waitFor({ timeout: 20_000 });
+
+      await main(page).getByRole('searchbox', { name: 'Search products' }).fill(sku);
+      await page.locator('[data-testid="product-row"]', { hasText: 'Imported clamp' }).waitFor();
+    } finally {
+      await page.close();
+    }
+  }, 90_000);
+
   it("lets an admin find the paid order by the customer's e-mail, open it, see the address and ship it", async () => {
     expect(paidOrderId).not.toBe('');
     const page = await admin.newPage();
