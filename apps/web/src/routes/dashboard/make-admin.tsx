@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { LIMITS } from '@forgeline/shared';
 import { useSession } from '@/lib/auth';
 import { USERS_PAGE_SIZE, useUsersPage } from '@/features/users/api/get-users';
 import { UsersTable } from '@/features/users/components/users-table';
 import { QueryState } from '@/components/ui/query-state';
+import { Pager } from '@/components/ui/pager';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 /**
  * /dashboard/makeAdmin, admins only (docs/product.md §2): the users, newest first, 20 a page, found by
@@ -12,14 +14,8 @@ import { QueryState } from '@/components/ui/query-state';
 const MakeAdminRoute = () => {
   const { user } = useSession();
   const [input, setInput] = useState('');
-  // Searched once typing pauses (300 ms), at once on Enter or when the box is emptied. Written here
-  // rather than shared with the products' search: a shared module would be one more chunk on Home.
-  const [debounced, setDebounced] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(input.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [input]);
-  const flush = () => setDebounced(input.trim());
+  // Searched once typing pauses (300 ms), at once on Enter or when the box is emptied.
+  const [debounced, flush] = useDebouncedValue(input.trim(), 300);
   const term = input.trim() === '' ? '' : debounced;
   // The page belongs to a search: a new search starts at page 1.
   const [paging, setPaging] = useState({ term: '', page: 1 });
@@ -80,29 +76,13 @@ const MakeAdminRoute = () => {
               firstNumber={(data.page - 1) * USERS_PAGE_SIZE + 1}
             />
             {pageCount > 1 ? (
-              // Manage Products' pagination, written again: a module shared by two routes becomes one
-              // more chunk in the router's map, which every page loads.
-              <nav aria-label="Users pages" className="mt-4 flex items-center justify-between gap-3">
-                <button
-                  type="button"
-                  className="btn btn-sm btn-outline"
-                  onClick={() => setPaging({ term, page: page - 1 })}
-                  disabled={users.isPlaceholderData || page <= 1}
-                >
-                  Previous
-                </button>
-                <p className="text-sm font-medium" aria-live="polite">
-                  Page {page} of {pageCount}
-                </p>
-                <button
-                  type="button"
-                  className="btn btn-sm btn-outline"
-                  onClick={() => setPaging({ term, page: page + 1 })}
-                  disabled={users.isPlaceholderData || page >= pageCount}
-                >
-                  Next
-                </button>
-              </nav>
+              <Pager
+                page={page}
+                pageCount={pageCount}
+                onPage={(next) => setPaging({ term, page: next })}
+                busy={users.isPlaceholderData}
+                label="Users pages"
+              />
             ) : null}
           </div>
         )}
