@@ -220,6 +220,11 @@ async function listenOnPostgres(
 }
 
 /** True when the database answers a trivial query within `timeoutMs`. */
+/** Announces a change on a LISTEN/NOTIFY channel (every instance's listen() hears it, this one's too). */
+export async function notify(db: Executor, channel: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${channel}, '')`);
+}
+
 export async function pingDatabase(db: Database, timeoutMs = 2_000): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<false>((resolve) => {

@@ -2,7 +2,7 @@ import { and, eq, gte, ilike, lt } from 'drizzle-orm';
 import type { AuditEntry, AuditQuery } from '@forgeline/shared';
 import type { Executor } from '../../db/client.ts';
 import { auditLog, type AuditRow, type NewAuditRow } from '../../db/schema/index.ts';
-import { countUpTo, TOTAL_COUNT_CAP } from '../../lib/count.ts';
+import { countUpTo, TOTAL_COUNT_CAP } from '../../db/count.ts';
 import {
   afterKeyset,
   containsPattern,
@@ -11,7 +11,7 @@ import {
   keysetAt,
   newestFirst,
   type Page,
-} from '../../lib/keyset.ts';
+} from '../../db/keyset.ts';
 
 export const toAuditEntry = (row: AuditRow): AuditEntry => ({
   _id: row.id,

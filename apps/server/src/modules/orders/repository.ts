@@ -3,8 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { toDollars, type Order } from '@forgeline/shared';
 import type { Executor } from '../../db/client.ts';
 import { checkouts, orders, products, type OrderRow } from '../../db/schema/index.ts';
-import { isUuid } from '../products/repository.ts';
-import { rearmAfterRestock } from '../products/low-stock.ts';
+import { isUuid, rearmAfterRestock } from '../products/repository.ts';
 
 /** What an order shows of its checkout (read with a join; absent when the row was read alone). */
 export interface CheckoutRef {

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { checkouts, orders, type OrderRow } from '../../db/schema/index.ts';
-import { countUpTo } from '../../lib/count.ts';
+import { countUpTo } from '../../db/count.ts';
 
 export interface OrderFilters {
   search?: string | undefined;

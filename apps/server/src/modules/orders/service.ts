@@ -2,7 +2,7 @@ import { messages, toCents, toDollars, type CreateOrderBody, type OrderSearchQue
 import type { Executor } from '../../db/client.ts';
 import type { OrderRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { TOTAL_COUNT_CAP } from '../../lib/count.ts';
+import { TOTAL_COUNT_CAP } from '../../db/count.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/app/auth.ts';
 import { recordAudit } from '../audit/service.ts';

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ApiErrorSchema,
   DeletedResultSchema,
   InsertResultSchema,
   ModifiedResultSchema,
@@ -10,8 +9,8 @@ import {
 } from '@forgeline/shared';
 import { createProduct, deleteProduct, fieldsOfBody as toFields, replaceProduct } from './service.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
+import { errorResponses } from '../../lib/errors.ts';
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 const ProductIdParams = z.object({ id: z.string().max(100) });
 
 /** The admin's catalogue writes (the rules are in service.ts). */
@@ -24,7 +23,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Adds a product (admin): sku (made up when absent), packSize, maxOrder and priceTiers optional; 400 naming the field when the minimum is above the stock or not a whole number of packs, or the tiers are out of order',
         body: ProductBodySchema,
-        response: { 201: InsertResultSchema, ...errors },
+        response: { 201: InsertResultSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -42,7 +41,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           'Replaces every field of a product (admin); omitted B2B fields (sku, packSize, maxOrder, priceTiers) are kept; modifiedCount 0 when nothing changed',
         params: ProductIdParams,
         body: ProductUpdateBodySchema,
-        response: { 200: ModifiedResultSchema, ...errors },
+        response: { 200: ModifiedResultSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -63,7 +62,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['products'],
         summary: 'Deletes a product (admin); its orders keep their copy of name and price',
         params: ProductIdParams,
-        response: { 200: DeletedResultSchema, ...errors },
+        response: { 200: DeletedResultSchema, ...errorResponses },
       },
     },
     async (request) => {

@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import type { DatabaseHandle } from '../../db/client.ts';
+import { notify, type DatabaseHandle } from '../../db/client.ts';
 
 /** The PostgreSQL channel on which a catalogue change is announced to every instance. */
 export const CATALOGUE_CHANNEL = 'forgeline_catalogue';
@@ -25,8 +24,7 @@ export const catalogueSyncPlugin = fp<{ handle: DatabaseHandle }>(
         return;
       }
       announcing = true;
-      app.db
-        .execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, '')`)
+      notify(app.db, CATALOGUE_CHANNEL)
         .catch((error: unknown) => {
           app.log.warn({ err: error }, 'catalogue change not announced to other instances');
         })

@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
 import { isLowOnStock } from '@forgeline/shared';
 import type { Executor } from '../../db/client.ts';
-import { users, type ProductRow } from '../../db/schema/index.ts';
+import type { ProductRow } from '../../db/schema/index.ts';
 import type { MailDeps } from '../../lib/deps.ts';
+import { createUsersRepository } from '../users/repository.ts';
 
 export { isLowOnStock };
 
@@ -16,7 +16,7 @@ export async function queueLowStockAlert(
   low: ProductRow[],
 ): Promise<void> {
   if (low.length === 0) return;
-  const admins = await tx.select({ email: users.email }).from(users).where(eq(users.role, 'admin'));
+  const admins = await createUsersRepository(tx).adminEmails();
   const lines = low.map(
     (p) =>
       `- ${p.name} (part number ${p.sku}): ${p.availableQuantity} pcs left; low at ${p.lowStockThreshold} pcs, minimum order ${p.minOrder} pcs`,
@@ -33,10 +33,5 @@ export async function queueLowStockAlert(
     '',
     'You hear of each product again only after it has been restocked above its line and runs low once more.',
   ].join('\n');
-  for (const admin of admins) await deps.mailer.enqueue(tx, { to: admin.email, subject, text });
+  for (const email of admins) await deps.mailer.enqueue(tx, { to: email, subject, text });
 }
-
-/** SQL: the alert re-arms when stock comes back above the line (`added` pieces put back). */
-export const rearmAfterRestock = (added: number) => sql`CASE
-  WHEN available_quantity + ${added} > low_stock_threshold AND available_quantity + ${added} >= min_order
-  THEN NULL ELSE low_stock_alerted_at END`;

@@ -188,3 +188,8 @@ export function createProductsRepository(db: Executor) {
 }
 
 export type ProductsRepository = ReturnType<typeof createProductsRepository>;
+
+/** SQL: the alert re-arms when stock comes back above the line (`added` pieces put back). */
+export const rearmAfterRestock = (added: number) => sql`CASE
+  WHEN available_quantity + ${added} > low_stock_threshold AND available_quantity + ${added} >= min_order
+  THEN NULL ELSE low_stock_alerted_at END`;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema, ProductListQuerySchema, ProductSchema, type Product } from '@forgeline/shared';
-import { notFound } from '../../lib/errors.ts';
+import { ProductListQuerySchema, ProductSchema, type Product } from '@forgeline/shared';
+import { errorResponses, notFound } from '../../lib/errors.ts';
 import { pickEncoding } from './catalogue-cache.ts';
 import { createCatalogueReader } from './catalogue-reader.ts';
 
@@ -17,7 +17,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['products'],
         summary: 'The catalogue, oldest first; X-Total-Count holds the number of matches',
         querystring: ProductListQuerySchema,
-        response: { 200: z.array(ProductSchema), 304: z.null(), 400: ApiErrorSchema },
+        response: { 200: z.array(ProductSchema), 304: z.null(), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -45,7 +45,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['products'],
         summary: 'One product, for the purchase page',
         params: z.object({ id: z.string().max(100) }),
-        response: { 200: ProductSchema, 404: ApiErrorSchema },
+        response: { 200: ProductSchema, ...errorResponses },
       },
     },
     async (request) => {

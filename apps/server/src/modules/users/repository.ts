@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, ne, sql } from 'drizzle-orm';
 import type { UserSearchQuery, UserInfoBody, UserSummary } from '@forgeline/shared';
 import type { Executor } from '../../db/client.ts';
 import { userProfiles, userSearchText, users, type UserRow } from '../../db/schema/index.ts';
-import { countUpTo, TOTAL_COUNT_CAP } from '../../lib/count.ts';
+import { countUpTo, TOTAL_COUNT_CAP } from '../../db/count.ts';
 import {
   afterKeyset,
   containsPattern,
@@ -11,7 +11,7 @@ import {
   keysetAt,
   newestFirst,
   type Page,
-} from '../../lib/keyset.ts';
+} from '../../db/keyset.ts';
 
 export const toUserSummary = (row: UserRow): UserSummary => ({
   _id: row.id,
@@ -132,6 +132,12 @@ export function createUsersRepository(db: Executor) {
         const [deleted] = await tx.delete(users).where(eq(users.id, userId)).returning();
         return deleted ?? 'missing';
       });
+    },
+
+    /** Every admin's e-mail address (the low-stock alert goes to each). */
+    async adminEmails(): Promise<string[]> {
+      const rows = await db.select({ email: users.email }).from(users).where(eq(users.role, 'admin'));
+      return rows.map((row) => row.email);
     },
 
     async countAdmins(exceptUserId?: string): Promise<number> {

@@ -7,7 +7,7 @@ import {
 } from '@forgeline/shared';
 import type { AppDeps } from '../../lib/deps.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
-import type { Page } from '../../lib/keyset.ts';
+import type { Page } from '../../db/keyset.ts';
 import type { AuthUser } from '../../plugins/app/auth.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { createUsersRepository } from './repository.ts';

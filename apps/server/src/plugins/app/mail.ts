@@ -1,10 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database, Executor } from '../../db/client.ts';
-import { outboxMessages, users } from '../../db/schema/index.ts';
+import { createOutboxRepository, type OutboxRow } from './outbox-repository.ts';
 
 export interface MailMessage {
   to: string;
@@ -49,13 +48,6 @@ const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socket
 /** Mails sent side by side by one delivery (SMTP connections, or outbox files): a burst is not sent in a queue. */
 const SENDS_AT_ONCE = 8;
 /**
- * A sender claims a message by pushing its next attempt this far ahead: no other instance takes it
- * meanwhile, and if the sender dies mid-way the message is due again after it. Longer than the SMTP
- * timeouts above put together.
- */
-const CLAIM_LEASE = sql`now() + interval '2 minutes'`;
-
-/**
  * SMTP when SMTP_URL is set; otherwise each message is written as an .eml file under DATA_DIR/outbox and
  * its text logged, so that a reset link can be followed on a machine with no mail server.
  */
@@ -69,8 +61,9 @@ export function createMailer(options: {
   const transport: Transporter = options.smtpUrl
     ? nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const outbox = createOutboxRepository(options.db, MAX_ATTEMPTS);
 
-  async function transmit(row: typeof outboxMessages.$inferSelect): Promise<void> {
+  async function transmit(row: OutboxRow): Promise<void> {
     const info = await transport.sendMail({
       from: options.from,
       // One Message-ID per outbox row: should a message ever go twice (the database lost between the
@@ -103,40 +96,10 @@ export function createMailer(options: {
   }
 
   /**
-   * Claims the due, unsent messages matching `which` and answers them: one UPDATE, so of two senders
-   * racing for a row exactly one gets it (the other, once the row lock is released, finds it no longer
-   * due). SKIP LOCKED lets the loser move on to other rows instead of waiting.
-   */
-  const claim = (which: SQL | undefined, limit: number) =>
-    options.db
-      .update(outboxMessages)
-      .set({ nextAttemptAt: CLAIM_LEASE })
-      .where(
-        inArray(
-          outboxMessages.id,
-          options.db
-            .select({ id: outboxMessages.id })
-            .from(outboxMessages)
-            .where(
-              and(
-                which,
-                isNull(outboxMessages.sentAt),
-                lte(outboxMessages.nextAttemptAt, sql`now()`),
-                sql`${outboxMessages.attempts} < ${MAX_ATTEMPTS}`,
-              ),
-            )
-            .orderBy(outboxMessages.nextAttemptAt)
-            .limit(limit)
-            .for('update', { skipLocked: true }),
-        ),
-      )
-      .returning();
-
-  /**
    * Sends the claimed rows, a few at a time (the last order of a burst must not wait for every mail before
    * it, one after another, on a slow mail server), then records every one that went in one statement.
    */
-  async function attempt(rows: (typeof outboxMessages.$inferSelect)[]): Promise<number> {
+  async function attempt(rows: OutboxRow[]): Promise<number> {
     const sent: string[] = [];
     let next = 0;
     const sender = async () => {
@@ -154,10 +117,7 @@ export function createMailer(options: {
     // Sent: recording it must not fail on one broken connection, or the mail goes again after the lease.
     for (let tries = 1; ; tries++) {
       try {
-        await options.db
-          .update(outboxMessages)
-          .set({ sentAt: new Date(), attempts: sql`${outboxMessages.attempts} + 1` })
-          .where(inArray(outboxMessages.id, sent));
+        await outbox.markSent(sent);
         return sent.length;
       } catch (error) {
         if (tries >= 3) throw error;
@@ -166,23 +126,12 @@ export function createMailer(options: {
     }
   }
 
-  async function failed(row: typeof outboxMessages.$inferSelect, error: unknown) {
+  async function failed(row: OutboxRow, error: unknown) {
     const attempts = row.attempts + 1;
     const delay = RETRY_DELAYS_MS[Math.min(attempts - 1, RETRY_DELAYS_MS.length - 1)] ?? 0;
-    await options.db
-      .update(outboxMessages)
-      .set({
-        attempts,
-        lastError: String(error).slice(0, 500),
-        nextAttemptAt: new Date(Date.now() + delay),
-      })
-      .where(eq(outboxMessages.id, row.id));
+    await outbox.markFailed(row.id, attempts, String(error).slice(0, 500), new Date(Date.now() + delay));
     options.log.warn({ to: row.toAddress, attempts, err: String(error) }, 'mail not sent; will retry');
   }
-
-  /** True, in the INSERT itself, when `to` is the address of an account whose owner has not confirmed it. */
-  const unconfirmed = (to: string) =>
-    sql`exists (select 1 from ${users} where lower(${users.email}) = ${to.toLowerCase()} and not ${users.emailVerified})`;
 
   /**
    * Deliveries asked for while one is under way wait and go together in the next: one claim and one
@@ -207,7 +156,7 @@ export function createMailer(options: {
 
   async function deliverNow(ids: string[]): Promise<void> {
     try {
-      await attempt(await claim(inArray(outboxMessages.id, ids), ids.length));
+      await attempt(await outbox.claim(ids, ids.length));
     } catch (error) {
       // The database went away after the change committed: the retry loop sends it later.
       options.log.warn({ err: error, ids }, 'mail queued, not sent yet; the outbox retries it');
@@ -217,14 +166,8 @@ export function createMailer(options: {
   const mailer: Mailer = {
     async enqueue(db, message) {
       // A stranger who signed up with someone's address must not make us write to it in our voice.
-      const held = message.toUnconfirmedAddress ? undefined : unconfirmed(message.to);
-      const [row] = await db
-        .insert(outboxMessages)
-        .values({
-          ...(held && {
-            attempts: sql`case when ${held} then ${MAX_ATTEMPTS} else 0 end`,
-            lastError: sql`case when ${held} then ${NOT_CONFIRMED} end`,
-          }),
+      const row = await createOutboxRepository(db, MAX_ATTEMPTS).insert(
+        {
           toAddress: message.to,
           subject: message.subject,
           textBody: message.text,
@@ -235,9 +178,10 @@ export function createMailer(options: {
               contentType: file.contentType,
               contentBase64: file.content.toString('base64'),
             })) ?? null,
-        })
-        .returning({ id: outboxMessages.id, lastError: outboxMessages.lastError });
-      if (!row) throw new Error('outbox insert returned no row');
+        },
+        !message.toUnconfirmedAddress,
+        NOT_CONFIRMED,
+      );
       if (row.lastError === NOT_CONFIRMED)
         options.log.info(
           { to: message.to },
@@ -258,7 +202,7 @@ export function createMailer(options: {
       // One message per claim: each lease starts when its own attempt does.
       let sent = 0;
       for (;;) {
-        const [row] = await claim(undefined, 1);
+        const [row] = await outbox.claim(undefined, 1);
         if (!row) return sent;
         sent += await attempt([row]);
       }

@@ -1,6 +1,6 @@
 import { count, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Executor } from '../db/client.ts';
+import type { Executor } from './client.ts';
 
 /**
  * An admin list counts its matches exactly up to here. Counting every one of 100,000 rows costs more

@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { badRequest } from './errors.ts';
+import { badRequest } from '../lib/errors.ts';
 
 /**
  * Keyset paging, newest first, on (created_at, id). The cursor carries the last row's timestamp as

@@ -1,0 +1,94 @@
+import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { outboxMessages, users } from '../../db/schema/index.ts';
+
+export type OutboxRow = typeof outboxMessages.$inferSelect;
+export type NewOutboxMessage = Pick<
+  typeof outboxMessages.$inferInsert,
+  'toAddress' | 'subject' | 'textBody' | 'htmlBody' | 'attachments'
+>;
+
+/**
+ * A sender claims a message by pushing its next attempt this far ahead: no other instance takes it
+ * meanwhile, and if the sender dies mid-way the message is due again after it. Longer than the SMTP
+ * timeouts of mail.ts put together.
+ */
+const CLAIM_LEASE = sql`now() + interval '2 minutes'`;
+
+/** The mail outbox (decisions 0005, 0120): the only SQL of plugins/app/mail.ts. */
+export function createOutboxRepository(db: Executor, maxAttempts: number) {
+  /** True, in the INSERT itself, when `to` is the address of an account whose owner has not confirmed it. */
+  const unconfirmed = (to: string) =>
+    sql`exists (select 1 from ${users} where lower(${users.email}) = ${to.toLowerCase()} and not ${users.emailVerified})`;
+
+  return {
+    /**
+     * Writes a message; when `holdIfUnconfirmed`, a message to an unconfirmed account's address is
+     * stored already spent (every attempt used, `heldNote` as its error), in the same statement.
+     */
+    async insert(
+      message: NewOutboxMessage,
+      holdIfUnconfirmed: boolean,
+      heldNote: string,
+    ): Promise<{ id: string; lastError: string | null }> {
+      const held = holdIfUnconfirmed ? unconfirmed(message.toAddress) : undefined;
+      const [row] = await db
+        .insert(outboxMessages)
+        .values({
+          ...(held && {
+            attempts: sql`case when ${held} then ${maxAttempts} else 0 end`,
+            lastError: sql`case when ${held} then ${heldNote} end`,
+          }),
+          ...message,
+        })
+        .returning({ id: outboxMessages.id, lastError: outboxMessages.lastError });
+      if (!row) throw new Error('outbox insert returned no row');
+      return row;
+    },
+
+    /**
+     * Claims the due, unsent messages (of `ids`, or any) and answers them: one UPDATE, so of two
+     * senders racing for a row exactly one gets it (the other, once the row lock is released, finds it
+     * no longer due). SKIP LOCKED lets the loser move on to other rows instead of waiting.
+     */
+    claim(ids: string[] | undefined, limit: number): Promise<OutboxRow[]> {
+      return db
+        .update(outboxMessages)
+        .set({ nextAttemptAt: CLAIM_LEASE })
+        .where(
+          inArray(
+            outboxMessages.id,
+            db
+              .select({ id: outboxMessages.id })
+              .from(outboxMessages)
+              .where(
+                and(
+                  ids && inArray(outboxMessages.id, ids),
+                  isNull(outboxMessages.sentAt),
+                  lte(outboxMessages.nextAttemptAt, sql`now()`),
+                  sql`${outboxMessages.attempts} < ${maxAttempts}`,
+                ),
+              )
+              .orderBy(outboxMessages.nextAttemptAt)
+              .limit(limit)
+              .for('update', { skipLocked: true }),
+          ),
+        )
+        .returning();
+    },
+
+    async markSent(ids: string[]): Promise<void> {
+      await db
+        .update(outboxMessages)
+        .set({ sentAt: new Date(), attempts: sql`${outboxMessages.attempts} + 1` })
+        .where(inArray(outboxMessages.id, ids));
+    },
+
+    async markFailed(id: string, attempts: number, lastError: string, nextAttemptAt: Date): Promise<void> {
+      await db
+        .update(outboxMessages)
+        .set({ attempts, lastError, nextAttemptAt })
+        .where(eq(outboxMessages.id, id));
+    },
+  };
+}
