@@ -32,7 +32,32 @@ const entries: AuditEntry[] = [
 
 afterEach(() => vi.unstubAllGlobals());
 
+const imported: AuditEntry = {
+  _id: 'a3',
+  at: '2026-11-24T11:00:00.000Z',
+  actorEmail: 'ops.admin@forgeline.dev',
+  action: 'product.imported',
+  subjectType: 'product',
+  subjectId: null,
+  subjectLabel: 'CSV import: 1 added, 1 updated, 3 unchanged',
+  before: { updated: { 'FL-BRG-6204': { priceCents: 285 } } },
+  after: {
+    counts: { create: 1, update: 1, unchanged: 3 },
+    added: ['FL-NEW-1'],
+    updated: { 'FL-BRG-6204': { priceCents: 295 } },
+  },
+};
+
 describe('the audit log page', () => {
+  it('reads an import as its counts, the part numbers added and each change by part number', async () => {
+    vi.stubGlobal('fetch', async () => jsonResponse([imported], 200, { 'x-total-count': '1' }));
+    renderWithProviders(<AuditRoute />, { route: '/dashboard/audit' });
+    const row = within(await screen.findByTestId('audit-row'));
+    expect(row.getByText('counts: create 1, update 1, unchanged 3')).toBeInTheDocument();
+    expect(row.getByText('added: FL-NEW-1')).toBeInTheDocument();
+    expect(row.getByText('updated FL-BRG-6204 price: $2.85 → $2.95')).toBeInTheDocument();
+  });
+
   it('shows who did what to which subject and what changed, and filters through the address', async () => {
     const fetchMock = vi.fn(async (input: string) => {
       const action = new URL(input, 'http://localhost').searchParams.get('action');

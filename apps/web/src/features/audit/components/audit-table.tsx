@@ -3,36 +3,60 @@ import { TableRegion } from '@/components/ui/table-region';
 import { WrapPoints } from '@/components/ui/wrap-points';
 import { formatMoment } from '@/lib/format-date';
 
-/** 'priceCents' → 'price', 'availableQuantity' → 'available quantity': the words of a field's name. */
+/** 'priceCents' → 'price', 'availableQuantity' → 'available quantity'; a part number stays as it is. */
 const fieldName = (key: string) =>
-  key
-    .replace(/Cents$/, '')
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase();
+  /^[a-z][a-zA-Z]*$/.test(key)
+    ? key
+        .replace(/Cents$/, '')
+        .replace(/([a-z])([A-Z])/g, '$1 $2')
+        .toLowerCase()
+    : key;
 
 /** Fields the log keeps in dollars already. */
 const DOLLARS = new Set(['total', 'refunded', 'amount', 'creditLimit']);
 
-/** A recorded value as a person reads it: money in dollars, nothing as '—', lists as their JSON. */
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A recorded value as a person reads it: money in dollars, nothing as '—', a list as its items, a small
+ * record as 'create 2, update 1' (an import's counts); anything deeper as its JSON.
+ */
 function valueText(key: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (key.endsWith('Cents') && typeof value === 'number') return `$${formatPrice(value / 100)}`;
   if (DOLLARS.has(key) && typeof value === 'number') return `$${formatPrice(value)}`;
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  const flat = (item: unknown) => item === null || typeof item !== 'object';
+  if (Array.isArray(value) && value.every(flat)) return value.length ? value.join(', ') : '—';
+  if (isRecord(value) && Object.values(value).every(flat))
+    return Object.entries(value)
+      .map(([name, item]) => `${fieldName(name)} ${valueText(name, item)}`)
+      .join(', ');
   return JSON.stringify(value);
 }
 
-/** Each field an entry speaks of: 'price: $0.30 → $0.35', or only one side for an addition or a deletion. */
-function changes(entry: AuditEntry): { key: string; text: string }[] {
-  const before = entry.before ?? {};
-  const after = entry.after ?? {};
+/**
+ * Each field an entry speaks of: 'price: $0.30 → $0.35', or only one side for an addition or a deletion.
+ * A field that holds a record on both sides (an import's products by part number) is listed field by
+ * field, under its name: 'FL-BRG-6204 price: $2.85 → $2.95'.
+ */
+function changes(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  prefix = '',
+): { key: string; text: string }[] {
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  return keys.map((key) => {
-    const was = key in before ? valueText(key, before[key]) : null;
-    const now = key in after ? valueText(key, after[key]) : null;
-    const text = was !== null && now !== null ? `${was} → ${now}` : (now ?? was ?? '—');
-    return { key, text: `${fieldName(key)}: ${text}` };
+  return keys.flatMap((key) => {
+    const was = before[key];
+    const now = after[key];
+    if (isRecord(was) && isRecord(now)) return changes(was, now, `${prefix}${fieldName(key)} `);
+    const wasText = key in before ? valueText(key, was) : null;
+    const nowText = key in after ? valueText(key, now) : null;
+    const text =
+      wasText !== null && nowText !== null ? `${wasText} → ${nowText}` : (nowText ?? wasText ?? '—');
+    return [{ key: `${prefix}${key}`, text: `${prefix}${fieldName(key)}: ${text}` }];
   });
 }
 
@@ -66,7 +90,7 @@ export const AuditTable = ({ entries }: { entries: AuditEntry[] }) => (
             </td>
             <td data-label="Changes">
               <ul className="flex flex-col gap-0.5 text-sm">
-                {changes(entry).map((change) => (
+                {changes(entry.before ?? {}, entry.after ?? {}).map((change) => (
                   <li key={change.key} className="break-words">
                     {change.text}
                   </li>
