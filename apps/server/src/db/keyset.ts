@@ -1,5 +1,8 @@
 import { and, desc, eq, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { badRequest } from '../lib/errors.ts';
+import type { Executor } from './client.ts';
+import { countUpTo, TOTAL_COUNT_CAP } from './count.ts';
 
 /**
  * Keyset paging, newest first, on (created_at, id). The cursor carries the last row's timestamp as
@@ -46,4 +49,40 @@ export interface Page<T> {
   total: number;
   capped: boolean;
   nextCursor: string | null;
+}
+
+/**
+ * One page of `table` newest first, by keyset (`cursor`) or offset (`page`), under `where`, with the
+ * matches counted up to TOTAL_COUNT_CAP: what every paged admin list answers (Make Admin, the audit log).
+ * `at` and `id` are the table's (created_at, id) columns; `toDto` maps a row to the wire.
+ */
+export async function keysetPage<TRow extends { id: string }, T>(
+  db: Executor,
+  source: { table: PgTable; at: AnyColumn; id: AnyColumn; where: SQL | undefined },
+  query: { limit: number; cursor?: string | undefined; page?: number | undefined },
+  toDto: (row: TRow) => T,
+): Promise<Page<T>> {
+  const { table, at, id, where } = source;
+  const keyset = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+  const [rows, total] = await Promise.all([
+    db
+      .select({ row: table, position: keysetAt(at) })
+      .from(table)
+      .where(and(where, keyset && afterKeyset(at, id, keyset)))
+      .orderBy(...newestFirst(at, id))
+      .limit(query.limit + 1)
+      .offset(keyset ? 0 : ((query.page ?? 1) - 1) * query.limit) as unknown as Promise<
+      { row: TRow; position: string }[]
+    >,
+    countUpTo(db, table, where, TOTAL_COUNT_CAP),
+  ]);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    rows: page.map((row) => toDto(row.row)),
+    total: Math.min(total, TOTAL_COUNT_CAP),
+    capped: total > TOTAL_COUNT_CAP,
+    nextCursor:
+      rows.length > query.limit && last ? encodeCursor({ at: last.position, id: last.row.id }) : null,
+  };
 }

@@ -2,16 +2,7 @@ import { and, eq, gte, ilike, lt } from 'drizzle-orm';
 import type { AuditEntry, AuditQuery } from '@forgeline/shared';
 import type { Executor } from '../../db/client.ts';
 import { auditLog, type AuditRow, type NewAuditRow } from '../../db/schema/index.ts';
-import { countUpTo, TOTAL_COUNT_CAP } from '../../db/count.ts';
-import {
-  afterKeyset,
-  containsPattern,
-  decodeCursor,
-  encodeCursor,
-  keysetAt,
-  newestFirst,
-  type Page,
-} from '../../db/keyset.ts';
+import { containsPattern, keysetPage, type Page } from '../../db/keyset.ts';
 
 export const toAuditEntry = (row: AuditRow): AuditEntry => ({
   _id: row.id,
@@ -43,26 +34,12 @@ export function createAuditRepository(db: Executor) {
         query.from ? gte(auditLog.at, new Date(`${query.from}T00:00:00Z`)) : undefined,
         query.to ? lt(auditLog.at, nextDay(query.to)) : undefined,
       );
-      const keyset = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-      const [rows, total] = await Promise.all([
-        db
-          .select({ entry: auditLog, position: keysetAt(auditLog.at) })
-          .from(auditLog)
-          .where(and(where, keyset && afterKeyset(auditLog.at, auditLog.id, keyset)))
-          .orderBy(...newestFirst(auditLog.at, auditLog.id))
-          .limit(query.limit + 1)
-          .offset(keyset ? 0 : ((query.page ?? 1) - 1) * query.limit),
-        countUpTo(db, auditLog, where, TOTAL_COUNT_CAP),
-      ]);
-      const page = rows.slice(0, query.limit);
-      const last = page.at(-1);
-      return {
-        rows: page.map((row) => toAuditEntry(row.entry)),
-        total: Math.min(total, TOTAL_COUNT_CAP),
-        capped: total > TOTAL_COUNT_CAP,
-        nextCursor:
-          rows.length > query.limit && last ? encodeCursor({ at: last.position, id: last.entry.id }) : null,
-      };
+      return keysetPage(
+        db,
+        { table: auditLog, at: auditLog.at, id: auditLog.id, where },
+        query,
+        toAuditEntry,
+      );
     },
   };
 }

@@ -2,16 +2,7 @@ import { and, asc, count, eq, ilike, ne, sql } from 'drizzle-orm';
 import type { UserSearchQuery, UserInfoBody, UserSummary } from '@forgeline/shared';
 import type { Executor } from '../../db/client.ts';
 import { userProfiles, userSearchText, users, type UserRow } from '../../db/schema/index.ts';
-import { countUpTo, TOTAL_COUNT_CAP } from '../../db/count.ts';
-import {
-  afterKeyset,
-  containsPattern,
-  decodeCursor,
-  encodeCursor,
-  keysetAt,
-  newestFirst,
-  type Page,
-} from '../../db/keyset.ts';
+import { containsPattern, keysetPage, type Page } from '../../db/keyset.ts';
 
 export const toUserSummary = (row: UserRow): UserSummary => ({
   _id: row.id,
@@ -42,26 +33,7 @@ export function createUsersRepository(db: Executor) {
     /** One page of Make Admin, newest first, searched by e-mail or name anywhere. */
     async listPage(query: UserSearchQuery & { limit: number }): Promise<Page<UserSummary>> {
       const where = query.search ? ilike(userSearchText, containsPattern(query.search)) : undefined;
-      const keyset = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-      const [rows, total] = await Promise.all([
-        db
-          .select({ user: users, at: keysetAt(users.createdAt) })
-          .from(users)
-          .where(and(where, keyset && afterKeyset(users.createdAt, users.id, keyset)))
-          .orderBy(...newestFirst(users.createdAt, users.id))
-          .limit(query.limit + 1)
-          .offset(keyset ? 0 : ((query.page ?? 1) - 1) * query.limit),
-        countUpTo(db, users, where, TOTAL_COUNT_CAP),
-      ]);
-      const page = rows.slice(0, query.limit);
-      const last = page.at(-1);
-      return {
-        rows: page.map((row) => toUserSummary(row.user)),
-        total: Math.min(total, TOTAL_COUNT_CAP),
-        capped: total > TOTAL_COUNT_CAP,
-        nextCursor:
-          rows.length > query.limit && last ? encodeCursor({ at: last.at, id: last.user.id }) : null,
-      };
+      return keysetPage(db, { table: users, at: users.createdAt, id: users.id, where }, query, toUserSummary);
     },
 
     /** Makes sure the profile row exists; answers whether it had to be created. */
