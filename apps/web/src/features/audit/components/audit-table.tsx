@@ -91,7 +91,7 @@ export const AuditTable = ({ entries }: { entries: AuditEntry[] }) => (
             <td data-label="Changes">
               <ul className="flex flex-col gap-0.5 text-sm">
                 {changes(entry.before ?? {}, entry.after ?? {}).map((change) => (
-                  <li key={change.key} className="break-words">
+                  <li key={change.key} className="wrap-anywhere">
                     {change.text}
                   </li>
                 ))}
