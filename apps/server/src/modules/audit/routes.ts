@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AuditEntrySchema, AuditQuerySchema } from '@forgeline/shared';
 import { listAudit } from './service.ts';
 import { errorResponses } from '../../lib/errors.ts';
+import { setPageHeaders } from '../../lib/page-headers.ts';
 
 /** Admin-only: registered inside the admin area, whose one onRequest hook is the guard. */
 export const auditAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,9 +23,7 @@ export const auditAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const page = await listAudit(app, request.query);
-      reply.header('x-total-count', page.total);
-      if (page.capped) reply.header('x-total-count-capped', 'true');
-      if (page.nextCursor) reply.header('x-next-cursor', page.nextCursor);
+      setPageHeaders(reply, page);
       return page.rows;
     },
   );

@@ -26,6 +26,7 @@ import {
   shipOrder,
 } from './service.ts';
 import { errorResponses } from '../../lib/errors.ts';
+import { setPageHeaders } from '../../lib/page-headers.ts';
 
 const OrderIdParams = z.object({ id: z.string().max(100) });
 
@@ -152,9 +153,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         return rows.map(toOrderDto);
       }
       const page = await searchOrders(app, { ...request.query, limit });
-      reply.header('x-total-count', page.total);
-      if (page.capped) reply.header('x-total-count-capped', 'true');
-      if (page.nextCursor) reply.header('x-next-cursor', page.nextCursor);
+      setPageHeaders(reply, page);
       return page.orders.map(toOrderDto);
     },
   );

@@ -8,6 +8,7 @@ import {
   UserSummarySchema,
 } from '@forgeline/shared';
 import { errorResponses } from '../../lib/errors.ts';
+import { setPageHeaders } from '../../lib/page-headers.ts';
 import { ACCESS_TOKEN_TTL_S, currentUser } from '../../plugins/app/auth.ts';
 import {
   deleteUser,
@@ -123,9 +124,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         return list;
       }
       const page = await listUsersPage(app, { ...request.query, limit });
-      reply.header('x-total-count', page.total);
-      if (page.capped) reply.header('x-total-count-capped', 'true');
-      if (page.nextCursor) reply.header('x-next-cursor', page.nextCursor);
+      setPageHeaders(reply, page);
       return page.rows;
     },
   );

@@ -1,0 +1,15 @@
+import type { FastifyReply } from 'fastify';
+
+/** What a paged list tells beside its rows (docs/architecture.md §3, paging). */
+export interface PageInfo {
+  total: number;
+  capped: boolean;
+  nextCursor: string | null;
+}
+
+/** The paging headers of an admin list: the total (and whether it is capped) and the next page's cursor. */
+export function setPageHeaders(reply: FastifyReply, page: PageInfo): void {
+  reply.header('x-total-count', page.total);
+  if (page.capped) reply.header('x-total-count-capped', 'true');
+  if (page.nextCursor) reply.header('x-next-cursor', page.nextCursor);
+}
