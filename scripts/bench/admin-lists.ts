@@ -3,7 +3,7 @@
 // service: the database's share) next to the 50 ms target. The baseline is the specification's unpaged
 // GET /api/orders (every order at once), timed once in the same run.
 import { sql } from 'drizzle-orm';
-import type { OrderSearchQuery } from '@forgeline/shared';
+import type { OrderSearchQuery } from '@forgeline/shared/schemas/order-search';
 import { listAllOrders, searchOrders } from '../../apps/server/src/modules/orders/service.ts';
 import { benchAppOnPostgres, percentile, type BenchSection, type Figure } from '../lib/bench.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry } from '@forgeline/shared';
+import type { AuditEntry } from '@forgeline/shared/schemas/audit';
 import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { createCast, expectRefused, requestAs, type Cast, type Method } from './support/cast.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Cart, QuickOrderCheckResponse } from '@forgeline/shared';
+import type { Cart, QuickOrderCheckResponse } from '@forgeline/shared/schemas/cart';
 import type { ProductRow } from '../src/db/schema/index.ts';
 import type { TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Cart, Checkout, Order, ReorderResponse } from '@forgeline/shared';
+import type { Cart } from '@forgeline/shared/schemas/cart';
+import type { Checkout, ReorderResponse } from '@forgeline/shared/schemas/checkout';
+import type { Order } from '@forgeline/shared/schemas/order';
 import {
   checkouts,
   invoices,

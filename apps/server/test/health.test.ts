@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Product } from '@forgeline/shared';
+import type { Product } from '@forgeline/shared/schemas/product';
 import { isDatabaseUnavailable } from '../src/lib/database-errors.ts';
 import { CatalogueCache } from '../src/modules/products/catalogue-cache.ts';
 import { CATALOGUE_CHANNEL } from '../src/modules/products/catalogue-sync.ts';

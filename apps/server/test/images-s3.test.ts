@@ -5,7 +5,7 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ImageUrlSchema } from '@forgeline/shared';
+import { ImageUrlSchema } from '@forgeline/shared/schemas/product';
 import { EnvError, parseEnv } from '../src/config/env.ts';
 import { products } from '../src/db/schema/index.ts';
 import { S3ImageStore } from '../src/plugins/app/images.ts';

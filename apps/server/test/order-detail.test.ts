@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminOrderDetail, Cart, Checkout, Order } from '@forgeline/shared';
+import type { AdminOrderDetail } from '@forgeline/shared/schemas/order-detail';
+import type { Cart } from '@forgeline/shared/schemas/cart';
+import type { Checkout } from '@forgeline/shared/schemas/checkout';
+import type { Order } from '@forgeline/shared/schemas/order';
 import type { TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { createCast, expectRefused, type Cast, requestAs, type Method } from './support/cast.ts';

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, OrderSchema, type Order, type Product } from '@forgeline/shared';
+import { messages } from '@forgeline/shared/messages';
+import { OrderSchema, type Order } from '@forgeline/shared/schemas/order';
+import { type Product } from '@forgeline/shared/schemas/product';
 import { orders, testPaymentIntents } from '../src/db/schema/index.ts';
 import { expireUnpaidOrders } from '../src/modules/orders/expiry.ts';
 import { ORDER_RATE_LIMIT } from '../src/modules/orders/routes.ts';

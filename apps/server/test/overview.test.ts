@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Overview } from '@forgeline/shared';
+import type { Overview } from '@forgeline/shared/schemas/overview';
 import { orders } from '../src/db/schema/index.ts';
 import { getOverview } from '../src/modules/overview/service.ts';
 import { buildTestApp, type TestApp } from './helper.ts';

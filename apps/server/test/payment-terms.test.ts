@@ -1,7 +1,9 @@
 import { and, asc, eq, like } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Checkout, Order, PaymentTerms, TermsInvoice } from '@forgeline/shared';
+import type { Checkout } from '@forgeline/shared/schemas/checkout';
+import type { Order } from '@forgeline/shared/schemas/order';
+import type { PaymentTerms, TermsInvoice } from '@forgeline/shared/schemas/payment-terms';
 import { checkouts, invoices, orders, outboxMessages } from '../src/db/schema/index.ts';
 import { expireUnpaidOrders } from '../src/modules/orders/expiry.ts';
 import { remindOverdueInvoices } from '../src/modules/payment-terms/service.ts';

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, type Product } from '@forgeline/shared';
+import { messages } from '@forgeline/shared/messages';
+import { type Product } from '@forgeline/shared/schemas/product';
 import { products } from '../src/db/schema/index.ts';
 import type { TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';

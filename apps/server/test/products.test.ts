@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProductSchema, type Product } from '@forgeline/shared';
+import { ProductSchema, type Product } from '@forgeline/shared/schemas/product';
 import { createProductsRepository } from '../src/modules/products/repository.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 

@@ -1,7 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Checkout, Quote } from '@forgeline/shared';
+import type { Checkout } from '@forgeline/shared/schemas/checkout';
+import type { Quote } from '@forgeline/shared/schemas/quote';
 import { checkouts, invoices, outboxMessages, products, quotes } from '../src/db/schema/index.ts';
 import { closeLapsedQuotes } from '../src/modules/quotes/expiry.ts';
 import { createUser, type TestUser } from './auth-helper.ts';

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, ReviewSchema, type Review } from '@forgeline/shared';
+import { messages } from '@forgeline/shared/messages';
+import { ReviewSchema, type Review } from '@forgeline/shared/schemas/review';
 import { reviews, users } from '../src/db/schema/index.ts';
 import { REVIEW_RATE_LIMIT } from '../src/modules/reviews/routes.ts';
 import { createUser, type TestUser } from './auth-helper.ts';

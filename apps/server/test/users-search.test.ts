@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserSummary } from '@forgeline/shared';
+import type { UserSummary } from '@forgeline/shared/schemas/user';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { createCast, type Cast } from './support/cast.ts';
 

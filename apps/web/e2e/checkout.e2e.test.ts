@@ -1,15 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  formatPrice,
-  lineTotalCents,
-  nearestValidQuantity,
-  pricingOf,
-  toDollars,
-  unitPriceCents,
-  type Order,
-  type Product,
-} from '@forgeline/shared';
+import { formatPrice, toDollars } from '@forgeline/shared/money';
+import { lineTotalCents, nearestValidQuantity, pricingOf, unitPriceCents } from '@forgeline/shared/pricing';
+import { type Order } from '@forgeline/shared/schemas/order';
+import { type Product } from '@forgeline/shared/schemas/product';
 import {
   createAccount,
   DEMO_ADMIN,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { formatPrice, toCents, toDollars } from '@forgeline/shared';
+import { formatPrice, toCents, toDollars } from '@forgeline/shared/money';
 import { DEMO_ADMIN, DEMO_CUSTOMER, signInAt } from './support/auth';
 import { expectAccessible } from './support/axe';
 import { journeyContext, openSite, closeSite } from './support/browser';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { CAROUSEL, contactMessages, STATISTICS } from '@forgeline/shared';
+import { CAROUSEL, STATISTICS } from '@forgeline/shared/constants';
+import { contactMessages } from '@forgeline/shared/schema-constants';
 import { blogPosts } from '../src/content/blogs';
 import { portfolio } from '../src/content/portfolio';
 import { openSite, closeSite } from './support/browser';

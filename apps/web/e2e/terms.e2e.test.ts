@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { Product } from '@forgeline/shared';
+import type { Product } from '@forgeline/shared/schemas/product';
 import { createAccount, DEMO_ADMIN, signIn, uniqueEmail } from './support/auth';
 import { expectAccessible } from './support/axe';
 import { journeyContext, openSite, closeSite } from './support/browser';

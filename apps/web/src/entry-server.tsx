@@ -5,7 +5,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { QueryClientProvider, type InfiniteData } from '@tanstack/react-query';
-import type { Product } from '@forgeline/shared';
+import type { Product } from '@forgeline/shared/schemas/product';
 import { routes } from '@/app/router';
 import { pageMeta, type PageMeta } from '@/config/page-meta';
 import { createQueryClient } from '@/lib/query-client';

@@ -1,3 +1,5 @@
+// The package's whole surface, for its own tests (the schema walk of bounded-input.test.ts). The apps import
+// each module by its subpath (`@forgeline/shared/messages`), so every import says what it depends on.
 export * from './api-error.ts';
 export * from './constants.ts';
 export * from './schema-constants.ts';

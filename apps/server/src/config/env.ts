@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { ImageUrlSchema } from '@forgeline/shared';
+import { ImageUrlSchema } from '@forgeline/shared/schemas/product';
 
 /**
  * The environment, parsed once (docs/architecture.md §6). Everything is optional: the defaults serve the whole site

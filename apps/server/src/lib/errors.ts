@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ApiErrorSchema, type ApiError, type ErrorCode } from '@forgeline/shared';
+import { ApiErrorSchema, type ApiError, type ErrorCode } from '@forgeline/shared/api-error';
 import { isDatabaseUnavailable } from './database-errors.ts';
 
 /**

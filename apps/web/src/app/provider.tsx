@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { TOAST_AUTO_CLOSE_MS, TOAST_POSITION } from '@forgeline/shared';
+import { TOAST_AUTO_CLOSE_MS, TOAST_POSITION } from '@forgeline/shared/constants';
 import { createQueryClient } from '@/lib/query-client';
 import { connectAuth } from '@/lib/auth';
 

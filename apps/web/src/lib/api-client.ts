@@ -1,4 +1,4 @@
-import { TOKEN_EXPIRY_MARGIN_MS } from '@forgeline/shared';
+import { TOKEN_EXPIRY_MARGIN_MS } from '@forgeline/shared/constants';
 import { env } from '@/config/env';
 
 /** Key of the access token in local storage (docs/product.md §3). */

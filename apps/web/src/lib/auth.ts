@@ -4,7 +4,7 @@ import {
   RETRY_BACKOFF_MAX_MS,
   RETRY_BACKOFF_START_MS,
   TOKEN_REFRESH_LEAD_MS,
-} from '@forgeline/shared';
+} from '@forgeline/shared/constants';
 import { authKeys } from './query-keys';
 import {
   ACCESS_TOKEN_KEY,

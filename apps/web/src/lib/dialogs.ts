@@ -1,4 +1,5 @@
-import { messages, PROFILE_DIALOG_MS } from '@forgeline/shared';
+import { messages } from '@forgeline/shared/messages';
+import { PROFILE_DIALOG_MS } from '@forgeline/shared/constants';
 import { ERROR_COLOR } from '@/config/theme';
 
 /** sweetalert2 is loaded on the first dialog, never with the entry chunk. */

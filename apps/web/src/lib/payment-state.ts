@@ -1,4 +1,4 @@
-import type { Order } from '@forgeline/shared';
+import type { Order } from '@forgeline/shared/schemas/order';
 
 /** A due date as the order lists show it: '12 Jan' (the year when it is not this one). */
 export const dueDay = (iso: string, now = new Date()) => {

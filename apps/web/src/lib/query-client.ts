@@ -1,5 +1,5 @@
 import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
-import { QUERY_GC_MS, QUERY_RETRIES } from '@forgeline/shared';
+import { QUERY_GC_MS, QUERY_RETRIES } from '@forgeline/shared/constants';
 
 /**
  * docs/product.md §9: unused data kept 5 minutes; failed fetches retried 3 times with exponential back-off

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Cart } from '@forgeline/shared';
+import type { Cart } from '@forgeline/shared/schemas/cart';
 import { api } from './api-client';
 import { cartKeys } from './query-keys';
 import { VISITOR_CART_KEY as KEY } from './visitor-cart-key';

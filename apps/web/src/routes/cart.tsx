@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { toast } from '@/lib/toast';
-import { formatPrice, type ReorderChange } from '@forgeline/shared';
+import { formatPrice } from '@forgeline/shared/money';
+import { type ReorderChange } from '@forgeline/shared/schemas/checkout';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-message';
 import { useCart } from '@/features/cart/api/get-cart';

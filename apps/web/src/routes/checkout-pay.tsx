@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { formatPrice } from '@forgeline/shared';
+import { formatPrice } from '@forgeline/shared/money';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
 import { ApiError } from '@/lib/api-client';

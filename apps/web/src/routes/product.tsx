@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { AddToCart, firstQuantity } from '@/features/cart/components/add-to-cart';
-import { formatPrice, photoSrcSet } from '@forgeline/shared';
+import { formatPrice } from '@forgeline/shared/money';
+import { photoSrcSet } from '@forgeline/shared/images';
 import { pageMeta } from '@/config/page-meta';
 import { paths } from '@/config/paths';
 import { usePageMeta } from '@/lib/page-meta';

@@ -1,5 +1,7 @@
 import { Navigate, useLocation, useParams } from 'react-router';
-import { formatPrice, messages, photoSrcSet } from '@forgeline/shared';
+import { formatPrice } from '@forgeline/shared/money';
+import { messages } from '@forgeline/shared/messages';
+import { photoSrcSet } from '@forgeline/shared/images';
 import { pageMeta } from '@/config/page-meta';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/config/paths';

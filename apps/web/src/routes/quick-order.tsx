@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
-import { formatPrice, LIMITS, type QuickOrderCheckResponse } from '@forgeline/shared';
+import { formatPrice } from '@forgeline/shared/money';
+import { LIMITS } from '@forgeline/shared/constants';
+import { type QuickOrderCheckResponse } from '@forgeline/shared/schemas/cart';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-message';
 import { useCheckQuickOrder } from '@/features/cart/api/check-quick-order';

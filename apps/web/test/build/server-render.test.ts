@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Product } from '@forgeline/shared';
+import type { Product } from '@forgeline/shared/schemas/product';
 import { buildTestApp, type TestApp } from '../../../server/test/helper';
 import { distDir } from './bundle';
 

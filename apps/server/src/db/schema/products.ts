@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { PriceTier } from '@forgeline/shared';
+import type { PriceTier } from '@forgeline/shared/pricing';
 
 export const products = pgTable(
   'products',

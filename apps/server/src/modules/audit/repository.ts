@@ -1,5 +1,5 @@
 import { and, eq, gte, ilike, lt } from 'drizzle-orm';
-import type { AuditEntry, AuditQuery } from '@forgeline/shared';
+import type { AuditEntry, AuditQuery } from '@forgeline/shared/schemas/audit';
 import type { Executor } from '../../db/client.ts';
 import { auditLog, type AuditRow, type NewAuditRow } from '../../db/schema/index.ts';
 import { containsPattern, keysetPage, type Page } from '../../db/keyset.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AuditEntrySchema, AuditQuerySchema } from '@forgeline/shared';
+import { AuditEntrySchema, AuditQuerySchema } from '@forgeline/shared/schemas/audit';
 import { listAudit } from './service.ts';
 import { errorResponses } from '../../lib/errors.ts';
 import { setPageHeaders } from '../../lib/page-headers.ts';

@@ -1,4 +1,5 @@
-import type { AuditAction, AuditQuery } from '@forgeline/shared';
+import type { AuditAction } from '@forgeline/shared/audit-actions';
+import type { AuditQuery } from '@forgeline/shared/schemas/audit';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { createAuditRepository } from './repository.ts';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { LIMITS, SignUpBodySchema, UpdateUserBodySchema } from '@forgeline/shared';
+import { LIMITS } from '@forgeline/shared/constants';
+import { SignUpBodySchema, UpdateUserBodySchema } from '@forgeline/shared/schemas/identity';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { isCommonPassword } from './common-passwords.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AddCartLinesBodySchema, CartSchema, SetCartLineBodySchema } from '@forgeline/shared';
+import { AddCartLinesBodySchema, CartSchema, SetCartLineBodySchema } from '@forgeline/shared/schemas/cart';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { addCartLines, clearCart, getCart, removeCartLine, setCartLine } from './service.ts';
 import { errorResponses } from '../../lib/errors.ts';

@@ -1,13 +1,7 @@
-import {
-  LIMITS,
-  lineTotalCents,
-  quantityProblem,
-  toDollars,
-  unitPriceCents,
-  type AddCartLinesBody,
-  type Cart,
-  type CartLine,
-} from '@forgeline/shared';
+import { LIMITS } from '@forgeline/shared/constants';
+import { lineTotalCents, quantityProblem, unitPriceCents } from '@forgeline/shared/pricing';
+import { toDollars } from '@forgeline/shared/money';
+import { type AddCartLinesBody, type Cart, type CartLine } from '@forgeline/shared/schemas/cart';
 import type { Executor } from '../../db/client.ts';
 import type { ProductRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/deps.ts';

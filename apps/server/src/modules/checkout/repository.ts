@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { toDollars, type Checkout } from '@forgeline/shared';
+import { toDollars } from '@forgeline/shared/money';
+import { type Checkout } from '@forgeline/shared/schemas/checkout';
 import type { Executor } from '../../db/client.ts';
 import { cartLines, checkouts, orders, type CheckoutRow, type OrderRow } from '../../db/schema/index.ts';
 import { isUuid } from '../products/repository.ts';

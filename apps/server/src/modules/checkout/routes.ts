@@ -1,15 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ApiErrorSchema } from '@forgeline/shared/api-error';
 import {
-  ApiErrorSchema,
   CheckoutBodySchema,
   CheckoutConflictSchema,
   CheckoutSchema,
-  ModifiedResultSchema,
   PayCheckoutBodySchema,
-  PaymentIntentResponseSchema,
   ReorderResponseSchema,
-} from '@forgeline/shared';
+} from '@forgeline/shared/schemas/checkout';
+import { ModifiedResultSchema, PaymentIntentResponseSchema } from '@forgeline/shared/schemas/order';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { confirmCheckoutPayment, openCheckoutPayment } from './payment.ts';
 import { toCheckoutDto } from './repository.ts';

@@ -1,12 +1,10 @@
+import { nearestValidQuantity, unitPriceCents } from '@forgeline/shared/pricing';
+import { toCents, toDollars } from '@forgeline/shared/money';
 import {
-  nearestValidQuantity,
-  toCents,
-  toDollars,
-  unitPriceCents,
   type CheckoutBody,
   type ReorderChange,
   type ReorderResponse,
-} from '@forgeline/shared';
+} from '@forgeline/shared/schemas/checkout';
 import type { Executor } from '../../db/client.ts';
 import type { CheckoutRow, OrderRow, ProductRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/deps.ts';
@@ -22,7 +20,7 @@ import { settleTermsCheckout, termsForCheckout } from '../payment-terms/service.
 import { queueCheckoutPlacedMail } from './mail.ts';
 import { createCheckoutRepository } from './repository.ts';
 import { queueLowStockAlert } from '../products/low-stock.ts';
-import type { ErrorCode } from '@forgeline/shared';
+import type { ErrorCode } from '@forgeline/shared/api-error';
 
 const lineKey = (productId: string) => `lines.${productId}`;
 

@@ -1,5 +1,5 @@
 import { desc } from 'drizzle-orm';
-import type { ContactBody, ContactMessage } from '@forgeline/shared';
+import type { ContactBody, ContactMessage } from '@forgeline/shared/schemas/contact';
 import type { Executor } from '../../db/client.ts';
 import { contactMessages, type ContactMessageRow } from '../../db/schema/index.ts';
 

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ContactBodySchema, ContactMessageSchema, InsertedResponseSchema } from '@forgeline/shared';
+import {
+  ContactBodySchema,
+  ContactMessageSchema,
+  InsertedResponseSchema,
+} from '@forgeline/shared/schemas/contact';
 import { listContactMessages, sendContactMessage } from './service.ts';
 import { errorResponses } from '../../lib/errors.ts';
 

@@ -1,4 +1,4 @@
-import type { ContactBody, ContactMessage } from '@forgeline/shared';
+import type { ContactBody, ContactMessage } from '@forgeline/shared/schemas/contact';
 import type { ContactMessageRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { createContactRepository } from './repository.ts';

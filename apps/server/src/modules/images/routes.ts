@@ -1,7 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ImageUploadResponseSchema, LIMITS, messages } from '@forgeline/shared';
+import { ImageUploadResponseSchema } from '@forgeline/shared/schemas/product';
+import { LIMITS } from '@forgeline/shared/constants';
+import { messages } from '@forgeline/shared/messages';
 import { DomainError, badRequest, errorResponses } from '../../lib/errors.ts';
 import { storeProductPhoto } from './service.ts';
 

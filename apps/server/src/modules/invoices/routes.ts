@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { InvoiceSummarySchema, toDollars } from '@forgeline/shared';
+import { InvoiceSummarySchema } from '@forgeline/shared/schemas/invoice';
+import { toDollars } from '@forgeline/shared/money';
 import type { InvoiceRow } from '../../db/schema/index.ts';
 import { errorResponses } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/app/auth.ts';

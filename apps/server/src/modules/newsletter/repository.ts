@@ -1,5 +1,5 @@
 import { desc } from 'drizzle-orm';
-import type { NewsletterSubscriber } from '@forgeline/shared';
+import type { NewsletterSubscriber } from '@forgeline/shared/schemas/contact';
 import type { Executor } from '../../db/client.ts';
 import { newsletterSubscribers } from '../../db/schema/index.ts';
 

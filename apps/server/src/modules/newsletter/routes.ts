@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { contactMessages } from '@forgeline/shared/schema-constants';
 import {
-  contactMessages,
   NewsletterBodySchema,
   NewsletterResponseSchema,
   NewsletterSubscriberSchema,
-} from '@forgeline/shared';
+} from '@forgeline/shared/schemas/contact';
 import { listSubscribers, subscribeToNewsletter } from './service.ts';
 import { errorResponses } from '../../lib/errors.ts';
 

@@ -1,4 +1,4 @@
-import type { NewsletterSubscriber } from '@forgeline/shared';
+import type { NewsletterSubscriber } from '@forgeline/shared/schemas/contact';
 import type { AppDeps } from '../../lib/deps.ts';
 import { createNewsletterRepository } from './repository.ts';
 

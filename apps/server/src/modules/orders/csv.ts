@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { stringify as stringifyStream } from 'csv-stringify';
 import { stringify } from 'csv-stringify/sync';
-import { toDollars } from '@forgeline/shared';
+import { toDollars } from '@forgeline/shared/money';
 import { csvCell } from '../../lib/csv.ts';
 import type { OrderView } from './repository.ts';
 

@@ -1,4 +1,5 @@
-import { toDollars, type AdminOrderDetail, type OrderEvent } from '@forgeline/shared';
+import { toDollars } from '@forgeline/shared/money';
+import { type AdminOrderDetail, type OrderEvent } from '@forgeline/shared/schemas/order-detail';
 import type { AppDeps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { createCheckoutRepository } from '../checkout/repository.ts';

@@ -1,4 +1,4 @@
-import { toDollars } from '@forgeline/shared';
+import { toDollars } from '@forgeline/shared/money';
 import type { Env } from '../../config/env.ts';
 import type { Executor } from '../../db/client.ts';
 import { DomainError } from '../../lib/errors.ts';

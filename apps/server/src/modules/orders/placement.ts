@@ -1,8 +1,13 @@
-import { lineTotalCents, quantityProblem, unitPriceCents, type QuantityProblem } from '@forgeline/shared';
+import {
+  lineTotalCents,
+  quantityProblem,
+  unitPriceCents,
+  type QuantityProblem,
+} from '@forgeline/shared/pricing';
 import type { Executor } from '../../db/client.ts';
 import type { CheckoutRow, OrderRow, ProductRow } from '../../db/schema/index.ts';
 import { conflict } from '../../lib/errors.ts';
-import { messages } from '@forgeline/shared';
+import { messages } from '@forgeline/shared/messages';
 import { createCheckoutRepository } from '../checkout/repository.ts';
 import { createProductsRepository, pricingOfRow } from '../products/repository.ts';
 import { createOrdersRepository } from './repository.ts';

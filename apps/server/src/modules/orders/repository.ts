@@ -1,6 +1,7 @@
 import { and, desc, eq, getTableColumns, isNotNull, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { toDollars, type Order } from '@forgeline/shared';
+import { toDollars } from '@forgeline/shared/money';
+import { type Order } from '@forgeline/shared/schemas/order';
 import type { Executor } from '../../db/client.ts';
 import { checkouts, orders, products, type OrderRow } from '../../db/schema/index.ts';
 import { isUuid, rearmAfterRestock } from '../products/repository.ts';

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AdminOrderDetailSchema } from '@forgeline/shared/schemas/order-detail';
 import {
-  AdminOrderDetailSchema,
   CreateOrderBodySchema,
   DeletedResultSchema,
   InsertResultSchema,
   ModifiedResultSchema,
   OrderSchema,
-  OrderSearchQuerySchema,
-} from '@forgeline/shared';
+} from '@forgeline/shared/schemas/order';
+import { OrderSearchQuerySchema } from '@forgeline/shared/schemas/order-search';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { IdempotencyKeyHeaders, withIdempotency } from '../idempotency/idempotency.ts';
 import { adminOrdersCsvStream, myOrdersCsv } from './csv.ts';

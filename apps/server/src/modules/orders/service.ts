@@ -1,4 +1,7 @@
-import { messages, toCents, toDollars, type CreateOrderBody, type OrderSearchQuery } from '@forgeline/shared';
+import { messages } from '@forgeline/shared/messages';
+import { toCents, toDollars } from '@forgeline/shared/money';
+import { type CreateOrderBody } from '@forgeline/shared/schemas/order';
+import { type OrderSearchQuery } from '@forgeline/shared/schemas/order-search';
 import type { Executor } from '../../db/client.ts';
 import type { OrderRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/deps.ts';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { OverviewQuerySchema, OverviewSchema } from '@forgeline/shared';
+import { OverviewQuerySchema, OverviewSchema } from '@forgeline/shared/schemas/overview';
 import { getOverview } from './service.ts';
 import { errorResponses } from '../../lib/errors.ts';
 

@@ -1,4 +1,5 @@
-import { toDollars, type Overview } from '@forgeline/shared';
+import { toDollars } from '@forgeline/shared/money';
+import { type Overview } from '@forgeline/shared/schemas/overview';
 import type { AppDeps } from '../../lib/deps.ts';
 import { createOverviewRepository } from './repository.ts';
 

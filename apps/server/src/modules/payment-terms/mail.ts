@@ -1,4 +1,4 @@
-import { toDollars } from '@forgeline/shared';
+import { toDollars } from '@forgeline/shared/money';
 import type { Executor } from '../../db/client.ts';
 import type { CheckoutRow } from '../../db/schema/index.ts';
 import type { MailDeps } from '../../lib/deps.ts';

@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   MarkPaidBodySchema,
-  ModifiedResultSchema,
   PaymentTermsBodySchema,
   PaymentTermsSchema,
   TermsInvoiceSchema,
   TermsInvoicesQuerySchema,
-} from '@forgeline/shared';
+} from '@forgeline/shared/schemas/payment-terms';
+import { ModifiedResultSchema } from '@forgeline/shared/schemas/order';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { getTerms, listTermsInvoices, markTermsPaid, setTerms } from './service.ts';
 import { errorResponses } from '../../lib/errors.ts';

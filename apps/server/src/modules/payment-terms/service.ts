@@ -1,10 +1,9 @@
+import { toCents, toDollars } from '@forgeline/shared/money';
 import {
-  toCents,
-  toDollars,
   type PaymentTerms,
   type PaymentTermsBody,
   type TermsInvoice,
-} from '@forgeline/shared';
+} from '@forgeline/shared/schemas/payment-terms';
 import type { Executor } from '../../db/client.ts';
 import type { CheckoutRow, OrderRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/deps.ts';

@@ -9,7 +9,7 @@ import {
   PayOrderBodySchema,
   TestCardConfirmBodySchema,
   TestCardConfirmResponseSchema,
-} from '@forgeline/shared';
+} from '@forgeline/shared/schemas/order';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { confirmPayment, confirmTestCard, openPayment } from './service.ts';
 import { errorResponses } from '../../lib/errors.ts';

@@ -15,7 +15,7 @@ import { testIntentToProvider } from './providers/test-processor.ts';
 import type { ProviderEvent, ProviderIntent } from './providers/types.ts';
 import { createPaymentsRepository } from './repository.ts';
 import { judgePayment } from './verdict.ts';
-import type { ErrorCode } from '@forgeline/shared';
+import type { ErrorCode } from '@forgeline/shared/api-error';
 
 /** Payment ids as Stripe writes them; anything else cannot name a payment. */
 export const PAYMENT_ID_PATTERN = /^pi_[A-Za-z0-9]{1,200}$/;

@@ -1,6 +1,6 @@
 import type { OrderRow } from '../../db/schema/index.ts';
 import { CURRENCY, type ProviderIntent } from './providers/types.ts';
-import type { ErrorCode } from '@forgeline/shared';
+import type { ErrorCode } from '@forgeline/shared/api-error';
 
 export type PaymentVerdict = { ok: true } | { ok: false; code: ErrorCode; message: string };
 

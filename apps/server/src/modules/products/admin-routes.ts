@@ -4,9 +4,8 @@ import {
   DeletedResultSchema,
   InsertResultSchema,
   ModifiedResultSchema,
-  ProductBodySchema,
-  ProductUpdateBodySchema,
-} from '@forgeline/shared';
+} from '@forgeline/shared/schemas/order';
+import { ProductBodySchema, ProductUpdateBodySchema } from '@forgeline/shared/schemas/product';
 import { createProduct, deleteProduct, fieldsOfBody as toFields, replaceProduct } from './service.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { errorResponses } from '../../lib/errors.ts';

@@ -1,4 +1,8 @@
-import { ProductListQuerySchema, type Product, type ProductListQuery } from '@forgeline/shared';
+import {
+  ProductListQuerySchema,
+  type Product,
+  type ProductListQuery,
+} from '@forgeline/shared/schemas/product';
 import type { Executor } from '../../db/client.ts';
 import type { CachedPage, CatalogueCache } from './catalogue-cache.ts';
 import { createProductsRepository, toProductDto } from './repository.ts';

@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse/sync';
 import { stringify as stringifyStream } from 'csv-stringify';
-import { LIMITS, toDollars } from '@forgeline/shared';
+import { LIMITS } from '@forgeline/shared/constants';
+import { toDollars } from '@forgeline/shared/money';
 import type { ProductRow } from '../../db/schema/index.ts';
 import { csvCell, fromCsvCell } from '../../lib/csv.ts';
 import { DomainError, badRequest } from '../../lib/errors.ts';

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ApiErrorSchema } from '@forgeline/shared/api-error';
+import { LIMITS } from '@forgeline/shared/constants';
 import {
-  ApiErrorSchema,
-  LIMITS,
   ProductImportQuerySchema,
   ProductImportRefusedSchema,
   ProductImportReportSchema,
-} from '@forgeline/shared';
+} from '@forgeline/shared/schemas/product-import';
 import { DomainError, errorResponses, handleError } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { decodeCsv, importTooLarge, productsCsvStream } from './csv.ts';

@@ -1,4 +1,5 @@
-import { ProductBodySchema, type ProductImportReport, type ProductImportRow } from '@forgeline/shared';
+import { ProductBodySchema } from '@forgeline/shared/schemas/product';
+import { type ProductImportReport, type ProductImportRow } from '@forgeline/shared/schemas/product-import';
 import type { NewProductRow, ProductRow } from '../../db/schema/index.ts';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';

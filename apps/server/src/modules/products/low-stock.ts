@@ -1,4 +1,4 @@
-import { isLowOnStock } from '@forgeline/shared';
+import { isLowOnStock } from '@forgeline/shared/pricing';
 import type { Executor } from '../../db/client.ts';
 import type { ProductRow } from '../../db/schema/index.ts';
 import type { MailDeps } from '../../lib/deps.ts';

@@ -1,8 +1,10 @@
 import { and, asc, count, eq, gt, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
-import { toDollars, type PricingInput, type Product, type ProductListQuery } from '@forgeline/shared';
+import { toDollars } from '@forgeline/shared/money';
+import { type PricingInput } from '@forgeline/shared/pricing';
+import { type Product, type ProductListQuery } from '@forgeline/shared/schemas/product';
 import type { Executor } from '../../db/client.ts';
 import { products, type NewProductRow, type ProductRow } from '../../db/schema/index.ts';
-import { LIMITS } from '@forgeline/shared';
+import { LIMITS } from '@forgeline/shared/constants';
 
 /** The one place where a product row becomes the wire shape, with the spec's spelling. */
 export const toProductDto = (row: ProductRow): Product => ({

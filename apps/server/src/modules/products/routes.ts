@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ProductListQuerySchema, ProductSchema, type Product } from '@forgeline/shared';
+import { ProductListQuerySchema, ProductSchema, type Product } from '@forgeline/shared/schemas/product';
 import { errorResponses, notFound } from '../../lib/errors.ts';
 import { pickEncoding } from './catalogue-cache.ts';
 import { createCatalogueReader } from './catalogue-reader.ts';

@@ -1,4 +1,6 @@
-import { productRulesProblems, toCents, type PriceTier, type ProductBody } from '@forgeline/shared';
+import { productRulesProblems, type PriceTier } from '@forgeline/shared/pricing';
+import { toCents } from '@forgeline/shared/money';
+import { type ProductBody } from '@forgeline/shared/schemas/product';
 import type { NewProductRow, ProductRow } from '../../db/schema/index.ts';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';

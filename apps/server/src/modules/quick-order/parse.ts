@@ -1,5 +1,5 @@
 import { CsvError, parse } from 'csv-parse/sync';
-import { LIMITS } from '@forgeline/shared';
+import { LIMITS } from '@forgeline/shared/constants';
 import { DomainError, badRequest } from '../../lib/errors.ts';
 
 /** One line of the pad as the buyer wrote it: its 1-based line number, the text, and what it says. */

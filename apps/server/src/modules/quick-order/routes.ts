@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { QuickOrderCheckBodySchema, QuickOrderCheckResponseSchema } from '@forgeline/shared';
+import { QuickOrderCheckBodySchema, QuickOrderCheckResponseSchema } from '@forgeline/shared/schemas/cart';
 import { checkQuickOrder } from './service.ts';
 import { errorResponses } from '../../lib/errors.ts';
 

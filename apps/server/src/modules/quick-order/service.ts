@@ -1,13 +1,7 @@
-import {
-  SKU_PATTERN,
-  lineTotalCents,
-  quantityMessages,
-  quantityProblem,
-  toDollars,
-  unitPriceCents,
-  type QuickOrderCheckResponse,
-  type QuickOrderLine,
-} from '@forgeline/shared';
+import { SKU_PATTERN } from '@forgeline/shared/schemas/product';
+import { lineTotalCents, quantityMessages, quantityProblem, unitPriceCents } from '@forgeline/shared/pricing';
+import { toDollars } from '@forgeline/shared/money';
+import { type QuickOrderCheckResponse, type QuickOrderLine } from '@forgeline/shared/schemas/cart';
 import type { AppDeps } from '../../lib/deps.ts';
 import { createProductsRepository, pricingOfRow } from '../products/repository.ts';
 import { parsePad } from './parse.ts';

@@ -1,4 +1,5 @@
-import { toDollars, type AcceptQuoteBody } from '@forgeline/shared';
+import { toDollars } from '@forgeline/shared/money';
+import { type AcceptQuoteBody } from '@forgeline/shared/schemas/checkout';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { badRequest, conflict, forbidden } from '../../lib/errors.ts';

@@ -1,16 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AcceptQuoteBodySchema, CheckoutSchema } from '@forgeline/shared/schemas/checkout';
 import {
-  AcceptQuoteBodySchema,
-  CheckoutSchema,
   OfferQuoteBodySchema,
   QuoteListQuerySchema,
   QuoteMessageBodySchema,
   QuoteSchema,
   RequestQuoteBodySchema,
-  toDollars,
   type Quote,
-} from '@forgeline/shared';
+} from '@forgeline/shared/schemas/quote';
+import { toDollars } from '@forgeline/shared/money';
 import { errorResponses } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { sellerOf } from '../invoices/pdf.ts';

@@ -1,4 +1,6 @@
-import { messages as texts, toCents, type OfferQuoteBody, type RequestQuoteBody } from '@forgeline/shared';
+import { messages as texts } from '@forgeline/shared/messages';
+import { toCents } from '@forgeline/shared/money';
+import { type OfferQuoteBody, type RequestQuoteBody } from '@forgeline/shared/schemas/quote';
 import type { Database, Executor } from '../../db/client.ts';
 import type { QuoteRow } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -7,7 +9,7 @@ import { formatNumber } from '../invoices/service.ts';
 import { createInvoicesRepository } from '../invoices/repository.ts';
 import { createProductsRepository } from '../products/repository.ts';
 import { createQuotesRepository, type QuoteWithParts } from './repository.ts';
-import type { ErrorCode } from '@forgeline/shared';
+import type { ErrorCode } from '@forgeline/shared/api-error';
 
 /**
  * The rules of quotes (docs/decisions/0111). A quote moves requested → offered → accepted | declined |

@@ -1,5 +1,5 @@
 import { avg, count, desc, eq } from 'drizzle-orm';
-import type { Review } from '@forgeline/shared';
+import type { Review } from '@forgeline/shared/schemas/review';
 import type { Executor } from '../../db/client.ts';
 import { reviews, type ReviewRow } from '../../db/schema/index.ts';
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { InsertResultSchema, ProductReviewsSchema, ReviewBodySchema, ReviewSchema } from '@forgeline/shared';
+import { InsertResultSchema } from '@forgeline/shared/schemas/order';
+import { ProductReviewsSchema, ReviewBodySchema, ReviewSchema } from '@forgeline/shared/schemas/review';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { leaveReview, newestReviews, reviewsOfProduct } from './service.ts';
 import { errorResponses } from '../../lib/errors.ts';

@@ -1,4 +1,4 @@
-import type { ProductReviews, Review, ReviewBody } from '@forgeline/shared';
+import type { ProductReviews, Review, ReviewBody } from '@forgeline/shared/schemas/review';
 import type { ReviewRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, ne, sql } from 'drizzle-orm';
-import type { UserSearchQuery, UserInfoBody, UserSummary } from '@forgeline/shared';
+import type { UserSearchQuery } from '@forgeline/shared/schemas/user-search';
+import type { UserInfoBody, UserSummary } from '@forgeline/shared/schemas/user';
 import type { Executor } from '../../db/client.ts';
 import { userProfiles, userSearchText, users, type UserRow } from '../../db/schema/index.ts';
 import { containsPattern, keysetPage, type Page } from '../../db/keyset.ts';

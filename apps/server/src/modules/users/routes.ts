@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AccessTokenResponseSchema,
-  UserSearchQuerySchema,
   UserInfoBodySchema,
   UserInfoResponseSchema,
   UserSummarySchema,
-} from '@forgeline/shared';
+} from '@forgeline/shared/schemas/user';
+import { UserSearchQuerySchema } from '@forgeline/shared/schemas/user-search';
 import { errorResponses } from '../../lib/errors.ts';
 import { setPageHeaders } from '../../lib/page-headers.ts';
 import { ACCESS_TOKEN_TTL_S, currentUser } from '../../plugins/app/auth.ts';

@@ -1,10 +1,6 @@
-import {
-  EmailSchema,
-  type UserInfoBody,
-  type UserInfoResponse,
-  type UserSearchQuery,
-  type UserSummary,
-} from '@forgeline/shared';
+import { EmailSchema } from '@forgeline/shared/schemas/common';
+import { type UserInfoBody, type UserInfoResponse, type UserSummary } from '@forgeline/shared/schemas/user';
+import { type UserSearchQuery } from '@forgeline/shared/schemas/user-search';
 import type { AppDeps } from '../../lib/deps.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Page } from '../../db/keyset.ts';

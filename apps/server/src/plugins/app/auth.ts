@@ -8,7 +8,7 @@ import { admin } from 'better-auth/plugins';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
-import { LIMITS } from '@forgeline/shared';
+import { LIMITS } from '@forgeline/shared/constants';
 import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema/index.ts';

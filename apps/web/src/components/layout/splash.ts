@@ -1,4 +1,4 @@
-import { SPLASH_MS } from '@forgeline/shared';
+import { SPLASH_MS } from '@forgeline/shared/constants';
 
 /** sessionStorage flag: the splash of index.html shows once per visit (tab session). */
 export const SPLASH_SEEN_KEY = 'forgeline:splash-seen';

@@ -1,4 +1,4 @@
-import type { Product } from '@forgeline/shared';
+import type { Product } from '@forgeline/shared/schemas/product';
 
 /**
  * A product's part number and quantity rules, shown before any submit (issue 10 items 1–2): the spec's

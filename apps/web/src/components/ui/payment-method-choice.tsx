@@ -1,4 +1,5 @@
-import { formatPrice, type PaymentTerms } from '@forgeline/shared';
+import { formatPrice } from '@forgeline/shared/money';
+import { type PaymentTerms } from '@forgeline/shared/schemas/payment-terms';
 
 type Method = 'card' | 'invoice';
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { LIMITS, messages, ProductBodySchema } from '@forgeline/shared';
+import { LIMITS } from '@forgeline/shared/constants';
+import { messages } from '@forgeline/shared/messages';
+import { ProductBodySchema } from '@forgeline/shared/schemas/product';
 
 /**
  * The product form's schema. Loaded on the form's first validation only (lib/lazy-resolver.ts): import

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EmailSchema, PasswordSchema, SignUpBodySchema } from '@forgeline/shared';
+import { EmailSchema } from '@forgeline/shared/schemas/common';
+import { PasswordSchema, SignUpBodySchema } from '@forgeline/shared/schemas/identity';
 
 export { PasswordSchema };
 

@@ -1,4 +1,4 @@
-import { CheckoutBodySchema } from '@forgeline/shared';
+import { CheckoutBodySchema } from '@forgeline/shared/schemas/checkout';
 
 /** The checkout's delivery fields, by the server's rules. Loaded on the form's first validation only (lib/lazy-resolver.ts). */
 export const DeliverySchema = CheckoutBodySchema.pick({ address: true, phone: true, poReference: true });

@@ -1,2 +1,2 @@
 /** The newsletter form's schema, loaded on its first validation only (lib/lazy-resolver.ts). */
-export { NewsletterBodySchema } from '@forgeline/shared';
+export { NewsletterBodySchema } from '@forgeline/shared/schemas/contact';

@@ -1,2 +1,2 @@
 /** The order form's schema, loaded on its first validation only (lib/lazy-resolver.ts). */
-export { purchaseFormSchema } from '@forgeline/shared';
+export { purchaseFormSchema } from '@forgeline/shared/schemas/order';

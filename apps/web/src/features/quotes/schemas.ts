@@ -1,2 +1,2 @@
 /** The accept-offer form's schema, loaded on its first validation only (lib/lazy-resolver.ts). */
-export { AcceptQuoteBodySchema } from '@forgeline/shared';
+export { AcceptQuoteBodySchema } from '@forgeline/shared/schemas/checkout';

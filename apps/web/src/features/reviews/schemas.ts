@@ -1,4 +1,4 @@
-import { ReviewBodySchema } from '@forgeline/shared';
+import { ReviewBodySchema } from '@forgeline/shared/schemas/review';
 
 /**
  * The review form's rules (docs/product.md §5) are the server's: a rating of 1 to 5, designation and text

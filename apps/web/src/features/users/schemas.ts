@@ -1,2 +1,2 @@
 /** The profile form's schema, loaded on its first validation only (lib/lazy-resolver.ts). */
-export { UserInfoBodySchema } from '@forgeline/shared';
+export { UserInfoBodySchema } from '@forgeline/shared/schemas/user';

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { AUDIT_ACTIONS, type AuditAction } from '@forgeline/shared';
+import { AUDIT_ACTIONS, type AuditAction } from '@forgeline/shared/audit-actions';
 import { AUDIT_PAGE_SIZE, useAudit, type AuditFilters } from '@/features/audit/api/get-audit';
 import { AuditTable } from '@/features/audit/components/audit-table';
 import { QueryState } from '@/components/ui/query-state';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { UserSummary } from '@forgeline/shared';
+import type { UserSummary } from '@forgeline/shared/schemas/user';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import MakeAdminRoute from './make-admin';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { LIMITS } from '@forgeline/shared';
+import { LIMITS } from '@forgeline/shared/constants';
 import { useSession } from '@/lib/auth';
 import { USERS_PAGE_SIZE, useUsersPage } from '@/features/users/api/get-users';
 import { UsersTable } from '@/features/users/components/users-table';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
-import type { Order } from '@forgeline/shared';
+import type { Order } from '@forgeline/shared/schemas/order';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import ManageOrdersRoute from './manage-orders';
 

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useState } from 'react';
 import { toast } from '@/lib/toast';
-import type { Product } from '@forgeline/shared';
+import type { Product } from '@forgeline/shared/schemas/product';
 import { ADMIN_PAGE_SIZE, useAdminProducts } from '@/features/products/api/get-admin-products';
 import { useDeleteProduct } from '@/features/admin-products/api/delete-product';
 import { ManageProductsTable } from '@/features/admin-products/components/manage-products-table';

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
-import type { Order } from '@forgeline/shared';
+import type { Order } from '@forgeline/shared/schemas/order';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
 import { useMyOrders } from '@/features/orders/api/get-my-orders';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
-import type { AdminOrderDetail } from '@forgeline/shared';
+import type { AdminOrderDetail } from '@forgeline/shared/schemas/order-detail';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import OrderRoute from './order';
 

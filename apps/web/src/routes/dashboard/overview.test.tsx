@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Overview } from '@forgeline/shared';
+import type { Overview } from '@forgeline/shared/schemas/overview';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import OverviewRoute from './overview';
 

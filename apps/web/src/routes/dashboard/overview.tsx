@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { OVERVIEW_PERIODS } from '@forgeline/shared';
+import { OVERVIEW_PERIODS } from '@forgeline/shared/schema-constants';
 import { useOverview } from '@/features/overview/api/get-overview';
 import { OverviewPanel } from '@/features/overview/components/overview-panel';
 import { QueryState } from '@/components/ui/query-state';

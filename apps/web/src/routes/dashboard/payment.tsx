@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { formatPrice } from '@forgeline/shared';
+import { formatPrice } from '@forgeline/shared/money';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useOrder } from '@/features/orders/api/get-order';

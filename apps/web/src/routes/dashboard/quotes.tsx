@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { QUOTE_STATUSES, type QuoteStatus } from '@forgeline/shared';
+import { QUOTE_STATUSES, type QuoteStatus } from '@forgeline/shared/schema-constants';
 import { paths } from '@/config/paths';
 import { useQuotes } from '@/features/quotes/api/get-quotes';
 import { QuotesList } from '@/features/quotes/components/quotes-list';

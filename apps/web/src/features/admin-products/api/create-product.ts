@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProductBody } from '@forgeline/shared';
+import type { ProductBody } from '@forgeline/shared/schemas/product';
 import { api } from '@/lib/api-client';
 import { productKeys } from '@/lib/query-keys';
 

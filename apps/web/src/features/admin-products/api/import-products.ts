@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProductImportReport } from '@forgeline/shared';
+import type { ProductImportReport } from '@forgeline/shared/schemas/product-import';
 import { ApiError, api } from '@/lib/api-client';
 import { productKeys } from '@/lib/query-keys';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '@/lib/toast';
-import type { Product, ProductBody } from '@forgeline/shared';
+import type { Product, ProductBody } from '@forgeline/shared/schemas/product';
 import { actionFailed } from '@/lib/error-message';
 import { photoRefused } from '../api/photo-refused';
 import { uploadImage } from '../api/upload-image';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
-import type { ProductImportReport } from '@forgeline/shared';
+import type { ProductImportReport } from '@forgeline/shared/schemas/product-import';
 import { jsonResponse, renderWithProviders } from '../../../../test/render';
 import ImportProductsPanel from './import-products-panel';
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
-import { LIMITS, type ProductImportReport, type ProductImportRow } from '@forgeline/shared';
+import { LIMITS } from '@forgeline/shared/constants';
+import { type ProductImportReport, type ProductImportRow } from '@forgeline/shared/schemas/product-import';
 import { actionFailed, errorMessage } from '@/lib/error-message';
 import { refusedReport, useImportProducts } from '../api/import-products';
 

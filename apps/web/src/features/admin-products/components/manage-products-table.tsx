@@ -1,4 +1,7 @@
-import { formatPrice, isLowOnStock, thumbnailOf, type Product } from '@forgeline/shared';
+import { formatPrice } from '@forgeline/shared/money';
+import { isLowOnStock } from '@forgeline/shared/pricing';
+import { thumbnailOf } from '@forgeline/shared/images';
+import { type Product } from '@forgeline/shared/schemas/product';
 import { TableRegion } from '@/components/ui/table-region';
 import { DANGER_BUTTON_CLASS } from '@/components/ui/alert';
 

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { LIMITS, type Product, type ProductBody } from '@forgeline/shared';
+import { LIMITS } from '@forgeline/shared/constants';
+import { type Product, type ProductBody } from '@forgeline/shared/schemas/product';
 import { Field, errorProps } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { lazyZodResolver } from '@/lib/lazy-resolver';

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuditAction, AuditEntry } from '@forgeline/shared';
+import type { AuditAction } from '@forgeline/shared/audit-actions';
+import type { AuditEntry } from '@forgeline/shared/schemas/audit';
 import { api, type WithTotal } from '@/lib/api-client';
 import { auditKeys } from '@/lib/query-keys';
 

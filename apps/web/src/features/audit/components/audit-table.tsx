@@ -1,4 +1,6 @@
-import { AUDIT_ACTIONS, formatPrice, type AuditEntry } from '@forgeline/shared';
+import { AUDIT_ACTIONS } from '@forgeline/shared/audit-actions';
+import { formatPrice } from '@forgeline/shared/money';
+import { type AuditEntry } from '@forgeline/shared/schemas/audit';
 import { TableRegion } from '@/components/ui/table-region';
 import { WrapPoints } from '@/components/ui/wrap-points';
 import { formatMoment } from '@/lib/format-date';

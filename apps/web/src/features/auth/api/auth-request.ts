@@ -1,4 +1,4 @@
-import { AUTH_REQUEST_TIMEOUT_MS } from '@forgeline/shared';
+import { AUTH_REQUEST_TIMEOUT_MS } from '@forgeline/shared/constants';
 import { api } from '@/lib/api-client';
 
 /**

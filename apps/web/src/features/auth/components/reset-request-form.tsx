@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { messages } from '@forgeline/shared';
+import { messages } from '@forgeline/shared/messages';
 import { FormField } from '@/components/ui/form-field';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import type { ResetRequestInput, ResetRequestValues } from '../schemas';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { QuickOrderCheckResponse } from '@forgeline/shared';
+import type { QuickOrderCheckResponse } from '@forgeline/shared/schemas/cart';
 import { api } from '@/lib/api-client';
 
 /** POST /api/quick-order/check: each pasted line with its product, price and problem; stores nothing. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Cart } from '@forgeline/shared';
+import type { Cart } from '@forgeline/shared/schemas/cart';
 import { api } from '@/lib/api-client';
 import { cartKeys } from '@/lib/query-keys';
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
-import { nearestValidQuantity, pricingOf, quantityProblem, type Product } from '@forgeline/shared';
+import { nearestValidQuantity, pricingOf, quantityProblem } from '@forgeline/shared/pricing';
+import { type Product } from '@forgeline/shared/schemas/product';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
 import { errorMessage } from '@/lib/error-message';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { formatPrice, type CartLine } from '@forgeline/shared';
+import { formatPrice } from '@forgeline/shared/money';
+import { type CartLine } from '@forgeline/shared/schemas/cart';
 import { DANGER_BUTTON_CLASS } from '@/components/ui/alert';
 
 type CartLinesProps = {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Checkout } from '@forgeline/shared';
+import type { Checkout } from '@forgeline/shared/schemas/checkout';
 import { api } from '@/lib/api-client';
 import { checkoutKeys } from '@/lib/query-keys';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CheckoutBodyInput, Checkout } from '@forgeline/shared';
+import type { CheckoutBodyInput, Checkout } from '@forgeline/shared/schemas/checkout';
 import { api } from '@/lib/api-client';
 import { cartKeys, orderKeys, productKeys } from '@/lib/query-keys';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReorderResponse } from '@forgeline/shared';
+import type { ReorderResponse } from '@forgeline/shared/schemas/checkout';
 import { api } from '@/lib/api-client';
 import { cartKeys } from '@/lib/query-keys';
 

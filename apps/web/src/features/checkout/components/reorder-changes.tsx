@@ -1,4 +1,4 @@
-import type { ReorderChange } from '@forgeline/shared';
+import type { ReorderChange } from '@forgeline/shared/schemas/checkout';
 
 /** What 'Order again' changed since the past order: price then and now, corrected quantities, parts left out. */
 export const ReorderChanges = ({ changes }: { changes: ReorderChange[] }) => (

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ContactMessage } from '@forgeline/shared';
+import type { ContactMessage } from '@forgeline/shared/schemas/contact';
 import { api } from '@/lib/api-client';
 import { contactKeys } from '@/lib/query-keys';
 

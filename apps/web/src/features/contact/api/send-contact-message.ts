@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ContactBodyInput, InsertedResponse } from '@forgeline/shared';
+import type { ContactBodyInput, InsertedResponse } from '@forgeline/shared/schemas/contact';
 import { api } from '@/lib/api-client';
 import { contactKeys } from '@/lib/query-keys';
 

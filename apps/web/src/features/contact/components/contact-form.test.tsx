@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { contactMessages } from '@forgeline/shared';
+import { contactMessages } from '@forgeline/shared/schema-constants';
 import ContactForm from './contact-form';
 
 const renderForm = () => {

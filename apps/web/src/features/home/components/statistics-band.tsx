@@ -1,4 +1,4 @@
-import { STATISTICS } from '@forgeline/shared';
+import { STATISTICS } from '@forgeline/shared/constants';
 
 /** The statistics band (docs/product.md §1): static marketing figures. */
 export const StatisticsBand = () => (

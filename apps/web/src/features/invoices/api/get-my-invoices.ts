@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { InvoiceSummary } from '@forgeline/shared';
+import type { InvoiceSummary } from '@forgeline/shared/schemas/invoice';
 import { api } from '@/lib/api-client';
 
 export const invoiceKeys = { all: ['invoices'] as const, mine: () => [...invoiceKeys.all, 'mine'] as const };

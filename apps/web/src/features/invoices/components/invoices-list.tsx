@@ -1,4 +1,5 @@
-import { formatPrice, type InvoiceSummary } from '@forgeline/shared';
+import { formatPrice } from '@forgeline/shared/money';
+import { type InvoiceSummary } from '@forgeline/shared/schemas/invoice';
 import { formatDay } from '@/lib/format-date';
 
 /** Invoices and credit notes as cards with their PDF: readable and downloadable on a phone. */

@@ -1,4 +1,4 @@
-import type { InvoiceSummary } from '@forgeline/shared';
+import type { InvoiceSummary } from '@forgeline/shared/schemas/invoice';
 import { useOrderInvoices } from '../api/get-order-invoices';
 
 const label = (doc: InvoiceSummary) => `${doc.kind === 'invoice' ? 'Invoice' : 'Credit note'} ${doc.number}`;

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { NewsletterSubscriber } from '@forgeline/shared';
+import type { NewsletterSubscriber } from '@forgeline/shared/schemas/contact';
 import { api } from '@/lib/api-client';
 import { newsletterKeys } from '@/lib/query-keys';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { NewsletterBodyInput, NewsletterResponse } from '@forgeline/shared';
+import type { NewsletterBodyInput, NewsletterResponse } from '@forgeline/shared/schemas/contact';
 import { api } from '@/lib/api-client';
 import { newsletterKeys } from '@/lib/query-keys';
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { NewsletterBody, NewsletterBodyInput } from '@forgeline/shared';
+import type { NewsletterBody, NewsletterBodyInput } from '@forgeline/shared/schemas/contact';
 import { useSubscribe } from '../api/subscribe';
 import { Alert } from '@/components/ui/alert';
 import { lazyZodResolver } from '@/lib/lazy-resolver';

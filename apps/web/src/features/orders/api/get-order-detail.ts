@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminOrderDetail } from '@forgeline/shared';
+import type { AdminOrderDetail } from '@forgeline/shared/schemas/order-detail';
 import { api, ApiError } from '@/lib/api-client';
 import { orderKeys } from '@/lib/query-keys';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Order } from '@forgeline/shared';
+import type { Order } from '@forgeline/shared/schemas/order';
 import { api, ApiError } from '@/lib/api-client';
 import { orderKeys } from '@/lib/query-keys';
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Order } from '@forgeline/shared';
+import type { Order } from '@forgeline/shared/schemas/order';
 import { api, type WithTotal } from '@/lib/api-client';
 import { orderKeys } from '@/lib/query-keys';
 

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { formatPrice, type Order } from '@forgeline/shared';
+import { formatPrice } from '@forgeline/shared/money';
+import { type Order } from '@forgeline/shared/schemas/order';
 import { paths } from '@/config/paths';
 import { TableRegion } from '@/components/ui/table-region';
 import { DANGER_BUTTON_CLASS } from '@/components/ui/alert';

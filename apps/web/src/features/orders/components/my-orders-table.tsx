@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { ReactNode } from 'react';
-import { formatPrice, type Order } from '@forgeline/shared';
+import { formatPrice } from '@forgeline/shared/money';
+import { type Order } from '@forgeline/shared/schemas/order';
 import { paths } from '@/config/paths';
 import { TableRegion } from '@/components/ui/table-region';
 import { DANGER_BUTTON_CLASS } from '@/components/ui/alert';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatPrice, type AdminOrderDetail } from '@forgeline/shared';
+import { formatPrice } from '@forgeline/shared/money';
+import { type AdminOrderDetail } from '@forgeline/shared/schemas/order-detail';
 import { paths } from '@/config/paths';
 import { DANGER_BUTTON_CLASS } from '@/components/ui/alert';
 import { WrapPoints } from '@/components/ui/wrap-points';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { messages, type Product } from '@forgeline/shared';
+import { messages } from '@forgeline/shared/messages';
+import { type Product } from '@forgeline/shared/schemas/product';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';

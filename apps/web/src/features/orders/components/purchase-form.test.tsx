@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Product } from '@forgeline/shared';
+import type { Product } from '@forgeline/shared/schemas/product';
 import { PurchaseForm } from './purchase-form';
 
 const product: Product = {

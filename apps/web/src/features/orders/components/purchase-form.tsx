@@ -1,17 +1,11 @@
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import {
-  formatPrice,
-  lineTotalCents,
-  messages,
-  pricingOf,
-  quantityProblem,
-  toDollars,
-  unitPriceCents,
-  type Product,
-  type purchaseFormSchema,
-} from '@forgeline/shared';
+import { formatPrice, toDollars } from '@forgeline/shared/money';
+import { lineTotalCents, pricingOf, quantityProblem, unitPriceCents } from '@forgeline/shared/pricing';
+import { messages } from '@forgeline/shared/messages';
+import { type Product } from '@forgeline/shared/schemas/product';
+import { type purchaseFormSchema } from '@forgeline/shared/schemas/order';
 import { ErrorText, Field, errorProps } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { PriceTable } from '@/components/pricing/price-table';

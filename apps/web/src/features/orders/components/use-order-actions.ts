@@ -1,5 +1,5 @@
 import { toast } from '@/lib/toast';
-import type { Order } from '@forgeline/shared';
+import type { Order } from '@forgeline/shared/schemas/order';
 import { useCancelOrder } from '../api/cancel-order';
 import { useShipOrder } from '../api/ship-order';
 import { confirmDialog } from '@/lib/dialogs';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Overview } from '@forgeline/shared';
+import type { Overview } from '@forgeline/shared/schemas/overview';
 import { api } from '@/lib/api-client';
 import { createQueryKeys } from '@/lib/query-keys';
 

@@ -1,6 +1,8 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatPrice, OVERVIEW_PERIODS, type Overview } from '@forgeline/shared';
+import { formatPrice } from '@forgeline/shared/money';
+import { OVERVIEW_PERIODS } from '@forgeline/shared/schema-constants';
+import { type Overview } from '@forgeline/shared/schemas/overview';
 import { paths } from '@/config/paths';
 import { Loading } from '@/components/ui/spinner';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PaymentTerms, PaymentTermsBody, TermsInvoice } from '@forgeline/shared';
+import type { PaymentTerms, PaymentTermsBody, TermsInvoice } from '@forgeline/shared/schemas/payment-terms';
 import { api } from '@/lib/api-client';
 import { createQueryKeys, orderKeys } from '@/lib/query-keys';
 

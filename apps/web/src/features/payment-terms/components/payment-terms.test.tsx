@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { InvoiceSummary, Order, TermsInvoice, UserSummary } from '@forgeline/shared';
+import type { InvoiceSummary } from '@forgeline/shared/schemas/invoice';
+import type { Order } from '@forgeline/shared/schemas/order';
+import type { TermsInvoice } from '@forgeline/shared/schemas/payment-terms';
+import type { UserSummary } from '@forgeline/shared/schemas/user';
 import { jsonResponse, renderWithProviders } from '../../../../test/render';
 import { MyOrdersTable } from '@/features/orders/components/my-orders-table';
 import { ManageOrdersTable } from '@/features/orders/components/manage-orders-table';

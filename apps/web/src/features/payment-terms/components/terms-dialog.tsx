@@ -1,12 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
-import {
-  formatPrice,
-  PaymentTermsBodySchema,
-  TERMS_DAYS,
-  type PaymentTerms,
-  type UserSummary,
-} from '@forgeline/shared';
+import { formatPrice } from '@forgeline/shared/money';
+import { PaymentTermsBodySchema, type PaymentTerms } from '@forgeline/shared/schemas/payment-terms';
+import { TERMS_DAYS } from '@forgeline/shared/schema-constants';
+import { type UserSummary } from '@forgeline/shared/schemas/user';
 import { actionFailed } from '@/lib/error-message';
 import { Alert } from '@/components/ui/alert';
 import { useSetUserTerms, useUserTerms } from '../api/terms';

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
-import { formatPrice, LIMITS, type TermsInvoice } from '@forgeline/shared';
+import { formatPrice } from '@forgeline/shared/money';
+import { LIMITS } from '@forgeline/shared/constants';
+import { type TermsInvoice } from '@forgeline/shared/schemas/payment-terms';
 import { actionFailed } from '@/lib/error-message';
 import { TableRegion } from '@/components/ui/table-region';
 import { WrapPoints } from '@/components/ui/wrap-points';

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { messages, type Order } from '@forgeline/shared';
+import { messages } from '@forgeline/shared/messages';
+import { type Order } from '@forgeline/shared/schemas/order';
 import { paths } from '@/config/paths';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { usePaymentIntent } from '../api/create-payment-intent';

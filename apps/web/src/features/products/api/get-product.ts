@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Product } from '@forgeline/shared';
+import type { Product } from '@forgeline/shared/schemas/product';
 import { api, ApiError } from '@/lib/api-client';
 import { productKeys } from '@/lib/query-keys';
 

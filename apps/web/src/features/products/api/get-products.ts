@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import type { Product } from '@forgeline/shared';
+import type { Product } from '@forgeline/shared/schemas/product';
 import { api } from '@/lib/api-client';
 import { normalizeSearch, productKeys, type ProductListParams } from '@/lib/query-keys';
 

@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
-import { formatPrice, photoSrcSet, type Product } from '@forgeline/shared';
+import { formatPrice } from '@forgeline/shared/money';
+import { photoSrcSet } from '@forgeline/shared/images';
+import { type Product } from '@forgeline/shared/schemas/product';
 import { paths } from '@/config/paths';
 
 type ProductCardProps = {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { LIMITS } from '@forgeline/shared';
+import { LIMITS } from '@forgeline/shared/constants';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { Spinner } from '@/components/ui/spinner';
 

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { Product } from '@forgeline/shared';
+import type { Product } from '@forgeline/shared/schemas/product';
 import { PRODUCTS_SECTION_ID } from '@/config/paths';
 import { useInfiniteProducts } from '../api/get-products';
 import { ProductCard } from './product-card';

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AcceptQuoteBody, Checkout, OfferQuoteBody, Quote, RequestQuoteBody } from '@forgeline/shared';
+import type { AcceptQuoteBody, Checkout } from '@forgeline/shared/schemas/checkout';
+import type { OfferQuoteBody, Quote, RequestQuoteBody } from '@forgeline/shared/schemas/quote';
 import { api } from '@/lib/api-client';
 import { orderKeys, productKeys } from '@/lib/query-keys';
 import { quoteKeys } from './quote-keys';

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Quote, QuoteStatus } from '@forgeline/shared';
+import type { Quote } from '@forgeline/shared/schemas/quote';
+import type { QuoteStatus } from '@forgeline/shared/schema-constants';
 import { api } from '@/lib/api-client';
 import { quoteKeys } from './quote-keys';
 

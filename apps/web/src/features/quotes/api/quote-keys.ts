@@ -1,4 +1,4 @@
-import type { QuoteStatus } from '@forgeline/shared';
+import type { QuoteStatus } from '@forgeline/shared/schema-constants';
 
 /** Query keys of quotes, from one factory: the buyer's list, the admin's list, one quote. */
 export const quoteKeys = {

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PaymentTerms, Quote } from '@forgeline/shared';
+import type { PaymentTerms } from '@forgeline/shared/schemas/payment-terms';
+import type { Quote } from '@forgeline/shared/schemas/quote';
 import { jsonResponse, renderWithProviders } from '../../../../test/render';
 import AcceptOffer from './accept-offer';
 

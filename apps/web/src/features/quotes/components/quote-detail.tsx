@@ -1,7 +1,10 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
-import { formatPrice, QUOTE_LIMITS, type PaymentTerms, type Quote } from '@forgeline/shared';
+import { formatPrice } from '@forgeline/shared/money';
+import { QUOTE_LIMITS } from '@forgeline/shared/schema-constants';
+import { type PaymentTerms } from '@forgeline/shared/schemas/payment-terms';
+import { type Quote } from '@forgeline/shared/schemas/quote';
 import { paths } from '@/config/paths';
 import { Loading } from '@/components/ui/spinner';
 import { Field } from '@/components/ui/form-field';

@@ -1,4 +1,4 @@
-import type { Quote } from '@forgeline/shared';
+import type { Quote } from '@forgeline/shared/schemas/quote';
 import { formatDay } from '@/lib/format-date';
 
 /** What a quote's state means for the reader, in words (never a bare code). */

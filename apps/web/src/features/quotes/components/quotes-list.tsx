@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { formatPrice, type Quote } from '@forgeline/shared';
+import { formatPrice } from '@forgeline/shared/money';
+import { type Quote } from '@forgeline/shared/schemas/quote';
 import { QuoteStatusBadge } from './quote-status';
 import { formatDay } from '@/lib/format-date';
 

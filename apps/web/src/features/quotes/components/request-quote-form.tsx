@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
-import { formatPrice, QUOTE_LIMITS, type Product } from '@forgeline/shared';
+import { formatPrice } from '@forgeline/shared/money';
+import { QUOTE_LIMITS } from '@forgeline/shared/schema-constants';
+import { type Product } from '@forgeline/shared/schemas/product';
 import { Field } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/error-message';
 import { useRequestQuote } from '../api/change-quote';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProductReviews } from '@forgeline/shared';
+import type { ProductReviews } from '@forgeline/shared/schemas/review';
 import { api } from '@/lib/api-client';
 import { reviewKeys } from '@/lib/query-keys';
 

@@ -1,7 +1,7 @@
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import type { z } from 'zod';
-import { messages } from '@forgeline/shared';
+import { messages } from '@forgeline/shared/messages';
 import { ErrorText, Field, errorProps } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/error-message';
 import type { CreateReviewInput } from '../api/create-review';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
-import type { Review } from '@forgeline/shared';
+import type { Review } from '@forgeline/shared/schemas/review';
 import { ReviewCard } from './review-card';
 
 const review = (rating: number, verifiedPurchase = false): Review =>

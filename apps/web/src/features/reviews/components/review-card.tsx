@@ -1,4 +1,4 @@
-import type { Review } from '@forgeline/shared';
+import type { Review } from '@forgeline/shared/schemas/review';
 import { Stars } from '@/components/ui/stars';
 
 /** One slide of the reviews carousel: avatar, name, profession, five read-only stars, the text. */

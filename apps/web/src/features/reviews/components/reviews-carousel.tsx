@@ -4,7 +4,7 @@ import { A11y, Autoplay, EffectCoverflow, Pagination } from 'swiper/modules';
 import 'swiper/css';
 import 'swiper/css/effect-coverflow';
 import 'swiper/css/pagination';
-import { CAROUSEL } from '@forgeline/shared';
+import { CAROUSEL } from '@forgeline/shared/constants';
 import { useReviews } from '../api/get-reviews';
 import { ReviewCard } from './review-card';
 import { ReviewsLoading } from './reviews-loading';

@@ -1,4 +1,4 @@
-import { RATING_MAX, RATING_MIN } from '@forgeline/shared';
+import { RATING_MAX, RATING_MIN } from '@forgeline/shared/constants';
 
 type StarRatingInputProps = {
   name: string;

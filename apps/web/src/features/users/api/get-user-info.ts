@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserInfoResponse } from '@forgeline/shared';
+import type { UserInfoResponse } from '@forgeline/shared/schemas/user';
 import { api } from '@/lib/api-client';
 import { userKeys } from '@/lib/query-keys';
 

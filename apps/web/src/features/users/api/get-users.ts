@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserSummary } from '@forgeline/shared';
+import type { UserSummary } from '@forgeline/shared/schemas/user';
 import { api } from '@/lib/api-client';
 import { normalizeSearch, userKeys } from '@/lib/query-keys';
 

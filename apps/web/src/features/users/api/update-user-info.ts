@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UserInfoBody } from '@forgeline/shared';
+import type { UserInfoBody } from '@forgeline/shared/schemas/user';
 import { api } from '@/lib/api-client';
 import { userKeys } from '@/lib/query-keys';
 

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { messages, type UserInfoResponse } from '@forgeline/shared';
+import { messages } from '@forgeline/shared/messages';
+import { type UserInfoResponse } from '@forgeline/shared/schemas/user';
 import { paths } from '@/config/paths';
 import type { SessionUser } from '@/lib/auth';
 
