@@ -6,8 +6,8 @@ import { photoSrcSet } from '@forgeline/shared/images';
 import { pageMeta } from '@/config/page-meta';
 import { paths } from '@/config/paths';
 import { usePageMeta } from '@/lib/page-meta';
-import { ApiError } from '@/lib/api-client';
 import { useProduct } from '@/features/products/api/get-product';
+import { ProductLoadError } from '@/features/products/components/product-load-error';
 import { PriceTable } from '@/components/pricing/price-table';
 import { QuantityRules } from '@/components/pricing/quantity-rules';
 import { ProductReviews } from '@/features/reviews/components/product-reviews';
@@ -34,16 +34,7 @@ const ProductRoute = () => {
       </div>
     );
   }
-  if (product.isError) {
-    const missing = product.error instanceof ApiError && product.error.status === 404;
-    return (
-      <div className="mx-auto max-w-xl px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold">
-          {missing ? 'Product not found' : 'The product could not be loaded'}
-        </h1>
-      </div>
-    );
-  }
+  if (product.isError) return <ProductLoadError error={product.error} />;
   const item = product.data;
 
   return (

@@ -6,8 +6,8 @@ import { pageMeta } from '@/config/page-meta';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
-import { ApiError } from '@/lib/api-client';
 import { useProduct } from '@/features/products/api/get-product';
+import { ProductLoadError } from '@/features/products/components/product-load-error';
 import { useUserInfo } from '@/features/users/api/get-user-info';
 import { PlaceOrderForm } from '@/features/orders/components/place-order-form';
 import { Loading } from '@/components/ui/spinner';
@@ -34,19 +34,7 @@ const PurchaseRoute = () => {
 
   if (!sessionPending && !user) return <Navigate to={paths.auth.login.getHref(location.pathname)} replace />;
   if (product.isPending) return <Spinner label="Loading the product" />;
-  if (product.isError) {
-    const missing = product.error instanceof ApiError && product.error.status === 404;
-    return (
-      <div className="mx-auto max-w-xl px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold">
-          {missing ? 'Product not found' : 'The product could not be loaded'}
-        </h1>
-        <p className="mt-3 text-base-content/80">
-          {missing ? 'It may have been removed from the catalogue.' : 'Please try again in a moment.'}
-        </p>
-      </div>
-    );
-  }
+  if (product.isError) return <ProductLoadError error={product.error} />;
 
   const item = product.data;
   return (
