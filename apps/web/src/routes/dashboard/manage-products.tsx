@@ -1,13 +1,10 @@
 import { Suspense, lazy, useState } from 'react';
-import { toast } from '@/lib/toast';
 import type { Product } from '@forgeline/shared/schemas/product';
 import { ADMIN_PAGE_SIZE, useAdminProducts } from '@/features/products/api/get-admin-products';
-import { useDeleteProduct } from '@/features/admin-products/api/delete-product';
+import { useDeleteProductAction } from '@/features/admin-products/components/use-delete-product-action';
 import { ManageProductsTable } from '@/features/admin-products/components/manage-products-table';
 import { EditProductDialog } from '@/features/admin-products/components/edit-product-dialog';
 import { ProductSearch, useProductSearch } from '@/features/products/components/product-search';
-import { confirmDialog } from '@/lib/dialogs';
-import { actionFailed } from '@/lib/error-message';
 import { QueryState } from '@/components/ui/query-state';
 import { Pager } from '@/components/ui/pager';
 
@@ -27,19 +24,9 @@ const ManageProductsRoute = () => {
   const [paging, setPaging] = useState({ term: '', page: 1 });
   const page = paging.term === search.term ? paging.page : 1;
   const products = useAdminProducts({ search: search.term, page });
-  const deleteProduct = useDeleteProduct();
+  const { onDelete, deletingId } = useDeleteProductAction();
   const [editing, setEditing] = useState<Product | null>(null);
   const [importing, setImporting] = useState(false);
-
-  const onDelete = async (product: Product) => {
-    if (!(await confirmDialog('Yes, delete it!'))) return;
-    try {
-      await deleteProduct.mutateAsync(product._id);
-      toast.success('Product deleted successfully');
-    } catch (error) {
-      toast.error(actionFailed('Failed to delete the Product', error));
-    }
-  };
 
   const total = products.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
@@ -105,7 +92,7 @@ const ManageProductsRoute = () => {
               firstNumber={(data.page - 1) * ADMIN_PAGE_SIZE + 1}
               onUpdate={setEditing}
               onDelete={(product) => void onDelete(product)}
-              deletingId={deleteProduct.isPending ? (deleteProduct.variables ?? null) : null}
+              deletingId={deletingId}
             />
             <Pager
               page={page}

@@ -1,48 +1,27 @@
-import { Link, useNavigate } from 'react-router';
-import { toast } from '@/lib/toast';
+import { Link } from 'react-router';
 import type { Order } from '@forgeline/shared/schemas/order';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
 import { useMyOrders } from '@/features/orders/api/get-my-orders';
-import { useCancelOrder } from '@/features/orders/api/cancel-order';
-import { useReorder } from '@/features/checkout/api/reorder';
+import { useCancelMyOrder } from '@/features/orders/components/use-order-actions';
+import { useOrderAgain } from '@/features/checkout/api/reorder';
 import { MyOrdersTable } from '@/features/orders/components/my-orders-table';
 import { useMyInvoices } from '@/features/invoices/api/get-my-invoices';
 import { documentsByOrder, OrderDocuments } from '@/features/invoices/components/order-documents';
 import { describeHold, usePaymentConfig } from '@/features/payments/api/get-payment-config';
-import { confirmDialog } from '@/lib/dialogs';
-import { errorMessage } from '@/lib/error-message';
 import { QueryState } from '@/components/ui/query-state';
 
 /** /dashboard/myOrders (docs/product.md §2): the customer's orders, cancel and pay. */
 const MyOrdersRoute = () => {
   const { user } = useSession();
   const orders = useMyOrders(user?.email);
-  const cancel = useCancelOrder();
+  const { onCancel, cancellingId } = useCancelMyOrder();
+  const { orderAgain, pendingId } = useOrderAgain();
   // One request for the documents of every order, shown as links beside each.
   const invoices = useMyInvoices();
   const documents = documentsByOrder(invoices.data ?? []);
 
-  const onCancel = async (order: Order) => {
-    if (!(await confirmDialog('Yes, cancel it!'))) return;
-    try {
-      await cancel.mutateAsync(order._id);
-      toast.success('Your order is cancelled');
-    } catch (error) {
-      toast.error(errorMessage(error, 'The order could not be cancelled'));
-    }
-  };
-
-  const navigate = useNavigate();
-  const reorder = useReorder();
-  const onReorder = async (order: Order) => {
-    try {
-      const answer = await reorder.mutateAsync({ kind: 'order', id: order._id });
-      await navigate(paths.cart.getHref(), { state: { changes: answer.changes } });
-    } catch (error) {
-      toast.error(errorMessage(error, 'The order could not be put in your cart'));
-    }
-  };
+  const onReorder = (order: Order) => orderAgain({ kind: 'order', id: order._id });
 
   const count = orders.data?.length ?? 0;
   const hold = usePaymentConfig().data?.orders;
@@ -79,9 +58,9 @@ const MyOrdersRoute = () => {
             <MyOrdersTable
               orders={list}
               onCancel={(order) => void onCancel(order)}
-              cancellingId={cancel.isPending ? (cancel.variables ?? null) : null}
+              cancellingId={cancellingId}
               onReorder={(order) => void onReorder(order)}
-              reorderingId={reorder.isPending ? (reorder.variables?.id ?? null) : null}
+              reorderingId={pendingId}
               documentsOf={(order) => <OrderDocuments documents={documents.get(order._id) ?? []} />}
             />
             {hold !== undefined && list.some((order) => !order.paid && !order.dueAt) ? (

@@ -3,7 +3,7 @@ import type { Order } from '@forgeline/shared/schemas/order';
 import { useCancelOrder } from '../api/cancel-order';
 import { useShipOrder } from '../api/ship-order';
 import { confirmDialog } from '@/lib/dialogs';
-import { actionFailed } from '@/lib/error-message';
+import { actionFailed, errorMessage } from '@/lib/error-message';
 
 /**
  * The admin's Ship and Cancel, as Manage All Orders and an order's own page both offer them: the spec's
@@ -44,4 +44,21 @@ export const useOrderActions = () => {
   /** The order a change is running for: its buttons are disabled meanwhile. */
   const busyId = cancel.isPending ? cancel.variables : ship.isPending ? ship.variables : null;
   return { onCancel, onShip, busyId: busyId ?? null };
+};
+
+/** The customer's Cancel on My Orders: the spec's 'Are you sure?', then what happened in a toast. */
+export const useCancelMyOrder = () => {
+  const cancel = useCancelOrder();
+  const onCancel = async (order: Pick<Order, '_id'>) => {
+    if (!(await confirmDialog('Yes, cancel it!'))) return;
+    try {
+      await cancel.mutateAsync(order._id);
+      toast.success('Your order is cancelled');
+    } catch (error) {
+      toast.error(errorMessage(error, 'The order could not be cancelled'));
+    }
+  };
+  /** The order being cancelled: its buttons wait. */
+  const cancellingId = cancel.isPending ? (cancel.variables ?? null) : null;
+  return { onCancel, cancellingId };
 };
