@@ -1,25 +1,17 @@
 import { Link, useLocation } from 'react-router';
-import { toast } from '@/lib/toast';
 import { formatPrice } from '@forgeline/shared/money';
 import { type ReorderChange } from '@forgeline/shared/schemas/checkout';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/error-message';
 import { useCart } from '@/features/cart/api/get-cart';
-import { useSetCartLine } from '@/features/cart/api/set-cart-line';
-import { useRemoveCartLine } from '@/features/cart/api/remove-cart-line';
-import { CartLines } from '@/features/cart/components/cart-lines';
+import { EditableCartLines } from '@/features/cart/components/cart-lines';
 import { ReorderChanges } from '@/features/checkout/components/reorder-changes';
 import { EmptyState, QueryState } from '@/components/ui/query-state';
 
 /** /cart (issue 10): the signed-in buyer's server cart, each line priced and checked; on to checkout. */
 const CartRoute = () => {
   const cart = useCart();
-  const setLine = useSetCartLine();
-  const removeLine = useRemoveCartLine();
   // 'Order again' arrives here with what changed since the past order.
   const changes = (useLocation().state as { changes?: ReorderChange[] } | null)?.changes;
-
-  const onError = (fallback: string) => (error: unknown) => toast.error(errorMessage(error, fallback));
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
@@ -53,18 +45,7 @@ const CartRoute = () => {
           const blocked = data.lines.some((line) => line.problem !== null);
           return (
             <div className="flex flex-col gap-4">
-              <CartLines
-                lines={data.lines}
-                onQuantity={(line, quantity) =>
-                  setLine
-                    .mutateAsync({ productId: line.productId, quantity })
-                    .catch(onError('The quantity could not be changed.'))
-                }
-                onRemove={(line) =>
-                  removeLine.mutateAsync(line.productId).catch(onError('The line could not be removed.'))
-                }
-                busyProductId={removeLine.isPending ? (removeLine.variables ?? null) : null}
-              />
+              <EditableCartLines lines={data.lines} />
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <p className="text-lg">
                   {data.count} {data.count === 1 ? 'line' : 'lines'}, total{' '}

@@ -2,6 +2,10 @@ import { useState } from 'react';
 import { formatPrice } from '@forgeline/shared/money';
 import { type CartLine } from '@forgeline/shared/schemas/cart';
 import { DANGER_BUTTON_CLASS } from '@/components/ui/alert';
+import { errorMessage } from '@/lib/error-message';
+import { toast } from '@/lib/toast';
+import { useRemoveCartLine } from '../api/remove-cart-line';
+import { useSetCartLine } from '../api/set-cart-line';
 
 type CartLinesProps = {
   lines: CartLine[];
@@ -110,3 +114,24 @@ export const CartLines = ({
     })}
   </ul>
 );
+
+/** The cart page's lines: a changed quantity or a Remove goes to the server; a refusal is a toast. */
+export const EditableCartLines = ({ lines }: { lines: CartLine[] }) => {
+  const setLine = useSetCartLine();
+  const removeLine = useRemoveCartLine();
+  const onError = (fallback: string) => (error: unknown) => toast.error(errorMessage(error, fallback));
+  return (
+    <CartLines
+      lines={lines}
+      onQuantity={(line, quantity) =>
+        void setLine
+          .mutateAsync({ productId: line.productId, quantity })
+          .catch(onError('The quantity could not be changed.'))
+      }
+      onRemove={(line) =>
+        void removeLine.mutateAsync(line.productId).catch(onError('The line could not be removed.'))
+      }
+      busyProductId={removeLine.isPending ? (removeLine.variables ?? null) : null}
+    />
+  );
+};
