@@ -1,164 +1,14 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link, Navigate, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
-import type { z } from 'zod';
-import { formatPrice } from '@forgeline/shared/money';
-import { type Cart } from '@forgeline/shared/schemas/cart';
-import { type PaymentMethod } from '@forgeline/shared/schemas/checkout';
-import { type PaymentTerms } from '@forgeline/shared/schemas/payment-terms';
+import { Link, Navigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
-import { ApiError } from '@/lib/api-client';
-import { errorMessage } from '@/lib/error-message';
-import { cartKeys } from '@/lib/query-keys';
 import { useCart } from '@/features/cart/api/get-cart';
 import { CartLines } from '@/features/cart/components/cart-lines';
 import { usePlaceCheckout } from '@/features/checkout/api/place-checkout';
+import { CheckoutForm } from '@/features/checkout/components/checkout-form';
 import { useUserInfo } from '@/features/users/api/get-user-info';
 import { useMyTerms } from '@/features/payment-terms/api/terms';
-import { FormField } from '@/components/ui/form-field';
-import { SubmitButton } from '@/components/ui/submit-button';
 import { Alert } from '@/components/ui/alert';
 import { Loading } from '@/components/ui/spinner';
-import { PaymentMethodChoice } from '@/components/ui/payment-method-choice';
-import { lazyZodResolver } from '@/lib/lazy-resolver';
-import type { DeliverySchema } from '@/features/checkout/schemas';
-
-/** zod and the schema load on the first validation (docs/decisions/0042). */
-const resolver = lazyZodResolver(() =>
-  import('@/features/checkout/schemas').then((schemas) => schemas.DeliverySchema),
-);
-type DeliveryInput = z.input<typeof DeliverySchema>;
-type DeliveryValues = z.output<typeof DeliverySchema>;
-
-const newKey = () => crypto.randomUUID();
-
-/** Per-line messages of a refused checkout: `details["lines.<productId>"]` → by product id. */
-const lineErrorsOf = (error: unknown): Record<string, string> => {
-  const details =
-    error instanceof ApiError ? (error.body?.details as Record<string, string> | undefined) : undefined;
-  return Object.fromEntries(
-    Object.entries(details ?? {}).flatMap(([key, message]) =>
-      key.startsWith('lines.') ? [[key.slice('lines.'.length), message]] : [],
-    ),
-  );
-};
-
-/** The delivery form, prefilled from the profile once it is loaded (the buyer may change it). */
-const CheckoutForm = ({
-  cart,
-  contact,
-  place,
-  terms,
-}: {
-  cart: Cart;
-  contact: { address?: string; phone?: string };
-  place: ReturnType<typeof usePlaceCheckout>;
-  /** The buyer's payment terms: 'Pay by invoice' is offered when approved (decision 0112). */
-  terms: PaymentTerms | undefined;
-}) => {
-  const [method, setMethod] = useState<PaymentMethod>('card');
-  const byInvoice = method === 'invoice' && terms?.approved === true;
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [idempotencyKey, setIdempotencyKey] = useState(newKey);
-  const [failure, setFailure] = useState<{ message: string; lines: Record<string, string> } | null>(null);
-  const { register, handleSubmit, formState, setError } = useForm<DeliveryInput, unknown, DeliveryValues>({
-    resolver,
-    defaultValues: { address: contact.address ?? '', phone: contact.phone ?? '', poReference: '' },
-  });
-
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    if (byInvoice && !values.poReference) {
-      setError('poReference', { message: 'A PO number is required to pay by invoice.' });
-      return;
-    }
-    try {
-      // The figures the buyer sees go along: a price changed meanwhile is a 409, never a surprise charge.
-      const checkout = await place.mutateAsync({
-        idempotencyKey,
-        body: {
-          ...values,
-          lines: cart.lines.map((l) => ({
-            productId: l.productId,
-            quantity: l.quantity,
-            unitPrice: l.unitPrice,
-          })),
-          expectedTotal: cart.total,
-          paymentMethod: byInvoice ? 'invoice' : 'card',
-        },
-      });
-      toast.success(
-        byInvoice
-          ? `Order ${checkout.number} placed on invoice: it ships without waiting for payment.`
-          : `Order ${checkout.number} placed: now one payment for all of it.`,
-      );
-      await navigate(paths.checkoutPay.getHref(checkout._id));
-    } catch (error) {
-      // Nothing was stored: the next attempt is a new checkout.
-      setIdempotencyKey(newKey());
-      const conflictCart =
-        error instanceof ApiError && error.status === 409
-          ? (error.body?.cart as Cart | undefined)
-          : undefined;
-      if (conflictCart) queryClient.setQueryData(cartKeys.all, conflictCart);
-      setFailure({
-        message: errorMessage(error, 'The order could not be placed.'),
-        lines: lineErrorsOf(error),
-      });
-      const poProblem =
-        error instanceof ApiError ? (error.body?.details as Record<string, string> | undefined) : undefined;
-      if (poProblem?.poReference) setError('poReference', { message: poProblem.poReference });
-    }
-  });
-
-  return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
-      <div className="flex flex-col gap-3">
-        <CartLines lines={cart.lines} lineErrors={failure?.lines} />
-        <p className="text-right text-lg">
-          Total{' '}
-          <span className="font-bold" data-testid="checkout-total">
-            $ {formatPrice(cart.total)}
-          </span>
-        </p>
-      </div>
-      <form
-        onSubmit={(event) => void submit(event)}
-        onFocus={resolver.preload}
-        noValidate
-        className="flex flex-col gap-3 self-start rounded-box border border-base-300 bg-base-100 p-4"
-        aria-labelledby="delivery-title"
-      >
-        <h2 id="delivery-title" className="text-lg font-bold">
-          Delivery
-        </h2>
-        <FormField label="Address" {...register('address')} error={formState.errors.address?.message} />
-        <FormField label="Phone" type="tel" {...register('phone')} error={formState.errors.phone?.message} />
-        <FormField
-          label={byInvoice ? 'PO number (required)' : 'PO reference (optional)'}
-          {...register('poReference')}
-          error={formState.errors.poReference?.message}
-        />
-        {terms?.approved ? (
-          <PaymentMethodChoice terms={terms} value={byInvoice ? 'invoice' : 'card'} onChange={setMethod} />
-        ) : null}
-        <Alert data-testid="checkout-error">{failure?.message}</Alert>
-        <SubmitButton isLoading={place.isPending} disabled={cart.lines.some((l) => l.problem !== null)}>
-          Place order · $ {formatPrice(cart.total)}
-        </SubmitButton>
-        <p className="text-xs text-base-content/75">
-          {byInvoice
-            ? 'Next: your invoice, due in your terms; we ship without waiting for payment.'
-            : 'Next: one card payment for every line.'}
-        </p>
-      </form>
-    </div>
-  );
-};
 
 /** /checkout (issue 10): the cart's lines at tier prices, one address, phone and PO reference. */
 const CheckoutRoute = () => {
@@ -187,6 +37,7 @@ const CheckoutRoute = () => {
         cart={cart.data}
         place={place}
         terms={terms.data}
+        renderLines={(lineErrors) => <CartLines lines={cart.data.lines} lineErrors={lineErrors} />}
         contact={{
           ...(info?.address && { address: info.address }),
           ...(info?.phone && { phone: info.phone }),
