@@ -1,5 +1,7 @@
+import type { ComponentProps } from 'react';
 import { formatPrice } from '@forgeline/shared/money';
 import { type PaymentTerms } from '@forgeline/shared/schemas/payment-terms';
+import { FormField } from './form-field';
 
 type Method = 'card' | 'invoice';
 
@@ -42,4 +44,40 @@ export const PaymentMethodChoice = ({
       Credit available: $ {formatPrice(terms.available)} of $ {formatPrice(terms.creditLimit)}
     </p>
   </fieldset>
+);
+
+type Registered = Omit<ComponentProps<typeof FormField>, 'label'>;
+type DeliveryFieldsProps = {
+  /** Each field's react-hook-form registration (`register('address')`, …) and its message. */
+  address: Registered;
+  phone: Registered;
+  poReference: Registered;
+  /** A PO number is required when paying by invoice, optional by card. */
+  byInvoice: boolean;
+  /** The buyer's payment terms: card or invoice is offered when approved (decision 0112). */
+  terms: PaymentTerms | undefined;
+  onMethod: (method: Method) => void;
+};
+
+/**
+ * Where the parts go and how they are paid: address, phone, the buyer's PO reference and, for a buyer on
+ * terms, card or invoice. The checkout and the accepted quote ask the same, in this one place (kept in this
+ * module so that it adds no chunk of its own).
+ */
+export const DeliveryFields = ({
+  address,
+  phone,
+  poReference,
+  byInvoice,
+  terms,
+  onMethod,
+}: DeliveryFieldsProps) => (
+  <>
+    <FormField label="Address" {...address} />
+    <FormField label="Phone" type="tel" {...phone} />
+    <FormField label={byInvoice ? 'PO number (required)' : 'PO reference (optional)'} {...poReference} />
+    {terms?.approved ? (
+      <PaymentMethodChoice terms={terms} value={byInvoice ? 'invoice' : 'card'} onChange={onMethod} />
+    ) : null}
+  </>
 );

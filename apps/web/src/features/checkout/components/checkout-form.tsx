@@ -13,10 +13,9 @@ import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { cartKeys } from '@/lib/query-keys';
 import type { usePlaceCheckout } from '../api/place-checkout';
-import { FormField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { Alert } from '@/components/ui/alert';
-import { PaymentMethodChoice } from '@/components/ui/payment-method-choice';
+import { DeliveryFields } from '@/components/ui/payment-method-choice';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import type { DeliverySchema } from '../schemas';
 
@@ -134,16 +133,14 @@ export const CheckoutForm = ({
         <h2 id="delivery-title" className="text-lg font-bold">
           Delivery
         </h2>
-        <FormField label="Address" {...register('address')} error={formState.errors.address?.message} />
-        <FormField label="Phone" type="tel" {...register('phone')} error={formState.errors.phone?.message} />
-        <FormField
-          label={byInvoice ? 'PO number (required)' : 'PO reference (optional)'}
-          {...register('poReference')}
-          error={formState.errors.poReference?.message}
+        <DeliveryFields
+          address={{ ...register('address'), error: formState.errors.address?.message }}
+          phone={{ ...register('phone'), error: formState.errors.phone?.message }}
+          poReference={{ ...register('poReference'), error: formState.errors.poReference?.message }}
+          byInvoice={byInvoice}
+          terms={terms}
+          onMethod={setMethod}
         />
-        {terms?.approved ? (
-          <PaymentMethodChoice terms={terms} value={byInvoice ? 'invoice' : 'card'} onChange={setMethod} />
-        ) : null}
         <Alert data-testid="checkout-error">{failure?.message}</Alert>
         <SubmitButton isLoading={place.isPending} disabled={cart.lines.some((l) => l.problem !== null)}>
           Place order · $ {formatPrice(cart.total)}

@@ -9,10 +9,9 @@ import { type PaymentTerms } from '@forgeline/shared/schemas/payment-terms';
 import { type Quote } from '@forgeline/shared/schemas/quote';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-message';
-import { FormField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { Alert } from '@/components/ui/alert';
-import { PaymentMethodChoice } from '@/components/ui/payment-method-choice';
+import { DeliveryFields } from '@/components/ui/payment-method-choice';
 import { useAcceptQuote } from '../api/change-quote';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 
@@ -97,20 +96,14 @@ const AcceptOfferForm = ({
         The parts are ordered at the offered prices and their stock is set aside; you then pay once for all of
         it.
       </p>
-      <FormField label="Address" {...register('address')} error={formState.errors.address?.message} />
-      <FormField label="Phone" type="tel" {...register('phone')} error={formState.errors.phone?.message} />
-      <FormField
-        label={byInvoice ? 'PO number (required)' : 'PO reference (optional)'}
-        {...register('poReference')}
-        error={formState.errors.poReference?.message}
+      <DeliveryFields
+        address={{ ...register('address'), error: formState.errors.address?.message }}
+        phone={{ ...register('phone'), error: formState.errors.phone?.message }}
+        poReference={{ ...register('poReference'), error: formState.errors.poReference?.message }}
+        byInvoice={byInvoice}
+        terms={terms}
+        onMethod={(method) => setValue('paymentMethod', method)}
       />
-      {terms?.approved ? (
-        <PaymentMethodChoice
-          terms={terms}
-          value={byInvoice ? 'invoice' : 'card'}
-          onChange={(method) => setValue('paymentMethod', method)}
-        />
-      ) : null}
       <Alert data-testid="accept-error">{failure}</Alert>
       <SubmitButton isLoading={accept.isPending}>
         Accept offer{quote.total !== null ? ` · $ ${formatPrice(quote.total)}` : ''}
