@@ -11,7 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { checkouts, orders, products } from '../../apps/server/src/db/schema/index.ts';
 import { createUser, type TestUser } from '../../apps/server/test/auth-helper.ts';
-import { benchAppOnPostgres, percentile, type BenchSection } from '../lib/bench.ts';
+import { benchAppOnPostgres, percentile, type BenchSection, bareTransaction } from '../lib/bench.ts';
 
 const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 400);
 const CONCURRENCY = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -88,19 +88,13 @@ const section: BenchSection = {
           .map((line) => ({ ...line, product: bareProducts[line.index]! }))
           .sort((a, b) => (a.product.id < b.product.id ? -1 : 1));
         const started = performance.now();
-        const client = await bare.connect();
-        try {
-          await client.query('BEGIN');
+        const placed = await bareTransaction(bare, async (client) => {
           for (const line of lines) {
             const taken = await client.query(
               'UPDATE products SET available_quantity = available_quantity - $2 WHERE id = $1 AND available_quantity >= $2 RETURNING price_cents',
               [line.product.id, line.quantity],
             );
-            if (taken.rowCount === 0) {
-              await client.query('ROLLBACK');
-              bareRefused += 1;
-              return;
-            }
+            if (taken.rowCount === 0) return false;
           }
           await client.query(
             `INSERT INTO orders (user_id, product_id, customer_name, customer_email, product_name, price_cents, quantity, total_cents, address, phone)
@@ -115,14 +109,10 @@ const section: BenchSection = {
               lines.map((line) => line.quantity),
             ],
           );
-          await client.query('COMMIT');
-          bareTimes.push(performance.now() - started);
-        } catch (error) {
-          await client.query('ROLLBACK');
-          throw error;
-        } finally {
-          client.release();
-        }
+          return true;
+        });
+        if (placed) bareTimes.push(performance.now() - started);
+        else bareRefused += 1;
       });
 
       const ourProducts = await makeProducts('Bench');

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { orders, products, users } from '../../apps/server/src/db/schema/index.ts';
 import { DomainError } from '../../apps/server/src/lib/errors.ts';
 import { placeOrder, type Actor } from '../../apps/server/src/modules/orders/service.ts';
-import { benchAppOnPostgres, type BenchSection } from '../lib/bench.ts';
+import { benchAppOnPostgres, type BenchSection, bareTransaction } from '../lib/bench.ts';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 3000);
 const CONCURRENCY = 20;
@@ -77,19 +77,14 @@ const section: BenchSection = {
       // Baseline: the same statements, bare.
       const bareProducts = await makeProducts('Bare');
       const baseline = await concurrently(ORDERS, async (i) => {
-        const client = await bare.connect();
-        try {
-          await client.query('BEGIN');
+        return bareTransaction(bare, async (client) => {
           const product = bareProducts[pick(i)]!;
           await client.query('SELECT * FROM products WHERE id = $1', [product.id]);
           const taken = await client.query(
             'UPDATE products SET available_quantity = available_quantity - $2 WHERE id = $1 AND available_quantity >= $2 RETURNING id',
             [product.id, quantityOf(i)],
           );
-          if (taken.rowCount === 0) {
-            await client.query('ROLLBACK');
-            return false;
-          }
+          if (taken.rowCount === 0) return false;
           await client.query(
             `INSERT INTO orders (user_id, product_id, customer_name, customer_email, product_name, price_cents, quantity, total_cents, address, phone)
              VALUES ($1, $2, $3, $4, $5, 125, $6, $7, '1 Bench Street', '+15550100')`,
@@ -103,14 +98,8 @@ const section: BenchSection = {
               125 * quantityOf(i),
             ],
           );
-          await client.query('COMMIT');
           return true;
-        } catch (error) {
-          await client.query('ROLLBACK');
-          throw error;
-        } finally {
-          client.release();
-        }
+        });
       });
 
       const ourProducts = await makeProducts('Bench');

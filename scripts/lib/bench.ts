@@ -67,3 +67,25 @@ export async function benchAppOnPostgres(name: string): Promise<BenchApp> {
     },
   };
 }
+
+/**
+ * The baselines' transaction, bare: `work` runs between BEGIN and COMMIT on one pooled client; answering
+ * false (a refusal) or throwing rolls it back. Answers whether it committed.
+ */
+export async function bareTransaction(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<boolean>,
+): Promise<boolean> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const commit = await work(client);
+    await client.query(commit ? 'COMMIT' : 'ROLLBACK');
+    return commit;
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
