@@ -124,4 +124,15 @@ describe("the admin's order page: GET /api/orders/:id, and search by order numbe
     expect((await search('detail-77')).sort()).toEqual(standing);
     expect(await search('PO-NOBODY')).toEqual([]);
   });
+
+  it("shows each order's checkout number and PO reference in the paged list, as in the unpaged one", async () => {
+    const res = await call(cast.admin, 'GET', '/api/orders?limit=50&search=PO-DETAIL-7781');
+    expect(res.statusCode, res.body).toBe(200);
+    const listed = res.json<Order[]>();
+    expect(listed.length).toBeGreaterThan(0);
+    for (const order of listed) {
+      expect(order.poReference).toBe('PO-DETAIL-7781');
+      expect(order.checkoutNumber).toMatch(/^CO-\d+$/);
+    }
+  });
 });

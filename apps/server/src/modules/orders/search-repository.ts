@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { checkouts, orders, type OrderRow } from '../../db/schema/index.ts';
+import { checkouts, orders } from '../../db/schema/index.ts';
+import type { OrderView } from './repository.ts';
 import { countUpTo } from '../../db/count.ts';
 
 export interface OrderFilters {
@@ -64,16 +65,26 @@ export function createOrderSearchRepository(db: Executor) {
     async page(
       filters: OrderFilters,
       options: { limit: number; after?: OrderCursor | undefined; offset?: number | undefined },
-    ): Promise<{ order: OrderRow; cursor: OrderCursor }[]> {
+    ): Promise<{ order: OrderView; cursor: OrderCursor }[]> {
       const after = afterCursor(options.after);
+      // With its checkout's number and PO reference: the admin matches an order to the buyer's paperwork.
       const rows = await db
-        .select({ order: orders, createdAt: sql<string>`${orders.createdAt}::text` })
+        .select({
+          order: orders,
+          checkoutNumber: checkouts.number,
+          poReference: checkouts.poReference,
+          createdAt: sql<string>`${orders.createdAt}::text`,
+        })
         .from(orders)
+        .leftJoin(checkouts, eq(checkouts.id, orders.checkoutId))
         .where(and(conditions(filters), after))
         .orderBy(desc(orders.createdAt), desc(orders.id))
         .limit(options.limit)
         .offset(options.offset ?? 0);
-      return rows.map(({ order, createdAt }) => ({ order, cursor: { createdAt, id: order.id } }));
+      return rows.map(({ order, checkoutNumber, poReference, createdAt }) => ({
+        order: { ...order, checkoutNumber, poReference },
+        cursor: { createdAt, id: order.id },
+      }));
     },
 
     /**
