@@ -28,6 +28,7 @@ import { productRoutes } from './modules/products/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { userAdminRoutes, userRoutes } from './modules/users/routes.ts';
+import { getUserInfo } from './modules/users/service.ts';
 import { contactAdminRoutes, contactRoutes } from './modules/contact/routes.ts';
 import { newsletterAdminRoutes, newsletterRoutes } from './modules/newsletter/routes.ts';
 import { authPlugin, createAuth, loadAuthSecret } from './plugins/app/auth.ts';
@@ -240,6 +241,11 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
     distDir: webDist,
     indexHtml,
     reader: createCatalogueReader(app.db, app.catalogueCache),
+    viewer: async (request) => {
+      const session = await app.cookieSession(request);
+      if (!session) return null;
+      return { user: session.user, userInfo: await getUserInfo(app, session.caller, session.caller.email) };
+    },
   });
   return app;
 }

@@ -11,9 +11,12 @@ import { pageMeta, type PageMeta } from '@/config/page-meta';
 import { createQueryClient } from '@/lib/query-client';
 import { PageMetaCollector } from '@/lib/page-meta';
 import { scriptSafeJson, SERVER_STATE_ID, type ServerState } from '@/lib/server-state';
-import { normalizeSearch, productKeys } from '@/lib/query-keys';
+import { normalizeSearch, productKeys, userKeys } from '@/lib/query-keys';
+import { authKeys, toSessionUser } from '@/lib/auth';
+import { ApiError } from '@/lib/api-client';
 import { HOME_PAGE_SIZE, type ProductPage } from '@/features/products/api/get-products';
 import { SEARCH_PARAM } from '@/features/products/components/product-search';
+import type { UserInfoResponse } from '@forgeline/shared/schemas/user';
 
 /** What the server reads for a page: the same answers GET /api/products and GET /api/purchase/:id give. */
 export type CatalogueReader = {
@@ -26,19 +29,43 @@ export type CatalogueReader = {
   product(id: string): Promise<Product | null>;
 };
 
+/**
+ * The signed-in viewer of a page of their own (the purchase page): the user as Better Auth's
+ * GET /api/auth/get-session gives it, and what GET /api/userInfo answers them.
+ */
+export type Viewer = {
+  user: Parameters<typeof toSessionUser>[0];
+  userInfo: UserInfoResponse;
+};
+
 export type RenderedPage = {
   /** The markup of #root. */
   html: string;
+  /** 404 for a product that is not in the catalogue, else 200. */
+  status: number;
   meta: PageMeta;
   /** The query cache the markup was rendered from, for the browser's first render (JSON, script-safe). */
   state: string;
 };
 
 const HOME_PATHS = new Set(['/', '/home']);
-const PRODUCT_PATH = /^\/product\/([^/]+)\/?$/;
+const PRODUCT_PATH = /^\/(product|purchase)\/([^/]+)\/?$/;
 
-/** Puts into the query cache what the page's first render reads, under the keys the SPA reads it by. */
-async function prefetch(url: URL, reader: CatalogueReader, client: ReturnType<typeof createQueryClient>) {
+/**
+ * Puts into the query cache what the page's first render reads, under the keys the SPA reads it by.
+ * Answers false when the page's product is not in the catalogue.
+ */
+async function prefetch(
+  url: URL,
+  reader: CatalogueReader,
+  viewer: Viewer | null,
+  client: ReturnType<typeof createQueryClient>,
+): Promise<boolean> {
+  if (viewer) {
+    const user = toSessionUser(viewer.user);
+    client.setQueryData(authKeys.session(), user);
+    client.setQueryData(userKeys.info(user.email), viewer.userInfo);
+  }
   if (HOME_PATHS.has(url.pathname)) {
     const search = normalizeSearch(url.searchParams.get(SEARCH_PARAM)?.trim() ?? '');
     const { products, total } = await reader.products({ search, page: 1, limit: HOME_PAGE_SIZE });
@@ -47,28 +74,53 @@ async function prefetch(url: URL, reader: CatalogueReader, client: ReturnType<ty
       pageParams: [1],
     };
     client.setQueryData(productKeys.infinite({ search, limit: HOME_PAGE_SIZE }), data);
-    return;
+    return true;
   }
   const product = PRODUCT_PATH.exec(url.pathname);
   if (product) {
-    const id = decodeURIComponent(product[1]!);
+    const id = decodeURIComponent(product[2]!);
     const found = await reader.product(id);
-    if (found) client.setQueryData(productKeys.detail(id), found);
+    if (!found) {
+      // The page says what the SPA says after GET /api/purchase/:id answers 404 (not sent to the browser,
+      // which asks again).
+      client
+        .getQueryCache()
+        .build(client, { queryKey: productKeys.detail(id) })
+        .setState({ status: 'error', error: new ApiError(404, 'There is no such product.', 'NOT_FOUND') });
+      return false;
+    }
+    client.setQueryData(productKeys.detail(id), found);
   }
+  return true;
 }
 
 /**
- * Renders the page at `url` (path and query), or returns null when it is not one to render on the server
- * (a redirect, or a route that waits for the session such as the dashboard).
+ * A form of the server's page does nothing until the app has taken over: sent before that, it would go
+ * out as a GET with what was typed in the address (a password, a phone number). `inert` keeps it from
+ * focus and input; the app's first render replaces the markup with live forms. React escapes `<` in
+ * text and attributes, so `<form` in the markup is always an element.
  */
-export async function render(url: string, reader: CatalogueReader): Promise<RenderedPage | null> {
+const inertForms = (html: string) => html.replace(/<form(?=[\s>])/g, '<form inert=""');
+
+/**
+ * Renders the page at `url` (path and query), or returns null when it is not one to render on the server
+ * (a redirect). A page of a session (the purchase page) renders for the `viewer` it is given; the server
+ * gives one only on those pages and only for the request's own session.
+ */
+export async function render(
+  url: string,
+  reader: CatalogueReader,
+  viewer: Viewer | null = null,
+): Promise<RenderedPage | null> {
   const location = new URL(url, 'http://forgeline.invalid');
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(location));
   if (context instanceof Response) return null;
 
   const client = createQueryClient();
-  await prefetch(location, reader, client);
+  // A query the server found failed (a product not in the catalogue) renders as failed, not as loading.
+  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retryOnMount: false } });
+  const found = await prefetch(location, reader, viewer, client);
   const router = createStaticRouter(handler.dataRoutes, context);
   let meta: PageMeta = pageMeta.home;
   const html = renderToString(
@@ -81,7 +133,8 @@ export async function render(url: string, reader: CatalogueReader): Promise<Rend
     </StrictMode>,
   );
   return {
-    html,
+    html: inertForms(html),
+    status: found ? 200 : 404,
     meta,
     state: scriptSafeJson(
       JSON.stringify(
@@ -99,6 +152,8 @@ export async function render(url: string, reader: CatalogueReader): Promise<Rend
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+export type RenderedDocument = { html: string; status: number };
+
 /**
  * index.html with the page in it: its title and description, the markup inside #root, and the data
  * after it. null when `render` gives none (the server then sends index.html as it is).
@@ -107,8 +162,9 @@ export async function renderDocument(
   template: string,
   url: string,
   reader: CatalogueReader,
-): Promise<string | null> {
-  const page = await render(url, reader);
+  viewer: Viewer | null = null,
+): Promise<RenderedDocument | null> {
+  const page = await render(url, reader, viewer);
   if (!page) return null;
   const [head, body] = template.split('<div id="root"></div>');
   if (head === undefined || body === undefined) return null;
@@ -118,5 +174,8 @@ export async function renderDocument(
       /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
       () => `<meta name="description" content="${escapeHtml(page.meta.description)}" />`,
     );
-  return `${withMeta}<div id="root">${page.html}</div><script type="application/json" id="${SERVER_STATE_ID}">${page.state}</script>${body}`;
+  return {
+    html: `${withMeta}<div id="root">${page.html}</div><script type="application/json" id="${SERVER_STATE_ID}">${page.state}</script>${body}`,
+    status: page.status,
+  };
 }

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '@forgeline/shared/schemas/product';
+import { createUser } from '../../../server/test/auth-helper';
 import { buildTestApp, type TestApp } from '../../../server/test/helper';
 import { distDir } from './bundle';
 
@@ -19,7 +20,7 @@ type ServerRender = {
       products(query: object): Promise<{ products: Product[]; total: number }>;
       product(id: string): Promise<Product | null>;
     },
-  ): Promise<string | null>;
+  ): Promise<{ html: string; status: number } | null>;
 };
 const { renderDocument } = (await import(
   pathToFileURL(path.join(distDir, '.ssr', 'entry-server.js')).href
@@ -55,7 +56,7 @@ const stateOf = (html: string) => {
 
 describe('server render (dist/.ssr)', () => {
   it('renders the home page with its products, and their data for the first render', async () => {
-    const html = (await renderDocument(template, '/', reader))!;
+    const html = (await renderDocument(template, '/', reader))!.html;
     expect(html).toContain('Products We Supply');
     expect(html).toContain('FL-BOLT-1');
     const [query] = stateOf(html);
@@ -64,7 +65,7 @@ describe('server render (dist/.ssr)', () => {
   });
 
   it('keeps user data from closing the script or adding markup', async () => {
-    const html = (await renderDocument(template, '/', reader))!;
+    const html = (await renderDocument(template, '/', reader))!.html;
     const scripts = html.match(/<script\b/g) ?? [];
     const templateScripts = template.match(/<script\b/g) ?? [];
     // Only the template's scripts and the one data script: a name cannot open another.
@@ -77,11 +78,11 @@ describe('server render (dist/.ssr)', () => {
   });
 
   it('gives each page its own title and description, escaped', async () => {
-    const product = (await renderDocument(template, `/product/${hostile._id}`, reader))!;
+    const product = (await renderDocument(template, `/product/${hostile._id}`, reader))!.html;
     expect(product).toContain(
       '<title>Bolt &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- &amp; &quot;quoted&quot; \u2028 | Forgeline</title>',
     );
-    const blogs = (await renderDocument(template, '/blogs', reader))!;
+    const blogs = (await renderDocument(template, '/blogs', reader))!.html;
     expect(blogs).toContain('<title>Blogs | Forgeline</title>');
     expect(blogs).toMatch(/<meta name="description" content="Our engineers answer/);
     expect((blogs.match(/<title>/g) ?? []).length).toBe(1);
@@ -100,7 +101,7 @@ describe('server render (dist/.ssr)', () => {
       product: async (id: string) => many.find((product) => product._id === id) ?? null,
     };
     for (const url of ['/', '/blogs', '/portfolio', `/product/${many[0]!._id}`]) {
-      const html = (await renderDocument(template, url, manyReader))!;
+      const html = (await renderDocument(template, url, manyReader))!.html;
       const images = html.match(/<img\b[^>]*>/g) ?? [];
       expect(images.length, url).toBeGreaterThan(0);
       for (const image of images) {
@@ -115,7 +116,7 @@ describe('server render (dist/.ssr)', () => {
       }
     }
     // On the home page, the product pictures after the first row wait until they are near the screen.
-    const home = (await renderDocument(template, '/', manyReader))!;
+    const home = (await renderDocument(template, '/', manyReader))!.html;
     const cards = (home.match(/<img\b[^>]*>/g) ?? []).filter((image) => image.includes('/uploads/'));
     expect(cards).toHaveLength(8);
     // Uploaded photos come in two sizes; the others have no smaller copy to offer.
@@ -123,17 +124,31 @@ describe('server render (dist/.ssr)', () => {
       /srcset="\/uploads\/5f0c6b1e-2d4a-4c8e-9b7a-1e2f3a4b5c6d-thumb\.webp 400w, \/uploads\/5f0c6b1e-2d4a-4c8e-9b7a-1e2f3a4b5c6d\.webp 1600w"/i,
     );
     expect(cards[1]).not.toMatch(/srcset=/i);
-    const page = (await renderDocument(template, `/product/${many[0]!._id}`, manyReader))!;
+    const page = (await renderDocument(template, `/product/${many[0]!._id}`, manyReader))!.html;
     expect(page).toMatch(/srcset="[^"]*-thumb\.webp 400w/i);
     cards.forEach((image, index) =>
       expect(image, image).toContain(index < 3 ? 'loading="eager"' : 'loading="lazy"'),
     );
   });
 
-  it('renders a missing product as the SPA does, without data', async () => {
-    const html = (await renderDocument(template, '/product/no-such-product', reader))!;
-    expect(html).toContain('<title>Product | Forgeline</title>');
-    expect(stateOf(html)).toEqual([]);
+  it('renders a missing product as the SPA does, without data, as a 404', async () => {
+    const page = (await renderDocument(template, '/product/no-such-product', reader))!;
+    expect(page.status).toBe(404);
+    expect(page.html).toContain('<title>Product | Forgeline</title>');
+    expect(page.html).toContain('Product not found');
+    expect(stateOf(page.html)).toEqual([]);
+    expect((await renderDocument(template, `/product/${hostile._id}`, reader))!.status).toBe(200);
+  });
+
+  it('renders the sign-in forms with every form inert until the app takes over', async () => {
+    for (const url of ['/login', '/signup', '/resetPass']) {
+      const html = (await renderDocument(template, url, reader))!.html;
+      const forms = html.match(/<form\b[^>]*>/g) ?? [];
+      expect(forms.length, url).toBeGreaterThanOrEqual(1);
+      // Sent before the script ran, a form would put what was typed (a password) into the address.
+      for (const form of forms) expect(form, url).toMatch(/^<form inert=""[\s>]/);
+      expect(html, url).toMatch(/type="password"|Reset/);
+    }
   });
 });
 
@@ -155,12 +170,56 @@ describe('the server sends public pages as HTML', () => {
     const product = await t.app.inject({ url: `/product/${products[0]!._id}` });
     expect(product.body).toContain(`<title>${products[0]!.name} | Forgeline</title>`);
 
-    // Left to the SPA: pages of a session, and the sign-in forms (sent before the script ran, a form
-    // would put the password into the address).
-    for (const url of ['/dashboard', '/login', '/signup', '/purchase/abc']) {
+    // Left to the SPA: the pages of a session but the purchase page, and that page for a visitor (the
+    // SPA sends them to /login).
+    for (const url of ['/dashboard', '/cart', `/purchase/${products[0]!._id}`]) {
       const page = await t.app.inject({ url });
       expect(page.statusCode, url).toBe(200);
       expect(page.body, url).toContain('<div id="root"></div>');
     }
+    // The sign-in forms arrive as HTML, inert until the app has taken over.
+    const login = await t.app.inject({ url: '/login' });
+    expect(login.statusCode).toBe(200);
+    expect(login.body).toContain('<title>Login | Forgeline</title>');
+    expect(login.body).toMatch(/<form inert=""[^>]*aria-label="Login"/);
+
+    // A part that is not in the catalogue is a 404, with the page that says so.
+    const missing = await t.app.inject({ url: '/product/no-such-product' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('Product not found');
+  });
+
+  it("sends the purchase page as HTML to its signed-in viewer, with their profile, for no one else's cache", async () => {
+    const [product] = (await t.app.inject({ url: '/api/products?limit=1' })).json<Product[]>();
+    const buyer = await createUser(t.app, { name: 'Ada Buyer' });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/userInfo?email=${encodeURIComponent(buyer.email)}`,
+      headers: { cookie: buyer.cookie, origin: t.app.config.publicUrl },
+      payload: { phone: '+1 555 0100', address: '12 Foundry Lane, Sheffield', profession: 'Buyer' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const page = await t.app.inject({ url: `/purchase/${product!._id}`, headers: { cookie: buyer.cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('private, no-store');
+    expect(page.headers.vary).toMatch(/cookie/);
+    expect(page.body).toContain(`<title>Buy ${product!.name} | Forgeline</title>`);
+    expect(page.body).toContain('Place your order');
+    expect(page.body).toMatch(/<form inert=""/);
+    // The session and the profile the page was rendered from travel with it: no request waits for them.
+    const state = stateOf(page.body);
+    expect(state.map((entry) => entry.queryKey[0])).toEqual(
+      expect.arrayContaining(['auth', 'users', 'products']),
+    );
+    expect(JSON.stringify(state)).toContain(buyer.email);
+    expect(JSON.stringify(state)).toContain('12 Foundry Lane, Sheffield');
+
+    // Another product id that is not in the catalogue: the viewer gets the page's 'not found', as a 404.
+    const missing = await t.app.inject({
+      url: '/purchase/no-such-product',
+      headers: { cookie: buyer.cookie },
+    });
+    expect(missing.statusCode).toBe(404);
   });
 });

@@ -20,6 +20,19 @@ import { AUTH_DEFAULT_RATE_LIMIT, betterAuthRateLimitRules } from '../../modules
 import type { BetterAuthRateLimitStorage } from '../external/rate-limit.ts';
 import type { Mailer } from './mail.ts';
 
+/** Better Auth's user of a cookie session (the fields the web app reads) and who that is here. */
+export type CookieSession = {
+  user: {
+    id: string;
+    name: string;
+    email: string;
+    image: string | null;
+    role: string | null;
+    emailVerified: boolean;
+  };
+  caller: AuthUser;
+};
+
 /** Who is calling, as far as the server is concerned. Role is read from the database at each request. */
 export interface AuthUser {
   id: string;
@@ -207,6 +220,11 @@ declare module 'fastify' {
     requireAdmin: onRequestAsyncHookHandler;
     /** Who is calling, or null; for routes open to visitors that behave differently for users. */
     resolveUser(request: FastifyRequest): Promise<AuthUser | null>;
+    /**
+     * The session of the request's cookie as GET /api/auth/get-session answers it, with who that is;
+     * null for a visitor. For the pages the server renders for their viewer.
+     */
+    cookieSession(request: FastifyRequest): Promise<CookieSession | null>;
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -238,7 +256,7 @@ export const authPlugin = fp<{ auth: Auth; secret: string }>(
       return { ...row, role: row.role === 'admin' ? 'admin' : null, sessionId: claims.sessionId };
     }
 
-    async function fromCookie(request: FastifyRequest): Promise<AuthUser | null> {
+    async function cookieSession(request: FastifyRequest): Promise<CookieSession | null> {
       if (!request.headers.cookie?.includes('forgeline.session_token')) return null;
       // Better Auth turns a failed session read (the database away) into its own 500: answer 503.
       const result = await auth.api
@@ -248,15 +266,30 @@ export const authPlugin = fp<{ auth: Auth; secret: string }>(
         });
       if (!result) return null;
       const { user, session } = result;
+      const role = (user as { role?: string | null }).role ?? null;
+      const image = user.image ?? null;
       return {
-        id: user.id,
-        email: user.email,
-        name: user.name,
-        image: user.image ?? null,
-        role: (user as { role?: string | null }).role === 'admin' ? 'admin' : null,
-        sessionId: session.id,
+        user: {
+          id: user.id,
+          name: user.name,
+          email: user.email,
+          image,
+          role,
+          emailVerified: user.emailVerified,
+        },
+        caller: {
+          id: user.id,
+          email: user.email,
+          name: user.name,
+          image,
+          role: role === 'admin' ? 'admin' : null,
+          sessionId: session.id,
+        },
       };
     }
+    app.decorate('cookieSession', cookieSession);
+
+    const fromCookie = async (request: FastifyRequest) => (await cookieSession(request))?.caller ?? null;
 
     async function resolveUser(request: FastifyRequest): Promise<AuthUser | null> {
       const header = request.headers.authorization;

@@ -3,7 +3,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { UserInfoResponse } from '@forgeline/shared/schemas/user';
+import type { CookieSession } from '../app/auth.ts';
 import { cachedPage, pickEncoding, type CachedPage } from '../../modules/products/catalogue-cache.ts';
 import type { CatalogueReader } from '../../modules/products/catalogue-reader.ts';
 
@@ -31,17 +34,19 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /**
- * The public pages the server sends as HTML with their content in (docs/decisions/0040): what a visitor
- * sees there does not depend on who they are. The others (the dashboard, the purchase page, the cart)
- * wait for the session in the browser, as before, and so do the sign-in forms: a form sent before the
- * script has run would go out as a GET, with the password in the address.
+ * The pages the server sends as HTML with their content in (docs/decisions/0040, 0044): the public pages
+ * and the sign-in forms, the same for everyone, and the purchase page for its signed-in viewer. The
+ * others (the dashboard, the cart) wait for the session in the browser. A form of a rendered page is
+ * inert until the app has taken over (entry-server.tsx), so nothing typed can leave as a GET.
  */
-const RENDERED_ROUTES = [
-  /^\/(home|blogs|portfolio)?\/?$/,
+const PUBLIC_PAGES = [
+  /^\/(home|blogs|portfolio|login|signup|resetPass)?\/?$/,
   /^\/legal\/(terms|privacy|cookies)\/?$/,
   /^\/product\/[^/]+\/?$/,
 ];
-export const isRenderedRoute = (pathname: string) => RENDERED_ROUTES.some((route) => route.test(pathname));
+const VIEWER_PAGES = [/^\/purchase\/[^/]+\/?$/];
+export const isRenderedRoute = (pathname: string) => PUBLIC_PAGES.some((route) => route.test(pathname));
+const isViewerPage = (pathname: string) => VIEWER_PAGES.some((route) => route.test(pathname));
 
 /** Pages without catalogue data are the same for everyone: rendered once, kept. */
 const usesCatalogue = (pathname: string) => /^\/(home\/?)?$|^\/product\//.test(pathname);
@@ -49,9 +54,23 @@ const usesCatalogue = (pathname: string) => /^\/(home\/?)?$|^\/product\//.test(p
 /** What the server reads for a rendered page: the public catalogue. */
 export type PageDataReader = Pick<CatalogueReader, 'products' | 'product'>;
 
+/**
+ * The signed-in viewer a page of a session is rendered for: the user as GET /api/auth/get-session gives
+ * it, and what GET /api/userInfo answers them (entry-server.tsx's Viewer).
+ */
+export type Viewer = { user: CookieSession['user']; userInfo: UserInfoResponse };
+
+/** The signed-in viewer of a request, for the pages of a session (null: a visitor). */
+export type ViewerReader = (request: FastifyRequest) => Promise<Viewer | null>;
+
 /** The web app's server render (apps/web/src/entry-server.tsx), built into dist/.ssr by `npm run build`. */
 type ServerRender = {
-  renderDocument(template: string, url: string, reader: PageDataReader): Promise<string | null>;
+  renderDocument(
+    template: string,
+    url: string,
+    reader: PageDataReader,
+    viewer?: Viewer | null,
+  ): Promise<{ html: string; status: number } | null>;
 };
 
 async function loadServerRender(distDir: string): Promise<ServerRender | undefined> {
@@ -72,21 +91,37 @@ const NOT_BUILT = `<!doctype html><html lang="en"><meta charset="utf-8"><title>F
  * Serves the built SPA: hashed assets cached for a year, index.html never cached, and index.html for
  * the client routes (the SPA's own router takes it from there).
  */
-export const webPlugin = fp<{ distDir: string; indexHtml: string | undefined; reader: PageDataReader }>(
-  async (app, { distDir, indexHtml, reader }) => {
+type RenderedPage = { page: CachedPage; status: number; private: boolean };
+
+export const webPlugin = fp<{
+  distDir: string;
+  indexHtml: string | undefined;
+  reader: PageDataReader;
+  viewer: ViewerReader;
+}>(
+  async (app, { distDir, indexHtml, reader, viewer: viewerOf }) => {
     const serverRender = indexHtml ? await loadServerRender(distDir) : undefined;
-    const rendered = new Map<string, CachedPage>();
+    const rendered = new Map<string, RenderedPage>();
 
     /** The page as HTML with its content, or undefined (then index.html alone, and the SPA renders it). */
-    const renderPage = async (url: string, pathname: string): Promise<CachedPage | undefined> => {
-      if (!serverRender || !indexHtml || !isRenderedRoute(pathname)) return undefined;
-      const keep = !usesCatalogue(pathname) && !url.includes('?');
+    const renderPage = async (
+      request: FastifyRequest,
+      pathname: string,
+    ): Promise<RenderedPage | undefined> => {
+      if (!serverRender || !indexHtml) return undefined;
+      const forViewer = isViewerPage(pathname);
+      if (!forViewer && !isRenderedRoute(pathname)) return undefined;
+      const url = request.url;
+      const keep = !forViewer && !usesCatalogue(pathname) && !url.includes('?');
       const kept = keep ? rendered.get(pathname) : undefined;
       if (kept) return kept;
       try {
-        const html = await serverRender.renderDocument(indexHtml, url, reader);
-        if (!html) return undefined;
-        const page = cachedPage(html, 0);
+        const viewer = forViewer ? await viewerOf(request) : null;
+        // A visitor on a page of a session: the SPA sends them to /login.
+        if (forViewer && !viewer) return undefined;
+        const document = await serverRender.renderDocument(indexHtml, url, reader, viewer);
+        if (!document) return undefined;
+        const page = { page: cachedPage(document.html, 0), status: document.status, private: forViewer };
         if (keep) rendered.set(pathname, page);
         return page;
       } catch (error) {
@@ -122,15 +157,20 @@ export const webPlugin = fp<{ distDir: string; indexHtml: string | undefined; re
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         return reply.code(404).send({ message: 'Not found.', code: 'NOT_FOUND' });
       }
-      const page = request.method === 'GET' ? await renderPage(request.url, pathname) : undefined;
+      const rendered = request.method === 'GET' ? await renderPage(request, pathname) : undefined;
+      reply.type('text/html; charset=utf-8');
+      if (!rendered) {
+        reply.code(isClientRoute(pathname) ? 200 : 404).header('cache-control', 'no-cache');
+        return reply.send(indexHtml ?? NOT_BUILT);
+      }
+      // A page with the viewer's own profile in it is kept by no cache and no shared proxy.
       reply
-        .code(isClientRoute(pathname) ? 200 : 404)
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8');
-      if (!page) return reply.send(indexHtml ?? NOT_BUILT);
+        .code(rendered.status)
+        .header('cache-control', rendered.private ? 'private, no-store' : 'no-cache')
+        .header('vary', rendered.private ? 'accept-encoding, cookie' : 'accept-encoding');
       // The compress plugin hooks routes, and this handler is none: a rendered page is compressed here.
+      const { page } = rendered;
       const encoding = pickEncoding(request.headers['accept-encoding'], page.bodyIn('identity').length);
-      reply.header('vary', 'accept-encoding');
       if (encoding !== 'identity') reply.header('content-encoding', encoding);
       return reply.send(page.bodyIn(encoding));
     });
