@@ -207,6 +207,9 @@ describe('the server sends public pages as HTML', () => {
     expect(page.body).toContain(`<title>Buy ${product!.name} | Forgeline</title>`);
     expect(page.body).toContain('Place your order');
     expect(page.body).toMatch(/<form inert=""/);
+    // The form starts from the profile, as the SPA's does.
+    expect(page.body).toContain('value="12 Foundry Lane, Sheffield"');
+    expect(page.body).toContain(`value="${buyer.email}"`);
     // The session and the profile the page was rendered from travel with it: no request waits for them.
     const state = stateOf(page.body);
     expect(state.map((entry) => entry.queryKey[0])).toEqual(

@@ -51,6 +51,12 @@ export const PurchaseForm = ({ product, user, contact, onSubmit, submitError }: 
       ),
     [minOrder, availableQuantiity],
   );
+  // Also written on the inputs: the server's render of the page (decision 0044) has no refs to fill them.
+  const defaultValues = {
+    address: contact?.address ?? '',
+    phone: contact?.phone ?? '',
+    buyQuantity: product.minOrder,
+  };
   const {
     register,
     handleSubmit,
@@ -59,11 +65,7 @@ export const PurchaseForm = ({ product, user, contact, onSubmit, submitError }: 
   } = useForm<z.input<PurchaseFormSchema>, unknown, z.output<PurchaseFormSchema>>({
     resolver,
     mode: 'onChange',
-    defaultValues: {
-      address: contact?.address ?? '',
-      phone: contact?.phone ?? '',
-      buyQuantity: product.minOrder,
-    },
+    defaultValues,
   });
   const [pending, setPending] = useState(false);
 
@@ -121,6 +123,7 @@ export const PurchaseForm = ({ product, user, contact, onSubmit, submitError }: 
           className="input w-full"
           autoComplete="street-address"
           placeholder="Delivery address"
+          defaultValue={defaultValues.address}
           {...errorProps('purchase-address', errors.address?.message)}
           {...register('address')}
         />
@@ -133,6 +136,7 @@ export const PurchaseForm = ({ product, user, contact, onSubmit, submitError }: 
           autoComplete="tel"
           inputMode="tel"
           placeholder="+1 555 0100"
+          defaultValue={defaultValues.phone}
           {...errorProps('purchase-phone', errors.phone?.message)}
           {...register('phone')}
         />
@@ -151,6 +155,7 @@ export const PurchaseForm = ({ product, user, contact, onSubmit, submitError }: 
           min={product.minOrder}
           max={product.availableQuantiity}
           step={1}
+          defaultValue={defaultValues.buyQuantity}
           {...errorProps('purchase-quantity', quantityError)}
           {...register('buyQuantity')}
         />
