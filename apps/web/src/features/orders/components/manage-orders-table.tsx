@@ -52,15 +52,18 @@ export const ManageOrdersTable = ({
                 {firstNumber + index}
               </th>
               <td data-label="Order">
-                <Link className="link whitespace-nowrap" to={paths.dashboard.order.getHref(order._id)}>
-                  {order.number}
-                </Link>
-                {/* The buyer's PO reference: what their accounts department will quote (issue 10). */}
-                {order.poReference && (
-                  <span className="block text-xs text-base-content/70" data-testid="order-po">
-                    PO <WrapPoints text={order.poReference} />
-                  </span>
-                )}
+                {/* One box: a stacked row keeps the number and the PO under it together, at the end. */}
+                <div>
+                  <Link className="link whitespace-nowrap" to={paths.dashboard.order.getHref(order._id)}>
+                    {order.number}
+                  </Link>
+                  {/* The buyer's PO reference: what their accounts department will quote (issue 10). */}
+                  {order.poReference && (
+                    <span className="block text-xs text-base-content/70" data-testid="order-po">
+                      PO <WrapPoints text={order.poReference} />
+                    </span>
+                  )}
+                </div>
               </td>
               <td data-label="User Email">
                 <WrapPoints text={order.email} />
