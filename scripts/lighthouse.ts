@@ -149,6 +149,10 @@ try {
     const status = (await fetch(url, { headers: page.signedIn ? { cookie } : {} })).status;
     const errors = new Set<string>();
     const runs: { scores: Record<string, number>; lcp: number; tbt: number; cls: number }[] = [];
+    // Lighthouse's own trace now and then misses the navigation's start (NO_NAVSTART): such a run says
+    // nothing of the page, so it is run again (twice at most) instead of counting as a 0.
+    const TRACE_ERRORS = new Set(['NO_NAVSTART', 'NO_FCP_IN_TRACE', 'NO_TRACING_STARTED']);
+    let retries = 2;
     for (let run = 0; run < RUNS; run++) {
       const result = await lighthouse(
         url,
@@ -163,6 +167,12 @@ try {
       );
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
       const { categories, audits, runtimeError } = result.lhr;
+      if (runtimeError && TRACE_ERRORS.has(runtimeError.code) && retries > 0) {
+        retries -= 1;
+        run -= 1;
+        process.stderr.write(`  ${page.label}: Lighthouse ${runtimeError.code}, running again\n`);
+        continue;
+      }
       // A run Lighthouse could not finish (no paint, an error page) scores 0: say why.
       if (runtimeError) errors.add(runtimeError.code);
       runs.push({
