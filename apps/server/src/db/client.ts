@@ -127,6 +127,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
  * the database is away is released at once (and destroyed); releasing it again is harmless.
  */
 class ResilientPool extends pg.Pool {
+  private static readonly wrapped = new WeakSet<pg.PoolClient>();
+
   override connect(): Promise<pg.PoolClient>;
   override connect(
     callback: (
@@ -145,15 +147,21 @@ class ResilientPool extends pg.Pool {
         released = true;
         release(error);
       };
-      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-      (client as { query: unknown }).query = (...args: unknown[]) => {
-        const result = query(...args);
-        if (!(result instanceof Promise)) return result;
-        return result.catch((error: unknown) => {
-          if (isDatabaseUnavailable(error)) client.release(error as Error);
-          throw error;
-        });
-      };
+      // Once per connection: the pool hands the same client out again and again, and wrapping it at
+      // each checkout nested one more wrapper (and one more promise) into every later query of it.
+      if (!ResilientPool.wrapped.has(client)) {
+        ResilientPool.wrapped.add(client);
+        const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+        (client as { query: unknown }).query = (...args: unknown[]) => {
+          const result = query(...args);
+          if (!(result instanceof Promise)) return result;
+          return result.catch((error: unknown) => {
+            // The release of the current checkout (the pool sets a new one at each).
+            if (isDatabaseUnavailable(error)) client.release(error as Error);
+            throw error;
+          });
+        };
+      }
       return client;
     });
   }
