@@ -28,9 +28,13 @@ const SCARCE = Math.round((CHECKOUTS / SCARCE_EVERY) * 0.8) * 2;
 
 /**
  * Runs `task(i, buyer)` for i < count, `CONCURRENCY` at a time. Each worker has its own buyers, so that
- * no two checkouts of one buyer (one cart) ever run at once. Answers the elapsed seconds.
+ * no two checkouts of one buyer (one cart) ever run at once. Then waits for `settle` (the mails, sent after the answers). Answers the elapsed seconds.
  */
-async function concurrently(count: number, task: (i: number, buyer: number) => Promise<void>) {
+async function concurrently(
+  count: number,
+  task: (i: number, buyer: number) => Promise<void>,
+  settle: () => Promise<void> = async () => undefined,
+) {
   let next = 0;
   const started = performance.now();
   await Promise.all(
@@ -40,6 +44,7 @@ async function concurrently(count: number, task: (i: number, buyer: number) => P
       }
     }),
   );
+  await settle();
   return (performance.now() - started) / 1000;
 }
 
@@ -125,36 +130,41 @@ const section: BenchSection = {
       const refusals = new Map<string, number>();
       const times: number[] = [];
       let placed = 0;
-      const ourSeconds = await concurrently(CHECKOUTS, async (i, b) => {
-        const buyer = buyers[b]!;
-        const lines = linesOf(i).map((line) => ({
-          productId: ourProducts[line.index]!.id,
-          quantity: line.quantity,
-        }));
-        // Filling the cart is the buyer's browsing, not the checkout: measured apart from it below.
-        const cart = await inject(buyer, '/api/cart/lines', { lines });
-        if (cart.statusCode !== 200) throw new Error(`cart: ${cart.statusCode} ${cart.body}`);
-        const started = performance.now();
-        const res = await inject(
-          buyer,
-          '/api/checkout',
-          { address: '1 Bench Street', phone: '+15550100', lines },
-          { 'idempotency-key': randomUUID() },
-        );
-        const elapsed = performance.now() - started;
-        if (res.statusCode === 201) {
-          placed += 1;
-          times.push(elapsed);
-          return;
-        }
-        if (res.statusCode !== 400 && res.statusCode !== 409)
-          throw new Error(`checkout: ${res.statusCode} ${res.body}`);
-        const { code, message } = res.json<{ code?: string; message?: string }>();
-        const key = code ?? message ?? 'unknown';
-        refusals.set(key, (refusals.get(key) ?? 0) + 1);
-        // What was refused stays in the cart: empty it, as a buyer would change it, for the next round.
-        await app.inject({ method: 'DELETE', url: '/api/cart', headers: buyer.headers });
-      });
+      const ourSeconds = await concurrently(
+        CHECKOUTS,
+        async (i, b) => {
+          const buyer = buyers[b]!;
+          const lines = linesOf(i).map((line) => ({
+            productId: ourProducts[line.index]!.id,
+            quantity: line.quantity,
+          }));
+          // Filling the cart is the buyer's browsing, not the checkout: measured apart from it below.
+          const cart = await inject(buyer, '/api/cart/lines', { lines });
+          if (cart.statusCode !== 200) throw new Error(`cart: ${cart.statusCode} ${cart.body}`);
+          const started = performance.now();
+          const res = await inject(
+            buyer,
+            '/api/checkout',
+            { address: '1 Bench Street', phone: '+15550100', lines },
+            { 'idempotency-key': randomUUID() },
+          );
+          const elapsed = performance.now() - started;
+          if (res.statusCode === 201) {
+            placed += 1;
+            times.push(elapsed);
+            return;
+          }
+          if (res.statusCode !== 400 && res.statusCode !== 409)
+            throw new Error(`checkout: ${res.statusCode} ${res.body}`);
+          const { code, message } = res.json<{ code?: string; message?: string }>();
+          const key = code ?? message ?? 'unknown';
+          refusals.set(key, (refusals.get(key) ?? 0) + 1);
+          // What was refused stays in the cart: empty it, as a buyer would change it, for the next round.
+          await app.inject({ method: 'DELETE', url: '/api/cart', headers: buyer.headers });
+          // The clock stops once every checkout's mail has been sent too (it goes after the answer).
+        },
+        app.mailer.idle,
+      );
 
       // Exact stock: first stock - what the placed orders took, per product, never negative.
       const wrong: string[] = [];

@@ -1,82 +1,9 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
+import { startSmtp, type TestSmtp } from './support/mail.ts';
 
-/** A real SMTP server in the test: what the app sends crosses the SMTP protocol, like in production. */
-function startSmtp() {
-  const inbox: { to: string; subject: string; text: string }[] = [];
-  let accepting = true;
-  let delayMs = 0;
-  // Messages the server holds at once (between their data and its answer): how many senders are at work.
-  let inFlight = 0;
-  let mostInFlight = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(_address, _session, callback) {
-      callback(accepting ? undefined : Object.assign(new Error('mailbox busy'), { responseCode: 451 }));
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        mostInFlight = Math.max(mostInFlight, ++inFlight);
-        setTimeout(() => {
-          inFlight -= 1;
-          inbox.push({
-            to: session.envelope.rcptTo[0]?.address ?? '',
-            ...readMessage(Buffer.concat(chunks).toString('utf8')),
-          });
-          callback();
-        }, delayMs);
-      });
-    },
-  });
-  return new Promise<{
-    port: number;
-    inbox: typeof inbox;
-    setAccepting(value: boolean): void;
-    setDelay(ms: number): void;
-    /** The most messages held at once since the last call, which starts counting again. */
-    takeMostInFlight(): number;
-    close(): Promise<void>;
-  }>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      resolve({
-        port: (server.server.address() as AddressInfo).port,
-        inbox,
-        setAccepting: (value) => {
-          accepting = value;
-        },
-        setDelay: (ms) => {
-          delayMs = ms;
-        },
-        takeMostInFlight: () => {
-          const most = mostInFlight;
-          mostInFlight = inFlight;
-          return most;
-        },
-        close: () => new Promise<void>((done) => server.close(() => done())),
-      });
-    });
-  });
-}
-
-/** Enough of RFC 5322 and quoted-printable to read our own plain-text messages. */
-function readMessage(raw: string): { subject: string; text: string } {
-  const [head = '', ...body] = raw.split(/\r?\n\r?\n/);
-  const subject = /^Subject: (.*)$/m.exec(head)?.[1]?.trim() ?? '';
-  const text = body
-    .join('\n\n')
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return { subject, text };
-}
-
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let smtp: TestSmtp;
 let t: TestApp;
 let grace: TestUser;
 

@@ -25,5 +25,5 @@ export const confirmMail = (to: string, url: string, publicUrl: string): MailMes
  */
 export async function sendAfterAnswer(mailer: Mailer, db: Database, message: MailMessage): Promise<void> {
   const id = await mailer.enqueue(db, message);
-  void mailer.deliver([id]);
+  mailer.deliverLater([id]);
 }

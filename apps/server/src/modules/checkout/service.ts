@@ -145,7 +145,8 @@ export type PlacedCheckout = Placed & { mailId: string };
 /** What follows a committed checkout: the catalogue's stock figures change, the mail goes. */
 export async function afterCheckoutPlaced(deps: AppDeps, placed: PlacedCheckout): Promise<void> {
   deps.catalogueCache.invalidate();
-  await deps.mailer.deliver([placed.mailId]);
+  // After the answer: the buyer's request never waits for the mail server (docs/decisions/0045).
+  deps.mailer.deliverLater([placed.mailId]);
 }
 
 /** Whom a checkout is visible to: its buyer and admins; to anyone else it does not exist. */

@@ -111,7 +111,8 @@ export async function takeOrder(
 
 export async function afterOrderPlaced(deps: AppDeps, placed: PlacedOrder): Promise<void> {
   deps.catalogueCache.invalidate();
-  await deps.mailer.deliver([placed.mailId]);
+  // After the answer: the customer's request never waits for the mail server (docs/decisions/0045).
+  deps.mailer.deliverLater([placed.mailId]);
 }
 
 /** The customer's own orders, newest first; `email` must be theirs (the spec's query asks for it). */
@@ -172,7 +173,7 @@ export async function cancelOrder(deps: AppDeps, user: Actor, id: string): Promi
     };
   });
   deps.catalogueCache.invalidate();
-  if (mailId) await deps.mailer.deliver([mailId]);
+  if (mailId) deps.mailer.deliverLater([mailId]);
   return cancelled;
 }
 
@@ -216,7 +217,7 @@ export async function shipOrder(deps: AppDeps, admin: Actor, id: string): Promis
     return queueOrderMail(deps, tx, 'shipped', order);
   });
   if (mailId) {
-    await deps.mailer.deliver([mailId]);
+    deps.mailer.deliverLater([mailId]);
     return true;
   }
   const now = await orders.findById(id);

@@ -110,7 +110,7 @@ export async function withPaymentRecording<T>(
     }
     return value;
   });
-  await deps.mailer.deliver(mailIds);
+  deps.mailer.deliverLater(mailIds);
   return result;
 }
 

@@ -30,7 +30,15 @@ export interface Mailer {
    * instance has claimed is left to it; a failure is left to the retries. Never throws.
    */
   deliver(ids: string[]): Promise<void>;
-  /** enqueue() on its own + deliver(): for a mail that belongs to no other change (a reset link). */
+  /**
+   * deliver() in the background: answers at once, so the request that queued the mail answers without
+   * waiting for the mail server (docs/decisions/0045). The message is in the outbox already; if this
+   * try fails, or the process stops first, the retries send it. Never throws.
+   */
+  deliverLater(ids: string[]): void;
+  /** Resolves once every delivery asked for so far has been tried (shutdown, benches). */
+  idle(): Promise<void>;
+  /** enqueue() on its own + deliverLater(): for a mail that belongs to no other change (a reset link). */
   send(message: MailMessage): Promise<void>;
   /** Sends what is due in the outbox; answers how many went out. */
   flush(): Promise<number>;
@@ -41,8 +49,9 @@ const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 /** The outbox's note on a mail never sent because its address was not confirmed (no retry takes it). */
 export const NOT_CONFIRMED = 'not sent: the address was not confirmed (decision 0131)';
 /**
- * The first try happens inside the request that queued the mail: a mail server that does not answer
- * costs that request seconds, not nodemailer's default of minutes (the outbox retries later anyway).
+ * The first try happens right after the request that queued the mail has answered: a mail server that
+ * does not answer holds that try for seconds, not nodemailer's default of minutes (the outbox retries
+ * later anyway), and never the request itself.
  */
 const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 15_000 };
 /** Mails sent side by side by one delivery (SMTP connections, or outbox files): a burst is not sent in a queue. */
@@ -62,6 +71,7 @@ export function createMailer(options: {
     ? nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const outbox = createOutboxRepository(options.db, MAX_ATTEMPTS);
+  let outboxDirMade: Promise<unknown> | undefined;
 
   async function transmit(row: OutboxRow): Promise<void> {
     const info = await transport.sendMail({
@@ -82,12 +92,22 @@ export function createMailer(options: {
       }),
     });
     if (!options.smtpUrl) {
-      await mkdir(options.outboxDir, { recursive: true });
+      // Made once, not before every message (a failed write makes it again on the retry).
+      outboxDirMade ??= mkdir(options.outboxDir, { recursive: true }).catch((error: unknown) => {
+        outboxDirMade = undefined;
+        throw error;
+      });
+      await outboxDirMade;
       const file = path.join(
         options.outboxDir,
         `${row.createdAt.toISOString().replace(/[:.]/g, '-')}-${row.id}.eml`,
       );
-      await writeFile(file, (info as { message: Buffer }).message);
+      try {
+        await writeFile(file, (info as { message: Buffer }).message);
+      } catch (error) {
+        outboxDirMade = undefined; // the folder may have gone: the retry makes it again
+        throw error;
+      }
       options.log.info(
         { to: row.toAddress, file },
         `mail written to the outbox: ${row.subject}\n${row.textBody}`,
@@ -194,8 +214,22 @@ export function createMailer(options: {
       if (ids.length > 0) await deliverSoon(ids);
     },
 
+    deliverLater(ids) {
+      // deliverSoon() never rejects (deliverNow catches); the catch only keeps that a promise.
+      if (ids.length > 0) deliverSoon(ids).catch(() => undefined);
+    },
+
+    async idle() {
+      // A delivery asked for while we waited chains onto `running`: wait until nothing new was added.
+      for (let last = running; ;) {
+        await last;
+        if (last === running) return;
+        last = running;
+      }
+    },
+
     async send(message) {
-      await mailer.deliver([await mailer.enqueue(options.db, message)]);
+      mailer.deliverLater([await mailer.enqueue(options.db, message)]);
     },
 
     async flush() {
@@ -227,6 +261,16 @@ export const mailPlugin = fp(
       log: app.log,
     });
     app.decorate('mailer', mailer);
+    // Mails on their first try after an answer: let them finish before the database closes (a mail
+    // server that hangs is not waited for beyond its connect time-out; the retries send that one).
+    app.addHook('onClose', async () => {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        mailer.idle(),
+        new Promise((resolve) => (timer = setTimeout(resolve, SMTP_TIMEOUTS.connectionTimeout))),
+      ]);
+      clearTimeout(timer);
+    });
     // Send what is due (retries, and mails whose first try never happened: the process or the
     // database went away after the commit), every MAIL_RETRY_INTERVAL_MS. Not in tests: they flush.
     if (app.config.NODE_ENV !== 'test') {

@@ -1,0 +1,140 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { outboxMessages } from '../src/db/schema/index.ts';
+import { createUser, type TestUser } from './auth-helper.ts';
+import { buildTestApp, type TestApp } from './helper.ts';
+import { GOOD_CARD, makeProduct, orderBody } from './support/data.ts';
+import { startSilentSmtp, startSmtp, waitForMail, type TestSmtp } from './support/mail.ts';
+
+/**
+ * An order's answer never waits for its e-mail (issue 14, docs/decisions/0045): the mail is queued in
+ * the order's transaction and sent after the answer, so a slow or silent mail server costs the request
+ * nothing, and the mail still arrives.
+ */
+const SLOW_MS = 3_000;
+/** Well under one slow message: what a request may take on a busy test machine. */
+const FAST_MS = 1_000;
+
+/** The answer of `request` and how long it took. */
+async function timed<T>(request: () => Promise<T>): Promise<{ res: T; ms: number }> {
+  const started = performance.now();
+  const res = await request();
+  return { res, ms: performance.now() - started };
+}
+
+describe('with a mail server that takes 3 s per message', () => {
+  let smtp: TestSmtp;
+  let t: TestApp;
+  let customer: TestUser;
+  let admin: TestUser;
+  let productId: string;
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    t = await buildTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}/?ignoreTLS=true` } });
+    [customer, admin] = await Promise.all([
+      createUser(t.app, { name: 'Ayesha Siddiqua' }),
+      createUser(t.app, { admin: true }),
+    ]);
+    productId = (await makeProduct(t.app, { priceCents: 150, minOrder: 1, availableQuantity: 1000 })).id;
+    smtp.setDelay(SLOW_MS);
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  const post = (user: TestUser, url: string, payload: object, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url, headers: { ...user.headers, ...headers }, payload });
+
+  it('answers POST /api/order at once, and the mail arrives after', async () => {
+    const { res, ms } = await timed(() => post(customer, '/api/order', orderBody(productId, 3)));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(ms).toBeLessThan(FAST_MS);
+    const orderId = res.json<{ insertedId: string }>().insertedId;
+    const mail = await waitForMail(smtp, (m) => m.text.includes(`Order:      ${orderId}`), 15_000);
+    expect(mail.to).toBe(customer.email);
+    expect(mail.subject).toMatch(/^Order received: 3 pcs of /);
+  }, 30_000);
+
+  it('answers a checkout at once, and its mail arrives after', async () => {
+    const lines = [{ productId, quantity: 2 }];
+    expect((await post(customer, '/api/cart/lines', { lines })).statusCode).toBe(200);
+    const { res, ms } = await timed(() =>
+      post(customer, '/api/checkout', { address: '1 Mill Road', phone: '+15550100', lines }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(ms).toBeLessThan(FAST_MS);
+    const number = res.json<{ number: string }>().number;
+    await waitForMail(smtp, (m) => m.to === customer.email && m.text.includes(number), 15_000);
+  }, 30_000);
+
+  it('answers a payment and a shipment at once, and their mails arrive after', async () => {
+    const placed = await post(customer, '/api/order', orderBody(productId, 5));
+    expect(placed.statusCode, placed.body).toBe(201);
+    const orderId = placed.json<{ insertedId: string }>().insertedId;
+    const intent = await post(customer, '/api/create-payment-intent', { orderId });
+    expect(intent.statusCode, intent.body).toBe(200);
+    const clientSecret = intent.json<{ clientSecret: string }>().clientSecret;
+
+    const paid = await timed(() =>
+      post(customer, '/api/payments/test-card/confirm', { clientSecret, ...GOOD_CARD }),
+    );
+    expect(paid.res.statusCode, paid.res.body).toBe(200);
+    expect(paid.ms).toBeLessThan(FAST_MS);
+
+    const shipped = await timed(() =>
+      t.app.inject({ method: 'PUT', url: `/api/order/shipped/${orderId}`, headers: admin.headers }),
+    );
+    expect(shipped.res.statusCode, shipped.res.body).toBe(200);
+    expect(shipped.ms).toBeLessThan(FAST_MS);
+
+    const about = (subject: RegExp) => (m: { to: string; subject: string; text: string }) =>
+      m.to === customer.email && subject.test(m.subject) && m.text.includes(orderId);
+    await waitForMail(smtp, about(/^Payment received: /), 20_000);
+    await waitForMail(smtp, about(/^Shipped: /), 20_000);
+  }, 40_000);
+});
+
+describe('with a mail server that accepts connections and never answers', () => {
+  let silent: Awaited<ReturnType<typeof startSilentSmtp>>;
+  let t: TestApp;
+  let customer: TestUser;
+  let productId: string;
+
+  beforeAll(async () => {
+    silent = await startSilentSmtp();
+    t = await buildTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${silent.port}/?ignoreTLS=true` } });
+    customer = await createUser(t.app);
+    productId = (await makeProduct(t.app, { priceCents: 150, minOrder: 1, availableQuantity: 100 })).id;
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await silent?.close();
+  });
+
+  it('answers POST /api/order at once; the mail stays in the outbox for the retries', async () => {
+    const { res, ms } = await timed(() =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/order',
+        headers: customer.headers,
+        payload: orderBody(productId, 2),
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(ms).toBeLessThan(FAST_MS);
+    const orderId = res.json<{ insertedId: string }>().insertedId;
+    const mailOf = async () =>
+      (await t.app.db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, customer.email))).find(
+        (m) => m.textBody.includes(orderId),
+      );
+    // Queued with the order; its first try, after the answer, reached the server and timed out.
+    expect(await mailOf()).toMatchObject({ sentAt: null });
+    await vi.waitFor(() => expect(silent.connections()).toBeGreaterThan(0));
+    await vi.waitFor(async () => expect(await mailOf()).toMatchObject({ sentAt: null, attempts: 1 }), {
+      timeout: 15_000,
+      interval: 200,
+    });
+  }, 30_000);
+});
