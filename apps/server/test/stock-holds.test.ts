@@ -83,6 +83,23 @@ describe('a customer who has never paid an order', () => {
     expect(await stockOf(t.app, second.id)).toBe(100);
   });
 
+  it('orders of different products placed at once are counted one after the other against the limit', async () => {
+    // Each order is worth 40% of the limit, each of its own product (so no share of a product binds):
+    // two fit, a third would not. The unpaid total must include the orders that held the customer's
+    // lock before (on PostgreSQL a SELECT … FOR UPDATE counted what it saw before it waited).
+    const newcomer = await createUser(t.app);
+    const limitCents = t.app.config.NEW_CUSTOMER_UNPAID_LIMIT_USD * 100;
+    const parts = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        makeProduct(t.app, { availableQuantity: 1000, priceCents: Math.round((limitCents * 0.4) / 10) }),
+      ),
+    );
+    const results = await Promise.all(parts.map((part) => order(newcomer, part.id, 10)));
+    expect(results.map((res) => res.statusCode).sort()).toEqual([201, 201, 400, 400, 400, 400]);
+    const stocks = await Promise.all(parts.map((part) => stockOf(t.app, part.id)));
+    expect(stocks.sort()).toEqual([1000, 1000, 1000, 1000, 990, 990]);
+  });
+
   it('is held to NEW_CUSTOMER_HOLD_HOURS, an established customer to ORDER_HOLD_HOURS', async () => {
     const newcomer = await createUser(t.app);
     const regular = await establishedCustomer();

@@ -1,50 +1,75 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { orders, products, users } from '../../db/schema/index.ts';
+
+/** What unpaid orders (not on terms) hold of one product, by this customer and by all. */
+export interface HeldStock {
+  name: string;
+  available: number;
+  minOrder: number;
+  byCustomer: number;
+  byAll: number;
+}
+
+/** One product's row of the figures, as json_agg spells it (sums of bigint may come as strings). */
+type HeldRow = {
+  name: string;
+  available: number;
+  min_order: number;
+  by_customer: number | string;
+  by_all: number | string;
+};
 
 /** The queries of the unpaid-order bounds (holds.ts, docs/decisions/0032), in the caller's transaction. */
 export function createHoldsRepository(db: Executor) {
   return {
     /**
-     * One statement: the customer's row locked, whether they ever paid, and what their unpaid orders
-     * are worth. Orders on payment terms count against the credit limit instead (decision 0112).
+     * One statement: whether the customer ever paid, what their unpaid orders are worth (orders on
+     * payment terms count against the credit limit instead, decision 0112), and, only for a customer
+     * who never paid, what unpaid orders hold of each of `productIds`. Run it with the customer's row
+     * locked already, in a statement of its own: its snapshot must be taken after the lock, so that it
+     * counts the orders of every transaction that held the lock before (PostgreSQL takes a statement's
+     * snapshot when it starts, so a SELECT … FOR UPDATE would count what it saw before it waited).
      */
-    async lockAccount(userId: string): Promise<{ established: boolean; unpaidCents: number }> {
+    async figures(
+      userId: string,
+      productIds: string[],
+    ): Promise<{ established: boolean; unpaidCents: number; held: HeldStock[] }> {
+      const established = sql`exists (select 1 from ${orders} where ${orders.userId} = ${userId} and ${orders.paid})`;
+      const held =
+        productIds.length === 0
+          ? sql`'[]'::json`
+          : sql`case when ${established} then '[]'::json else (
+              select coalesce(json_agg(h), '[]'::json) from (
+                select ${products.name} as name, ${products.availableQuantity} as available,
+                  ${products.minOrder} as min_order,
+                  coalesce(sum(${orders.quantity}) filter (where ${orders.userId} = ${userId}), 0) as by_customer,
+                  coalesce(sum(${orders.quantity}), 0) as by_all
+                from ${products}
+                join ${orders} on ${orders.productId} = ${products.id} and not ${orders.paid} and ${orders.dueAt} is null
+                where ${inArray(products.id, productIds)}
+                group by ${products.id}
+              ) h) end`;
       const [account] = await db
         .select({
-          established: sql<boolean>`exists (select 1 from ${orders} where ${orders.userId} = ${userId} and ${orders.paid})`,
+          established: sql<boolean>`${established}`,
           unpaidCents: sql<string>`(select coalesce(sum(${orders.totalCents}), 0) from ${orders} where ${orders.userId} = ${userId} and not ${orders.paid} and ${orders.dueAt} is null)`,
+          // An established customer's holds are not bounded per product: CASE skips that scan.
+          held: sql<HeldRow[]>`${held}`,
         })
         .from(users)
-        .where(eq(users.id, userId))
-        .for('no key update', { of: users });
-      return { established: account?.established === true, unpaidCents: Number(account?.unpaidCents ?? 0) };
-    },
-
-    /** For each product: what unpaid orders (not on terms) hold of it, by this customer and by all. */
-    async heldStock(userId: string, productIds: string[]) {
-      const rows = await db
-        .select({
-          name: products.name,
-          available: products.availableQuantity,
-          minOrder: products.minOrder,
-          byCustomer: sql<string>`coalesce(sum(${orders.quantity}) filter (where ${orders.userId} = ${userId}), 0)`,
-          byAll: sql<string>`coalesce(sum(${orders.quantity}), 0)`,
-        })
-        .from(products)
-        .innerJoin(
-          orders,
-          and(eq(orders.productId, products.id), eq(orders.paid, false), isNull(orders.dueAt)),
-        )
-        .where(inArray(products.id, productIds))
-        .groupBy(products.id, products.name, products.availableQuantity, products.minOrder);
-      return rows.map((row) => ({
-        name: row.name,
-        available: row.available,
-        minOrder: row.minOrder,
-        byCustomer: Number(row.byCustomer),
-        byAll: Number(row.byAll),
-      }));
+        .where(eq(users.id, userId));
+      return {
+        established: account?.established === true,
+        unpaidCents: Number(account?.unpaidCents ?? 0),
+        held: (account?.held ?? []).map((row) => ({
+          name: row.name,
+          available: row.available,
+          minOrder: row.min_order,
+          byCustomer: Number(row.by_customer),
+          byAll: Number(row.by_all),
+        })),
+      };
     },
   };
 }

@@ -41,9 +41,10 @@ export async function holdHoursFor(db: Executor, config: HoldConfig, userId: str
 /**
  * Checks the bounds above once the new unpaid orders of `userId` are in the transaction (their stock
  * taken, their rows inserted), and throws a 400 that rolls all of it back when one is broken. The
- * customer's row is locked first, so that two orders of the same customer placed at once are counted
- * one after the other; the products' rows are locked already by the stock they gave. Answers how long
- * the new orders' stock is held (for the 'order received' mail).
+ * customer's row must be locked already (placeLines locks it with the checkout's INSERT), so that two
+ * orders of the same customer placed at once are counted one after the other; the products' rows are
+ * locked already by the stock they gave. Answers how long the new orders' stock is held (for the
+ * 'order received' mail).
  */
 export async function checkUnpaidHolds(
   db: Executor,
@@ -51,8 +52,7 @@ export async function checkUnpaidHolds(
   userId: string,
   productIds: string[],
 ): Promise<{ holdHours: number }> {
-  const repository = createHoldsRepository(db);
-  const { established, unpaidCents } = await repository.lockAccount(userId);
+  const { established, unpaidCents, held } = await createHoldsRepository(db).figures(userId, productIds);
   const holdHours = established ? config.ORDER_HOLD_HOURS : config.NEW_CUSTOMER_HOLD_HOURS;
   const limitCents = Math.round(
     (established ? config.UNPAID_LIMIT_USD : config.NEW_CUSTOMER_UNPAID_LIMIT_USD) * 100,
@@ -64,9 +64,8 @@ export async function checkUnpaidHolds(
         : `Until your first order is paid, your unpaid orders can come to at most $${toDollars(limitCents)}. Please pay the orders you have placed before ordering more.`,
     );
   }
-  if (established || productIds.length === 0) return { holdHours };
+  if (established) return { holdHours };
 
-  const held = await repository.heldStock(userId, productIds);
   for (const row of held) {
     const heldByCustomer = row.byCustomer;
     // The stock not yet sold: what is left plus what unpaid orders hold.

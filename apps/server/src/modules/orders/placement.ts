@@ -88,7 +88,8 @@ export async function placeLines(
   });
   judge(lines);
 
-  const checkout = await createCheckoutRepository(tx).insert({
+  // The buyer's row is locked with it, after the products (every path locks products first).
+  const checkout = await createCheckoutRepository(tx).insertLockingBuyer({
     userId: user.id,
     customerName: user.name,
     customerEmail: user.email,
@@ -103,22 +104,18 @@ export async function placeLines(
       dueAt: delivery.terms.dueAt,
     }),
   });
-  // Stock in product id order too (the rows are locked already; the order keeps the writes predictable).
-  const ranLow: string[] = [];
-  for (const line of [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1))) {
-    const left = line.product && (await products.takeStock(line.product.id, line.quantity));
-    if (!left) {
-      // Unreachable while the rows are locked and judged; kept so that a broken invariant never oversells.
-      throw conflict(messages.quantityAboveAvailable, 'OUT_OF_STOCK');
-    }
-    if (isLowOnStock(left) && !left.lowStockAlertedAt) ranLow.push(left.id);
+  // The stock of every line in one statement, each only if that much is left.
+  const left = lines.every((line) => line.product) ? await products.takeStockOfLines(lines) : [];
+  if (left.length !== new Set(lines.map((line) => line.productId)).size) {
+    // Unreachable while the rows are locked and judged; kept so that a broken invariant never oversells.
+    throw conflict(messages.quantityAboveAvailable, 'OUT_OF_STOCK');
   }
-  const orders = createOrdersRepository(tx);
-  const placed: OrderRow[] = [];
-  for (const line of lines) {
-    const product = line.product as ProductRow;
-    placed.push(
-      await orders.insert({
+  const ranLow = left.filter((row) => isLowOnStock(row) && !row.lowStockAlertedAt).map((row) => row.id);
+  // One INSERT for every line, in the order the lines were given.
+  const placed = await createOrdersRepository(tx).insertMany(
+    lines.map((line) => {
+      const product = line.product as ProductRow;
+      return {
         userId: user.id,
         productId: product.id,
         customerName: user.name,
@@ -131,8 +128,8 @@ export async function placeLines(
         phone: delivery.phone,
         checkoutId: checkout.id,
         dueAt: delivery.terms?.dueAt ?? null,
-      }),
-    );
-  }
+      };
+    }),
+  );
   return { checkout, orders: placed, lowOnStock: await products.markLowStockAlerted(ranLow) };
 }

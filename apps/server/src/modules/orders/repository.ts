@@ -74,6 +74,14 @@ export function createOrdersRepository(db: Executor) {
       return row;
     },
 
+    /** Inserts the orders of one checkout in one statement; answers them in the order given. */
+    async insertMany(values: NewOrder[]): Promise<OrderRow[]> {
+      if (values.length === 0) return [];
+      const rows = await db.insert(orders).values(values).returning();
+      if (rows.length !== values.length) throw new Error('insert returned too few rows');
+      return rows;
+    },
+
     async findById(id: string): Promise<OrderView | undefined> {
       if (!isUuid(id)) return undefined;
       const [row] = await db

@@ -178,6 +178,32 @@ export function createProductsRepository(db: Executor) {
         .returning();
     },
 
+    /**
+     * Takes the stock of every line in one statement (UPDATE … FROM VALUES), each only if that much is
+     * left; a product named twice gives the sum. Answers the rows that gave it: fewer than the distinct
+     * products asked for means some had too little, and the caller must roll back.
+     */
+    async takeStockOfLines(lines: readonly { productId: string; quantity: number }[]): Promise<ProductRow[]> {
+      const wanted = new Map<string, number>();
+      for (const line of lines) wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity);
+      if (wanted.size === 0) return [];
+      // In product id order, as they were locked (keeps the writes predictable).
+      const rows = [...wanted].sort(([a], [b]) => (a < b ? -1 : 1));
+      const taken = sql`(values ${sql.join(
+        rows.map(([id, quantity]) => sql`(${id}::uuid, ${quantity}::int)`),
+        sql`, `,
+      )}) as taken(id, quantity)`;
+      return db
+        .update(products)
+        .set({
+          availableQuantity: sql`${products.availableQuantity} - taken.quantity`,
+          updatedAt: new Date(),
+        })
+        .from(taken)
+        .where(and(sql`${products.id} = taken.id`, sql`${products.availableQuantity} >= taken.quantity`))
+        .returning();
+    },
+
     async takeStock(id: string, quantity: number): Promise<ProductRow | undefined> {
       const [row] = await db
         .update(products)
