@@ -31,11 +31,21 @@ export function createCartRepository(db: Executor) {
       return row?.total ?? 0;
     },
 
-    /** Adds pieces to a line (creating it), never beyond the largest quantity the server accepts. */
-    async add(userId: string, productId: string, quantity: number): Promise<void> {
+    /**
+     * Adds pieces to lines (creating them, in the order given: their positions), never beyond the largest
+     * quantity the server accepts; one statement for all of them. Each product id at most once.
+     */
+    async add(userId: string, lines: ReadonlyMap<string, number>): Promise<void> {
+      if (lines.size === 0) return;
       await db
         .insert(cartLines)
-        .values({ userId, productId, quantity: Math.min(quantity, LIMITS.quantityMax) })
+        .values(
+          [...lines].map(([productId, quantity]) => ({
+            userId,
+            productId,
+            quantity: Math.min(quantity, LIMITS.quantityMax),
+          })),
+        )
         .onConflictDoUpdate({
           target: [cartLines.userId, cartLines.productId],
           set: {

@@ -90,7 +90,7 @@ export async function addCartLines(deps: CartDeps, userId: string, body: AddCart
       const message = `A cart holds at most ${LIMITS.cartLinesMax} different parts: please check out or remove some first.`;
       throw badRequest(message, { lines: message });
     }
-    for (const [productId, quantity] of wanted) await cart.add(userId, productId, quantity);
+    await cart.add(userId, wanted);
     return { ...(await getCart(deps, userId, tx)), skipped };
   });
 }
