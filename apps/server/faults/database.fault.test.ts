@@ -143,7 +143,7 @@ describe.runIf(bin)('faults: the database and the network', () => {
     expect(left + orders.reduce((sum, o) => sum + o.quantity, 0)).toBe(STOCK);
 
     // Every order got its 'order received' mail (queued in the order's transaction), exactly once, over
-    // SMTP: the first try in the request, or the outbox loop for those a terminated backend interrupted.
+    // SMTP: the first try after the answer, or the outbox loop for those a terminated backend interrupted.
     const ids = orders.map((o) => o.id);
     await expect
       .poll(() => ids.filter((id) => !orderReceivedMails(inbox).has(id)), { timeout: 20_000, interval: 500 })
