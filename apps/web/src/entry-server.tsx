@@ -3,10 +3,10 @@
 // `npm run build` into dist/.ssr/ and loaded by the server (apps/server/src/plugins/external/web.ts).
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { QueryClientProvider, type InfiniteData } from '@tanstack/react-query';
 import type { Product } from '@forgeline/shared/schemas/product';
-import { routes } from '@/app/router';
+import { AppRoutes, preloadRoute } from '@/app/router';
 import { pageMeta, type PageMeta } from '@/config/page-meta';
 import { createQueryClient } from '@/lib/query-client';
 import { PageMetaCollector } from '@/lib/page-meta';
@@ -113,21 +113,21 @@ export async function render(
   viewer: Viewer | null = null,
 ): Promise<RenderedPage | null> {
   const location = new URL(url, 'http://forgeline.invalid');
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(location));
-  if (context instanceof Response) return null;
+  // renderToString does not wait for lazy routes: their modules are loaded first.
+  await preloadRoute(location.pathname);
 
   const client = createQueryClient();
   // A query the server found failed (a product not in the catalogue) renders as failed, not as loading.
   client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retryOnMount: false } });
   const found = await prefetch(location, reader, viewer, client);
-  const router = createStaticRouter(handler.dataRoutes, context);
   let meta: PageMeta = pageMeta.home;
   const html = renderToString(
     <StrictMode>
       <PageMetaCollector value={(collected) => (meta = collected)}>
         <QueryClientProvider client={client}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
         </QueryClientProvider>
       </PageMetaCollector>
     </StrictMode>,

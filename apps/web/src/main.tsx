@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
-import { createAppRouter } from '@/app/router';
+import { preloadRoute } from '@/app/router';
 import { scheduleSplashRemoval } from '@/components/layout/splash';
 import { createQueryClient } from '@/lib/query-client';
 import { SERVER_STATE_ID, type ServerState } from '@/lib/server-state';
@@ -17,12 +17,14 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 const queryClient = createQueryClient();
-const router = createAppRouter();
 const serverState = document.getElementById(SERVER_STATE_ID);
+// The first page's route modules (its guards and layouts too), asked for at once; a failed load shows
+// its error when the route renders.
+const routeLoaded = preloadRoute(window.location.pathname);
 
 const app = (
   <StrictMode>
-    <App router={router} queryClient={queryClient} />
+    <App queryClient={queryClient} />
   </StrictMode>
 );
 
@@ -49,15 +51,7 @@ const start = async () => {
   } catch {
     // unreadable: the page fetches its data itself
   }
-  if (!router.state.initialized) {
-    await new Promise<void>((resolve) => {
-      const unsubscribe = router.subscribe((state) => {
-        if (!state.initialized) return;
-        unsubscribe();
-        resolve();
-      });
-    });
-  }
+  await routeLoaded;
   await afterPaint();
   const reactRoot = createRoot(root);
   startTransition(() => reactRoot.render(app));

@@ -1,7 +1,17 @@
-import type { ReactElement } from 'react';
+import { useLayoutEffect, type ReactElement } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { render } from '@testing-library/react';
+import {
+  MemoryRouter,
+  useLocation,
+  useNavigate,
+  useNavigationType,
+  useRoutes,
+  type Location,
+  type NavigationType,
+  type RouteObject,
+  type To,
+} from 'react-router';
+import { act, render } from '@testing-library/react';
 
 /** A QueryClient for one test: no retries, nothing kept between tests. */
 export const createTestQueryClient = () =>
@@ -19,15 +29,38 @@ type Options = {
   queryClient?: QueryClient;
 };
 
-/** Renders an element inside a memory data router and a QueryClientProvider. */
+/** What a test sees of the router: where it is, how it got there, and a way to go elsewhere. */
+export type TestRouter = {
+  state: { location: Location; historyAction: NavigationType };
+  navigate: (to: To) => Promise<void>;
+};
+
+/** Renders the routes, and keeps `router` up to date with what was last rendered. */
+const TestRoutes = ({ routes, router }: { routes: RouteObject[]; router: TestRouter }) => {
+  const location = useLocation();
+  const historyAction = useNavigationType();
+  const navigate = useNavigate();
+  useLayoutEffect(() => {
+    router.state = { location, historyAction };
+    router.navigate = async (to) => {
+      await act(async () => {
+        await navigate(to);
+      });
+    };
+  }, [router, location, historyAction, navigate]);
+  return useRoutes(routes);
+};
+
+/** Renders an element inside a memory router (declarative mode, as the app) and a QueryClientProvider. */
 export const renderWithProviders = (element: ReactElement, options: Options = {}) => {
   const queryClient = options.queryClient ?? createTestQueryClient();
-  const router = createMemoryRouter([{ path: options.route ?? '/', element }, ...(options.routes ?? [])], {
-    initialEntries: [options.path ?? options.route ?? '/'],
-  });
+  const router = {} as TestRouter;
+  const routes = [{ path: options.route ?? '/', element }, ...(options.routes ?? [])];
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[options.path ?? options.route ?? '/']}>
+        <TestRoutes routes={routes} router={router} />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   return { ...result, router, queryClient };

@@ -1,20 +1,28 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { AppProvider } from './provider';
-import { createAppRouter } from './router';
+import { AppRoutes } from './router';
+import { RootFallback } from '@/components/layout/root-layout';
+import { RouteErrorBoundary } from '@/components/layout/route-error';
 import { SERVER_STATE_ID } from '@/lib/server-state';
 
-type AppRouter = ReturnType<typeof createAppRouter>;
-
-/** The SPA. main.tsx may hand in a router and query cache it prepared (a page the server rendered). */
-export const App = ({ router: given, queryClient }: { router?: AppRouter; queryClient?: QueryClient }) => {
-  const [router] = useState(() => given ?? createAppRouter());
+/**
+ * The SPA (React Router's declarative mode, docs/decisions/0044). main.tsx may hand in the query cache it
+ * prepared (a page the server rendered). Until the first page's code is in, the site's frame shows.
+ */
+export const App = ({ queryClient }: { queryClient?: QueryClient }) => {
   // The server's page is replaced now: its data script has served (and its absence says the SPA is up).
   useEffect(() => document.getElementById(SERVER_STATE_ID)?.remove(), []);
   return (
     <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <RouteErrorBoundary>
+          <Suspense fallback={<RootFallback />}>
+            <AppRoutes />
+          </Suspense>
+        </RouteErrorBoundary>
+      </BrowserRouter>
     </AppProvider>
   );
 };

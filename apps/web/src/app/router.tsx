@@ -1,23 +1,26 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type LazyRouteFunction, type RouteObject } from 'react-router';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
-import { RootFallback, RootLayout } from '@/components/layout/root-layout';
-import { RouteError } from '@/components/layout/route-error';
+import { RootLayout } from '@/components/layout/root-layout';
+import { lazyRoute, type LazyRoute } from '@/lib/lazy-route';
 
-type RouteModule = { default: ComponentType };
+/** What a route carries in its `handle`: how to load its module ahead of its render. */
+type RouteHandle = { preload: LazyRoute['preload'] };
 
-/** A lazily loaded route module: its default export is the route's component. */
-const lazyRoute =
-  (load: () => Promise<RouteModule>): LazyRouteFunction<RouteObject> =>
-  async () => ({ Component: (await load()).default });
+/** A lazily loaded route module (its own chunk): its default export is the route's component. */
+const lazyElement = (Route: LazyRoute): Pick<RouteObject, 'element' | 'handle'> => ({
+  element: <Route />,
+  handle: { preload: Route.preload } satisfies RouteHandle,
+});
+const page = (load: () => Promise<{ default: ComponentType }>) => lazyElement(lazyRoute(load));
 
 /** Route guards (docs/product.md §4), pathless layout routes in their own chunk. */
-const requireAuth: LazyRouteFunction<RouteObject> = async () => ({
-  Component: (await import('@/features/auth/components/guards')).RequireAuth,
-});
-const requireAdmin: LazyRouteFunction<RouteObject> = async () => ({
-  Component: (await import('@/features/auth/components/guards')).RequireAdmin,
-});
+const requireAuth = lazyElement(
+  lazyRoute(async () => ({ default: (await import('@/features/auth/components/guards')).RequireAuth })),
+);
+const requireAdmin = lazyElement(
+  lazyRoute(async () => ({ default: (await import('@/features/auth/components/guards')).RequireAdmin })),
+);
 
 const home = lazyRoute(() => import('@/routes/home'));
 const myProfile = lazyRoute(() => import('@/routes/dashboard/my-profile'));
@@ -25,110 +28,108 @@ const myProfile = lazyRoute(() => import('@/routes/dashboard/my-profile'));
 export const routes: RouteObject[] = [
   {
     path: '/',
-    Component: RootLayout,
-    HydrateFallback: RootFallback,
-    ErrorBoundary: RouteError,
+    element: <RootLayout />,
     children: [
-      { index: true, lazy: home },
-      { path: paths.homeAlias.path, lazy: home },
-      { path: paths.blogs.path, lazy: lazyRoute(() => import('@/routes/blogs')) },
-      { path: paths.portfolio.path, lazy: lazyRoute(() => import('@/routes/portfolio')) },
-      { path: paths.legal.path, lazy: lazyRoute(() => import('@/routes/legal')) },
-      { path: paths.product.path, lazy: lazyRoute(() => import('@/routes/product')) },
-      { path: paths.auth.login.path, lazy: lazyRoute(() => import('@/routes/auth/login')) },
-      { path: paths.auth.signup.path, lazy: lazyRoute(() => import('@/routes/auth/signup')) },
-      { path: paths.auth.resetPass.path, lazy: lazyRoute(() => import('@/routes/auth/reset-pass')) },
+      { index: true, ...lazyElement(home) },
+      { path: paths.homeAlias.path, ...lazyElement(home) },
+      { path: paths.blogs.path, ...page(() => import('@/routes/blogs')) },
+      { path: paths.portfolio.path, ...page(() => import('@/routes/portfolio')) },
+      { path: paths.legal.path, ...page(() => import('@/routes/legal')) },
+      { path: paths.product.path, ...page(() => import('@/routes/product')) },
+      { path: paths.auth.login.path, ...page(() => import('@/routes/auth/login')) },
+      { path: paths.auth.signup.path, ...page(() => import('@/routes/auth/signup')) },
+      { path: paths.auth.resetPass.path, ...page(() => import('@/routes/auth/reset-pass')) },
       {
         // Login required: the purchase page and the whole dashboard.
-        lazy: requireAuth,
+        ...requireAuth,
         children: [
-          { path: paths.purchase.path, lazy: lazyRoute(() => import('@/routes/purchase')) },
-          { path: paths.cart.path, lazy: lazyRoute(() => import('@/routes/cart')) },
-          { path: paths.quickOrder.path, lazy: lazyRoute(() => import('@/routes/quick-order')) },
-          { path: paths.checkout.path, lazy: lazyRoute(() => import('@/routes/checkout')) },
-          { path: paths.checkoutPay.path, lazy: lazyRoute(() => import('@/routes/checkout-pay')) },
+          { path: paths.purchase.path, ...page(() => import('@/routes/purchase')) },
+          { path: paths.cart.path, ...page(() => import('@/routes/cart')) },
+          { path: paths.quickOrder.path, ...page(() => import('@/routes/quick-order')) },
+          { path: paths.checkout.path, ...page(() => import('@/routes/checkout')) },
+          { path: paths.checkoutPay.path, ...page(() => import('@/routes/checkout-pay')) },
           {
             path: paths.dashboard.root.path,
-            lazy: lazyRoute(() => import('@/routes/dashboard/dashboard-layout')),
+            ...page(() => import('@/routes/dashboard/dashboard-layout')),
             children: [
               // Admins land on their overview; everyone else on the profile.
-              { index: true, lazy: lazyRoute(() => import('@/routes/dashboard/dashboard-home')) },
-              { path: paths.dashboard.myProfile.path, lazy: myProfile },
+              { index: true, ...page(() => import('@/routes/dashboard/dashboard-home')) },
+              { path: paths.dashboard.myProfile.path, ...lazyElement(myProfile) },
               {
                 path: paths.dashboard.payment.path,
-                lazy: lazyRoute(() => import('@/routes/dashboard/payment')),
+                ...page(() => import('@/routes/dashboard/payment')),
               },
               {
                 path: paths.dashboard.review.path,
-                lazy: lazyRoute(() => import('@/routes/dashboard/review')),
+                ...page(() => import('@/routes/dashboard/review')),
               },
               {
                 path: paths.dashboard.myOrders.path,
-                lazy: lazyRoute(() => import('@/routes/dashboard/my-orders')),
+                ...page(() => import('@/routes/dashboard/my-orders')),
               },
               {
                 path: paths.dashboard.myQuotes.path,
-                lazy: lazyRoute(() => import('@/routes/dashboard/my-quotes')),
+                ...page(() => import('@/routes/dashboard/my-quotes')),
               },
               {
                 path: paths.dashboard.myQuote.path,
-                lazy: lazyRoute(() => import('@/routes/dashboard/my-quote')),
+                ...page(() => import('@/routes/dashboard/my-quote')),
               },
               {
                 path: paths.dashboard.requestQuote.path,
-                lazy: lazyRoute(() => import('@/routes/dashboard/request-quote')),
+                ...page(() => import('@/routes/dashboard/request-quote')),
               },
               {
                 path: paths.dashboard.myInvoices.path,
-                lazy: lazyRoute(() => import('@/routes/dashboard/my-invoices')),
+                ...page(() => import('@/routes/dashboard/my-invoices')),
               },
               {
                 // Admins only.
-                lazy: requireAdmin,
+                ...requireAdmin,
                 children: [
                   {
                     path: paths.dashboard.makeAdmin.path,
-                    lazy: lazyRoute(() => import('@/routes/dashboard/make-admin')),
+                    ...page(() => import('@/routes/dashboard/make-admin')),
                   },
                   {
                     path: paths.dashboard.addProduct.path,
-                    lazy: lazyRoute(() => import('@/routes/dashboard/add-product')),
+                    ...page(() => import('@/routes/dashboard/add-product')),
                   },
                   {
                     path: paths.dashboard.manageProducts.path,
-                    lazy: lazyRoute(() => import('@/routes/dashboard/manage-products')),
+                    ...page(() => import('@/routes/dashboard/manage-products')),
                   },
                   {
                     path: paths.dashboard.manageOrders.path,
-                    lazy: lazyRoute(() => import('@/routes/dashboard/manage-orders')),
+                    ...page(() => import('@/routes/dashboard/manage-orders')),
                   },
                   {
                     path: paths.dashboard.overview.path,
-                    lazy: lazyRoute(() => import('@/routes/dashboard/overview')),
+                    ...page(() => import('@/routes/dashboard/overview')),
                   },
                   {
                     path: paths.dashboard.order.path,
-                    lazy: lazyRoute(() => import('@/routes/dashboard/order')),
+                    ...page(() => import('@/routes/dashboard/order')),
                   },
                   {
                     path: paths.dashboard.termsInvoices.path,
-                    lazy: lazyRoute(() => import('@/routes/dashboard/terms-invoices')),
+                    ...page(() => import('@/routes/dashboard/terms-invoices')),
                   },
                   {
                     path: paths.dashboard.audit.path,
-                    lazy: lazyRoute(() => import('@/routes/dashboard/audit')),
+                    ...page(() => import('@/routes/dashboard/audit')),
                   },
                   {
                     path: paths.dashboard.messages.path,
-                    lazy: lazyRoute(() => import('@/routes/dashboard/messages')),
+                    ...page(() => import('@/routes/dashboard/messages')),
                   },
                   {
                     path: paths.dashboard.quotes.path,
-                    lazy: lazyRoute(() => import('@/routes/dashboard/quotes')),
+                    ...page(() => import('@/routes/dashboard/quotes')),
                   },
                   {
                     path: paths.dashboard.quote.path,
-                    lazy: lazyRoute(() => import('@/routes/dashboard/quote')),
+                    ...page(() => import('@/routes/dashboard/quote')),
                   },
                 ],
               },
@@ -136,9 +137,22 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: paths.notFound.path, lazy: lazyRoute(() => import('@/routes/not-found')) },
+      { path: paths.notFound.path, ...page(() => import('@/routes/not-found')) },
     ],
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(routes);
+/** Loads the modules of the routes matching `pathname` (guards and layouts too), all at once. */
+export const preloadRoute = async (pathname: string) => {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(matches.map(({ route }) => (route.handle as RouteHandle | undefined)?.preload()));
+};
+
+/**
+ * The page at the current address. The modules of its routes are asked for together as it renders, so
+ * a page inside guards and layouts does not wait for each in turn.
+ */
+export const AppRoutes = () => {
+  void preloadRoute(useLocation().pathname);
+  return useRoutes(routes);
+};

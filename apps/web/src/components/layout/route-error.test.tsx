@@ -2,34 +2,48 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Suspense } from 'react';
+import { MemoryRouter, Outlet, useRoutes } from 'react-router';
+import { lazyRoute } from '@/lib/lazy-route';
 import { createTestQueryClient, jsonResponse } from '../../../test/render';
-import { failedChunkName, RouteError } from './route-error';
+import { failedChunkName, RouteErrorBoundary } from './route-error';
 
 afterEach(() => vi.unstubAllGlobals());
 
 /** The app's frame with a route whose module cannot be fetched, as the browser reports it. */
-const renderFailedLoad = (error: Error) => {
+const renderFailedLoad = async (error: Error) => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => jsonResponse(null)),
   );
-  const router = createMemoryRouter(
-    [
+  const Blogs = lazyRoute(() => Promise.reject(error));
+  // As main.tsx does before its first render: the route's load is over (here, failed) when it renders.
+  await Blogs.preload();
+  const Routes = () =>
+    useRoutes([
       {
         path: '/',
-        element: <p>home</p>,
-        HydrateFallback: () => null,
-        ErrorBoundary: RouteError,
-        children: [{ path: 'blogs', lazy: () => Promise.reject(error) }],
+        element: (
+          <>
+            <p>home</p>
+            <Outlet />
+          </>
+        ),
+        children: [{ path: 'blogs', element: <Blogs /> }],
       },
-    ],
-    { initialEntries: ['/blogs'] },
-  );
+    ]);
   render(
     <QueryClientProvider client={createTestQueryClient()}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={['/blogs']}>
+        <RouteErrorBoundary>
+          <Suspense fallback={null}>
+            <Routes />
+          </Suspense>
+        </RouteErrorBoundary>
+      </MemoryRouter>
     </QueryClientProvider>,
+    // React reports an error its boundary caught on the console; here it is the one expected.
+    { onCaughtError: () => {} },
   );
 };
 
@@ -37,7 +51,7 @@ describe('a failed chunk load', () => {
   it("shows 'Loading chunk {n} failed' inside the site's layout, with a retry", async () => {
     const reload = vi.fn();
     vi.stubGlobal('location', { ...window.location, reload });
-    renderFailedLoad(
+    await renderFailedLoad(
       new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/blogs-DasjPviX.js'),
     );
 

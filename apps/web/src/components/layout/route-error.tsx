@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
+import { Link, useLocation, type Location } from 'react-router';
 import { paths } from '@/config/paths';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
@@ -19,21 +20,18 @@ export const failedChunkName = (error: unknown): string | null => {
 };
 
 /**
- * Error boundary of the root route, inside the site's frame (navigation and footer stay usable). A
- * failed chunk load (offline, or a new release replaced the files) shows the spec's message and a
- * retry, which reloads the page: the browser remembers a failed module import until then.
+ * What the error boundary of the routes shows, inside the site's frame (navigation and footer stay
+ * usable). A failed chunk load (offline, or a new release replaced the files) shows the spec's message
+ * and a retry, which reloads the page: the browser remembers a failed module import until then.
  */
-export const RouteError = () => {
-  const error = useRouteError();
+export const RouteError = ({ error }: { error: unknown }) => {
   const chunk = failedChunkName(error);
   const title = chunk ? `Loading chunk ${chunk} failed` : 'Something went wrong';
   const message = chunk
     ? 'Part of this page could not be downloaded. Check your connection, then try again.'
-    : isRouteErrorResponse(error)
-      ? `${error.status} ${error.statusText}`
-      : error instanceof Error
-        ? error.message
-        : 'Something went wrong.';
+    : error instanceof Error
+      ? error.message
+      : 'Something went wrong.';
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -57,3 +55,31 @@ export const RouteError = () => {
     </div>
   );
 };
+
+type BoundaryProps = { location: Location; children: ReactNode };
+type BoundaryState = { location: Location; error?: { value: unknown } | undefined };
+
+class Boundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { location: this.props.location };
+
+  static getDerivedStateFromError(value: unknown): Partial<BoundaryState> {
+    return { error: { value } };
+  }
+
+  /** Another address is another page: the error was that page's. */
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): BoundaryState | null {
+    return props.location === state.location ? null : { location: props.location, error: undefined };
+  }
+
+  override render() {
+    return this.state.error ? <RouteError error={this.state.error.value} /> : this.props.children;
+  }
+}
+
+/**
+ * The error boundary of every route (a render error, or a route's chunk that failed to load): shows
+ * RouteError in place of the page until the address changes.
+ */
+export const RouteErrorBoundary = ({ children }: { children: ReactNode }) => (
+  <Boundary location={useLocation()}>{children}</Boundary>
+);

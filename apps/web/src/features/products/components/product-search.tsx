@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LIMITS } from '@forgeline/shared/constants';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { KEEP_SCROLL } from '@/lib/use-scroll-restoration';
 import { Spinner } from '@/components/ui/spinner';
 
 /** A search is sent once typing pauses this long. */
@@ -48,7 +49,7 @@ export const useProductSearch = () => {
           else next.delete(SEARCH_PARAM);
           return next;
         },
-        { replace: true, preventScrollReset: true },
+        { replace: true, state: KEEP_SCROLL },
       );
     }
   }, [inUrl, term, settle, setParams]);
