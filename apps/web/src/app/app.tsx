@@ -8,7 +8,7 @@ import { RouteErrorBoundary } from '@/components/layout/route-error';
 import { SERVER_STATE_ID } from '@/lib/server-state';
 
 /**
- * The SPA (React Router's declarative mode, docs/decisions/0044). main.tsx may hand in the query cache it
+ * The SPA (React Router's declarative mode, docs/decisions/0046). main.tsx may hand in the query cache it
  * prepared (a page the server rendered). Until the first page's code is in, the site's frame shows.
  */
 export const App = ({ queryClient }: { queryClient?: QueryClient }) => {
