@@ -48,11 +48,11 @@ function printDetails(label: string, audits: Audits) {
   const lcpItems = itemsOf(audits, 'lcp-breakdown-insight').flatMap(
     (item) => (item.items as Item[] | undefined) ?? [item],
   );
-  const element = lcpItems.find((item) => item.node) as { node?: { snippet?: string } } | undefined;
+  const element = lcpItems.find((item) => item.type === 'node') as { snippet?: string } | undefined;
   const phases = lcpItems
-    .filter((item) => item.phase)
-    .map((item) => `${item.phase} ${Math.round(Number(item.timing))} ms`);
-  console.log(`\n${label}: LCP element ${element?.node?.snippet ?? '?'}`);
+    .filter((item) => item.subpart)
+    .map((item) => `${String(item.label)} ${Math.round(Number(item.duration))} ms`);
+  console.log(`\n${label}: LCP element ${element?.snippet ?? '?'}`);
   if (phases.length) console.log(`  LCP phases: ${phases.join(', ')}`);
   for (const item of [
     ...itemsOf(audits, 'render-blocking-insight'),

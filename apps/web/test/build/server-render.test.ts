@@ -125,6 +125,9 @@ describe('server render (dist/.ssr)', () => {
     );
     expect(cards[1]).not.toMatch(/srcset=/i);
     const page = (await renderDocument(template, `/product/${many[0]!._id}`, manyReader))!.html;
+    // The product photo is the page's largest paint: fetched at high priority.
+    const photo = (page.match(/<img\b[^>]*>/g) ?? []).find((image) => image.includes('-thumb.webp 400w'));
+    expect(photo).toMatch(/fetchpriority="high"/i);
     expect(page).toMatch(/srcset="[^"]*-thumb\.webp 400w/i);
     cards.forEach((image, index) =>
       expect(image, image).toContain(index < 3 ? 'loading="eager"' : 'loading="lazy"'),
