@@ -72,4 +72,25 @@ describe('Make Admin', () => {
     await user.type(box, 'zzz');
     expect(await screen.findByText('No users match "zzz".')).toBeInTheDocument();
   });
+
+  it('keeps the search and the page in the address, and opens a link to them as they were', async () => {
+    const fetchMock = stubUsers();
+    const user = userEvent.setup();
+    const { router, unmount } = renderWithProviders(<MakeAdminRoute />, { route: '/dashboard/makeAdmin' });
+    await waitFor(() => expect(rows()).toHaveLength(20));
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'customer');
+    await waitFor(() => expect(router.state.location.search).toBe('?search=customer'));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?search=customer&page=2'));
+    unmount();
+
+    // A reload, or the link sent to a colleague.
+    renderWithProviders(<MakeAdminRoute />, {
+      route: '/dashboard/makeAdmin',
+      path: '/dashboard/makeAdmin?search=customer&page=2',
+    });
+    expect(screen.getByRole('searchbox', { name: 'Search users' })).toHaveValue('customer');
+    await waitFor(() => expect(screen.getByText('Page 2 of 3')).toBeInTheDocument());
+    expect(userCalls(fetchMock)).toContain('/api/users?limit=20&page=2&search=customer');
+  });
 });

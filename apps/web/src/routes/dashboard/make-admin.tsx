@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { LIMITS } from '@forgeline/shared/constants';
 import { useSession } from '@/lib/auth';
 import { USERS_PAGE_SIZE, useUsersPage } from '@/features/users/api/get-users';
 import { UsersTable } from '@/features/users/components/users-table';
 import { QueryState } from '@/components/ui/query-state';
 import { Pager } from '@/components/ui/pager';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useAddressFilters } from '@/lib/use-address-filters';
+import { SEARCH_DEBOUNCE_MS, useAddressSearch } from '@/lib/use-address-search';
 
 /**
  * /dashboard/makeAdmin, admins only (docs/product.md §2): the users, newest first, 20 a page, found by
@@ -13,20 +14,22 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
  */
 const MakeAdminRoute = () => {
   const { user } = useSession();
-  const [input, setInput] = useState('');
-  // Searched once typing pauses (300 ms), at once on Enter or when the box is emptied.
-  const [debounced, flush] = useDebouncedValue(input.trim(), 300);
-  const term = input.trim() === '' ? '' : debounced;
-  // The page belongs to a search: a new search starts at page 1.
-  const [paging, setPaging] = useState({ term: '', page: 1 });
-  const page = paging.term === term ? paging.page : 1;
+  // The search and the page are kept in the address (?search=&page=): Back, a reload or a link show the
+  // same list. Searched once typing pauses, at once on Enter or when the box is emptied; a new search
+  // starts at page 1.
+  const { input, setInput, term, flush } = useAddressSearch('search', SEARCH_DEBOUNCE_MS, ['page']);
+  const { params, setFilters } = useAddressFilters<'search'>();
+  const page = Math.max(1, Math.trunc(Number(params.get('page'))) || 1);
   const users = useUsersPage({ search: term, page });
 
   const total = users.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
   const settled = users.data !== undefined && !users.isPlaceholderData;
-  // A delete can empty the last page: go to the page that is now the last.
-  if (settled && page > pageCount) setPaging({ term, page: pageCount });
+  // A delete can empty the last page (or an old link name a page past the end): go to the last page.
+  const pastTheEnd = settled && page > pageCount;
+  useEffect(() => {
+    if (pastTheEnd) setFilters({ page: pageCount > 1 ? String(pageCount) : undefined }, { replace: true });
+  }, [pastTheEnd, pageCount, setFilters]);
 
   return (
     <section aria-labelledby="dashboard-title">
@@ -79,7 +82,7 @@ const MakeAdminRoute = () => {
               <Pager
                 page={page}
                 pageCount={pageCount}
-                onPage={(next) => setPaging({ term, page: next })}
+                onPage={(next) => setFilters({ page: next > 1 ? String(next) : undefined })}
                 busy={users.isPlaceholderData}
                 label="Users pages"
               />

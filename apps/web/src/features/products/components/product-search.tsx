@@ -1,61 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useRef } from 'react';
 import { LIMITS } from '@forgeline/shared/constants';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { KEEP_SCROLL } from '@/lib/use-scroll-restoration';
+import { SEARCH_DEBOUNCE_MS, useAddressSearch } from '@/lib/use-address-search';
 import { Spinner } from '@/components/ui/spinner';
-
-/** A search is sent once typing pauses this long. */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 /** The address keeps the searched term (?search=bearing): Back from a product, a reload or a shared link find it again. */
 export const SEARCH_PARAM = 'search';
 
-/**
- * The state of a product search box: `input` is what the box shows, `term` what is searched (the
- * trimmed input, debounced; clearing the box clears the term at once). The term is mirrored in the
- * address, replacing the history entry rather than adding one per search.
- */
-export const useProductSearch = () => {
-  const [params, setParams] = useSearchParams();
-  const inUrl = params.get(SEARCH_PARAM) ?? '';
-  const [input, setInput] = useState(inUrl);
-  const trimmed = input.trim();
-  const [debounced, flush, settle] = useDebouncedValue(trimmed, SEARCH_DEBOUNCE_MS);
-  const term = trimmed === '' ? '' : debounced;
-
-  const lastUrlTerm = useRef(inUrl);
-  // A term we have written to the address that it does not show yet: until it lands, the address's
-  // old term is not a change "by itself" (taking it for one put a cleared search back in the box).
-  const pendingWrite = useRef<string | null>(null);
-  useEffect(() => {
-    if (pendingWrite.current !== null) {
-      if (inUrl !== pendingWrite.current) return;
-      pendingWrite.current = null;
-      lastUrlTerm.current = inUrl;
-    }
-    if (inUrl !== lastUrlTerm.current) {
-      // The address changed by itself (Back, a link without a search): the box follows it.
-      lastUrlTerm.current = inUrl;
-      setInput(inUrl);
-      settle(inUrl.trim());
-    } else if (term !== inUrl) {
-      lastUrlTerm.current = term;
-      pendingWrite.current = term;
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (term) next.set(SEARCH_PARAM, term);
-          else next.delete(SEARCH_PARAM);
-          return next;
-        },
-        { replace: true, state: KEEP_SCROLL },
-      );
-    }
-  }, [inUrl, term, settle, setParams]);
-
-  return { input, setInput, term, flush };
-};
+/** The state of a product search box, its term kept in the address as ?search= (useAddressSearch). */
+export const useProductSearch = () => useAddressSearch(SEARCH_PARAM, SEARCH_DEBOUNCE_MS);
 
 type ProductSearchProps = {
   id: string;
