@@ -70,7 +70,7 @@ export const MyOrdersTable = ({
                 {index + 1}
               </th>
               <td data-label="Product Name" className={`font-medium ${cell}`}>
-                <span className="flex flex-col max-md:items-end">
+                <span className="flex flex-col max-md:items-end max-md:text-right">
                   <span>{order.productName}</span>
                   {/* The stable number, the date and the buyer's PO reference (issue 10). */}
                   <span className="text-xs font-normal text-base-content/75" data-testid="order-meta">
