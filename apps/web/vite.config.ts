@@ -100,6 +100,35 @@ const forceProductionBuild = (): Plugin => ({
   },
 });
 
+/**
+ * Modules the home page shares with other pages. They go into the entry chunk with everything main.tsx
+ * imports, so that the home page loads three files (the entry, rolldown's runtime and its own chunk)
+ * instead of seventeen: gzip compresses one large file better than many small ones, and each small chunk
+ * repeats its imports and exports (docs/decisions/0047). The home page's own modules stay in its chunk.
+ * A module added to this path that is not listed here becomes a small chunk of its own again; the bundle
+ * budgets (apps/web/test/build/) show it.
+ */
+const homeSharedModules = [
+  'src/config/page-meta.ts',
+  'src/lib/page-meta.ts',
+  'src/lib/use-address-search.ts',
+  'src/components/ui/spinner.tsx',
+  'src/components/ui/alert.tsx',
+  'src/components/ui/submit-button.tsx',
+  'src/features/products/api/get-products.ts',
+  'src/features/products/components/product-search.tsx',
+  '../../packages/shared/src/constants.ts',
+  '../../packages/shared/src/images.ts',
+  '../../packages/shared/src/money.ts',
+].map((file) => fileURLToPath(new URL(file, import.meta.url)));
+
+/** The entry chunk: index.html's script (main.tsx, with its imports), Vite's helpers, and the above. */
+const inEntryChunk = (id: string) =>
+  id === fileURLToPath(new URL('index.html', import.meta.url)) ||
+  id === fileURLToPath(new URL('src/main.tsx', import.meta.url)) ||
+  id.startsWith('\0vite/') ||
+  homeSharedModules.includes(id);
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [forceProductionBuild(), react(), tailwindcss(), inlineStylesheet(), scriptsAfterThePage()],
   resolve: {
@@ -123,6 +152,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         // dist/.vite/manifest.json: which chunks each route loads (the size budgets read it).
         manifest: true,
         target: 'es2022',
+        // No modulepreload polyfill in the entry (0.3 KB gzip): a browser without <link rel="modulepreload">
+        // (Safari before 17, Firefox before 115) still loads the same modules, through the entry's imports.
+        modulePreload: { polyfill: false },
         rolldownOptions: {
           treeshake: {
             // @forgeline/shared has no side effects: what the SPA does not import (zod schemas) stays out.
@@ -132,6 +164,8 @@ export default defineConfig(({ isSsrBuild }) => ({
             entryFileNames: 'assets/[name]-[hash].js',
             chunkFileNames: 'assets/[name]-[hash].js',
             assetFileNames: 'assets/[name]-[hash][extname]',
+            // One group named after the entry: what it captures (with its dependencies) is the entry chunk.
+            codeSplitting: { groups: [{ name: 'index', test: inEntryChunk }] },
           },
         },
       },
