@@ -109,7 +109,7 @@ const forceProductionBuild = (): Plugin => ({
  * budgets (apps/web/test/build/) show it.
  */
 const homeSharedModules = [
-  'src/config/page-meta.ts',
+  'src/config/home-meta.ts',
   'src/lib/page-meta.ts',
   'src/lib/use-address-search.ts',
   'src/components/ui/spinner.tsx',

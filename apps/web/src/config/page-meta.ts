@@ -1,3 +1,5 @@
+import { homeMeta } from './home-meta';
+
 /** The title and description of each page (issue 14: every tab read the same before). */
 export type PageMeta = { title: string; description: string };
 
@@ -9,11 +11,7 @@ const named = (name: string, description: string): PageMeta => ({ title: `${name
  * that the SPA sets when it navigates. The home page's are those of index.html.
  */
 export const pageMeta = {
-  home: {
-    title: `${SITE} | Parts manufacturer for commercial, industrial and residential projects`,
-    description:
-      'Forgeline manufactures parts for commercial, industrial and residential projects. Browse the catalogue, order in bulk and pay by card.',
-  },
+  home: homeMeta,
   blogs: named(
     'Blogs',
     'Our engineers answer common questions: React performance, state management, prototypal inheritance, setting state, searching products by name, and unit tests.',

@@ -1,4 +1,4 @@
-import { pageMeta } from '@/config/page-meta';
+import { homeMeta } from '@/config/home-meta';
 import { usePageMeta } from '@/lib/page-meta';
 import { ProductsSection } from '@/features/products/components/products-grid';
 import { Hero } from '@/features/home/components/hero';
@@ -9,7 +9,7 @@ import { ContactSection } from '@/features/home/components/contact-section';
 
 /** / and /home: the sections of docs/product.md §1, in order. */
 const HomeRoute = () => {
-  usePageMeta(pageMeta.home);
+  usePageMeta(homeMeta);
   return (
     <>
       <Hero />
