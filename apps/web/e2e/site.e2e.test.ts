@@ -82,6 +82,82 @@ const headingsInOrder = (page: Page) =>
     .locator('main h1, main h2')
     .evaluateAll((nodes) => nodes.map((node) => node.textContent?.trim() ?? ''));
 
+/**
+ * The app adopts a page the server rendered instead of replacing it (docs/decisions/0048): the elements
+ * on screen before the scripts ran are the ones the app then drives, its forms come alive, and React
+ * reports no mismatch between the server's markup and its own first render.
+ */
+describe('taking over a server-rendered page', () => {
+  async function adopt(context: BrowserContext, path: string) {
+    await context.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as { serverMain?: Element | null }).serverMain = document.querySelector('#root main');
+      });
+    });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('console', (message) => {
+      // A 404 page's own status is reported as a failed load; nothing else may be.
+      if (message.type() === 'error' && !/status of 404/.test(message.text())) problems.push(message.text());
+    });
+    const response = await page.goto(url(path));
+    await appReady(page);
+    // A hydration mismatch is reported after the commit that recovers from it.
+    await page.waitForTimeout(300);
+    const adopted = await page.evaluate(() => ({
+      sameMain:
+        document.querySelector('#root main') === (window as { serverMain?: Element | null }).serverMain,
+      inertForms: document.querySelectorAll('form[inert]').length,
+    }));
+    return { page, status: response?.status(), problems, ...adopted };
+  }
+
+  it('adopts every public page the server renders, with live forms and no mismatch', async () => {
+    const products = (await (await fetch(url('/api/products'))).json()) as { _id: string }[];
+    const paths = [
+      '/',
+      '/?search=bolt',
+      '/blogs',
+      '/portfolio',
+      '/legal/terms',
+      '/login',
+      '/signup',
+      '/resetPass',
+    ];
+    for (const path of [...paths, `/product/${products[0]!._id}`, '/product/no-such-part']) {
+      const context = await newContext(375);
+      try {
+        const { status, problems, sameMain, inertForms } = await adopt(context, path);
+        expect(status, path).toBe(path === '/product/no-such-part' ? 404 : 200);
+        expect({ path, problems, sameMain, inertForms }).toEqual({
+          path,
+          problems: [],
+          sameMain: true,
+          inertForms: 0,
+        });
+      } finally {
+        await context.close();
+      }
+    }
+  }, 120_000);
+
+  it('adopts the purchase page a signed-in buyer opens, and its form takes input', async () => {
+    const products = (await (await fetch(url('/api/products'))).json()) as { _id: string }[];
+    const context = await newContext(375);
+    try {
+      await signIn(context, DEMO.customer);
+      const { page, problems, sameMain, inertForms } = await adopt(context, `/purchase/${products[0]!._id}`);
+      expect({ problems, sameMain, inertForms }).toEqual({ problems: [], sameMain: true, inertForms: 0 });
+      const phone = page.getByLabel('Mobile Number');
+      await phone.fill('+880 1700 000000');
+      expect(await phone.inputValue()).toBe('+880 1700 000000');
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});
+
 describe('home page', () => {
   it('shows the sections of docs/product.md §1 in order, with the statistics and the hero', async () => {
     await withPage(1280, async (page) => {

@@ -1,12 +1,13 @@
 // The server's render of a public page (issue 14, docs/decisions/0040): the same routes and components as
 // the browser, rendered to HTML with the catalogue data the page needs already in the query cache. Built by
 // `npm run build` into dist/.ssr/ and loaded by the server (apps/server/src/plugins/external/web.ts).
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { QueryClientProvider, type InfiniteData } from '@tanstack/react-query';
+import type { InfiniteData } from '@tanstack/react-query';
 import type { Product } from '@forgeline/shared/schemas/product';
-import { AppRoutes, preloadRoute } from '@/app/router';
+import { App } from '@/app/app';
+import { preloadRoute } from '@/app/router';
 import { pageMeta, type PageMeta } from '@/config/page-meta';
 import { createQueryClient } from '@/lib/query-client';
 import { PageMetaCollector } from '@/lib/page-meta';
@@ -81,8 +82,8 @@ async function prefetch(
     const id = decodeURIComponent(product[2]!);
     const found = await reader.product(id);
     if (!found) {
-      // The page says what the SPA says after GET /api/purchase/:id answers 404 (not sent to the browser,
-      // which asks again).
+      // The page says what the SPA says after GET /api/purchase/:id answers 404; the browser hydrates
+      // it from the same refusal.
       client
         .getQueryCache()
         .build(client, { queryKey: productKeys.detail(id) })
@@ -97,10 +98,27 @@ async function prefetch(
 /**
  * A form of the server's page does nothing until the app has taken over: sent before that, it would go
  * out as a GET with what was typed in the address (a password, a phone number). `inert` keeps it from
- * focus and input; the app's first render replaces the markup with live forms. React escapes `<` in
+ * focus and input; once the app has hydrated the page, App's effect lifts it. React escapes `<` in
  * text and attributes, so `<form` in the markup is always an element.
  */
 const inertForms = (html: string) => html.replace(/<form(?=[\s>])/g, '<form inert=""');
+
+/**
+ * What the server read, for the browser to hydrate the same page from: the answers, and the refusal of a
+ * product not in the catalogue. The queries the render only started (the session) the browser runs.
+ */
+const serverState = (client: ReturnType<typeof createQueryClient>): ServerState =>
+  client
+    .getQueryCache()
+    .getAll()
+    .flatMap(({ queryKey, state }): ServerState => {
+      if (state.status === 'success') return [{ queryKey, data: state.data }];
+      if (state.status === 'error' && state.error instanceof ApiError) {
+        const { status, message, code } = state.error;
+        return [{ queryKey, error: { status, message, code } }];
+      }
+      return [];
+    });
 
 /**
  * Renders the page at `url` (path and query), or returns null when it is not one to render on the server
@@ -121,14 +139,14 @@ export async function render(
   client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retryOnMount: false } });
   const found = await prefetch(location, reader, viewer, client);
   let meta: PageMeta = pageMeta.home;
+  const AtUrl = ({ children }: { children: ReactNode }) => (
+    <StaticRouter location={url}>{children}</StaticRouter>
+  );
+  // The browser's tree (main.tsx) with the server's router: the browser hydrates this markup.
   const html = renderToString(
     <StrictMode>
       <PageMetaCollector value={(collected) => (meta = collected)}>
-        <QueryClientProvider client={client}>
-          <StaticRouter location={url}>
-            <AppRoutes />
-          </StaticRouter>
-        </QueryClientProvider>
+        <App queryClient={client} Router={AtUrl} />
       </PageMetaCollector>
     </StrictMode>,
   );
@@ -136,16 +154,7 @@ export async function render(
     html: inertForms(html),
     status: found ? 200 : 404,
     meta,
-    state: scriptSafeJson(
-      JSON.stringify(
-        client
-          .getQueryCache()
-          .getAll()
-          // Only what the server read; the queries the render started (the session) the browser runs.
-          .filter((query) => query.state.status === 'success')
-          .map((query) => ({ queryKey: query.queryKey, data: query.state.data })) satisfies ServerState,
-      ),
-    ),
+    state: scriptSafeJson(JSON.stringify(serverState(client))),
   };
 }
 

@@ -1,9 +1,10 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { preloadRoute } from '@/app/router';
 import { scheduleSplashRemoval } from '@/components/layout/splash';
 import { createQueryClient } from '@/lib/query-client';
+import { ApiError } from '@/lib/api-client';
 import { SERVER_STATE_ID, type ServerState } from '@/lib/server-state';
 import './index.css';
 
@@ -28,32 +29,53 @@ const app = (
   </StrictMode>
 );
 
+/** The data the server rendered its page from; null on a page it did not render (or an unreadable one). */
+const readServerState = (): ServerState | null => {
+  if (!serverState?.textContent) return null;
+  try {
+    return JSON.parse(serverState.textContent) as ServerState;
+  } catch {
+    return null;
+  }
+};
+
 /** After the browser has painted what it has (a macrotask after the next frame). */
 const afterPaint = () =>
   new Promise<void>((resolve) => requestAnimationFrame(() => window.setTimeout(resolve, 0)));
 
 /**
  * A page the server rendered (docs/decisions/0040) arrives with the data it was rendered from. The SPA
- * takes that data and waits for the route's code before its first render, which then shows the same
- * page and replaces the server's markup in one step: no empty frame, no loading state in between.
- * That render waits for the server's page to be painted, and yields to the browser as it goes (a
- * transition): the page is on screen and answers input while React builds its copy.
+ * puts that data in its cache and waits for the route's code, then hydrates the server's markup: the
+ * same tree (app.tsx) renders the same page, so React adopts the elements already on screen instead of
+ * building and laying out a copy (docs/decisions/0048). The hydration waits for the server's page to be
+ * painted and yields to the browser as it goes (a transition): the page answers input meanwhile. Should
+ * the markup differ after all, React renders that part afresh, as the app did before. Without readable
+ * data (no server render) the app renders from scratch.
  */
 const start = async () => {
-  if (!serverState?.textContent) {
+  const state = readServerState();
+  if (!state) {
     createRoot(root).render(app);
     return;
   }
-  try {
+  for (const entry of state) {
     // Set now, so fresh for the cache's staleTime: no refetch on mount, whatever the server's clock says.
-    for (const { queryKey, data } of JSON.parse(serverState.textContent) as ServerState)
-      queryClient.setQueryData(queryKey, data);
-  } catch {
-    // unreadable: the page fetches its data itself
+    if ('data' in entry) queryClient.setQueryData(entry.queryKey, entry.data);
+    else {
+      // The refusal the server rendered (a product not in the catalogue) stands: asking again on mount
+      // would show a spinner where the server's page says 'Product not found'.
+      const { status, message, code } = entry.error;
+      queryClient.setQueryDefaults(entry.queryKey, { retryOnMount: false });
+      queryClient
+        .getQueryCache()
+        .build(queryClient, { queryKey: entry.queryKey })
+        .setState({ status: 'error', error: new ApiError(status, message, code) });
+    }
   }
   await routeLoaded;
   await afterPaint();
-  const reactRoot = createRoot(root);
-  startTransition(() => reactRoot.render(app));
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
 };
 void start();

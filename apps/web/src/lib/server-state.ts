@@ -12,5 +12,11 @@ export const scriptSafeJson = (json: string): string =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
-/** What the data script holds: the query cache's entries the page was rendered from. */
-export type ServerState = { queryKey: readonly unknown[]; data: unknown }[];
+/**
+ * What the data script holds: the query cache's entries the page was rendered from, with the answers
+ * the server found (`data`) or the API's refusal it rendered (`error`: a product not in the catalogue).
+ */
+export type ServerState = (
+  | { queryKey: readonly unknown[]; data: unknown }
+  | { queryKey: readonly unknown[]; error: { status: number; message: string; code?: string | undefined } }
+)[];

@@ -134,12 +134,18 @@ describe('server render (dist/.ssr)', () => {
     );
   });
 
-  it('renders a missing product as the SPA does, without data, as a 404', async () => {
+  it('renders a missing product as the SPA does, as a 404, with the refusal for the browser to hydrate from', async () => {
     const page = (await renderDocument(template, '/product/no-such-product', reader))!;
     expect(page.status).toBe(404);
     expect(page.html).toContain('<title>Product | Forgeline</title>');
     expect(page.html).toContain('Product not found');
-    expect(stateOf(page.html)).toEqual([]);
+    // No product data; the API's refusal, so that the browser's first render shows the same page.
+    expect(stateOf(page.html)).toEqual([
+      {
+        queryKey: ['products', 'detail', 'no-such-product'],
+        error: { status: 404, message: 'There is no such product.', code: 'NOT_FOUND' },
+      },
+    ]);
     expect((await renderDocument(template, `/product/${hostile._id}`, reader))!.status).toBe(200);
   });
 
