@@ -5,6 +5,7 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { thumbnailOf } from '@forgeline/shared/images';
 import { ImageUrlSchema } from '@forgeline/shared/schemas/product';
 import { EnvError, parseEnv } from '../src/config/env.ts';
 import { products } from '../src/db/schema/index.ts';
@@ -171,12 +172,15 @@ describe('demo data seeded into an S3 bucket behind a CDN (S3_PUBLIC_URL)', () =
     expect(rows.length).toBeGreaterThan(0);
     const keys = await bucketKeys();
     for (const { imageUrl } of rows) {
-      expect(imageUrl).toMatch(/^https:\/\/cdn\.example\.com\/photos\/demo-[a-z-]+-[0-9a-f]{10}\.webp$/);
-      const key = path.basename(imageUrl);
-      expect(keys).toContain(key);
-      const served = await download(`${bucketUrl}/${key}`);
-      expect(served.headers.get('cache-control')).toContain('immutable');
-      expect(isWebp(served.bytes)).toBe(true);
+      expect(imageUrl).toMatch(/^https:\/\/cdn\.example\.com\/photos\/demo-[a-z-]+-[0-9a-f]{10}-800w\.webp$/);
+      // The picture and the thumbnail the pages' srcset offers beside it.
+      for (const url of [imageUrl, thumbnailOf(imageUrl)!]) {
+        const key = path.basename(url);
+        expect(keys).toContain(key);
+        const served = await download(`${bucketUrl}/${key}`);
+        expect(served.headers.get('cache-control')).toContain('immutable');
+        expect(isWebp(served.bytes)).toBe(true);
+      }
     }
     expect(readdirSync(path.join(t.dataDir, 'uploads'))).toEqual([]);
     // An https CDN needs nothing beyond img-src https:.

@@ -1,5 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { thumbnailOf } from '@forgeline/shared/images';
 import { ProductSchema, type Product } from '@forgeline/shared/schemas/product';
 import { createProductsRepository } from '../src/modules/products/repository.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
@@ -26,6 +28,20 @@ describe('GET /api/products', () => {
       expect(product.img).toMatch(/^\/uploads\/.+\.webp$/);
       expect(product.minOrder).toBeGreaterThanOrEqual(1);
       expect(product.availableQuantiity).toBeGreaterThanOrEqual(product.minOrder);
+    }
+    // Each demo picture is served with the 400 px thumbnail the pages' srcset offers beside it.
+    for (const img of new Set(products.map((product) => product.img))) {
+      const thumbnail = thumbnailOf(img);
+      expect(thumbnail, img).not.toBeNull();
+      for (const [url, width] of [
+        [img, 800],
+        [thumbnail!, 400],
+      ] as const) {
+        const served = await get(url);
+        expect(served.statusCode, url).toBe(200);
+        expect(served.headers['content-type'], url).toBe('image/webp');
+        expect((await sharp(served.rawPayload).metadata()).width, url).toBe(width);
+      }
     }
     expect(Object.keys(products[0]!).sort()).toEqual(
       [

@@ -61,9 +61,20 @@ export async function seedDemoData(db: Database, images: ImageStore): Promise<bo
   });
 }
 
+/**
+ * A kind's picture, 800 px wide, and its 400 px thumbnail beside it under the names the pages know
+ * (`thumbnailOf` in packages/shared): phones and the home grid's columns load the thumbnail.
+ */
 async function renderProductImage(kind: Parameters<typeof partSvg>[0], images: ImageStore): Promise<string> {
   const svg = Buffer.from(partSvg(kind));
-  const webp = await sharp(svg).resize(800, 600).webp({ quality: 82 }).toBuffer();
-  const key = `demo-${kind}-${createHash('sha1').update(webp).digest('hex').slice(0, 10)}.webp`;
-  return images.put(key, webp, 'image/webp');
+  const [webp, thumbnail] = await Promise.all([
+    sharp(svg).resize(800, 600).webp({ quality: 82 }).toBuffer(),
+    sharp(svg).resize(400, 300).webp({ quality: 75 }).toBuffer(),
+  ]);
+  const name = `demo-${kind}-${createHash('sha1').update(webp).digest('hex').slice(0, 10)}-800w`;
+  const [url] = await Promise.all([
+    images.put(`${name}.webp`, webp, 'image/webp'),
+    images.put(`${name}-thumb.webp`, thumbnail, 'image/webp'),
+  ]);
+  return url;
 }
