@@ -1,15 +1,8 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { toDollars } from '@forgeline/shared/money';
 import { type Checkout } from '@forgeline/shared/schemas/checkout';
 import type { Executor } from '../../db/client.ts';
-import {
-  cartLines,
-  checkouts,
-  orders,
-  users,
-  type CheckoutRow,
-  type OrderRow,
-} from '../../db/schema/index.ts';
+import { cartLines, checkouts, orders, type CheckoutRow, type OrderRow } from '../../db/schema/index.ts';
 import { isUuid } from '../products/repository.ts';
 import { toOrderDto } from '../orders/repository.ts';
 
@@ -50,24 +43,6 @@ export function createCheckoutRepository(db: Executor) {
   return {
     async insert(values: NewCheckout): Promise<CheckoutRow> {
       const [row] = await db.insert(checkouts).values(values).returning();
-      if (!row) throw new Error('insert returned no row');
-      return row;
-    },
-
-    /**
-     * insert(), locking the buyer's row in the same statement until the transaction ends: the buyer's
-     * orders placed at once are counted one after the other (their holds, decision 0032; their credit
-     * limit, decision 0112), with no round trip of its own.
-     */
-    async insertLockingBuyer(values: NewCheckout & { userId: string }): Promise<CheckoutRow> {
-      const buyer = db
-        .$with('buyer')
-        .as(db.select({ id: users.id }).from(users).where(eq(users.id, values.userId)).for('no key update'));
-      const [row] = await db
-        .with(buyer)
-        .insert(checkouts)
-        .values({ ...values, userId: sql`(select ${buyer.id} from ${buyer})` })
-        .returning();
       if (!row) throw new Error('insert returned no row');
       return row;
     },

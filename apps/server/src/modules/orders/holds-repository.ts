@@ -1,5 +1,6 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { fixedStatement } from '../../db/fixed-statement.ts';
 import { orders, products, users } from '../../db/schema/index.ts';
 
 /** What unpaid orders (not on terms) hold of one product, by this customer and by all. */
@@ -20,6 +21,35 @@ type HeldRow = {
   by_all: number | string;
 };
 
+/**
+ * figures()' statement, of fixed shape (docs/decisions/0047): whether the customer ever paid, what their
+ * unpaid orders are worth (orders on payment terms count against the credit limit instead, decision
+ * 0112), and, only for a customer who never paid, what unpaid orders hold of each of the products.
+ */
+const figures = fixedStatement<
+  { userId: string; productIds: string[] },
+  { established: boolean; unpaid_cents: number | string; held: HeldRow[] | null }
+>('orders_hold_figures', () => {
+  const userId = sql.placeholder('userId');
+  const established = sql`exists (select 1 from ${orders} where ${orders.userId} = ${userId} and ${orders.paid})`;
+  return sql`select ${established} as established,
+      (select coalesce(sum(${orders.totalCents}), 0) from ${orders}
+        where ${orders.userId} = ${userId} and not ${orders.paid} and ${orders.dueAt} is null) as unpaid_cents,
+      -- An established customer's holds are not bounded per product: CASE skips that scan.
+      case when ${established} then '[]'::json else (
+        select coalesce(json_agg(h), '[]'::json) from (
+          select ${products.name} as name, ${products.availableQuantity} as available,
+            ${products.minOrder} as min_order,
+            coalesce(sum(${orders.quantity}) filter (where ${orders.userId} = ${userId}), 0) as by_customer,
+            coalesce(sum(${orders.quantity}), 0) as by_all
+          from ${products}
+          join ${orders} on ${orders.productId} = ${products.id} and not ${orders.paid} and ${orders.dueAt} is null
+          where ${products.id} = any(${sql.placeholder('productIds')}::uuid[])
+          group by ${products.id}
+        ) h) end as held
+    from ${users} where ${users.id} = ${userId}`;
+});
+
 /** The queries of the unpaid-order bounds (holds.ts, docs/decisions/0032), in the caller's transaction. */
 export function createHoldsRepository(db: Executor) {
   return {
@@ -35,33 +65,10 @@ export function createHoldsRepository(db: Executor) {
       userId: string,
       productIds: string[],
     ): Promise<{ established: boolean; unpaidCents: number; held: HeldStock[] }> {
-      const established = sql`exists (select 1 from ${orders} where ${orders.userId} = ${userId} and ${orders.paid})`;
-      const held =
-        productIds.length === 0
-          ? sql`'[]'::json`
-          : sql`case when ${established} then '[]'::json else (
-              select coalesce(json_agg(h), '[]'::json) from (
-                select ${products.name} as name, ${products.availableQuantity} as available,
-                  ${products.minOrder} as min_order,
-                  coalesce(sum(${orders.quantity}) filter (where ${orders.userId} = ${userId}), 0) as by_customer,
-                  coalesce(sum(${orders.quantity}), 0) as by_all
-                from ${products}
-                join ${orders} on ${orders.productId} = ${products.id} and not ${orders.paid} and ${orders.dueAt} is null
-                where ${inArray(products.id, productIds)}
-                group by ${products.id}
-              ) h) end`;
-      const [account] = await db
-        .select({
-          established: sql<boolean>`${established}`,
-          unpaidCents: sql<string>`(select coalesce(sum(${orders.totalCents}), 0) from ${orders} where ${orders.userId} = ${userId} and not ${orders.paid} and ${orders.dueAt} is null)`,
-          // An established customer's holds are not bounded per product: CASE skips that scan.
-          held: sql<HeldRow[]>`${held}`,
-        })
-        .from(users)
-        .where(eq(users.id, userId));
+      const [account] = await figures(db, { userId, productIds });
       return {
         established: account?.established === true,
-        unpaidCents: Number(account?.unpaidCents ?? 0),
+        unpaidCents: Number(account?.unpaid_cents ?? 0),
         held: (account?.held ?? []).map((row) => ({
           name: row.name,
           available: row.available,

@@ -5,12 +5,21 @@ import {
   type QuantityProblem,
 } from '@forgeline/shared/pricing';
 import type { Executor } from '../../db/client.ts';
-import type { CheckoutRow, OrderRow, ProductRow } from '../../db/schema/index.ts';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { fixedStatement, rowReader } from '../../db/fixed-statement.ts';
+import {
+  checkouts,
+  orders as ordersTable,
+  products,
+  users,
+  type CheckoutRow,
+  type OrderRow,
+  type ProductRow,
+} from '../../db/schema/index.ts';
 import { conflict } from '../../lib/errors.ts';
 import { messages } from '@forgeline/shared/messages';
-import { createCheckoutRepository } from '../checkout/repository.ts';
-import { createProductsRepository, pricingOfRow } from '../products/repository.ts';
-import { createOrdersRepository } from './repository.ts';
+import { createProductsRepository, pricingOfRow, readProduct } from '../products/repository.ts';
 import type { Actor } from './service.ts';
 import { isLowOnStock } from '../products/low-stock.ts';
 
@@ -48,6 +57,73 @@ export interface Placed {
 /** What placeLines did: also the products it took to or below their low-stock line, not alerted before (decision 0108). */
 export type PlacedLines = Placed & { lowOnStock: ProductRow[] };
 
+type Raw = Record<string, unknown>;
+
+const readCheckout = rowReader(checkouts);
+const readOrder = rowReader(ordersTable);
+
+/** placeLines' writes in one statement of fixed shape: lines go as arrays (docs/decisions/0047). */
+const writeLines = fixedStatement<
+  {
+    userId: string;
+    customerName: string;
+    customerEmail: string;
+    poReference: string | null;
+    address: string;
+    phone: string;
+    totalCents: number;
+    lineCount: number;
+    paymentMethod: 'invoice' | null;
+    termsDays: number | null;
+    dueAt: string | null;
+    now: string;
+    orderIds: string[];
+    productIds: string[];
+    productNames: string[];
+    unitCents: number[];
+    quantities: number[];
+    lineTotals: number[];
+  },
+  { checkout: Raw | null; taken: Raw[] | null; orders: Raw[] | null }
+>('orders_place_lines', () => {
+  const value = (name: string) => sql.placeholder(name);
+  return sql`with buyer as (
+      select ${users.id} from ${users} where ${users.id} = ${value('userId')} for no key update
+    ), checkout as (
+      insert into ${checkouts} (user_id, customer_name, customer_email, po_reference, address, phone,
+        total_cents, line_count, payment_method, terms_days, due_at)
+      values ((select id from buyer), ${value('customerName')}, ${value('customerEmail')}, ${value('poReference')},
+        ${value('address')}, ${value('phone')}, ${value('totalCents')}::int, ${value('lineCount')}::int,
+        coalesce(${value('paymentMethod')}::text, 'card'), ${value('termsDays')}::int, ${value('dueAt')}::timestamptz)
+      returning *
+    ), taken as (
+      update ${products} set available_quantity = ${products}.available_quantity - wanted.quantity,
+        updated_at = ${value('now')}::timestamptz
+      from (
+        select id, sum(quantity)::int as quantity
+        from unnest(${value('productIds')}::uuid[], ${value('quantities')}::int[]) as line(id, quantity)
+        group by id
+      ) as wanted
+      where ${products}.id = wanted.id and ${products}.available_quantity >= wanted.quantity
+      returning ${products}.*
+    ), placed as (
+      insert into ${ordersTable} (id, user_id, product_id, customer_name, customer_email, product_name,
+        price_cents, quantity, total_cents, address, phone, checkout_id, due_at)
+      select line.id, ${value('userId')}, line.product_id, ${value('customerName')}, ${value('customerEmail')},
+        line.product_name, line.price_cents, line.quantity, line.total_cents, ${value('address')},
+        ${value('phone')}, checkout.id, checkout.due_at
+      from unnest(${value('orderIds')}::uuid[], ${value('productIds')}::uuid[], ${value('productNames')}::text[],
+          ${value('unitCents')}::int[], ${value('quantities')}::int[], ${value('lineTotals')}::int[])
+        with ordinality as line(id, product_id, product_name, price_cents, quantity, total_cents, n),
+        checkout
+      order by line.n
+      returning *
+    )
+    select (select to_json(checkout) from checkout) as checkout,
+      (select json_agg(taken) from taken) as taken,
+      (select json_agg(placed) from placed) as orders`;
+});
+
 /**
  * Places lines as one checkout, all or nothing, inside the caller's transaction (docs/architecture.md §9):
  *  1. every product row is locked, in product id order: two checkouts of the same products lock them in
@@ -68,9 +144,9 @@ export async function placeLines(
   /** Unit prices agreed beforehand (an accepted quote's), by product id, instead of the tier prices. */
   agreedUnitCents?: ReadonlyMap<string, number>,
 ): Promise<PlacedLines> {
-  const products = createProductsRepository(tx);
+  const catalogue = createProductsRepository(tx);
   const locked = new Map(
-    (await products.lockByIds(requests.map((line) => line.productId))).map((p) => [p.id, p]),
+    (await catalogue.lockByIds(requests.map((line) => line.productId))).map((p) => [p.id, p]),
   );
   const lines = requests.map((request): PricedLine => {
     const product = locked.get(request.productId);
@@ -88,8 +164,12 @@ export async function placeLines(
   });
   judge(lines);
 
-  // The buyer's row is locked with it, after the products (every path locks products first).
-  const checkout = await createCheckoutRepository(tx).insertLockingBuyer({
+  if (!lines.every((line) => line.product)) throw conflict(messages.quantityAboveAvailable, 'OUT_OF_STOCK');
+  // One statement after the products' lock (docs/decisions/0047): the buyer's row locked (after the
+  // products: every path locks products first), the checkout, the stock of every line (each only if
+  // that much is left; a product named twice gives the sum) and one order per line, in the order given.
+  const orderIds = lines.map(() => randomUUID());
+  const [written] = await writeLines(tx, {
     userId: user.id,
     customerName: user.name,
     customerEmail: user.email,
@@ -98,38 +178,28 @@ export async function placeLines(
     phone: delivery.phone,
     totalCents: lines.reduce((sum, line) => sum + line.totalCents, 0),
     lineCount: lines.length,
-    ...(delivery.terms && {
-      paymentMethod: 'invoice' as const,
-      termsDays: delivery.terms.termsDays,
-      dueAt: delivery.terms.dueAt,
-    }),
+    paymentMethod: delivery.terms ? 'invoice' : null,
+    termsDays: delivery.terms?.termsDays ?? null,
+    dueAt: delivery.terms?.dueAt.toISOString() ?? null,
+    now: new Date().toISOString(),
+    orderIds,
+    productIds: lines.map((line) => line.productId),
+    productNames: lines.map((line) => (line.product as ProductRow).name),
+    unitCents: lines.map((line) => line.unitCents),
+    quantities: lines.map((line) => line.quantity),
+    lineTotals: lines.map((line) => line.totalCents),
   });
-  // The stock of every line in one statement, each only if that much is left.
-  const left = lines.every((line) => line.product) ? await products.takeStockOfLines(lines) : [];
+  if (!written?.checkout) throw new Error('the checkout insert returned no row');
+  const checkout = readCheckout(written.checkout);
+  const left = (written.taken ?? []).map(readProduct);
   if (left.length !== new Set(lines.map((line) => line.productId)).size) {
-    // Unreachable while the rows are locked and judged; kept so that a broken invariant never oversells.
+    // Unreachable while the rows are locked and judged; kept so that a broken invariant never oversells
+    // (the orders the statement wrote roll back with the transaction).
     throw conflict(messages.quantityAboveAvailable, 'OUT_OF_STOCK');
   }
   const ranLow = left.filter((row) => isLowOnStock(row) && !row.lowStockAlertedAt).map((row) => row.id);
-  // One INSERT for every line, in the order the lines were given.
-  const placed = await createOrdersRepository(tx).insertMany(
-    lines.map((line) => {
-      const product = line.product as ProductRow;
-      return {
-        userId: user.id,
-        productId: product.id,
-        customerName: user.name,
-        customerEmail: user.email,
-        productName: product.name,
-        priceCents: line.unitCents,
-        quantity: line.quantity,
-        totalCents: line.totalCents,
-        address: delivery.address,
-        phone: delivery.phone,
-        checkoutId: checkout.id,
-        dueAt: delivery.terms?.dueAt ?? null,
-      };
-    }),
-  );
-  return { checkout, orders: placed, lowOnStock: await products.markLowStockAlerted(ranLow) };
+  const byId = new Map((written.orders ?? []).map((raw) => [raw.id as string, readOrder(raw)]));
+  const placed = orderIds.map((id) => byId.get(id));
+  if (!placed.every((order) => order)) throw new Error('insert returned too few rows');
+  return { checkout, orders: placed as OrderRow[], lowOnStock: await catalogue.markLowStockAlerted(ranLow) };
 }

@@ -3,6 +3,7 @@ import { toDollars } from '@forgeline/shared/money';
 import { type PricingInput } from '@forgeline/shared/pricing';
 import { type Product, type ProductListQuery } from '@forgeline/shared/schemas/product';
 import type { Executor } from '../../db/client.ts';
+import { fixedStatement, rowReader } from '../../db/fixed-statement.ts';
 import { products, type NewProductRow, type ProductRow } from '../../db/schema/index.ts';
 import { LIMITS } from '@forgeline/shared/constants';
 
@@ -41,6 +42,16 @@ export const isUuid = (id: string) => UUID_PATTERN.test(id);
 
 /** `%` and `_` in a search are letters the customer typed, not wildcards. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** A product row as a fixedStatement answers it. */
+export const readProduct = rowReader(products);
+
+/** lockByIds' statement: one shape for any number of products (docs/decisions/0047). */
+const lockProducts = fixedStatement<{ ids: string[] }>(
+  'products_lock_by_ids',
+  () =>
+    sql`select * from ${products} where ${products.id} = any(${sql.placeholder('ids')}::uuid[]) order by ${products.id} for no key update`,
+);
 
 export function createProductsRepository(db: Executor) {
   return {
@@ -96,12 +107,7 @@ export function createProductsRepository(db: Executor) {
     async lockByIds(ids: readonly string[]): Promise<ProductRow[]> {
       const valid = [...new Set(ids.filter(isUuid))].sort();
       if (valid.length === 0) return [];
-      return db
-        .select()
-        .from(products)
-        .where(inArray(products.id, valid))
-        .orderBy(asc(products.id))
-        .for('no key update');
+      return (await lockProducts(db, { ids: valid })).map(readProduct);
     },
 
     /** The products of these part numbers, locked until the transaction ends (the import writes them). */
@@ -175,32 +181,6 @@ export function createProductsRepository(db: Executor) {
         .update(products)
         .set({ lowStockAlertedAt: new Date() })
         .where(and(inArray(products.id, ids), isNull(products.lowStockAlertedAt)))
-        .returning();
-    },
-
-    /**
-     * Takes the stock of every line in one statement (UPDATE … FROM VALUES), each only if that much is
-     * left; a product named twice gives the sum. Answers the rows that gave it: fewer than the distinct
-     * products asked for means some had too little, and the caller must roll back.
-     */
-    async takeStockOfLines(lines: readonly { productId: string; quantity: number }[]): Promise<ProductRow[]> {
-      const wanted = new Map<string, number>();
-      for (const line of lines) wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity);
-      if (wanted.size === 0) return [];
-      // In product id order, as they were locked (keeps the writes predictable).
-      const rows = [...wanted].sort(([a], [b]) => (a < b ? -1 : 1));
-      const taken = sql`(values ${sql.join(
-        rows.map(([id, quantity]) => sql`(${id}::uuid, ${quantity}::int)`),
-        sql`, `,
-      )}) as taken(id, quantity)`;
-      return db
-        .update(products)
-        .set({
-          availableQuantity: sql`${products.availableQuantity} - taken.quantity`,
-          updatedAt: new Date(),
-        })
-        .from(taken)
-        .where(and(sql`${products.id} = taken.id`, sql`${products.availableQuantity} >= taken.quantity`))
         .returning();
     },
 

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { fixedStatement } from '../../db/fixed-statement.ts';
 import { outboxMessages, users } from '../../db/schema/index.ts';
 
 export type OutboxRow = typeof outboxMessages.$inferSelect;
@@ -15,12 +16,41 @@ export type NewOutboxMessage = Pick<
  */
 const CLAIM_LEASE = sql`now() + interval '2 minutes'`;
 
+/**
+ * insert()'s statement, of fixed shape (every mail of an order goes through it, docs/decisions/0047).
+ * With `holdIfUnconfirmed`, a message to the address of an account whose owner has not confirmed it is
+ * stored already spent (`spent` attempts, `heldNote` as its error): decided in the INSERT itself.
+ */
+const insertMessage = fixedStatement<
+  {
+    to: string;
+    toLowerCase: string;
+    subject: string;
+    text: string;
+    html: string | null;
+    attachments: string | null;
+    holdIfUnconfirmed: boolean;
+    spent: number;
+    heldNote: string;
+  },
+  { id: string; last_error: string | null }
+>('outbox_insert', () => {
+  const value = (name: string) => sql.placeholder(name);
+  return sql`with held as (
+      select ${value('holdIfUnconfirmed')}::boolean and exists (
+        select 1 from ${users} where lower(${users.email}) = ${value('toLowerCase')} and not ${users.emailVerified}
+      ) as yes
+    )
+    insert into ${outboxMessages} (to_address, subject, text_body, html_body, attachments, attempts, last_error)
+    select ${value('to')}, ${value('subject')}, ${value('text')}, ${value('html')}, ${value('attachments')}::jsonb,
+      case when held.yes then ${value('spent')}::int else 0 end,
+      case when held.yes then ${value('heldNote')}::text end
+    from held
+    returning id, last_error`;
+});
+
 /** The mail outbox (decisions 0005, 0120): the only SQL of plugins/app/mail.ts. */
 export function createOutboxRepository(db: Executor, maxAttempts: number) {
-  /** True, in the INSERT itself, when `to` is the address of an account whose owner has not confirmed it. */
-  const unconfirmed = (to: string) =>
-    sql`exists (select 1 from ${users} where lower(${users.email}) = ${to.toLowerCase()} and not ${users.emailVerified})`;
-
   return {
     /**
      * Writes a message; when `holdIfUnconfirmed`, a message to an unconfirmed account's address is
@@ -31,19 +61,19 @@ export function createOutboxRepository(db: Executor, maxAttempts: number) {
       holdIfUnconfirmed: boolean,
       heldNote: string,
     ): Promise<{ id: string; lastError: string | null }> {
-      const held = holdIfUnconfirmed ? unconfirmed(message.toAddress) : undefined;
-      const [row] = await db
-        .insert(outboxMessages)
-        .values({
-          ...(held && {
-            attempts: sql`case when ${held} then ${maxAttempts} else 0 end`,
-            lastError: sql`case when ${held} then ${heldNote} end`,
-          }),
-          ...message,
-        })
-        .returning({ id: outboxMessages.id, lastError: outboxMessages.lastError });
+      const [row] = await insertMessage(db, {
+        to: message.toAddress,
+        toLowerCase: message.toAddress.toLowerCase(),
+        subject: message.subject,
+        text: message.textBody,
+        html: message.htmlBody ?? null,
+        attachments: message.attachments ? JSON.stringify(message.attachments) : null,
+        holdIfUnconfirmed,
+        spent: maxAttempts,
+        heldNote,
+      });
       if (!row) throw new Error('outbox insert returned no row');
-      return row;
+      return { id: row.id, lastError: row.last_error };
     },
 
     /**
