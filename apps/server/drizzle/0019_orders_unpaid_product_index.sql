@@ -1,0 +1,1 @@
+CREATE INDEX "orders_unpaid_product_idx" ON "orders" USING btree ("product_id") WHERE "orders"."paid" = false and "orders"."due_at" is null;
