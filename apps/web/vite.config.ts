@@ -93,7 +93,7 @@ const scriptsAfterThePage = (): Plugin => ({
  * compilation (the `//# allFunctionsCalledOnLoad` compile hint, Chrome 136 and later). Chrome then
  * compiles all their functions on a background thread while the files stream in, instead of on the
  * main thread the first time each one runs: most of the entry's functions (React DOM's) run at start
- * anyway, and the main thread is what the page's responsiveness waits for (docs/decisions/0048). Other
+ * anyway, and the main thread is what the page's responsiveness waits for (docs/decisions/0050). Other
  * browsers read a comment. Added after minification, which would drop it.
  */
 const compileHintsForTheEntry = (): Plugin => ({

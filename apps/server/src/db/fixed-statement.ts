@@ -7,7 +7,7 @@ const dialect = new PgDialect({ casing: 'snake_case' });
 type Query = ReturnType<PgDialect['sqlToQuery']>;
 
 /**
- * A statement of fixed shape on a hot path (placing an order, docs/decisions/0048): Drizzle renders its
+ * A statement of fixed shape on a hot path (placing an order, docs/decisions/0050): Drizzle renders its
  * SQL once, with `sql.placeholder(name)` for every value, and each run hands that text and the values
  * straight to the executor's session (the transaction's connection, on either driver). On PostgreSQL it
  * is a named prepared statement, parsed once per connection. Lists are passed as one array value

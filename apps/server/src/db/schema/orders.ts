@@ -69,7 +69,7 @@ export const orders = pgTable(
     index('orders_id_text_idx').using('btree', sql`(${table.id}::text) text_pattern_ops`),
     // The unpaid-hold figures of a new customer's order (decision 0032), read with the product's row
     // locked: what unpaid orders hold of each product. Without it, every such order read every order
-    // (decision 0048).
+    // (decision 0050).
     index('orders_unpaid_product_idx')
       .on(table.productId)
       .where(sql`${table.paid} = false and ${table.dueAt} is null`),

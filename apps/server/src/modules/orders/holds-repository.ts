@@ -22,7 +22,7 @@ type HeldRow = {
 };
 
 /**
- * figures()' statement, of fixed shape (docs/decisions/0048): whether the customer ever paid, what their
+ * figures()' statement, of fixed shape (docs/decisions/0050): whether the customer ever paid, what their
  * unpaid orders are worth (orders on payment terms count against the credit limit instead, decision
  * 0112), and, only for a customer who never paid, what unpaid orders hold of each of the products.
  */

@@ -62,7 +62,7 @@ type Raw = Record<string, unknown>;
 const readCheckout = rowReader(checkouts);
 const readOrder = rowReader(ordersTable);
 
-/** placeLines' writes in one statement of fixed shape: lines go as arrays (docs/decisions/0048). */
+/** placeLines' writes in one statement of fixed shape: lines go as arrays (docs/decisions/0050). */
 const writeLines = fixedStatement<
   {
     userId: string;
@@ -165,7 +165,7 @@ export async function placeLines(
   judge(lines);
 
   if (!lines.every((line) => line.product)) throw conflict(messages.quantityAboveAvailable, 'OUT_OF_STOCK');
-  // One statement after the products' lock (docs/decisions/0048): the buyer's row locked (after the
+  // One statement after the products' lock (docs/decisions/0050): the buyer's row locked (after the
   // products: every path locks products first), the checkout, the stock of every line (each only if
   // that much is left; a product named twice gives the sum) and one order per line, in the order given.
   const orderIds = lines.map(() => randomUUID());

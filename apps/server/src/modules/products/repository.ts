@@ -46,7 +46,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char
 /** A product row as a fixedStatement answers it. */
 export const readProduct = rowReader(products);
 
-/** lockByIds' statement: one shape for any number of products (docs/decisions/0048). */
+/** lockByIds' statement: one shape for any number of products (docs/decisions/0050). */
 const lockProducts = fixedStatement<{ ids: string[] }>(
   'products_lock_by_ids',
   () =>

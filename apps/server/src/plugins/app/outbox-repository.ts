@@ -17,7 +17,7 @@ export type NewOutboxMessage = Pick<
 const CLAIM_LEASE = sql`now() + interval '2 minutes'`;
 
 /**
- * insert()'s statement, of fixed shape (every mail of an order goes through it, docs/decisions/0048).
+ * insert()'s statement, of fixed shape (every mail of an order goes through it, docs/decisions/0050).
  * With `holdIfUnconfirmed`, a message to the address of an account whose owner has not confirmed it is
  * stored already spent (`spent` attempts, `heldNote` as its error): decided in the INSERT itself.
  */
