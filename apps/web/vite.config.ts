@@ -89,35 +89,6 @@ const scriptsAfterThePage = (): Plugin => ({
 });
 
 /**
- * Marks the scripts every page runs at start, the entry chunk and the chunks it imports, for V8's eager
- * compilation (the `//# allFunctionsCalledOnLoad` compile hint, Chrome 136 and later). Chrome then
- * compiles all their functions on a background thread while the files stream in, instead of on the
- * main thread the first time each one runs: most of the entry's functions (React DOM's) run at start
- * anyway, and the main thread is what the page's responsiveness waits for (docs/decisions/0050). Other
- * browsers read a comment. Added after minification, which would drop it.
- */
-const compileHintsForTheEntry = (): Plugin => ({
-  name: 'forgeline:compile-hints',
-  apply: 'build',
-  generateBundle: {
-    // After Vite's own, which writes the entry's code again (its list of chunks to preload).
-    order: 'post',
-    handler(_options, bundle) {
-      const hinted = new Set<string>();
-      const hint = (file: string) => {
-        const chunk = bundle[file];
-        if (!chunk || chunk.type !== 'chunk' || hinted.has(file)) return;
-        hinted.add(file);
-        chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
-        chunk.imports.forEach(hint);
-      };
-      for (const [file, chunk] of Object.entries(bundle))
-        if (chunk.type === 'chunk' && chunk.isEntry) hint(file);
-    },
-  },
-});
-
-/**
  * A build is always a production build. Vite keeps NODE_ENV when the shell sets it, and with
  * NODE_ENV=development in the shell `vite build` bundled React's development build (537 KB instead of
  * 337 KB). Vite reads NODE_ENV after the plugins' `config` hooks, so setting it there decides.
@@ -159,14 +130,7 @@ const inEntryChunk = (id: string) =>
   homeSharedModules.includes(id);
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [
-    forceProductionBuild(),
-    react(),
-    tailwindcss(),
-    inlineStylesheet(),
-    scriptsAfterThePage(),
-    ...(isSsrBuild ? [] : [compileHintsForTheEntry()]),
-  ],
+  plugins: [forceProductionBuild(), react(), tailwindcss(), inlineStylesheet(), scriptsAfterThePage()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -83,7 +83,7 @@ const headingsInOrder = (page: Page) =>
     .evaluateAll((nodes) => nodes.map((node) => node.textContent?.trim() ?? ''));
 
 /**
- * The app adopts a page the server rendered instead of replacing it (docs/decisions/0050): the elements
+ * The app adopts a page the server rendered instead of replacing it (docs/decisions/0048): the elements
  * on screen before the scripts ran are the ones the app then drives, its forms come alive, and React
  * reports no mismatch between the server's markup and its own first render.
  */

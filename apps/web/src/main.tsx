@@ -47,7 +47,7 @@ const afterPaint = () =>
  * A page the server rendered (docs/decisions/0040) arrives with the data it was rendered from. The SPA
  * puts that data in its cache and waits for the route's code, then hydrates the server's markup: the
  * same tree (app.tsx) renders the same page, so React adopts the elements already on screen instead of
- * building and laying out a copy (docs/decisions/0050). The hydration waits for the server's page to be
+ * building and laying out a copy (docs/decisions/0048). The hydration waits for the server's page to be
  * painted and yields to the browser as it goes (a transition): the page answers input meanwhile. Should
  * the markup differ after all, React renders that part afresh, as the app did before. Without readable
  * data (no server render) the app renders from scratch.

@@ -10,7 +10,7 @@ import { SERVER_STATE_ID } from '@/lib/server-state';
 /**
  * The SPA (React Router's declarative mode, docs/decisions/0046). The server renders this same tree with
  * its own router (entry-server.tsx), so that the browser can hydrate the server's markup instead of
- * replacing it (docs/decisions/0050): the two must stay alike, component for component. main.tsx may
+ * replacing it (docs/decisions/0048): the two must stay alike, component for component. main.tsx may
  * hand in the query cache it prepared (a page the server rendered). Until the first page's code is in,
  * the site's frame shows.
  */

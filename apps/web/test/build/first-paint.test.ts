@@ -23,14 +23,4 @@ describe('first paint needs the HTML alone', () => {
     for (const imported of entry.imports ?? []) expect(boot).toContain(`"/${manifest[imported]!.file}"`);
     expect(boot).toContain("window.addEventListener('load'");
   });
-
-  it("marks the scripts every page runs at start for V8's eager compilation, and no route's chunk", () => {
-    const hint = '//# allFunctionsCalledOnLoad\n';
-    const startsWithHint = (file: string) => readFileSync(path.join(distDir, file), 'utf8').startsWith(hint);
-    const atStart = [entry.file, ...(entry.imports ?? []).map((key) => manifest[key]!.file)];
-    for (const file of atStart) expect(startsWithHint(file), file).toBe(true);
-    const routes = Object.values(manifest).filter((chunk) => chunk.isDynamicEntry);
-    expect(routes.length).toBeGreaterThan(10);
-    for (const { file } of routes) expect(startsWithHint(file), file).toBe(false);
-  });
 });
