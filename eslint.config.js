@@ -11,6 +11,13 @@ import { readdirSync } from 'node:fs';
 const features = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+/** The app's links are its own (components/ui/link.tsx): React Router's carry code the app does not use. */
+const routerLinks = {
+  name: 'react-router',
+  importNames: ['Link', 'NavLink'],
+  message: "Import Link and NavLink from '@/components/ui/link' (docs/decisions/0051).",
+};
+
 const featureBoundaries = features.map((feature) => ({
   files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
   ignores: ['**/*.test.{ts,tsx}'],
@@ -18,6 +25,7 @@ const featureBoundaries = features.map((feature) => ({
     'no-restricted-imports': [
       'error',
       {
+        paths: [routerLinks],
         patterns: [
           {
             group: ['@/features/*', `!@/features/${feature}`],
@@ -45,7 +53,10 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { paths: [routerLinks] }],
+    },
   },
   ...featureBoundaries,
 );

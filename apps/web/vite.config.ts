@@ -1,6 +1,8 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const apiTarget = 'http://127.0.0.1:3000';
@@ -46,19 +48,19 @@ const scriptsAfterThePage = (): Plugin => ({
   apply: 'build',
   transformIndexHtml: {
     order: 'post',
-    handler(html) {
+    handler(html, { chunk }) {
       const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
       if (!entry) return html;
-      const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
-      let page = html.replace(entry[0], '');
-      for (const preload of preloads) page = page.replace(preload[0], '');
+      // The entry's own imports are asked for with it (Vite writes no preload links: modulePreload is off).
+      const preloads = (chunk?.imports ?? []).map((file) => `/${file}`);
+      const page = html.replace(entry[0], '');
       const boot = `<script>
       (function () {
         var started = false;
         function start() {
           if (started) return;
           started = true;
-          ${JSON.stringify(preloads.map((preload) => preload[1]))}.forEach(function (href) {
+          ${JSON.stringify(preloads)}.forEach(function (href) {
             var link = document.createElement('link');
             link.rel = 'modulepreload';
             link.crossOrigin = '';
@@ -85,6 +87,37 @@ const scriptsAfterThePage = (): Plugin => ({
   </body>`;
       return page.replace('</body>', boot);
     },
+  },
+});
+
+/**
+ * React Router's production build, which its package.json never points to (every export condition names
+ * dist/development: remix-run/react-router#14102, open). The development build keeps its dev warnings
+ * (ENABLE_DEV_WARNINGS) and their messages in our bundle and in the browser's console.
+ */
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+/**
+ * Lets the build leave out the React Router components we never use. Its `X.displayName = "X"` lines
+ * only name components for React's dev tools, and its `React.forwardRef(...)` calls carry no
+ * pure annotation, so rolldown counted both as side effects and kept <Form>, with useSubmit and the
+ * form-data code, though nothing renders it: 1.4 KB gzip of the home page's first script
+ * (docs/decisions/0051). forwardRef only wraps a function; the names are only read by dev tools.
+ */
+const treeShakeReactRouter = (): Plugin => ({
+  name: 'forgeline:tree-shake-react-router',
+  apply: 'build',
+  transform: {
+    filter: { id: /[\\/]node_modules[\\/]react-router[\\/]/ },
+    handler: (code) => ({
+      code: code
+        .replace(/^[\w$]+\.displayName = "[^"]*";$/gm, '')
+        .replace(/= (React\d*\.forwardRef\()/g, '= /* @__PURE__ */ $1'),
+      map: null,
+    }),
   },
 });
 
@@ -129,10 +162,20 @@ const inEntryChunk = (id: string) =>
   id.startsWith('\0vite/') ||
   homeSharedModules.includes(id);
 
-export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [forceProductionBuild(), react(), tailwindcss(), inlineStylesheet(), scriptsAfterThePage()],
+export default defineConfig(({ command, isSsrBuild }) => ({
+  plugins: [
+    forceProductionBuild(),
+    treeShakeReactRouter(),
+    react(),
+    tailwindcss(),
+    inlineStylesheet(),
+    scriptsAfterThePage(),
+  ],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+    ],
   },
   // The server's render (src/entry-server.tsx, `vite build --ssr`): one file with all it needs, so the
   // server loads it without the web app's packages (docs/decisions/0040).
@@ -152,9 +195,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         // dist/.vite/manifest.json: which chunks each route loads (the size budgets read it).
         manifest: true,
         target: 'es2022',
-        // No modulepreload polyfill in the entry (0.3 KB gzip): a browser without <link rel="modulepreload">
-        // (Safari before 17, Firefox before 115) still loads the same modules, through the entry's imports.
-        modulePreload: { polyfill: false },
+        // No preload lists: Vite's helper and the list of chunks each lazy import needs cost the home page
+        // 1.7 KB gzip of its first script. A route's shared chunks are asked for once its own chunk is in;
+        // links load their route's code as the pointer comes onto them (docs/decisions/0051).
+        modulePreload: false,
         rolldownOptions: {
           treeshake: {
             // @forgeline/shared has no side effects: what the SPA does not import (zod schemas) stays out.

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { RootLayout } from '@/components/layout/root-layout';
+import { RoutePreloadContext } from '@/components/ui/link';
 import { lazyRoute, type LazyRoute } from '@/lib/lazy-route';
 
 /** What a route carries in its `handle`: how to load its module ahead of its render. */
@@ -154,5 +155,5 @@ export const preloadRoute = async (pathname: string) => {
  */
 export const AppRoutes = () => {
   void preloadRoute(useLocation().pathname);
-  return useRoutes(routes);
+  return <RoutePreloadContext value={preloadRoute}>{useRoutes(routes)}</RoutePreloadContext>;
 };

@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { formatPrice } from '@forgeline/shared/money';
 import { type ReorderChange } from '@forgeline/shared/schemas/checkout';
 import { paths } from '@/config/paths';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { formatPrice } from '@forgeline/shared/money';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { AddToCart, firstQuantity } from '@/features/cart/components/add-to-cart';
 import { formatPrice } from '@forgeline/shared/money';
 import { photoSrcSet } from '@forgeline/shared/images';

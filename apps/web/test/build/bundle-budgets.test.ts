@@ -94,11 +94,24 @@ describe('bundle budgets (gzip)', () => {
     },
   );
 
-  it('the entry chunk is React’s production build', () => {
+  it('the entry chunk has React’s and React Router’s production builds', () => {
     const entry = bundles[0]!.js.find((file) => chunkName(file.file) === 'index');
     expect(entry, 'no entry chunk named index').toBeDefined();
     const code = readFileSync(new URL(`../../dist/${entry!.file}`, import.meta.url), 'utf8');
     // Only React's development build carries its warnings about keys and act().
     expect(code).not.toContain('Each child in a list should have a unique "key" prop');
+    // React Router's package.json names only its development build, which shows developers this in its
+    // default error page (vite.config.ts takes its production build instead).
+    expect(code).not.toContain('Hey developer');
+  });
+
+  it('the entry chunk leaves out what the app never renders', () => {
+    const entry = bundles[0]!.js.find((file) => chunkName(file.file) === 'index');
+    const code = readFileSync(new URL(`../../dist/${entry!.file}`, import.meta.url), 'utf8');
+    // React Router's <Form> (with useSubmit), which stays out only while the build can tree-shake React
+    // Router, and its <Link>, with framework mode's prefetching and route discovery: the app's links are
+    // its own (components/ui/link.tsx, docs/decisions/0051).
+    expect(code, 'React Router’s <Form> is in the entry chunk').not.toContain('submit|image');
+    expect(code, 'React Router’s <Link> is in the entry chunk').not.toContain('data-discover');
   });
 });

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { paths, PRODUCTS_SECTION_ID } from '@/config/paths';
 import { LogoMark } from '@/components/ui/logo';
 import { NewsletterBox } from '@/features/newsletter/components/newsletter-box';

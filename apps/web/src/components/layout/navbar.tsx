@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { Link, NavLink } from '@/components/ui/link';
 import { paths } from '@/config/paths';
 import { signOut, useSession } from '@/lib/auth';
 import { useCart } from '@/features/cart/api/get-cart';

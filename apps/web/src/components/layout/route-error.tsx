@@ -1,5 +1,6 @@
 import { Component, type ReactNode } from 'react';
-import { Link, useLocation, type Location } from 'react-router';
+import { useLocation, type Location } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { paths } from '@/config/paths';
 import { Footer } from './footer';
 import { Navbar } from './navbar';

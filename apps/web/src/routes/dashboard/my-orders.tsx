@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import type { Order } from '@forgeline/shared/schemas/order';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';

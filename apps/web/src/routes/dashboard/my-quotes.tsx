@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { paths } from '@/config/paths';
 import { useMyQuotes } from '@/features/quotes/api/get-quotes';
 import { QuotesList } from '@/features/quotes/components/quotes-list';

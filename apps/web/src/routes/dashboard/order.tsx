@@ -1,4 +1,5 @@
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { useOrderDetail } from '@/features/orders/api/get-order-detail';
 import { OrderDetail } from '@/features/orders/components/order-detail';
 import { useOrderActions } from '@/features/orders/components/use-order-actions';

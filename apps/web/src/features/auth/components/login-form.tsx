@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { FormField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
 import { useSignIn } from '../api/sign-in';

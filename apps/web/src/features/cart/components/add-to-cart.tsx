@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { toast } from '@/lib/toast';
 import { nearestValidQuantity, pricingOf, quantityProblem } from '@forgeline/shared/pricing';
 import { type Product } from '@forgeline/shared/schemas/product';

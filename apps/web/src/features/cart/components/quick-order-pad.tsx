@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { toast } from '@/lib/toast';
 import { formatPrice } from '@forgeline/shared/money';
 import { LIMITS } from '@forgeline/shared/constants';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import type { ReactNode } from 'react';
 import { formatPrice } from '@forgeline/shared/money';
 import { type Order } from '@forgeline/shared/schemas/order';

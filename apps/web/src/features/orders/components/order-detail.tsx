@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { formatPrice } from '@forgeline/shared/money';
 import { type AdminOrderDetail } from '@forgeline/shared/schemas/order-detail';
 import { paths } from '@/config/paths';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { formatPrice } from '@forgeline/shared/money';
 import { OVERVIEW_PERIODS } from '@forgeline/shared/schema-constants';
 import { type Overview } from '@forgeline/shared/schemas/overview';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { messages } from '@forgeline/shared/messages';
 import { type Order } from '@forgeline/shared/schemas/order';
 import { paths } from '@/config/paths';

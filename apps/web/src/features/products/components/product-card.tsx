@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { formatPrice } from '@forgeline/shared/money';
 import { photoSrcSet } from '@forgeline/shared/images';
 import { type Product } from '@forgeline/shared/schemas/product';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { toast } from '@/lib/toast';
 import { formatPrice } from '@forgeline/shared/money';
 import { QUOTE_LIMITS } from '@forgeline/shared/schema-constants';

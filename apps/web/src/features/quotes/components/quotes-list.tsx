@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { formatPrice } from '@forgeline/shared/money';
 import { type Quote } from '@forgeline/shared/schemas/quote';
 import { QuoteStatusBadge } from './quote-status';

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { QueryState } from '@/components/ui/query-state';
 import { Stars } from '@/components/ui/stars';
 import { paths } from '@/config/paths';

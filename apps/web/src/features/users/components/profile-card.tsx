@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { messages } from '@forgeline/shared/messages';
 import { type UserInfoResponse } from '@forgeline/shared/schemas/user';
 import { paths } from '@/config/paths';
