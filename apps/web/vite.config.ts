@@ -38,8 +38,8 @@ const inlineStylesheet = (): Plugin => ({
 });
 
 /**
- * Asks for the app's scripts once the page and its pictures have painted (the load event, then the next
- * paint), or after 2 s at the latest. The page (the splash, or a public page the server rendered) needs
+ * Asks for the app's scripts once the page and its pictures have painted (the load event, the decoding of
+ * its first pictures, those with fetchpriority="high", then the next paint), or after 2 s at the latest. The page (the splash, or a public page the server rendered) needs
  * no script to be seen; scripts asked for earlier would only compete with its pictures on a slow phone
  * network (docs/decisions/0049). In a hidden tab there is no paint to wait for.
  */
@@ -79,7 +79,18 @@ const scriptsAfterThePage = (): Plugin => ({
             setTimeout(start, 0);
           });
         }
-        window.addEventListener('load', afterNextPaint);
+        // A loaded picture is painted once it is decoded, which can take frames after the load event.
+        function afterThePictures() {
+          var pictures = [].filter.call(document.images, function (img) {
+            return img.getAttribute('fetchpriority') === 'high' && img.decode;
+          });
+          Promise.all(
+            pictures.map(function (img) {
+              return img.decode().catch(function () {});
+            }),
+          ).then(afterNextPaint);
+        }
+        window.addEventListener('load', afterThePictures);
         // An image that never arrives must not hold the app back for long.
         setTimeout(start, 2000);
       })();
