@@ -36,6 +36,24 @@ describe('Link', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
+  it('leaves a link to another site to the browser', () => {
+    const preload = vi.fn();
+    const { router } = renderWithProviders(
+      <RoutePreloadContext value={preload}>
+        <Link to="https://github.com/forgeline">GitHub</Link>
+        <Link to="mailto:sales@example.com">Mail us</Link>
+      </RoutePreloadContext>,
+    );
+    const github = screen.getByRole('link', { name: 'GitHub' });
+    expect(github).toHaveAttribute('href', 'https://github.com/forgeline');
+    expect(screen.getByRole('link', { name: 'Mail us' })).toHaveAttribute('href', 'mailto:sales@example.com');
+    fireEvent.pointerEnter(github);
+    github.addEventListener('click', (event) => event.preventDefault());
+    fireEvent.click(github);
+    expect(preload).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
   it('replaces the history entry when asked to', async () => {
     const { router } = renderWithProviders(
       <Link to="/blogs" replace>

@@ -20,24 +20,30 @@ type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   state?: unknown;
 };
 
+/** A URL with a scheme (https:, mailto:) or protocol-relative: another site's, or no page of ours. */
+const isExternal = (to: To) => typeof to === 'string' && /^(?:[a-z][a-z\d+.-]*:|\/\/)/i.test(to);
+
 export function Link({ to, replace, state, target, onClick, ...anchor }: LinkProps) {
+  const external = isExternal(to);
   const href = useHref(to);
   const { pathname } = useResolvedPath(to);
   const preloadRoute = use(RoutePreloadContext);
   const navigate = useLinkClickHandler<HTMLAnchorElement>(to, { replace, state, target });
-  const preload = () => void preloadRoute?.(pathname);
+  const preload = () => {
+    if (!external) void preloadRoute?.(pathname);
+  };
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
-    // The router takes a plain left click; one the page handled itself, or a modified click (new tab,
-    // download), stays with the page and the browser.
-    if (!event.defaultPrevented) navigate(event);
+    // The router takes a plain left click on one of our pages; one the page handled itself, a modified
+    // click (new tab, download) and a link elsewhere stay with the page and the browser.
+    if (!event.defaultPrevented && !external) navigate(event);
   };
   return (
     <a
       onPointerEnter={preload}
       onFocus={preload}
       {...anchor}
-      href={href}
+      href={external ? (to as string) : href}
       target={target}
       onClick={handleClick}
     />
