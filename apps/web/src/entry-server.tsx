@@ -11,7 +11,7 @@ import { preloadRoute } from '@/app/router';
 import { pageMeta, type PageMeta } from '@/config/page-meta';
 import { createQueryClient } from '@/lib/query-client';
 import { PageMetaCollector } from '@/lib/page-meta';
-import { scriptSafeJson, SERVER_STATE_ID, type ServerState } from '@/lib/server-state';
+import { scriptSafeJson, SERVER_STATE_ID, setFailedQuery, type ServerState } from '@/lib/server-state';
 import { normalizeSearch, productKeys, userKeys } from '@/lib/query-keys';
 import { authKeys, toSessionUser } from '@/lib/auth';
 import { ApiError } from '@/lib/api-client';
@@ -84,10 +84,11 @@ async function prefetch(
     if (!found) {
       // The page says what the SPA says after GET /api/purchase/:id answers 404; the browser hydrates
       // it from the same refusal.
-      client
-        .getQueryCache()
-        .build(client, { queryKey: productKeys.detail(id) })
-        .setState({ status: 'error', error: new ApiError(404, 'There is no such product.', 'NOT_FOUND') });
+      setFailedQuery(
+        client,
+        productKeys.detail(id),
+        new ApiError(404, 'There is no such product.', 'NOT_FOUND'),
+      );
       return false;
     }
     client.setQueryData(productKeys.detail(id), found);
@@ -135,8 +136,6 @@ export async function render(
   await preloadRoute(location.pathname);
 
   const client = createQueryClient();
-  // A query the server found failed (a product not in the catalogue) renders as failed, not as loading.
-  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retryOnMount: false } });
   const found = await prefetch(location, reader, viewer, client);
   let meta: PageMeta = pageMeta.home;
   const AtUrl = ({ children }: { children: ReactNode }) => (

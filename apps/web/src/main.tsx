@@ -5,7 +5,7 @@ import { preloadRoute } from '@/app/router';
 import { scheduleSplashRemoval } from '@/components/layout/splash';
 import { createQueryClient } from '@/lib/query-client';
 import { ApiError } from '@/lib/api-client';
-import { SERVER_STATE_ID, type ServerState } from '@/lib/server-state';
+import { SERVER_STATE_ID, setFailedQuery, type ServerState } from '@/lib/server-state';
 import './index.css';
 
 // zod (loaded with the forms) probes `new Function` to compile fast parsers, which our CSP forbids and
@@ -62,14 +62,8 @@ const start = async () => {
     // Set now, so fresh for the cache's staleTime: no refetch on mount, whatever the server's clock says.
     if ('data' in entry) queryClient.setQueryData(entry.queryKey, entry.data);
     else {
-      // The refusal the server rendered (a product not in the catalogue) stands: asking again on mount
-      // would show a spinner where the server's page says 'Product not found'.
       const { status, message, code } = entry.error;
-      queryClient.setQueryDefaults(entry.queryKey, { retryOnMount: false });
-      queryClient
-        .getQueryCache()
-        .build(queryClient, { queryKey: entry.queryKey })
-        .setState({ status: 'error', error: new ApiError(status, message, code) });
+      setFailedQuery(queryClient, entry.queryKey, new ApiError(status, message, code));
     }
   }
   await routeLoaded;

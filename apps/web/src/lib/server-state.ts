@@ -1,3 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ApiError } from './api-client';
+
 /** The id of the <script type="application/json"> that carries a server-rendered page's query cache. */
 export const SERVER_STATE_ID = 'forgeline-state';
 
@@ -20,3 +23,13 @@ export type ServerState = (
   | { queryKey: readonly unknown[]; data: unknown }
   | { queryKey: readonly unknown[]; error: { status: number; message: string; code?: string | undefined } }
 )[];
+
+/**
+ * Puts a refusal the server rendered (a product not in the catalogue) into the cache as a failed query,
+ * on both sides: the server renders it as failed, not as loading, and the browser's first render shows the
+ * same refusal instead of asking again on mount (a spinner where the server's page said 'Product not found').
+ */
+export function setFailedQuery(client: QueryClient, queryKey: readonly unknown[], error: ApiError): void {
+  client.setQueryDefaults(queryKey, { retryOnMount: false });
+  client.getQueryCache().build(client, { queryKey }).setState({ status: 'error', error });
+}
