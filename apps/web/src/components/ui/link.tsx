@@ -8,12 +8,6 @@ import { useHref, useLinkClickHandler, useLocation, useResolvedPath, type To } f
  */
 export const RoutePreloadContext = createContext<((pathname: string) => unknown) | null>(null);
 
-/**
- * The site's links: an <a> with the router's href and click handling, made from the two hooks React
- * Router offers for building links (useHref, useLinkClickHandler). React Router's own <Link> also
- * carries its framework mode's prefetching, route discovery and view transitions, none of which this app
- * uses: 2 KB gzip of the home page's first script (docs/decisions/0051).
- */
 type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   to: To;
   replace?: boolean;
@@ -23,6 +17,12 @@ type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
 /** A URL with a scheme (https:, mailto:) or protocol-relative: another site's, or no page of ours. */
 const isExternal = (to: To) => typeof to === 'string' && /^(?:[a-z][a-z\d+.-]*:|\/\/)/i.test(to);
 
+/**
+ * The site's links: an <a> with the router's href and click handling, made from the two hooks React
+ * Router offers for building links (useHref, useLinkClickHandler). React Router's own <Link> also
+ * carries its framework mode's prefetching, route discovery and view transitions, none of which this app
+ * uses: 2 KB gzip of the home page's first script (docs/decisions/0051).
+ */
 export function Link({ to, replace, state, target, onClick, ...anchor }: LinkProps) {
   const external = isExternal(to);
   const href = useHref(to);
