@@ -18,7 +18,7 @@ import { buildTestApp, type TestApp } from './helper.ts';
 import { createCast, expectRefused, type Cast, requestAs, type Method } from './support/cast.ts';
 import { GOOD_CARD, makeProduct, orderBody, stockOf } from './support/data.ts';
 import type { FakeStripe } from './support/fake-stripe.ts';
-import { FAKE_STRIPE_WEBHOOK_SECRET, startStripeTestApp } from './support/stripe-app.ts';
+import { deliverSucceeded, startStripeTestApp } from './support/stripe-app.ts';
 
 const delivery = { address: '12 Foundry Lane, Sheffield', phone: '+44 114 496 0000' };
 
@@ -575,28 +575,7 @@ describe('checkout payment with Stripe (real SDK against a local fake)', () => {
   });
   afterAll(() => close());
 
-  const webhook = (intent: unknown) => {
-    const payload = JSON.stringify({
-      id: `evt_${Math.random().toString(36).slice(2)}`,
-      object: 'event',
-      type: 'payment_intent.succeeded',
-      api_version: '2026-10-28.endive',
-      created: Math.floor(Date.now() / 1000),
-      data: { object: intent },
-    });
-    return s.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/stripe',
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': signer.webhooks.generateTestHeaderString({
-          payload,
-          secret: FAKE_STRIPE_WEBHOOK_SECRET,
-        }),
-      },
-      payload,
-    });
-  };
+  const webhook = (intent: unknown) => deliverSucceeded(s, signer, intent);
 
   it('a checkout counts against the bounds on stock held by unpaid orders, all lines together', async () => {
     const newcomer = await createUser(s.app);

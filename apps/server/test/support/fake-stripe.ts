@@ -95,6 +95,25 @@ export async function startFakeStripe(secretKey: string) {
         return intent ? send(res, 200, intent) : missing(res, `payment_intent: '${retrieve[1]}'`);
       }
 
+      // Update (amount) or cancel an intent, as Stripe allows only before it is paid.
+      const change = /^\/v1\/payment_intents\/([^/]+?)(\/cancel)?$/.exec(url.pathname);
+      if (req.method === 'POST' && change) {
+        const intent = intents.get(decodeURIComponent(change[1]!));
+        if (!intent) return missing(res, `payment_intent: '${change[1]}'`);
+        if (intent.status === 'succeeded' || intent.status === 'canceled') {
+          return send(res, 400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: `This PaymentIntent's status is ${intent.status}.`,
+            },
+          });
+        }
+        if (change[2]) intent.status = 'canceled';
+        else if (form.amount !== undefined) intent.amount = Number(form.amount);
+        return send(res, 200, intent);
+      }
+
       if (req.method === 'POST' && url.pathname === '/v1/refunds') {
         const intent = intents.get(form.payment_intent ?? '');
         if (!intent) return missing(res, `payment_intent: '${form.payment_intent}'`);

@@ -6,7 +6,7 @@ export const FAKE_STRIPE_SECRET_KEY = 'sk_test_forgeline_fake';
 export const FAKE_STRIPE_WEBHOOK_SECRET = 'whsec_forgeline_fake_secret';
 
 /** The app on Stripe (the real SDK) against a local fake Stripe, and a signer for webhook deliveries. */
-export async function startStripeTestApp(): Promise<{
+export async function startStripeTestApp(env: Record<string, string> = {}): Promise<{
   fake: FakeStripe;
   s: TestApp;
   signer: Stripe;
@@ -19,6 +19,7 @@ export async function startStripeTestApp(): Promise<{
       STRIPE_PUBLISHABLE_KEY: 'pk_test_forgeline_fake',
       STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
       STRIPE_API_BASE: fake.url,
+      ...env,
     },
   });
   return {
@@ -30,4 +31,28 @@ export async function startStripeTestApp(): Promise<{
       await fake.close();
     },
   };
+}
+
+/** Delivers a signed `payment_intent.succeeded` event for `intent`, as Stripe's webhook would. */
+export function deliverSucceeded(s: TestApp, signer: Stripe, intent: unknown) {
+  const payload = JSON.stringify({
+    id: `evt_${Math.random().toString(36).slice(2)}`,
+    object: 'event',
+    type: 'payment_intent.succeeded',
+    api_version: '2026-10-28.endive',
+    created: Math.floor(Date.now() / 1000),
+    data: { object: intent },
+  });
+  return s.app.inject({
+    method: 'POST',
+    url: '/api/webhooks/stripe',
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': signer.webhooks.generateTestHeaderString({
+        payload,
+        secret: FAKE_STRIPE_WEBHOOK_SECRET,
+      }),
+    },
+    payload,
+  });
 }

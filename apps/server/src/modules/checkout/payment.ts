@@ -58,6 +58,18 @@ async function settle(deps: AppDeps, checkout: CheckoutRow, intentId: string): P
   return results.filter((result) => result.kind === 'recorded').length;
 }
 
+/** Whether the open intent now asks `amountCents` (false when the provider kept it as it was). */
+async function adjustedTo(deps: AppDeps, intentId: string, amountCents: number): Promise<boolean> {
+  try {
+    await deps.payments.adjustIntent(intentId, amountCents);
+  } catch (error) {
+    deps.log.warn({ err: error, intentId }, 'open payment not adjusted; a new one is opened');
+    return false;
+  }
+  const now = await deps.payments.retrieveIntent(intentId);
+  return now !== null && REUSABLE.has(now.status) && now.amountCents === amountCents;
+}
+
 /**
  * Opens (or reuses) one card payment for every unpaid line of the buyer's checkout; the amount is the
  * sum of those lines as stored, never a figure from the browser. Answers the client secret.
@@ -74,7 +86,12 @@ export async function openCheckoutPayment(deps: AppDeps, user: Actor, checkoutId
       await settle(deps, checkout, open.id);
       throw alreadyPaid();
     }
-    if (open?.clientSecret && REUSABLE.has(open.status) && open.amountCents === due) return open.clientSecret;
+    if (open?.clientSecret && REUSABLE.has(open.status)) {
+      if (open.amountCents === due) return open.clientSecret;
+      // What is owed changed (a line cancelled): the open intent asks the new amount, and the card
+      // form the buyer may still have open cannot take the old one.
+      if (await adjustedTo(deps, open.id, due)) return open.clientSecret;
+    }
   }
   const repository = createCheckoutRepository(deps.db);
   const intent = await deps.payments.createIntent({

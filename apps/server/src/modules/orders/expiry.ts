@@ -1,5 +1,6 @@
 import { periodicJobPlugin } from '../../lib/periodic-job.ts';
 import type { AppDeps } from '../../lib/deps.ts';
+import { adjustOpenPayments } from '../payments/service.ts';
 import { queueOrderMail } from './mail.ts';
 import { createOrdersRepository, EXPIRY_BATCH } from './repository.ts';
 
@@ -32,6 +33,7 @@ export async function expireUnpaidOrders(deps: AppDeps, now: Date = new Date()):
         `cancelled ${rows.length} unpaid order(s) past their hold`,
       );
       await deps.mailer.deliver(mailIds);
+      await adjustOpenPayments(deps, rows);
     }
     // A full batch may have left more behind.
     if (rows.length < EXPIRY_BATCH) return total;

@@ -10,6 +10,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/app/auth.ts';
 import { recordAudit } from '../audit/service.ts';
 import { issueCreditNote } from '../invoices/service.ts';
+import { adjustOpenPayments } from '../payments/service.ts';
 import { checkUnpaidHolds } from './holds.ts';
 import { documentAttachments, queueOrderMail } from './mail.ts';
 import { MAX_ORDER_TOTAL_CENTS, placeLines } from './placement.ts';
@@ -174,6 +175,7 @@ export async function cancelOrder(deps: AppDeps, user: Actor, id: string): Promi
   });
   deps.catalogueCache.invalidate();
   if (mailId) deps.mailer.deliverLater([mailId]);
+  await adjustOpenPayments(deps, [cancelled]);
   return cancelled;
 }
 

@@ -38,16 +38,20 @@ export function createPaymentsRepository(db: Executor) {
         .where(eq(testPaymentIntents.id, id));
     },
 
-    /** The intent received its whole amount from this card. */
+    /**
+     * The intent took `capturedCents` from this card (what is owed when the card is confirmed, at most
+     * the intent's amount, as a capture of part of an authorisation: the rest is never taken).
+     */
     async succeedTestIntent(
       id: string,
       card: { brand: string; last4: string },
+      capturedCents: number,
     ): Promise<TestPaymentIntentRow> {
       const [row] = await db
         .update(testPaymentIntents)
         .set({
           status: 'succeeded',
-          amountReceivedCents: sql`${testPaymentIntents.amountCents}`,
+          amountReceivedCents: sql`least(${capturedCents}, ${testPaymentIntents.amountCents})`,
           cardBrand: card.brand,
           cardLast4: card.last4,
           lastErrorCode: null,
@@ -72,6 +76,23 @@ export function createPaymentsRepository(db: Executor) {
         .update(testPaymentIntents)
         .set({ refundedCents: refunded, updatedAt: new Date() })
         .where(and(eq(testPaymentIntents.id, id), eq(testPaymentIntents.status, 'succeeded')));
+    },
+
+    /**
+     * An open intent (not paid, not cancelled) now asks `amountCents`, or is cancelled when that is 0:
+     * what its order or checkout owes changed before it was paid. Answers whether it changed.
+     */
+    async adjustOpenTestIntent(id: string, amountCents: number): Promise<boolean> {
+      const rows = await db
+        .update(testPaymentIntents)
+        .set(
+          amountCents > 0
+            ? { amountCents, updatedAt: new Date() }
+            : { status: 'canceled', updatedAt: new Date() },
+        )
+        .where(and(eq(testPaymentIntents.id, id), eq(testPaymentIntents.status, 'requires_payment_method')))
+        .returning({ id: testPaymentIntents.id });
+      return rows.length > 0;
     },
 
     /** Records a provider event; answers false when it was recorded before (a redelivery). */

@@ -16,6 +16,7 @@ import type { ProviderEvent, ProviderIntent } from './providers/types.ts';
 import { createPaymentsRepository } from './repository.ts';
 import { judgePayment } from './verdict.ts';
 import type { ErrorCode } from '@forgeline/shared/api-error';
+import { toDollars } from '@forgeline/shared/money';
 
 /** Payment ids as Stripe writes them; anything else cannot name a payment. */
 export const PAYMENT_ID_PATTERN = /^pi_[A-Za-z0-9]{1,200}$/;
@@ -258,8 +259,7 @@ export async function confirmTestCard(
   input: CardInput & { clientSecret: string },
 ): Promise<{ outcome: CardOutcome; intent: TestPaymentIntentRow }> {
   return withPaymentRecording(deps, async (tx, record) => {
-    const payments = createPaymentsRepository(tx);
-    const intent = await payments.lockTestIntentBySecret(input.clientSecret);
+    const intent = await createPaymentsRepository(tx).lockTestIntentBySecret(input.clientSecret);
     if (!intent) throw notFound('Payment');
     if (intent.checkoutId) {
       return payCheckoutByTestCard(deps, tx, record, user, input, {
@@ -274,15 +274,41 @@ export async function confirmTestCard(
     if (order.paid || intent.status === 'succeeded') throw alreadyPaid();
     if (intent.status === 'canceled') throw conflict('This payment was cancelled.', 'PAYMENT_CANCELED');
 
-    const outcome = checkTestCard(input);
-    if (!outcome.ok) {
-      await payments.recordTestIntentError(intent.id, outcome.declineCode ?? outcome.code);
-      return { outcome, intent };
-    }
-    const paid = await payments.succeedTestIntent(intent.id, { brand: outcome.brand, last4: outcome.last4 });
-    await record(order, testIntentToProvider(paid));
-    return { outcome, intent: paid };
+    const charged = await chargeTestCard(tx, input, intent, order.totalCents);
+    if (charged.outcome.ok) await record(order, testIntentToProvider(charged.intent));
+    return charged;
   });
+}
+
+/**
+ * The test card form's charge, re-checked against what is owed now (`dueCents`, read with the lines
+ * locked): an intent opened before a line was cancelled takes only what is owed, as a capture of part
+ * of an authorisation would; one that asks less than is owed takes nothing and says so.
+ */
+async function chargeTestCard(
+  tx: Executor,
+  input: CardInput,
+  intent: TestPaymentIntentRow,
+  dueCents: number,
+): Promise<{ outcome: CardOutcome; intent: TestPaymentIntentRow }> {
+  if (intent.amountCents < dueCents) {
+    throw conflict(
+      `This payment was opened for $${toDollars(intent.amountCents).toFixed(2)}, but $${toDollars(dueCents).toFixed(2)} is owed now. Please reload the page and pay again: nothing was charged.`,
+      'PAYMENT_AMOUNT_MISMATCH',
+    );
+  }
+  const payments = createPaymentsRepository(tx);
+  const outcome = checkTestCard(input);
+  if (!outcome.ok) {
+    await payments.recordTestIntentError(intent.id, outcome.declineCode ?? outcome.code);
+    return { outcome, intent };
+  }
+  const paid = await payments.succeedTestIntent(
+    intent.id,
+    { brand: outcome.brand, last4: outcome.last4 },
+    dueCents,
+  );
+  return { outcome, intent: paid };
 }
 
 /** The test card form for a checkout's intent: pays every unpaid line of it at once. */
@@ -306,18 +332,48 @@ async function payCheckoutByTestCard(
   if (lines.every((line) => line.paid) || intent.status === 'succeeded') throw alreadyPaid();
   if (intent.status === 'canceled') throw conflict('This payment was cancelled.', 'PAYMENT_CANCELED');
 
-  const payments = createPaymentsRepository(tx);
-  const outcome = checkTestCard(input);
-  if (!outcome.ok) {
-    await payments.recordTestIntentError(intent.id, outcome.declineCode ?? outcome.code);
-    return { outcome, intent };
+  const dueCents = lines.filter((line) => !line.paid).reduce((sum, line) => sum + line.totalCents, 0);
+  const charged = await chargeTestCard(tx, input, intent, dueCents);
+  if (charged.outcome.ok) {
+    await recordCheckoutPayment(deps, tx, record, {
+      ...testIntentToProvider(charged.intent),
+      checkoutId: intent.checkoutId,
+    });
   }
-  const paid = await payments.succeedTestIntent(intent.id, { brand: outcome.brand, last4: outcome.last4 });
-  await recordCheckoutPayment(deps, tx, record, {
-    ...testIntentToProvider(paid),
-    checkoutId: intent.checkoutId,
-  });
-  return { outcome, intent: paid };
+  return charged;
+}
+
+/**
+ * After lines were cancelled (by the buyer, an admin or the expiry of their hold), once that has
+ * committed: the open card payments of those lines ask only what is still owed, or are cancelled when
+ * nothing is, so that a card form opened before cannot take the old amount. A provider that cannot be
+ * reached leaves the intent as it was: recording its payment refunds what it took beyond what is owed.
+ */
+export async function adjustOpenPayments(
+  deps: Pick<AppDeps, 'db' | 'payments' | 'log'>,
+  cancelled: readonly OrderRow[],
+): Promise<void> {
+  // A paid line's cancel is refunded on its own; only unpaid lines change what an open payment asks.
+  const unpaid = cancelled.filter((order) => !order.paid);
+  const checkoutIds = new Set(unpaid.flatMap((order) => (order.checkoutId ? [order.checkoutId] : [])));
+  const owed: { intentId: string; amountCents: number }[] = unpaid.flatMap((order) =>
+    order.paymentIntentId ? [{ intentId: order.paymentIntentId, amountCents: 0 }] : [],
+  );
+  const checkouts = createCheckoutRepository(deps.db);
+  for (const checkoutId of checkoutIds) {
+    const checkout = await checkouts.findById(checkoutId);
+    if (!checkout?.paymentIntentId) continue;
+    const lines = await checkouts.linesOf(checkoutId);
+    const dueCents = lines.filter((line) => !line.paid).reduce((sum, line) => sum + line.totalCents, 0);
+    owed.push({ intentId: checkout.paymentIntentId, amountCents: dueCents });
+  }
+  for (const { intentId, amountCents } of owed) {
+    try {
+      await deps.payments.adjustIntent(intentId, amountCents);
+    } catch (error) {
+      deps.log.warn({ err: error, intentId, amountCents }, 'open payment not adjusted after a cancel');
+    }
+  }
 }
 
 /**

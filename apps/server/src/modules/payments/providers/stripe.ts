@@ -95,6 +95,18 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
+  async adjustIntent(intentId: string, amountCents: number): Promise<void> {
+    try {
+      if (amountCents > 0) await this.stripe.paymentIntents.update(intentId, { amount: amountCents });
+      else await this.stripe.paymentIntents.cancel(intentId);
+    } catch (error) {
+      // Paid or cancelled meanwhile: Stripe keeps it as it is; recording a payment refunds any surplus.
+      if (error instanceof Stripe.errors.StripeError && error.code === 'payment_intent_unexpected_state')
+        return;
+      throw this.mapError(error);
+    }
+  }
+
   async refund(intentId: string, _db?: Executor, part?: RefundPart): Promise<void> {
     try {
       await this.stripe.refunds.create(

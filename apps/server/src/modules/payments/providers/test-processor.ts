@@ -64,6 +64,10 @@ export class TestPaymentProvider implements PaymentProvider {
     return row ? testIntentToProvider(row) : null;
   }
 
+  async adjustIntent(intentId: string, amountCents: number, db: Executor = this.db): Promise<void> {
+    await createPaymentsRepository(db).adjustOpenTestIntent(intentId, amountCents);
+  }
+
   async refund(intentId: string, db: Executor = this.db, part?: RefundPart): Promise<void> {
     // Within the caller's transaction: the refund rolls back with a cancel that fails later.
     await createPaymentsRepository(db).refundTestIntent(intentId, part?.amountCents);

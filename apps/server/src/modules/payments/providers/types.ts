@@ -51,6 +51,12 @@ export interface PaymentProvider {
   /** The intent, or null when the provider has no intent of that id. */
   retrieveIntent(id: string, db?: Executor): Promise<ProviderIntent | null>;
   /**
+   * What an open (unpaid) intent asks changed before the buyer paid it (a line cancelled): it now asks
+   * `amountCents`, or is cancelled when that is 0, so the old amount cannot be taken. Does nothing to
+   * an intent already paid or cancelled (recording its payment refunds what it took beyond what is owed).
+   */
+  adjustIntent(intentId: string, amountCents: number, db?: Executor): Promise<void>;
+  /**
    * Refunds what the intent received and is not yet refunded, or only `part` of it (one line of a
    * checkout): each refund at most once whatever the number of calls (per `part.key`).
    */
