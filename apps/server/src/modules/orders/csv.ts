@@ -1,8 +1,6 @@
-import { Readable } from 'node:stream';
-import { stringify as stringifyStream } from 'csv-stringify';
-import { stringify } from 'csv-stringify/sync';
+import type { Readable } from 'node:stream';
 import { toDollars } from '@forgeline/shared/money';
-import { csvCell } from '../../lib/csv.ts';
+import { csvDocument, csvStream } from '../../lib/csv.ts';
 import type { OrderView } from './repository.ts';
 
 const HEADER = [
@@ -19,24 +17,22 @@ const HEADER = [
   'Status',
 ];
 
-/** My Orders as CSV (RFC 4180 quoting by csv-stringify), one order a row, newest first. */
+/** My Orders as CSV, one order a row, newest first. */
 export function myOrdersCsv(rows: readonly OrderView[]): string {
-  const records = rows.map((row) =>
-    [
-      row.number,
-      row.createdAt.toISOString(),
-      row.checkoutNumber ?? null,
-      row.poReference ?? null,
-      row.productName,
-      toDollars(row.priceCents).toFixed(2),
-      row.quantity,
-      toDollars(row.totalCents).toFixed(2),
-      row.paid ? 'Paid' : 'Pending',
-      row.transactionId,
-      row.status === 'shipped' ? 'Shipped' : 'Pending',
-    ].map(csvCell),
-  );
-  return stringify([HEADER, ...records], { record_delimiter: 'windows' });
+  const records = rows.map((row) => [
+    row.number,
+    row.createdAt.toISOString(),
+    row.checkoutNumber ?? null,
+    row.poReference ?? null,
+    row.productName,
+    toDollars(row.priceCents).toFixed(2),
+    row.quantity,
+    toDollars(row.totalCents).toFixed(2),
+    row.paid ? 'Paid' : 'Pending',
+    row.transactionId,
+    row.status === 'shipped' ? 'Shipped' : 'Pending',
+  ]);
+  return csvDocument(HEADER, records);
 }
 
 /** Manage All Orders as CSV: the spec's columns, then where to deliver, the dates and the references. */
@@ -62,35 +58,30 @@ const ADMIN_HEADER = [
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-export const adminOrderRecord = (row: OrderView) =>
-  [
-    row.number,
-    row.customerEmail,
-    row.customerName,
-    row.productName,
-    toDollars(row.priceCents).toFixed(2),
-    row.quantity,
-    toDollars(row.totalCents).toFixed(2),
-    row.status === 'shipped' ? 'Shipped' : 'Pending',
-    row.paid ? 'Paid' : 'Unpaid',
-    row.address,
-    row.phone,
-    iso(row.createdAt),
-    iso(row.paidAt),
-    iso(row.shippedAt),
-    row.checkoutNumber ?? null,
-    row.poReference ?? null,
-    row.transactionId,
-  ].map(csvCell);
+const adminOrderRecord = (row: OrderView) => [
+  row.number,
+  row.customerEmail,
+  row.customerName,
+  row.productName,
+  toDollars(row.priceCents).toFixed(2),
+  row.quantity,
+  toDollars(row.totalCents).toFixed(2),
+  row.status === 'shipped' ? 'Shipped' : 'Pending',
+  row.paid ? 'Paid' : 'Unpaid',
+  row.address,
+  row.phone,
+  iso(row.createdAt),
+  iso(row.paidAt),
+  iso(row.shippedAt),
+  row.checkoutNumber ?? null,
+  row.poReference ?? null,
+  row.transactionId,
+];
 
-/**
- * Streams orders as CSV: the header, then each batch `batches` yields, so that an export of 100,000
- * orders never holds them all in memory (csv-stringify quotes; csvCell defuses formulas).
- */
+/** Streams orders as CSV: the header, then each batch `batches` yields, never all in memory. */
 export function adminOrdersCsvStream(batches: AsyncIterable<readonly OrderView[]>): Readable {
   async function* records() {
-    yield ADMIN_HEADER;
     for await (const batch of batches) for (const row of batch) yield adminOrderRecord(row);
   }
-  return Readable.from(records()).pipe(stringifyStream({ record_delimiter: 'windows' }));
+  return csvStream(ADMIN_HEADER, records());
 }

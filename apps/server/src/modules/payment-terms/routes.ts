@@ -9,6 +9,7 @@ import {
 } from '@forgeline/shared/schemas/payment-terms';
 import { ModifiedResultSchema } from '@forgeline/shared/schemas/order';
 import { currentUser } from '../../plugins/app/auth.ts';
+import { termsInvoicesCsv } from './csv.ts';
 import { getTerms, listTermsInvoices, markTermsPaid, setTerms } from './service.ts';
 import { errorResponses } from '../../lib/errors.ts';
 
@@ -80,6 +81,30 @@ export const paymentTermsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listTermsInvoices(app.db, { overdueOnly: request.query.overdue === 'true' }),
+  );
+
+  app.get(
+    '/termsInvoices.csv',
+    {
+      schema: {
+        tags: ['payment terms'],
+        summary:
+          'The invoices on terms with something unpaid as CSV, soonest due first; overdue=true: only those past their due date (admin); cells a spreadsheet would read as a formula are written as text',
+        querystring: TermsInvoicesQuerySchema,
+        response: { 200: z.any().describe('text/csv'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const invoices = await listTermsInvoices(app.db, {
+        overdueOnly: request.query.overdue === 'true',
+        limit: 10_000,
+      });
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="forgeline-invoices-on-terms-${day}.csv"`)
+        .send(termsInvoicesCsv(invoices));
+    },
   );
 
   app.post(

@@ -1,10 +1,9 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse/sync';
-import { stringify as stringifyStream } from 'csv-stringify';
 import { LIMITS } from '@forgeline/shared/constants';
 import { toDollars } from '@forgeline/shared/money';
 import type { ProductRow } from '../../db/schema/index.ts';
-import { csvCell, fromCsvCell } from '../../lib/csv.ts';
+import { csvStream, fromCsvCell } from '../../lib/csv.ts';
 import { DomainError, badRequest } from '../../lib/errors.ts';
 
 /**
@@ -52,31 +51,30 @@ const ALIASES: Record<ProductColumn, string[]> = {
 export const encodePriceTiers = (tiers: ProductRow['priceTiers']) =>
   tiers.map((tier) => `${tier.minQuantity}:${toDollars(tier.priceCents).toFixed(2)}`).join(';');
 
-const exportRecord = (row: ProductRow) =>
-  [
-    row.sku,
-    row.name,
-    toDollars(row.priceCents).toFixed(2),
-    row.availableQuantity,
-    row.minOrder,
-    row.packSize,
-    row.maxOrder,
-    encodePriceTiers(row.priceTiers),
-    row.lowStockThreshold,
-    row.description,
-    row.imageUrl,
-  ].map(csvCell);
+const exportRecord = (row: ProductRow) => [
+  row.sku,
+  row.name,
+  toDollars(row.priceCents).toFixed(2),
+  row.availableQuantity,
+  row.minOrder,
+  row.packSize,
+  row.maxOrder,
+  encodePriceTiers(row.priceTiers),
+  row.lowStockThreshold,
+  row.description,
+  row.imageUrl,
+];
 
-/**
- * Streams products as CSV: the header, then each batch `batches` yields (csv-stringify quotes; csvCell
- * defuses formulas). Windows line ends and a UTF-8 byte-order mark, so a spreadsheet opens it as UTF-8.
- */
+/** Streams products as CSV, with a UTF-8 byte-order mark so that a spreadsheet opens it as UTF-8. */
 export function productsCsvStream(batches: AsyncIterable<readonly ProductRow[]>): Readable {
   async function* records() {
-    yield PRODUCT_COLUMNS.map((column) => column.header);
     for await (const batch of batches) for (const row of batch) yield exportRecord(row);
   }
-  return Readable.from(records()).pipe(stringifyStream({ record_delimiter: 'windows', bom: true }));
+  return csvStream(
+    PRODUCT_COLUMNS.map((column) => column.header),
+    records(),
+    { bom: true },
+  );
 }
 
 /** One row of an imported file: the line it starts on, and its cells by field (columns present only). */

@@ -13,15 +13,26 @@ const TermsInvoicesRoute = () => {
       <h2 id="dashboard-title" className="text-2xl font-bold">
         Invoices on terms
       </h2>
-      <label className="flex items-center gap-2 text-sm font-semibold">
-        <input
-          type="checkbox"
-          className="checkbox checkbox-sm"
-          checked={overdue}
-          onChange={(event) => setParams(event.target.checked ? { overdue: 'true' } : {}, { replace: true })}
-        />
-        Overdue only
-      </label>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <label className="flex items-center gap-2 text-sm font-semibold">
+          <input
+            type="checkbox"
+            className="checkbox checkbox-sm"
+            checked={overdue}
+            onChange={(event) =>
+              setParams(event.target.checked ? { overdue: 'true' } : {}, { replace: true })
+            }
+          />
+          Overdue only
+        </label>
+        <a
+          className="btn btn-outline btn-sm"
+          href={`/api/termsInvoices.csv${overdue ? '?overdue=true' : ''}`}
+          download
+        >
+          Export CSV
+        </a>
+      </div>
       <QueryState
         query={invoices}
         loadingLabel="Loading the invoices"
