@@ -8,7 +8,7 @@ describe('configuration', () => {
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.publicUrl).toBe('http://localhost:3000');
     expect(env.dataDir).toMatch(/data$/);
-    expect(env.ORDER_HOLD_HOURS).toBe(72);
+    expect(env.PAYMENT_WINDOW_MINUTES).toBe(30);
   });
 
   it('treats an empty variable as unset', () => {

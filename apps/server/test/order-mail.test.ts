@@ -60,8 +60,10 @@ describe('order e-mails', () => {
     expect(mail.textBody).toContain('Quantity:   4 pcs at $2.85 / piece');
     expect(mail.textBody).toContain('Total:      $11.40');
     expect(mail.textBody).toContain(`${t.app.config.publicUrl}/dashboard/payment/${orderId}`);
-    // A customer who has not paid an order before: the shorter hold (docs/decisions/0032).
-    expect(mail.textBody).toContain(`Please pay within ${t.app.config.NEW_CUSTOMER_HOLD_HOURS} hours`);
+    // The payment window of a card order (docs/decisions/0156).
+    expect(mail.textBody).toContain(
+      `Please pay within ${t.app.config.PAYMENT_WINDOW_MINUTES} minutes of placing it`,
+    );
     // Sent after the answer (docs/decisions/0045).
     expect((await waitForSent(t.app, mail.id)).sentAt).not.toBeNull();
   });
@@ -121,7 +123,7 @@ describe('order e-mails', () => {
     const orderId = await placeOrder(t.app, customer, productId, 2);
     await t.app.db
       .update(orders)
-      .set({ createdAt: new Date(Date.now() - (t.app.config.ORDER_HOLD_HOURS + 1) * 3_600_000) })
+      .set({ createdAt: new Date(Date.now() - (t.app.config.PAYMENT_WINDOW_MINUTES + 1) * 60_000) })
       .where(eq(orders.id, orderId));
     const mails = await newMails(customer.email, () => expireUnpaidOrders(t.app));
     expect(mails.map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Order cancelled, unpaid: /)]);

@@ -346,13 +346,13 @@ describe('order lifecycle', () => {
 });
 
 describe('the unpaid-order expiry job', () => {
-  it('cancels unpaid orders past ORDER_HOLD_HOURS and releases their stock, once', async () => {
+  it('cancels unpaid orders past PAYMENT_WINDOW_MINUTES and releases their stock, once', async () => {
     const product = await makeProduct(t.app, { availableQuantity: 100 });
     const old = await placeOrder(t.app, customerA, product.id, 10);
     const oldPaid = await placeOrder(t.app, customerA, product.id, 5);
     await payOrder(t.app, customerA, oldPaid);
     const recent = await placeOrder(t.app, customerA, product.id, 7);
-    const longAgo = new Date(Date.now() - (t.app.config.ORDER_HOLD_HOURS + 1) * 3_600_000);
+    const longAgo = new Date(Date.now() - (t.app.config.PAYMENT_WINDOW_MINUTES + 1) * 60_000);
     await t.app.db.update(orders).set({ createdAt: longAgo }).where(eq(orders.id, old));
     await t.app.db.update(orders).set({ createdAt: longAgo }).where(eq(orders.id, oldPaid));
     expect(await stockOf(t.app, product.id)).toBe(78);

@@ -46,7 +46,7 @@ describe('a card payment takes what is owed now (test processor)', () => {
     requestAs(t.app, user, method, url, payload);
 
   beforeAll(async () => {
-    t = await buildTestApp({ env: { NEW_CUSTOMER_STOCK_SHARE: '100' } });
+    t = await buildTestApp();
     admin = await createUser(t.app, { admin: true });
   });
   afterAll(() => t.close());
@@ -186,7 +186,7 @@ describe('a card payment takes what is owed now (Stripe)', () => {
   let buyer: TestUser;
 
   beforeAll(async () => {
-    ({ fake, s, signer, close } = await startStripeTestApp({ NEW_CUSTOMER_STOCK_SHARE: '100' }));
+    ({ fake, s, signer, close } = await startStripeTestApp());
     buyer = await createUser(s.app);
   });
   afterAll(() => close());

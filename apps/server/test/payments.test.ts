@@ -67,7 +67,7 @@ describe('the built-in test card processor', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(res.json()).toEqual({
       payments: { provider: 'test', publishableKey: null },
-      orders: { holdHours: 72, newCustomerHoldHours: 24 },
+      orders: { paymentWindowMinutes: 30 },
     });
   });
 
@@ -450,7 +450,7 @@ describe('the Stripe provider, through the real SDK against a local fake Stripe'
     const res = await s.app.inject({ method: 'GET', url: '/api/config' });
     expect(res.json()).toEqual({
       payments: { provider: 'stripe', publishableKey: 'pk_test_forgeline_fake' },
-      orders: { holdHours: 72, newCustomerHoldHours: 24 },
+      orders: { paymentWindowMinutes: 30 },
     });
     // The test processor's card endpoint does not exist with Stripe.
     expect(

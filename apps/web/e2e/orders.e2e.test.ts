@@ -112,7 +112,7 @@ describe('orders, payments and product management', () => {
       await expect
         .poll(() => page.getByTestId('hold-note').textContent())
         .toBe(
-          'We hold the stock of an unpaid order for 72 hours (24 hours until your first order is paid); after that the order is cancelled.',
+          'We hold the stock of an unpaid card order for 30 minutes from when it is placed; after that the order is cancelled.',
         );
 
       await expectAccessible(page, 'My Orders');

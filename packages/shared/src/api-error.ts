@@ -33,7 +33,7 @@ export const ERROR_CATALOGUE = {
   TOTAL_MISMATCH: 'The total the customer saw is not the total of this order.',
   CART_CHANGED: 'The cart changed since the customer saw it.',
   OUT_OF_STOCK: 'Not enough pieces in stock for the order.',
-  UNPAID_HOLD_LIMIT: 'Unpaid orders of this customer would hold too much (time, share or value).',
+  UNPAID_HOLD_LIMIT: 'Card orders of this customer lapsed unpaid too often today.',
   CHECKOUT_EMPTY: 'Every line of the checkout was cancelled.',
   ORDER_SHIPPED: 'A shipped order cannot be cancelled.',
   ORDER_PAID: 'A paid order can only be cancelled by the shop.',

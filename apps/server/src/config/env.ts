@@ -62,20 +62,13 @@ const EnvSchema = z.object({
   STRIPE_API_BASE: optionalUrl(['http:', 'https:']),
   PAYMENTS: z.enum(['test', 'stripe']).optional(),
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
-  ORDER_HOLD_HOURS: z.coerce
-    .number()
-    .positive()
-    .max(24 * 365)
-    .default(72),
-  /** Bounds on the stock unpaid orders hold (docs/decisions/0032): a customer with no paid order yet. */
-  NEW_CUSTOMER_HOLD_HOURS: z.coerce
-    .number()
-    .positive()
-    .max(24 * 365)
-    .default(24),
-  NEW_CUSTOMER_STOCK_SHARE: z.coerce.number().int().min(1).max(100).default(50),
-  UNPAID_LIMIT_USD: z.coerce.number().positive().max(10_000_000).default(50_000),
-  NEW_CUSTOMER_UNPAID_LIMIT_USD: z.coerce.number().positive().max(10_000_000).default(10_000),
+  /**
+   * How long an unpaid card order holds its stock while the buyer pays (docs/decisions/0156); orders on
+   * approved payment terms hold theirs until the invoice is paid.
+   */
+  PAYMENT_WINDOW_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
+  /** Card checkouts a buyer may let lapse unpaid in 24 hours before card orders pause for them. */
+  LAPSED_ORDERS_PER_DAY: z.coerce.number().int().min(1).max(100).default(3),
   /** Demo products, reviews and accounts on a new install: 'true' by default, 'false' in production. */
   SEED_DEMO_DATA: z.enum(['true', 'false']).optional(),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),

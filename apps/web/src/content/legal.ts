@@ -35,7 +35,7 @@ export const legalDocuments: Record<LegalSlug, LegalDocument> = {
         heading: 'Payment',
         paragraphs: [
           'Orders are paid by card on the order’s payment page. Card details go to our payment processor; we never see or keep the card number, only its brand and last four digits.',
-          `An unpaid order is held for ${HOLD_TOKEN}. After that it is cancelled, its stock is released and we tell you by e-mail.`,
+          `An unpaid card order holds its stock for ${HOLD_TOKEN} from when it is placed. After that it is cancelled, its stock is released and we tell you by e-mail. An order on approved payment terms holds its stock until its invoice is due.`,
         ],
       },
       {

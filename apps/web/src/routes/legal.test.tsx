@@ -7,13 +7,13 @@ import { ACCESS_TOKEN_KEY } from '@/lib/api-client';
 import { jsonResponse, renderWithProviders } from '../../test/render';
 import LegalRoute from './legal';
 
-const stubConfig = (holdHours: number, newCustomerHoldHours = holdHours) =>
+const stubConfig = (paymentWindowMinutes: number) =>
   vi.stubGlobal(
     'fetch',
     vi.fn(async () =>
       jsonResponse({
         payments: { provider: 'test', publishableKey: null },
-        orders: { holdHours, newCustomerHoldHours },
+        orders: { paymentWindowMinutes },
       }),
     ),
   );
@@ -40,11 +40,11 @@ describe('Legal pages', () => {
   });
 
   it("states the server's hold time for unpaid orders in the terms", async () => {
-    stubConfig(72, 24);
+    stubConfig(30);
     renderWithProviders(<LegalRoute />, { route: '/legal/:slug', path: '/legal/terms' });
     expect(
       await screen.findByText(
-        'An unpaid order is held for 72 hours (24 hours until your first order is paid). After that it is cancelled, its stock is released and we tell you by e-mail.',
+        'An unpaid card order holds its stock for 30 minutes from when it is placed. After that it is cancelled, its stock is released and we tell you by e-mail. An order on approved payment terms holds its stock until its invoice is due.',
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Cancelling' })).toBeInTheDocument();

@@ -7,7 +7,7 @@ import {
   describeHold,
   usePaymentConfig,
   type PaymentConfig,
-} from '@/features/payments/api/get-payment-config';
+} from '@/lib/payment-config';
 import NotFoundRoute from './not-found';
 
 const isLegalSlug = (slug: string | undefined): slug is LegalSlug =>

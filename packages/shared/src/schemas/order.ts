@@ -148,7 +148,7 @@ export const CardErrorSchema = z.object({
 /** GET /config: which card entry the SPA shows. */
 export const PaymentsConfigSchema = z.object({
   payments: z.object({ provider: z.enum(['test', 'stripe']), publishableKey: z.string().nullable() }),
-  /** How long an unpaid order holds its stock before it is cancelled (ORDER_HOLD_HOURS). */
-  orders: z.object({ holdHours: z.number(), newCustomerHoldHours: z.number() }),
+  /** How long an unpaid card order holds its stock before it is cancelled (PAYMENT_WINDOW_MINUTES). */
+  orders: z.object({ paymentWindowMinutes: z.number() }),
 });
 export type PaymentsConfig = z.infer<typeof PaymentsConfigSchema>;

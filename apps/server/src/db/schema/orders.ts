@@ -81,3 +81,21 @@ export const orders = pgTable(
 );
 
 export type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * A card checkout whose payment window ran out unpaid (its lines cancelled, their stock released): the
+ * record that lets a buyer who keeps ordering without paying be told to stop (docs/decisions/0156).
+ */
+export const lapsedHolds = pgTable(
+  'lapsed_holds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The lapsed checkout (its row may be gone; kept as a plain id so that each lapse counts once). */
+    checkoutId: uuid('checkout_id').notNull().unique(),
+    lapsedAt: timestamp('lapsed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('lapsed_holds_user_at').on(table.userId, table.lapsedAt)],
+);

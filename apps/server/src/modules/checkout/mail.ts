@@ -19,7 +19,7 @@ export function checkoutMail(
   kind: 'placed' | 'paid',
   checkout: CheckoutRow,
   lines: readonly OrderRow[],
-  site: { publicUrl: string; holdHours: number },
+  site: { publicUrl: string; windowMinutes: number },
 ): MailMessage {
   const total = lines.reduce((sum, line) => sum + line.totalCents, 0);
   const po = checkout.poReference ? ` (PO ${checkout.poReference})` : '';
@@ -37,8 +37,8 @@ export function checkoutMail(
         ]
       : kind === 'placed'
         ? [
-            'Thank you for your order. We are holding the stock for every line.',
-            `Please pay within ${site.holdHours} hours, or unpaid lines are cancelled and their stock released:`,
+            `Thank you for your order. We are holding the stock for every line for ${site.windowMinutes} minutes while you pay.`,
+            `Please pay within ${site.windowMinutes} minutes of placing it, or unpaid lines are cancelled and their stock released:`,
             `${site.publicUrl}/checkout/${checkout.id}`,
           ]
         : [
@@ -72,7 +72,7 @@ export function checkoutMail(
 
 const site = (deps: MailDeps) => ({
   publicUrl: deps.config.publicUrl,
-  holdHours: deps.config.ORDER_HOLD_HOURS,
+  windowMinutes: deps.config.PAYMENT_WINDOW_MINUTES,
 });
 
 /** Queued in the checkout's own transaction (docs/decisions/0120): deliver the id after the commit. */

@@ -123,13 +123,8 @@ export async function takeCheckout(
     // On terms: the credit limit instead of the hold bounds, and the invoice issued now.
     await settleTermsCheckout(tx, user.id, result);
   } else {
-    // The bounds on stock held by unpaid orders (docs/decisions/0032), over every line at once.
-    await checkUnpaidHolds(
-      tx,
-      deps.config,
-      user.id,
-      requests.map((line) => line.productId),
-    );
+    // A card order holds its stock for the payment window; buyers who keep letting it lapse pause (0156).
+    await checkUnpaidHolds(tx, deps.config, user.id);
   }
   await queueLowStockAlert(deps, tx, result.lowOnStock);
   await createCheckoutRepository(tx).removeFromCart(

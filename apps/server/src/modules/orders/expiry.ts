@@ -1,26 +1,32 @@
 import { periodicJobPlugin } from '../../lib/periodic-job.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { adjustOpenPayments } from '../payments/service.ts';
+import { createHoldsRepository } from './holds-repository.ts';
 import { queueOrderMail } from './mail.ts';
 import { createOrdersRepository, EXPIRY_BATCH } from './repository.ts';
 
-/** How often each server looks for unpaid orders past their hold. */
-export const EXPIRY_INTERVAL_MS = 5 * 60_000;
+/** How often each server looks for unpaid orders past their payment window (minutes long). */
+export const EXPIRY_INTERVAL_MS = 60_000;
 
 /**
- * Cancels unpaid orders past their hold (ORDER_HOLD_HOURS, NEW_CUSTOMER_HOLD_HOURS) and releases their stock (docs/architecture.md §4). Safe to run
+ * Cancels unpaid card orders past their payment window (PAYMENT_WINDOW_MINUTES) and releases their
+ * stock (docs/architecture.md §4), recording each lapsed checkout (docs/decisions/0156). Safe to run
  * on several servers at once: rows are claimed with FOR UPDATE SKIP LOCKED and deleted once. Answers
  * how many orders were cancelled.
  */
 export async function expireUnpaidOrders(deps: AppDeps, now: Date = new Date()): Promise<number> {
-  const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
-  const cutoff = hoursAgo(deps.config.ORDER_HOLD_HOURS);
-  const newCustomerCutoff = hoursAgo(deps.config.NEW_CUSTOMER_HOLD_HOURS);
+  const cutoff = new Date(now.getTime() - deps.config.PAYMENT_WINDOW_MINUTES * 60_000);
   let total = 0;
   for (;;) {
     // Each cancelled order's mail is queued with its cancel: both commit, or neither.
     const { rows, mailIds } = await deps.db.transaction(async (tx) => {
-      const expired = await createOrdersRepository(tx).expireUnpaid(cutoff, newCustomerCutoff);
+      const expired = await createOrdersRepository(tx).expireUnpaid(cutoff);
+      await createHoldsRepository(tx).recordLapses(
+        expired.flatMap((row) =>
+          row.userId && row.checkoutId ? [{ userId: row.userId, checkoutId: row.checkoutId }] : [],
+        ),
+        now,
+      );
       const ids: string[] = [];
       for (const row of expired) ids.push(await queueOrderMail(deps, tx, 'expired', row));
       return { rows: expired, mailIds: ids };

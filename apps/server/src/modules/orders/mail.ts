@@ -1,5 +1,4 @@
 import type { Executor } from '../../db/client.ts';
-import { holdHoursFor } from './holds.ts';
 import type { OrderRow } from '../../db/schema/index.ts';
 import type { MailDeps } from '../../lib/deps.ts';
 import type { MailMessage } from '../../plugins/app/mail.ts';
@@ -27,7 +26,7 @@ const summary = (order: OrderRow) =>
 export function orderMail(
   kind: OrderMailKind,
   order: OrderRow,
-  site: { publicUrl: string; holdHours: number },
+  site: { publicUrl: string; windowMinutes: number },
 ): MailMessage {
   const myOrders = `${site.publicUrl}/dashboard/myOrders`;
   const hello = `Hello ${order.customerName},`;
@@ -40,8 +39,8 @@ export function orderMail(
         return {
           subject: `Order received: ${order.quantity} pcs of ${order.productName}`,
           lines: [
-            'Thank you for your order. We are holding the stock for it.',
-            `Please pay within ${site.holdHours} hours, or the order is cancelled and the stock released:`,
+            `Thank you for your order. We are holding the stock for it for ${site.windowMinutes} minutes while you pay.`,
+            `Please pay within ${site.windowMinutes} minutes of placing it, or the order is cancelled and the stock released:`,
             `${site.publicUrl}/dashboard/payment/${order.id}`,
           ],
         };
@@ -74,7 +73,7 @@ export function orderMail(
         return {
           subject: `Order cancelled, unpaid: ${order.productName}`,
           lines: [
-            `Your order was not paid within ${site.holdHours} hours, so we have cancelled it and released the stock.`,
+            `Your order was not paid within ${site.windowMinutes} minutes, so we have cancelled it and released the stock.`,
             'Nothing was charged. You are welcome to order again.',
           ],
         };
@@ -126,18 +125,13 @@ export async function queueOrderMail(
   tx: Executor,
   kind: OrderMailKind,
   order: OrderRow,
-  /** holdHours: when the caller knows it already (placing an order checks the holds). */
-  extras: { attachments?: MailMessage['attachments']; holdHours?: number } = {},
+  extras: { attachments?: MailMessage['attachments'] } = {},
 ): Promise<string> {
   const { attachments } = extras;
   return deps.mailer.enqueue(tx, {
     ...orderMail(kind, order, {
       publicUrl: deps.config.publicUrl,
-      holdHours:
-        extras.holdHours ??
-        (kind === 'placed' || kind === 'expired'
-          ? await holdHoursFor(tx, deps.config, order.userId)
-          : deps.config.ORDER_HOLD_HOURS),
+      windowMinutes: deps.config.PAYMENT_WINDOW_MINUTES,
     }),
     ...(attachments && { attachments }),
   });

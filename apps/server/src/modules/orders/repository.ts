@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, isNotNull, isNull, lt, notExists, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { toDollars } from '@forgeline/shared/money';
 import { type Order } from '@forgeline/shared/schemas/order';
@@ -14,7 +14,6 @@ export interface CheckoutRef {
 export type OrderView = OrderRow & Partial<CheckoutRef>;
 
 /** The orders table again, for "has this customer paid an order before" inside a query on orders. */
-const paidOrders = alias(orders, 'paid_orders');
 
 /** The order's columns and its checkout's number and PO reference. */
 const orderWithCheckout = {
@@ -200,17 +199,11 @@ export function createOrdersRepository(db: Executor) {
     },
 
     /**
-     * Cancels unpaid orders created before `cutoff` and releases their stock. Rows another server is
-     * working on are skipped (FOR UPDATE SKIP LOCKED) and a row is deleted once, so several servers
-     * may run this at the same time. Answers the cancelled orders.
+     * Cancels unpaid card orders created before `cutoff` (their payment window ran out) and releases
+     * their stock. Rows another server is working on are skipped (FOR UPDATE SKIP LOCKED) and a row is
+     * deleted once, so several servers may run this at the same time. Answers the cancelled orders.
      */
-    async expireUnpaid(cutoff: Date, newCustomerCutoff: Date): Promise<OrderRow[]> {
-      // A customer who has paid an order before is held to `cutoff`; one who never has, to the
-      // (usually later, so shorter) `newCustomerCutoff` (docs/decisions/0032).
-      const paidBefore = db
-        .select({ one: sql`1` })
-        .from(paidOrders)
-        .where(and(eq(paidOrders.userId, orders.userId), eq(paidOrders.paid, true)));
+    async expireUnpaid(cutoff: Date): Promise<OrderRow[]> {
       const candidates = db
         .select({ id: orders.id })
         .from(orders)
@@ -219,10 +212,7 @@ export function createOrdersRepository(db: Executor) {
             eq(orders.paid, false),
             // Orders on payment terms are invoiced, not held: never cancelled for want of payment.
             isNull(orders.dueAt),
-            or(
-              lt(orders.createdAt, cutoff),
-              and(lt(orders.createdAt, newCustomerCutoff), notExists(paidBefore)),
-            ),
+            lt(orders.createdAt, cutoff),
           ),
         )
         .orderBy(orders.createdAt)

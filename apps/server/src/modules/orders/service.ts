@@ -105,9 +105,9 @@ export async function takeOrder(
   );
   const [placed] = orders;
   if (!placed) throw new Error('a checkout of one line placed no order');
-  const { holdHours } = await checkUnpaidHolds(tx, deps.config, user.id, [body.productId]);
+  await checkUnpaidHolds(tx, deps.config, user.id);
   await queueLowStockAlert(deps, tx, lowOnStock);
-  return { order: placed, mailId: await queueOrderMail(deps, tx, 'placed', placed, { holdHours }) };
+  return { order: placed, mailId: await queueOrderMail(deps, tx, 'placed', placed) };
 }
 
 export async function afterOrderPlaced(deps: AppDeps, placed: PlacedOrder): Promise<void> {

@@ -28,8 +28,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ({
       payments: { provider: app.payments.name, publishableKey: app.payments.publishableKey },
       orders: {
-        holdHours: app.config.ORDER_HOLD_HOURS,
-        newCustomerHoldHours: app.config.NEW_CUSTOMER_HOLD_HOURS,
+        paymentWindowMinutes: app.config.PAYMENT_WINDOW_MINUTES,
       },
     }),
   );

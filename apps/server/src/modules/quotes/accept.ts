@@ -77,7 +77,7 @@ export async function acceptQuote(
   );
   // On terms the credit limit and the invoice; on card the bounds of unpaid holds (0032).
   if (terms) await settleTermsCheckout(tx, user.id, placed);
-  else await checkUnpaidHolds(tx, deps.config, user.id, [...agreed.keys()]);
+  else await checkUnpaidHolds(tx, deps.config, user.id);
   await repository.setStatus(quote.id, 'accepted', { decidedAt: now, checkoutId: placed.checkout.id });
   await queueLowStockAlert(deps, tx, placed.lowOnStock);
   return { ...placed, mailId: await queueCheckoutPlacedMail(deps, tx, placed) };

@@ -8,7 +8,7 @@ import { useOrderAgain } from '@/features/checkout/api/reorder';
 import { MyOrdersTable } from '@/features/orders/components/my-orders-table';
 import { useMyInvoices } from '@/features/invoices/api/get-my-invoices';
 import { documentsByOrder, OrderDocuments } from '@/features/invoices/components/order-documents';
-import { describeHold, usePaymentConfig } from '@/features/payments/api/get-payment-config';
+import { describeHold, usePaymentConfig } from '@/lib/payment-config';
 import { QueryState } from '@/components/ui/query-state';
 
 /** /dashboard/myOrders (docs/product.md §2): the customer's orders, cancel and pay. */
@@ -65,8 +65,8 @@ const MyOrdersRoute = () => {
             />
             {hold !== undefined && list.some((order) => !order.paid && !order.dueAt) ? (
               <p className="mt-3 text-sm text-base-content/80" data-testid="hold-note">
-                We hold the stock of an unpaid order for {describeHold(hold)}; after that the order is
-                cancelled.
+                We hold the stock of an unpaid card order for {describeHold(hold)} from when it is placed;
+                after that the order is cancelled.
               </p>
             ) : null}
           </>

@@ -14,6 +14,7 @@ import { errorMessage } from '@/lib/error-message';
 import { cartKeys } from '@/lib/query-keys';
 import type { usePlaceCheckout } from '../api/place-checkout';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { CardHoldRule } from '@/components/ui/card-hold-rule';
 import { Alert } from '@/components/ui/alert';
 import { DeliveryFields } from '@/components/ui/payment-method-choice';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
@@ -141,6 +142,7 @@ export const CheckoutForm = ({
           terms={terms}
           onMethod={setMethod}
         />
+        {byInvoice ? null : <CardHoldRule />}
         <Alert data-testid="checkout-error">{failure?.message}</Alert>
         <SubmitButton isLoading={place.isPending} disabled={cart.lines.some((l) => l.problem !== null)}>
           Place order · $ {formatPrice(cart.total)}

@@ -8,6 +8,7 @@ import { errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
 import { useCreateOrder } from '../api/create-order';
 import { PurchaseForm, type PurchaseValues } from './purchase-form';
+import { CardHoldRule } from '@/components/ui/card-hold-rule';
 
 type PlaceOrderFormProps = {
   product: Product;
@@ -51,13 +52,16 @@ export const PlaceOrderForm = ({ product, user, contact, onProductChanged }: Pla
   };
 
   return (
-    <PurchaseForm
-      key={`${product._id}:${product.availableQuantiity}`}
-      product={product}
-      user={user}
-      contact={contact}
-      onSubmit={placeOrder}
-      submitError={submitError}
-    />
+    <>
+      <PurchaseForm
+        key={`${product._id}:${product.availableQuantiity}`}
+        product={product}
+        user={user}
+        contact={contact}
+        onSubmit={placeOrder}
+        submitError={submitError}
+      />
+      <CardHoldRule />
+    </>
   );
 };

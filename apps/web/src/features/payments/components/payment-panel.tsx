@@ -3,7 +3,7 @@ import { Link } from '@/components/ui/link';
 import { messages } from '@forgeline/shared/messages';
 import { type Order } from '@forgeline/shared/schemas/order';
 import { paths } from '@/config/paths';
-import { usePaymentConfig } from '../api/get-payment-config';
+import { usePaymentConfig } from '@/lib/payment-config';
 import { usePaymentIntent } from '../api/create-payment-intent';
 import { useMarkOrderPaid } from '../api/mark-order-paid';
 import { TestCardForm } from './test-card-form';

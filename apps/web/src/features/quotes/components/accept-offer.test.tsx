@@ -20,11 +20,20 @@ const contact = { address: '4 Quay Street, Hull', phone: '+44 1482 000000' };
 const terms: PaymentTerms = { approved: true, termsDays: 30, creditLimit: 20000, used: 0, available: 20000 };
 
 const accepting = () => {
-  const fetchMock = vi.fn(async () => jsonResponse({ _id: 'c1', number: 'CO-1' }, 201));
+  // GET /api/config says how long a card order holds its stock; the POST is the acceptance.
+  const fetchMock = vi.fn(async (url: string) =>
+    url.endsWith('/config')
+      ? jsonResponse({
+          payments: { provider: 'test', publishableKey: null },
+          orders: { paymentWindowMinutes: 30 },
+        })
+      : jsonResponse({ _id: 'c1', number: 'CO-1' }, 201),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return () => {
-    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    return JSON.parse(String(init.body)) as Record<string, unknown>;
+    const calls = fetchMock.mock.calls as unknown as [string, RequestInit | undefined][];
+    const [, init] = calls.find(([, request]) => request?.method === 'POST') ?? [];
+    return init ? (JSON.parse(String(init.body)) as Record<string, unknown>) : null;
   };
 };
 
@@ -50,6 +59,10 @@ describe('accepting an offer (decision 0112)', () => {
       routes: [{ path: '/checkout/:id', element: <p>paying</p> }],
     });
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    // The rule is said before the button is pressed.
+    expect(await screen.findByTestId('hold-rule')).toHaveTextContent(
+      'Paying by card: we hold the stock for 30 minutes while you pay. An order not paid by then is cancelled and its stock released.',
+    );
     await userEvent.click(screen.getByRole('button', { name: /^Accept offer/ }));
     await waitFor(() => expect(sent()).toMatchObject({ paymentMethod: 'card' }));
   });

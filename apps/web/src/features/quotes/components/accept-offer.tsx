@@ -10,6 +10,7 @@ import { type Quote } from '@forgeline/shared/schemas/quote';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-message';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { CardHoldRule } from '@/components/ui/card-hold-rule';
 import { Alert } from '@/components/ui/alert';
 import { DeliveryFields } from '@/components/ui/payment-method-choice';
 import { useAcceptQuote } from '../api/change-quote';
@@ -104,6 +105,7 @@ const AcceptOfferForm = ({
         terms={terms}
         onMethod={(method) => setValue('paymentMethod', method)}
       />
+      {byInvoice ? null : <CardHoldRule />}
       <Alert data-testid="accept-error">{failure}</Alert>
       <SubmitButton isLoading={accept.isPending}>
         Accept offer{quote.total !== null ? ` · $ ${formatPrice(quote.total)}` : ''}
