@@ -1,5 +1,4 @@
 import { and, desc, eq, getTableColumns, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { toDollars } from '@forgeline/shared/money';
 import { type Order } from '@forgeline/shared/schemas/order';
 import type { Executor } from '../../db/client.ts';
