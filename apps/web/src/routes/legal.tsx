@@ -3,11 +3,7 @@ import { pageMeta } from '@/config/page-meta';
 import { usePageMeta } from '@/lib/page-meta';
 import { Page } from '@/components/layout/page';
 import { HOLD_TOKEN, legalDocuments, type LegalSlug } from '@/content/legal';
-import {
-  describeHold,
-  usePaymentConfig,
-  type PaymentConfig,
-} from '@/lib/payment-config';
+import { describeHold, usePaymentConfig, type PaymentConfig } from '@/lib/payment-config';
 import NotFoundRoute from './not-found';
 
 const isLegalSlug = (slug: string | undefined): slug is LegalSlug =>
