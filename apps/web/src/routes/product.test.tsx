@@ -48,7 +48,6 @@ describe('/product/:id', () => {
         {
           _id: 'r2',
           name: 'Ann',
-          email: 'ann@example.com',
           profession: 'Buyer',
           review: 'True to size.',
           img: null,
@@ -60,7 +59,6 @@ describe('/product/:id', () => {
         {
           _id: 'r1',
           name: 'Bo',
-          email: 'bo@example.com',
           profession: 'Engineer',
           review: 'Clean threads.',
           img: null,

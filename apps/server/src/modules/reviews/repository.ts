@@ -6,7 +6,6 @@ import { reviews, type ReviewRow } from '../../db/schema/index.ts';
 export const toReviewDto = (row: ReviewRow): Review => ({
   _id: row.id,
   name: row.name,
-  email: row.email,
   profession: row.profession,
   review: row.body,
   img: row.imageUrl,

@@ -7,7 +7,6 @@ const review = (rating: number, verifiedPurchase = false): Review =>
   ({
     _id: '00000000-0000-4000-8000-000000000001',
     name: 'Ann Buyer',
-    email: 'ann@example.com',
     profession: 'Purchasing',
     rating,
     review: 'Parts arrived on time and fit as drawn.',
