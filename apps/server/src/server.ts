@@ -1,12 +1,12 @@
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
-import { EnvError, isLoopbackHost, parseEnv } from './config/env.ts';
+import { EnvError, isLoopbackHost, parseEnv, type Env } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import {
   DEMO_ACCOUNTS,
-  DEMO_OFF_REASON,
   demoAccountsExist,
+  demoAccountsOffReason,
   ensureConfiguredAdmin,
   seedDemoAccounts,
   setDemoAccountsUsable,
@@ -37,37 +37,8 @@ async function main() {
   );
   const app = await buildApp({ env, database });
 
-  const seeded = env.SEED_DEMO_DATA === 'true' && (await seedDemoData(app.db, app.images));
-  if (seeded) app.log.info('Seeded the demo catalogue and reviews.');
-  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-    const outcome = await ensureConfiguredAdmin(app.db, app.auth, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
-    if (outcome === 'password-set')
-      app.log.warn(
-        `Admin account ${env.ADMIN_EMAIL} already existed with another password: its password is now ADMIN_PASSWORD, and every session and reset link of it has been ended.`,
-      );
-    else
-      app.log.info(
-        `Admin account: ${env.ADMIN_EMAIL} (${outcome === 'created' ? 'created' : 'as configured'})`,
-      );
-  } else if (env.NODE_ENV !== 'production') {
-    // Demo accounts with published passwords: only on a new demo install, never in production, and
-    // usable only while nobody but this machine can reach the server.
-    const local = isLoopbackHost(env.HOST);
-    if (seeded && local) await seedDemoAccounts(app.db, app.auth);
-    await setDemoAccountsUsable(app.db, local);
-    if (!local && (await demoAccountsExist(app.db))) {
-      app.log.warn(
-        `Demo accounts are switched off: HOST=${env.HOST} lets other machines in. ${DEMO_OFF_REASON}`,
-      );
-    } else if (seeded || (await demoAccountsExist(app.db))) {
-      const list = DEMO_ACCOUNTS.map((a) => `${a.role ?? 'customer'}: ${a.email} / ${a.password}`).join(', ');
-      app.log.info(`Demo accounts (set ADMIN_EMAIL and ADMIN_PASSWORD for a real admin): ${list}`);
-    }
-  } else if ((await createUsersRepository(app.db).countAdmins()) === 0) {
-    app.log.warn(
-      'There is no admin yet: set ADMIN_EMAIL and ADMIN_PASSWORD, or run `npm run admin -- promote EMAIL`.',
-    );
-  }
+  // One instance at a time: those starting together on a new database would each create the admin.
+  await database.exclusive(() => prepareData(app, env));
 
   // SIGTERM/SIGINT: stop taking requests (503), close idle connections, let the requests under way
   // finish, then close the database (PGlite needs a clean close, or the next start runs crash
@@ -92,6 +63,45 @@ async function main() {
       ? `Listening on ${env.HOST}:${env.PORT}: only this machine can reach it. Set HOST=0.0.0.0 to serve other machines.`
       : `Listening on ${env.HOST}:${env.PORT}: other machines can reach it.`,
   );
+}
+
+/** The start-time writes: demo data on a new install, the configured admin, the demo accounts' state. */
+async function prepareData(app: Awaited<ReturnType<typeof buildApp>>, env: Env) {
+  const seeded = env.SEED_DEMO_DATA === 'true' && (await seedDemoData(app.db, app.images));
+  if (seeded) app.log.info('Seeded the demo catalogue and reviews.');
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+    const outcome = await ensureConfiguredAdmin(app.db, app.auth, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+    if (outcome === 'password-set')
+      app.log.warn(
+        `Admin account ${env.ADMIN_EMAIL} already existed with another password: its password is now ADMIN_PASSWORD, and every session and reset link of it has been ended.`,
+      );
+    else
+      app.log.info(
+        `Admin account: ${env.ADMIN_EMAIL} (${outcome === 'created' ? 'created' : 'as configured'})`,
+      );
+  }
+  // Demo accounts with published passwords: only while nobody but this machine can reach the server.
+  // Checked at every start, so that accounts from an earlier local start stop working once exposed.
+  const demoOff = demoAccountsOffReason(env);
+  if (!(env.ADMIN_EMAIL && env.ADMIN_PASSWORD) && seeded && demoOff === null)
+    await seedDemoAccounts(app.db, app.auth);
+  await setDemoAccountsUsable(app.db, demoOff === null);
+  const demoExist = await demoAccountsExist(app.db);
+  if (demoOff !== null) {
+    app.log[demoExist ? 'warn' : 'info'](
+      `demo accounts: off (${demoOff})${demoExist ? '; the existing ones are switched off and cannot sign in' : ''}`,
+    );
+  } else if (demoExist) {
+    const list = DEMO_ACCOUNTS.map((a) => `${a.role ?? 'customer'}: ${a.email} / ${a.password}`).join(', ');
+    app.log.info(`demo accounts: on (only this machine can reach the server): ${list}`);
+  } else {
+    app.log.info('demo accounts: none in this database');
+  }
+  if (!(env.ADMIN_EMAIL && env.ADMIN_PASSWORD) && (await createUsersRepository(app.db).countAdmins()) === 0) {
+    app.log.warn(
+      'There is no admin yet: set ADMIN_EMAIL and ADMIN_PASSWORD, or run `npm run admin -- promote EMAIL`.',
+    );
+  }
 }
 
 main().catch((error: unknown) => {

@@ -24,6 +24,12 @@ export interface DatabaseHandle {
   driver: 'pglite' | 'postgres';
   /** Calls `onNotify` for each NOTIFY on `channel` (also after a lost connection comes back); answers the unsubscribe. */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `work` while no other instance on the same database runs its own: the start-time writes (demo
+   * data, the configured admin, the demo accounts) check-then-create, which two instances starting
+   * together would both do. PostgreSQL: a session advisory lock; PGlite has one process anyway.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -43,6 +49,7 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 /** Any constant will do: it only has to be the same for every instance migrating the same database. */
 const MIGRATION_LOCK_KEY = 7_246_001;
+const STARTUP_WRITES_LOCK_KEY = 7_246_002;
 
 /** Trigram indexes answer the admin's searches; PostgreSQL has the extension in its contrib package. */
 const extensions = { pg_trgm };
@@ -77,19 +84,25 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     pool.on('connect', (client) => client.on('error', lost));
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
     // Several instances may start at once: one migrates while the others wait on the lock.
-    const client = await pool.connect();
-    try {
-      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-      await migratePg(drizzlePg(client, { schema, casing: 'snake_case' }), { migrationsFolder });
-    } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-      client.release();
-    }
+    const underLock = async <T>(key: number, work: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [key]);
+        return await work(client);
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => undefined);
+        client.release();
+      }
+    };
+    await underLock(MIGRATION_LOCK_KEY, (client) =>
+      migratePg(drizzlePg(client, { schema, casing: 'snake_case' }), { migrationsFolder }),
+    );
     const listeners: pg.Client[] = [];
     return {
       db: db as unknown as Database,
       driver: 'postgres',
       listen: (channel, onNotify) => listenOnPostgres(target.url, channel, onNotify, log, listeners),
+      exclusive: (work) => underLock(STARTUP_WRITES_LOCK_KEY, work),
       close: async () => {
         await Promise.all(listeners.map((client) => client.end().catch(() => undefined)));
         await pool.end();
@@ -116,6 +129,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         if (!client.closed) await unlisten();
       };
     },
+    exclusive: (work) => work(),
     close: () => client.close(),
   };
 }

@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { endEverySession } from '../../modules/auth/repository.ts';
 import type { Auth } from '../../plugins/app/auth.ts';
+import { isLoopbackHost } from '../../config/env.ts';
 import type { Database } from '../client.ts';
 import { userProfiles, users } from '../schema/index.ts';
 
@@ -116,13 +117,49 @@ export async function demoAccountsExist(db: Database): Promise<boolean> {
   return (await findUser(db, DEMO_ACCOUNTS[0].email)) !== undefined;
 }
 
+/** The ban reason the demo accounts carry while switched off: what their sign-in answers. */
 export const DEMO_OFF_REASON =
+  'Demo accounts work only while nobody but this machine can reach the server (see the start log).';
+/** The reason of earlier versions, still recognised so that such accounts can be switched on again. */
+const LEGACY_DEMO_OFF_REASON =
   'Demo accounts work only while the server listens on this machine alone (HOST=127.0.0.1).';
+
+/** What decides whether this start may offer the demo accounts (a subset of the parsed Env). */
+export interface DemoConditions {
+  NODE_ENV: string;
+  HOST: string;
+  TRUST_PROXY: 'true' | 'false';
+  publicUrl: string;
+}
+
+/**
+ * Why the demo accounts (published passwords) must be off for this start, or null when nobody but this
+ * machine can reach the server: not in production, not behind a proxy that brings other machines' requests,
+ * not announced at a public address, not listening beyond loopback.
+ */
+export function demoAccountsOffReason(env: DemoConditions): string | null {
+  if (env.NODE_ENV === 'production') return 'NODE_ENV=production';
+  if (env.TRUST_PROXY === 'true') return 'behind a trusted proxy (TRUST_PROXY=true)';
+  if (!isLoopbackUrl(env.publicUrl)) return 'PUBLIC_URL is not on this machine';
+  if (!isLoopbackHost(env.HOST)) return `HOST=${env.HOST} lets other machines in`;
+  return null;
+}
+
+function isLoopbackUrl(url: string): boolean {
+  try {
+    // URL keeps IPv6 in brackets: [::1].
+    return isLoopbackHost(new URL(url).hostname.replace(/^\[(.*)\]$/, '$1'));
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The demo accounts' passwords are published: they work only while the server is reachable from this
- * machine alone. Bound wider, they are switched off (Better Auth's ban, which refuses every sign-in, with
- * a reason that says why) and their sessions end; bound to loopback again, they work again.
+ * machine alone (demoAccountsOffReason). Otherwise they are switched off (Better Auth's ban, which refuses
+ * every sign-in, with a reason that says why) and their sessions end; when the conditions hold again,
+ * they work again. Runs at every start, whatever else is configured: a data folder from an earlier
+ * demo start must not keep working accounts once the server is exposed.
  */
 export async function setDemoAccountsUsable(db: Database, usable: boolean): Promise<void> {
   const demo = await db
@@ -136,7 +173,7 @@ export async function setDemoAccountsUsable(db: Database, usable: boolean): Prom
     );
   for (const user of demo) {
     if (usable) {
-      if (user.banReason === DEMO_OFF_REASON)
+      if (user.banReason === DEMO_OFF_REASON || user.banReason === LEGACY_DEMO_OFF_REASON)
         await db.update(users).set({ banned: false, banReason: null }).where(eq(users.id, user.id));
     } else {
       await db.update(users).set({ banned: true, banReason: DEMO_OFF_REASON }).where(eq(users.id, user.id));
