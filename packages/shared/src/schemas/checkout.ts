@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { messages } from '../messages.ts';
 import { CartSchema } from './cart.ts';
-import { requiredText } from './common.ts';
+import { notSingleLine, SINGLE_LINE, singleLineText } from './common.ts';
 import { OrderSchema, PHONE_PATTERN, TransactionIdSchema } from './order.ts';
 
 /** How a checkout is paid: by card at once, or by invoice on the buyer's payment terms. */
@@ -32,8 +32,8 @@ export const CheckoutBodySchema = z.object({
     .min(1, 'Check out at least one line')
     .max(LIMITS.cartLinesMax, `At most ${LIMITS.cartLinesMax} lines at a time`)
     .optional(),
-  address: requiredText(messages.addressRequired, LIMITS.addressMax),
-  phone: requiredText(messages.phoneRequired, LIMITS.phoneMax).regex(
+  address: singleLineText('Address', messages.addressRequired, LIMITS.addressMax),
+  phone: singleLineText('Phone', messages.phoneRequired, LIMITS.phoneMax).regex(
     PHONE_PATTERN,
     'Provide a valid phone number',
   ),
@@ -41,6 +41,7 @@ export const CheckoutBodySchema = z.object({
     .string()
     .trim()
     .max(LIMITS.poReferenceMax, `PO reference must be ${LIMITS.poReferenceMax} characters or fewer`)
+    .regex(SINGLE_LINE, notSingleLine('PO reference'))
     .optional()
     .transform((value) => (value ? value : undefined)),
   expectedTotal: z.number({ error: 'expectedTotal must be a number' }).nonnegative().optional(),

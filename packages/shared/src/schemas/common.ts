@@ -20,6 +20,17 @@ export const EmailSchema = z
   .regex(EMAIL_PATTERN, messages.emailInvalid)
   .transform((email) => email.toLowerCase());
 
+/**
+ * One line of text: no line break of any kind, no control character, no bidirectional override. A field
+ * that reaches a PDF, a mail subject or a CSV carries only what was typed on one line: a line break would
+ * add a line to an invoice, a header to a mail or a row to a spreadsheet (docs/decisions/0151).
+ */
+export const SINGLE_LINE = /^[^\p{Cc}\p{Zl}\p{Zp}\u202a-\u202e\u2066-\u2069]*$/u;
+
+/** The message for a single-line field that holds more, naming the field. */
+export const notSingleLine = (label: string) =>
+  `${label} must be one line, without line breaks or control characters`;
+
 /** A required, trimmed text with the spec's message when missing (and only that message). */
 export const requiredText = (requiredMessage: string, max: number) =>
   z
@@ -27,3 +38,7 @@ export const requiredText = (requiredMessage: string, max: number) =>
     .trim()
     .min(1, { error: requiredMessage, abort: true })
     .max(max, { error: `Must be ${max} characters or fewer`, abort: true });
+
+/** A required single-line text (address, phone, names, references): requiredText, on one line. */
+export const singleLineText = (label: string, requiredMessage: string, max: number) =>
+  requiredText(requiredMessage, max).regex(SINGLE_LINE, notSingleLine(label));

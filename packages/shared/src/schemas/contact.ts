@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { CONTACT_LIMITS, contactMessages } from '../schema-constants.ts';
-import { EmailSchema, requiredText } from './common.ts';
+import { EmailSchema, singleLineText } from './common.ts';
 
 /**
  * The home page's 'Send Us Email' form and the footer's Newsletter box. The spec's versions were dead
  * (docs/product.md §2, §5); docs/architecture.md §4 makes them work: the same schemas check the form and the server route.
  */
 export const ContactBodySchema = z.object({
-  name: requiredText(contactMessages.nameRequired, CONTACT_LIMITS.nameMax),
+  name: singleLineText('Name', contactMessages.nameRequired, CONTACT_LIMITS.nameMax),
   email: EmailSchema,
   message: z
     .string({ error: contactMessages.messageRequired })

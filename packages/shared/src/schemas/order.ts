@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { messages } from '../messages.ts';
-import { requiredText } from './common.ts';
+import { singleLineText } from './common.ts';
 
 /** An order on the wire. `totalPrize` is the spec's spelling; status 'shipped' or anything else = pending. */
 export const OrderSchema = z.object({
@@ -43,8 +43,8 @@ export const PHONE_PATTERN = /^\+?[0-9 ()-]{6,30}$/;
  */
 export const purchaseFormSchema = (bounds: { minOrder: number; availableQuantiity: number }) =>
   z.object({
-    address: requiredText(messages.addressRequired, LIMITS.addressMax),
-    phone: requiredText(messages.phoneRequired, LIMITS.phoneMax).regex(
+    address: singleLineText('Address', messages.addressRequired, LIMITS.addressMax),
+    phone: singleLineText('Phone', messages.phoneRequired, LIMITS.phoneMax).regex(
       PHONE_PATTERN,
       'Provide a valid phone number',
     ),
@@ -74,8 +74,8 @@ const formNumber = (requiredMessage: string) =>
  */
 export const CreateOrderBodySchema = z.object({
   productId: z.string({ error: 'productId is required' }).trim().min(1, 'productId is required').max(100),
-  address: requiredText(messages.addressRequired, LIMITS.addressMax),
-  phone: requiredText(messages.phoneRequired, LIMITS.phoneMax).regex(
+  address: singleLineText('Address', messages.addressRequired, LIMITS.addressMax),
+  phone: singleLineText('Phone', messages.phoneRequired, LIMITS.phoneMax).regex(
     PHONE_PATTERN,
     'Provide a valid phone number',
   ),

@@ -1,3 +1,4 @@
+import { notSingleLine, SINGLE_LINE } from './common.ts';
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 
@@ -47,7 +48,8 @@ export const MarkPaidBodySchema = z.object({
     .max(
       LIMITS.paymentReferenceMax,
       `The reference must be ${LIMITS.paymentReferenceMax} characters or fewer`,
-    ),
+    )
+    .regex(SINGLE_LINE, notSingleLine('The reference')),
 });
 export type MarkPaidBody = z.infer<typeof MarkPaidBodySchema>;
 

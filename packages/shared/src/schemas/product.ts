@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { messages } from '../messages.ts';
-import { requiredText } from './common.ts';
+import { requiredText, singleLineText } from './common.ts';
 
 /** A product as the API shows it; the spec's spelling `availableQuantiity` is the wire name. */
 export const ProductSchema = z.object({
@@ -132,7 +132,7 @@ const b2bFields = {
 export const ProductBodySchema = z
   .object({
     ...b2bFields,
-    name: requiredText(messages.nameRequired, LIMITS.productNameMax),
+    name: singleLineText('Name', messages.nameRequired, LIMITS.productNameMax),
     price: requiredNumber(messages.priceRequired).pipe(
       z
         .number()

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, RATING_MAX, RATING_MIN } from '../constants.ts';
 import { messages } from '../messages.ts';
-import { requiredText } from './common.ts';
+import { requiredText, singleLineText } from './common.ts';
 
 /**
  * A review as GET /reviews shows it (newest first). `profession` is the form's 'designation'. The spec's
@@ -30,7 +30,7 @@ const ratingOutOfRange = `Rating must be a whole number from ${RATING_MIN} to ${
  * body's are ignored. No star chosen (missing, empty or 0) is the spec's 'Please give a rating…'.
  */
 export const ReviewBodySchema = z.object({
-  profession: requiredText(messages.designationRequired, LIMITS.professionMax),
+  profession: singleLineText('Designation', messages.designationRequired, LIMITS.professionMax),
   review: requiredText(messages.reviewRequired, LIMITS.reviewTextMax),
   rating: z.preprocess(
     (value) =>

@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { messages } from '../messages.ts';
-import { requiredText } from './common.ts';
+import { singleLineText } from './common.ts';
 import { PHONE_PATTERN } from './order.ts';
 
 /** The profile fields of docs/product.md §2 'Profile page': all three required. */
 export const UserInfoBodySchema = z.object({
-  phone: requiredText(messages.phoneRequired, LIMITS.phoneMax).regex(
+  phone: singleLineText('Phone', messages.phoneRequired, LIMITS.phoneMax).regex(
     PHONE_PATTERN,
     'Provide a valid phone number',
   ),
-  address: requiredText(messages.addressRequired, LIMITS.addressMax),
-  profession: requiredText(messages.professionRequired, LIMITS.professionMax),
+  address: singleLineText('Address', messages.addressRequired, LIMITS.addressMax),
+  profession: singleLineText('Profession', messages.professionRequired, LIMITS.professionMax),
 });
 export type UserInfoBody = z.infer<typeof UserInfoBodySchema>;
 
