@@ -38,6 +38,49 @@ const featureBoundaries = features.map((feature) => ({
   },
 }));
 
+/**
+ * Boundaries of the server's modules (docs/decisions/0170): a module does not import another module's
+ * routes (what routes share, e.g. a wire mapper, lives in that module's mappers.ts), and SQL is written
+ * only in repository files (drizzle's sql and query builders, db.execute).
+ */
+const noOtherModulesRoutes = {
+  group: ['../*/routes', '../*/routes.ts', '../*/*-routes', '../*/*-routes.ts'],
+  message: "A module does not import another module's routes: share a mapper from its mappers.ts.",
+};
+const serverModuleBoundaries = [
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [noOtherModulesRoutes],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['apps/server/src/modules/**/*repository.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'drizzle-orm', message: 'SQL lives in repository files (*repository.ts).' }],
+          patterns: [noOtherModulesRoutes],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='execute']",
+          message: 'Raw SQL (db.execute) lives in repository files (*repository.ts).',
+        },
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'apps/server/drizzle/**'] },
   js.configs.recommended,
@@ -59,4 +102,5 @@ export default tseslint.config(
     },
   },
   ...featureBoundaries,
+  ...serverModuleBoundaries,
 );

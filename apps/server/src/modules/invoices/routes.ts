@@ -1,28 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { InvoiceSummarySchema } from '@forgeline/shared/schemas/invoice';
-import { toDollars } from '@forgeline/shared/money';
-import type { InvoiceRow } from '../../db/schema/index.ts';
 import { errorResponses } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
+import { toInvoiceSummary } from './mappers.ts';
 import { renderInvoicePdf, sellerOf } from './pdf.ts';
 import { getInvoice, listMyInvoices, listOrderInvoices } from './service.ts';
 
 const IdParams = z.object({ id: z.string().max(100) });
-
-/** The wire shape of a document; the orders it covers come from its lines. */
-export const toInvoiceSummary = (row: InvoiceRow) => ({
-  _id: row.id,
-  number: row.number,
-  kind: row.kind,
-  issuedAt: row.issuedAt.toISOString(),
-  total: toDollars(row.totalCents),
-  poReference: row.poReference,
-  paymentReference: row.paymentReference,
-  orderIds: row.lines.map((line) => line.orderId),
-  pdfUrl: `/api/invoices/${row.id}/pdf`,
-  dueAt: row.dueAt?.toISOString() ?? null,
-});
 
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

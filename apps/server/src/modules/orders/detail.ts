@@ -3,7 +3,7 @@ import { type AdminOrderDetail, type OrderEvent } from '@forgeline/shared/schema
 import type { AppDeps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { createCheckoutRepository } from '../checkout/repository.ts';
-import { toInvoiceSummary } from '../invoices/routes.ts';
+import { toInvoiceSummary } from '../invoices/mappers.ts';
 import { createInvoicesRepository } from '../invoices/repository.ts';
 import { createOrdersRepository, toOrderDto } from './repository.ts';
 

@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { fixedStatement, rowReader } from '../../db/fixed-statement.ts';
+import { checkouts, orders as ordersTable, products, users } from '../../db/schema/index.ts';
+
+/** The SQL of placing lines (placement.ts holds the rules around it). */
+type Raw = Record<string, unknown>;
+
+export const readCheckout = rowReader(checkouts);
+export const readOrder = rowReader(ordersTable);
+
+/** placeLines' writes in one statement of fixed shape: lines go as arrays (docs/decisions/0050). */
+export const writeLines = fixedStatement<
+  {
+    userId: string;
+    customerName: string;
+    customerEmail: string;
+    poReference: string | null;
+    address: string;
+    phone: string;
+    totalCents: number;
+    lineCount: number;
+    paymentMethod: 'invoice' | null;
+    termsDays: number | null;
+    dueAt: string | null;
+    now: string;
+    orderIds: string[];
+    productIds: string[];
+    productNames: string[];
+    unitCents: number[];
+    quantities: number[];
+    lineTotals: number[];
+  },
+  { checkout: Raw | null; taken: Raw[] | null; orders: Raw[] | null }
+>('orders_place_lines', () => {
+  const value = (name: string) => sql.placeholder(name);
+  return sql`with buyer as (
+      select ${users.id} from ${users} where ${users.id} = ${value('userId')} for no key update
+    ), checkout as (
+      insert into ${checkouts} (user_id, customer_name, customer_email, po_reference, address, phone,
+        total_cents, line_count, payment_method, terms_days, due_at)
+      values ((select id from buyer), ${value('customerName')}, ${value('customerEmail')}, ${value('poReference')},
+        ${value('address')}, ${value('phone')}, ${value('totalCents')}::int, ${value('lineCount')}::int,
+        coalesce(${value('paymentMethod')}::text, 'card'), ${value('termsDays')}::int, ${value('dueAt')}::timestamptz)
+      returning *
+    ), taken as (
+      update ${products} set available_quantity = ${products}.available_quantity - wanted.quantity,
+        updated_at = ${value('now')}::timestamptz
+      from (
+        select id, sum(quantity)::int as quantity
+        from unnest(${value('productIds')}::uuid[], ${value('quantities')}::int[]) as line(id, quantity)
+        group by id
+      ) as wanted
+      where ${products}.id = wanted.id and ${products}.available_quantity >= wanted.quantity
+      returning ${products}.*
+    ), placed as (
+      insert into ${ordersTable} (id, user_id, product_id, customer_name, customer_email, product_name,
+        price_cents, quantity, total_cents, address, phone, checkout_id, due_at)
+      select line.id, ${value('userId')}, line.product_id, ${value('customerName')}, ${value('customerEmail')},
+        line.product_name, line.price_cents, line.quantity, line.total_cents, ${value('address')},
+        ${value('phone')}, checkout.id, checkout.due_at
+      from unnest(${value('orderIds')}::uuid[], ${value('productIds')}::uuid[], ${value('productNames')}::text[],
+          ${value('unitCents')}::int[], ${value('quantities')}::int[], ${value('lineTotals')}::int[])
+        with ordinality as line(id, product_id, product_name, price_cents, quantity, total_cents, n),
+        checkout
+      order by line.n
+      returning *
+    )
+    select (select to_json(checkout) from checkout) as checkout,
+      (select json_agg(taken) from taken) as taken,
+      (select json_agg(placed) from placed) as orders`;
+});
