@@ -77,7 +77,7 @@ describe('Idempotency-Key on POST /api/order', () => {
     expect(reused.statusCode).toBe(422);
     expect(reused.json()).toMatchObject({
       code: 'IDEMPOTENCY_KEY_REUSED',
-      message: expect.stringContaining('already used for a different request'),
+      message: expect.stringContaining('already used for another request'),
     });
     expect(await stock()).toBe(stockBefore);
     expect((await ordersOf(customer)).length).toBe(countBefore);

@@ -26,7 +26,7 @@ export const ERROR_CATALOGUE = {
   INTERNAL: 'Something failed on the server; the message says nothing more.',
   SERVICE_UNAVAILABLE: 'The server or a service it needs is not available right now.',
   OPERATION_NOT_ALLOWED: 'The operation is not set up on this site (Google sign-in without keys).',
-  IDEMPOTENCY_KEY_REUSED: 'The Idempotency-Key was used before for a different request.',
+  IDEMPOTENCY_KEY_REUSED: 'The Idempotency-Key was used before for another operation, target or body.',
   // Orders, cart and checkout
   PRODUCT_CHANGED: 'The product was renamed since the customer saw it.',
   PRICE_CHANGED: 'The price changed since the customer saw it.',
@@ -60,6 +60,7 @@ export const ERROR_CATALOGUE = {
   QUOTE_DECLINED: 'The quote was declined and is closed.',
   QUOTE_EXPIRED: 'The offer has expired.',
   QUOTE_PRODUCT_GONE: 'A product of the quote is no longer sold.',
+  QUOTE_REVISED: 'The offer was revised since the buyer saw it.',
   // Users
   LAST_ADMIN: 'The last admin cannot be deleted.',
   SELF_DELETE: 'An admin cannot delete their own account from the users list.',

@@ -62,7 +62,14 @@ export const AcceptQuoteBodySchema = CheckoutBodySchema.pick({
   poReference: true,
   // A buyer on payment terms may take an accepted offer on invoice too (decision 0112).
   paymentMethod: true,
-});
+})
+  // What the buyer saw: an offer revised meanwhile is refused with its new figures (decision 0157).
+  .extend({
+    /** The quote's `offerVersion` as the buyer saw it. */
+    offerVersion: z.string().max(100).optional(),
+    /** The offer's total as the buyer saw it, in dollars. */
+    expectedTotal: z.number().nonnegative().max(1_000_000_000).optional(),
+  });
 export type AcceptQuoteBody = z.infer<typeof AcceptQuoteBodySchema>;
 
 /** PATCH /checkouts/:id after the card payment: the provider's payment id (`pi_…`). */

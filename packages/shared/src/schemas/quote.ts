@@ -40,6 +40,11 @@ export const QuoteSchema = z.object({
   decidedAt: z.string().nullable(),
   /** The offered total, once there is an offer. */
   total: z.number().nullable(),
+  /**
+   * Names the offer as it stands (its prices, quantities and time): changes whenever the shop revises
+   * it. Accepting sends it back, so that a revised offer is never accepted unseen.
+   */
+  offerVersion: z.string().nullable(),
   checkoutId: z.string().nullable(),
   pdfUrl: z.string().nullable(),
   lines: z.array(QuoteLineSchema),

@@ -27,10 +27,15 @@ const canonical = (value: unknown): string =>
       : v,
   );
 
+/**
+ * What a key is bound to: the operation (method and route), its target (the route's parameters, e.g.
+ * which quote) and the body. The user is the key's own column. The same key sent for another quote or
+ * another operation is refused, never answered with the first one's result (decision 0157).
+ */
 const fingerprintOf = (request: FastifyRequest) =>
   createHash('sha256')
     .update(
-      `${request.method} ${request.routeOptions.url ?? request.url}\n${canonical(request.body ?? null)}`,
+      `${request.method} ${request.routeOptions.url ?? request.url}\n${canonical(request.params ?? null)}\n${canonical(request.body ?? null)}`,
     )
     .digest('hex');
 
@@ -71,7 +76,7 @@ async function claim(
   if (stored.fingerprint !== entry.fingerprint) {
     throw new DomainError(
       'IDEMPOTENCY_KEY_REUSED',
-      'This Idempotency-Key was already used for a different request. Send a new key with a new request.',
+      'This Idempotency-Key was already used for another request (another operation, target or body), so it cannot be used for this one. Send a new key with each new request.',
     );
   }
   return { statusCode: stored.statusCode, body: stored.responseBody };

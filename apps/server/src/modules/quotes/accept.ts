@@ -1,8 +1,8 @@
-import { toDollars } from '@forgeline/shared/money';
+import { toCents, toDollars } from '@forgeline/shared/money';
 import { type AcceptQuoteBody } from '@forgeline/shared/schemas/checkout';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
+import { DomainError, badRequest, conflict, forbidden } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/app/auth.ts';
 import { queueCheckoutPlacedMail } from '../checkout/mail.ts';
 import type { PlacedCheckout } from '../checkout/service.ts';
@@ -10,7 +10,7 @@ import { checkUnpaidHolds } from '../orders/holds.ts';
 import { MAX_ORDER_TOTAL_CENTS, placeLines } from '../orders/placement.ts';
 import { settleTermsCheckout, termsForCheckout } from '../payment-terms/service.ts';
 import { createQuotesRepository } from './repository.ts';
-import { lockOpenQuote } from './service.ts';
+import { lockOpenQuote, offerTotalCents, offerVersionOf } from './service.ts';
 import { queueLowStockAlert } from '../products/low-stock.ts';
 
 /**
@@ -44,6 +44,33 @@ export async function acceptQuote(
         'QUOTE_PRODUCT_GONE',
       );
     agreed.set(line.productId, line.offeredPriceCents);
+  }
+  // The offer the buyer saw, or a 409 with today's figures (decision 0157).
+  const version = offerVersionOf(quote, lines);
+  const totalCents = offerTotalCents(lines);
+  const seenTotal = delivery.expectedTotal === undefined ? undefined : toCents(delivery.expectedTotal);
+  if (
+    (delivery.offerVersion !== undefined && delivery.offerVersion !== version) ||
+    (seenTotal !== undefined && seenTotal !== totalCents)
+  ) {
+    throw new DomainError(
+      'QUOTE_REVISED',
+      `This offer was revised since you looked: it now totals $${toDollars(totalCents).toFixed(2)}. Please check the new figures and accept again.`,
+      undefined,
+      {
+        offer: {
+          offerVersion: version,
+          total: toDollars(totalCents),
+          expiresAt: quote.expiresAt?.toISOString() ?? null,
+          lines: lines.map((line) => ({
+            _id: line.id,
+            productName: line.productName,
+            quantity: line.quantity,
+            offeredPrice: toDollars(line.offeredPriceCents ?? 0),
+          })),
+        },
+      },
+    );
   }
   const requests = lines.map((line) => ({ productId: line.productId!, quantity: line.quantity }));
   // On invoice: a PO number and the customer's approval first, as for any checkout (decision 0112).

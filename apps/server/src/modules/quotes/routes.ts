@@ -1,3 +1,4 @@
+import { ApiErrorSchema } from '@forgeline/shared/api-error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AcceptQuoteBodySchema, CheckoutSchema } from '@forgeline/shared/schemas/checkout';
@@ -30,6 +31,8 @@ import {
   listAllQuotes,
   listMyQuotes,
   offerQuote,
+  offerTotalCents,
+  offerVersionOf,
   requestQuote,
 } from './service.ts';
 
@@ -50,9 +53,8 @@ export function toQuoteDto({ quote, lines, messages }: QuoteWithParts, now = new
     offeredAt: iso(quote.offeredAt),
     expiresAt: iso(quote.expiresAt),
     decidedAt: iso(quote.decidedAt),
-    total: offered
-      ? toDollars(lines.reduce((sum, line) => sum + (line.offeredPriceCents ?? 0) * line.quantity, 0))
-      : null,
+    total: offered ? toDollars(offerTotalCents(lines)) : null,
+    offerVersion: offerVersionOf(quote, lines),
     checkoutId: quote.checkoutId,
     pdfUrl: quote.offeredAt ? `/api/quotes/${quote.id}/pdf` : null,
     lines: lines.map((line) => ({
@@ -155,7 +157,12 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         params: IdParams,
         headers: IdempotencyKeyHeaders,
         body: AcceptQuoteBodySchema,
-        response: { 201: CheckoutSchema, ...errorResponses },
+        response: {
+          201: CheckoutSchema,
+          ...errorResponses,
+          // A revised offer: its new figures beside the message (decision 0157).
+          409: ApiErrorSchema.extend({ offer: z.unknown().optional() }),
+        },
       },
     },
     async (request, reply) =>

@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { messages as texts } from '@forgeline/shared/messages';
 import { toCents } from '@forgeline/shared/money';
 import { type OfferQuoteBody, type RequestQuoteBody } from '@forgeline/shared/schemas/quote';
 import type { Database, Executor } from '../../db/client.ts';
-import type { QuoteRow } from '../../db/schema/index.ts';
+import type { QuoteLineRow, QuoteRow } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/app/auth.ts';
 import { formatNumber } from '../invoices/service.ts';
@@ -57,6 +58,23 @@ export async function getPricedQuote(db: Database, user: AuthUser, id: string): 
 }
 
 /** An offer whose expiry has passed is expired, whether or not the job has closed it yet. */
+/**
+ * Names an offer as it stands: when it was made and each line's quantity and price. Any revision
+ * changes it; accepting must send it back (or the total), so an offer is never accepted unseen.
+ */
+export function offerVersionOf(quote: QuoteRow, lines: readonly QuoteLineRow[]): string | null {
+  if (!quote.offeredAt || lines.some((line) => line.offeredPriceCents === null)) return null;
+  const content = [
+    quote.offeredAt.toISOString(),
+    ...lines.map((line) => `${line.id}:${line.quantity}:${line.offeredPriceCents}`),
+  ].join('|');
+  return createHash('sha256').update(content).digest('base64url').slice(0, 16);
+}
+
+/** The total of an offer, in cents (every line priced). */
+export const offerTotalCents = (lines: readonly QuoteLineRow[]) =>
+  lines.reduce((sum, line) => sum + (line.offeredPriceCents ?? 0) * line.quantity, 0);
+
 export const isLapsed = (quote: QuoteRow, now: Date) =>
   quote.status === 'offered' && quote.expiresAt !== null && quote.expiresAt.getTime() <= now.getTime();
 

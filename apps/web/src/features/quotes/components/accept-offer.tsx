@@ -65,7 +65,15 @@ const AcceptOfferForm = ({
     DeliveryValues
   >({
     resolver,
-    defaultValues: { address, phone, poReference: '', paymentMethod: 'card' },
+    // What the buyer sees is what they accept: the offer's version and total go with the form.
+    defaultValues: {
+      address,
+      phone,
+      poReference: '',
+      paymentMethod: 'card',
+      offerVersion: quote.offerVersion ?? undefined,
+      expectedTotal: quote.total ?? undefined,
+    },
   });
   // A buyer approved for payment terms may take the offer on invoice (decision 0112).
   const byInvoice = useWatch({ control, name: 'paymentMethod' }) === 'invoice' && terms?.approved === true;
@@ -73,7 +81,13 @@ const AcceptOfferForm = ({
   const submit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const checkout = await accept.mutateAsync({ id: quote._id, idempotencyKey, body: values });
+      // The figures on screen now (a refetch after a revision shows the new ones before a new try).
+      const seen = { offerVersion: quote.offerVersion ?? undefined, expectedTotal: quote.total ?? undefined };
+      const checkout = await accept.mutateAsync({
+        id: quote._id,
+        idempotencyKey,
+        body: { ...values, ...seen },
+      });
       toast.success(`Offer accepted: order ${checkout.number} placed. Now one payment for all of it.`);
       await navigate(paths.checkoutPay.getHref(checkout._id));
     } catch (error) {
