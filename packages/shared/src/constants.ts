@@ -42,7 +42,10 @@ export const LIMITS = {
   displayNameMax: 100,
   passwordMax: 128,
   descriptionMax: 2000,
+  /** Every search box (catalogue and admin lists): the page's maxLength and the server's schema both read it. */
   searchMax: 100,
+  /** An e-mail address (RFC 5321's longest path); also the audit log's admin filter. */
+  emailMax: 254,
   pageSizeDefault: 50,
   pageSizeMax: 100,
   pageMax: 10_000,

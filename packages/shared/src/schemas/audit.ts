@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS, type AuditAction } from '../audit-actions.ts';
+import { LIMITS } from '../constants.ts';
 import { PagedSearchFields, oneWayOfPaging } from './paging.ts';
 
 const actionNames = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
@@ -19,7 +20,11 @@ export const AuditQuerySchema = z
     ...PagedSearchFields,
     limit: PagedSearchFields.limit.default(50),
     action: z.enum(actionNames, { error: 'Choose an action from the list' }).optional(),
-    actor: z.string().trim().max(254).optional(),
+    actor: z
+      .string()
+      .trim()
+      .max(LIMITS.emailMax, `actor must be ${LIMITS.emailMax} characters or fewer`)
+      .optional(),
     from: day.optional(),
     to: day.optional(),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from '../constants.ts';
 import { messages } from '../messages.ts';
 
 /** Ids are UUIDs; anything else cannot name a record (the server answers 404, not 500). */
@@ -16,7 +17,7 @@ export const EmailSchema = z
   .string({ error: messages.emailRequired })
   .trim()
   .min(1, { error: messages.emailRequired, abort: true })
-  .max(254, { error: messages.emailInvalid, abort: true })
+  .max(LIMITS.emailMax, { error: messages.emailInvalid, abort: true })
   .regex(EMAIL_PATTERN, messages.emailInvalid)
   .transform((email) => email.toLowerCase());
 

@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
 import { AUDIT_ACTIONS, type AuditAction } from '@forgeline/shared/audit-actions';
+import { LIMITS } from '@forgeline/shared/constants';
 import { AUDIT_PAGE_SIZE, useAudit, type AuditFilters } from '@/features/audit/api/get-audit';
 import { AuditTable } from '@/features/audit/components/audit-table';
 import { QueryState } from '@/components/ui/query-state';
@@ -77,7 +78,7 @@ const AuditRoute = () => {
               className="input input-bordered min-w-0"
               placeholder="Order number, product or e-mail"
               name="search"
-              maxLength={200}
+              maxLength={LIMITS.searchMax}
               defaultValue={filters.search ?? ''}
             />
           </label>
@@ -88,7 +89,7 @@ const AuditRoute = () => {
               className="input input-bordered min-w-0"
               placeholder="Admin's e-mail"
               name="actor"
-              maxLength={200}
+              maxLength={LIMITS.emailMax}
               defaultValue={filters.actor ?? ''}
             />
           </label>

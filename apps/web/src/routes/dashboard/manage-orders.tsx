@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
 import { ORDERS_PAGE_SIZE, useSearchOrders, type OrderFilters } from '@/features/orders/api/search-orders';
+import { LIMITS } from '@forgeline/shared/constants';
 import { ManageOrdersTable } from '@/features/orders/components/manage-orders-table';
 import { useOrderActions } from '@/features/orders/components/use-order-actions';
 import { QueryState } from '@/components/ui/query-state';
@@ -85,7 +86,7 @@ const ManageOrdersRoute = () => {
             className="input input-bordered min-w-0 grow sm:w-72"
             placeholder="Customer, e-mail, product or order id"
             name="search"
-            maxLength={200}
+            maxLength={LIMITS.searchMax}
             defaultValue={filters.search ?? ''}
           />
           <button type="submit" className="btn btn-primary">
