@@ -1,4 +1,4 @@
-// Lighthouse on every public page (issue 14): builds the SPA, starts the real server on a free port,
+// Lighthouse on every public page: builds the SPA, starts the real server on a free port,
 // runs Lighthouse (mobile, simulated throttling: its defaults) RUNS times per page with /usr/bin/chromium,
 // and prints the median of each score and of LCP, TBT and CLS next to its target. Not part of npm test.
 //   npm run lighthouse                       (3 runs per page)
@@ -25,7 +25,7 @@ const { values: args } = parseArgs({
 });
 const RUNS = Number(args.runs);
 
-/** The targets of issue 14. */
+/** The performance targets (docs/performance.md). */
 const TARGETS = {
   performance: 97,
   accessibility: 100,

@@ -3,7 +3,7 @@ import { removeDir, signUp, startApp, type AppProcess } from './support/app-proc
 import { postgresBinDir, startCluster, type TestCluster } from './support/postgres-cluster.ts';
 import { hasRedisServer, startRedis, type TestRedis } from './support/redis-server.ts';
 
-// Redis is an accelerator, not a single point of failure (issue 13 item 4, decision 0122): with the
+// Redis is an accelerator, not a single point of failure (decision 0122): with the
 // shared rate-limit store stopped or hung, rate-limited requests answer at normal speed, limits still
 // hold (per instance), readiness says so and stays 200, and the log says it once per outage.
 const runnable = Boolean(postgresBinDir()) && hasRedisServer();

@@ -8,7 +8,7 @@ import { snapshot } from './support/data.ts';
 import { listen, rawRequest } from './support/raw-http.ts';
 
 /**
- * Item 1 of issue 8, over real HTTP with the request target sent verbatim: any other spelling of a path
+ * Over real HTTP, with the request target sent verbatim: any other spelling of a path
  * meets the same limit and guard as the canonical one, or gets a 404. Before the fix, every spelling
  * below reached Better Auth (a 401 for a wrong password, a role change for set-role) while our limit and
  * our block matched the raw URL and missed them.

@@ -107,7 +107,7 @@ describe('GET /api/contact (admins only)', () => {
 });
 
 describe('POST /api/newsletter', () => {
-  it('answers a new address and a known one alike: 200, the same friendly message (issue 8, item 10)', async () => {
+  it('answers a new address and a known one alike: 200, the same friendly message', async () => {
     const first = await post('/api/newsletter', { email: 'Buyer@Acme-Industrial.com' });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ acknowledged: true, message: texts.subscribed });

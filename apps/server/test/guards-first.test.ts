@@ -7,7 +7,7 @@ import { snapshot } from './support/data.ts';
 import { listen, rawRequest } from './support/raw-http.ts';
 
 /**
- * Item 7 of issue 8 (and the admin area of issue 9): who calls is checked before the body is read, on
+ * Who calls is checked before the body is read, on
  * every route. Before, a customer posting a broken body to an admin endpoint got a 400 that described
  * the admin schema field by field. Every route of the API is taken from its OpenAPI document, so a new
  * route is covered the day it is added.

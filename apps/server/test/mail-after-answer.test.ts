@@ -7,7 +7,7 @@ import { GOOD_CARD, makeProduct, orderBody } from './support/data.ts';
 import { startSilentSmtp, startSmtp, waitForMail, type TestSmtp } from './support/mail.ts';
 
 /**
- * An order's answer never waits for its e-mail (issue 14, docs/decisions/0045): the mail is queued in
+ * An order's answer never waits for its e-mail (docs/decisions/0045): the mail is queued in
  * the order's transaction and sent after the answer, so a slow or silent mail server costs the request
  * nothing, and the mail still arrives.
  */

@@ -8,7 +8,7 @@ import { makeProduct, snapshot } from './support/data.ts';
 import { listen, rawRequest, type RawResponse } from './support/raw-http.ts';
 
 /**
- * Item 6 of issue 8: no 500 from bad input. With the log at debug level (as an operator chasing a
+ * No 500 from bad input. With the log at debug level (as an operator chasing a
  * problem would set it), Better Auth's log lines threw inside the bridge and turned its refusals into
  * 500s; a body nested 10,000 deep overflowed the stack of the recursive NUL check before anyone asked
  * who sent it. Over real HTTP, each refusal is a 4xx and nothing changes.

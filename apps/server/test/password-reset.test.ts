@@ -119,7 +119,7 @@ describe('password reset by e-mail', () => {
     await vi.waitFor(() => expect(smtp.inbox.length).toBe(before + 1));
   });
 
-  it('answers a known address as fast as an unknown one, however slow the mail server (issue 8, item 10)', async () => {
+  it('answers a known address as fast as an unknown one, however slow the mail server', async () => {
     const before = smtp.inbox.length;
     smtp.setDelay(1_500);
     try {

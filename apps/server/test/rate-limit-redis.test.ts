@@ -48,7 +48,7 @@ describe.runIf(redisUrl)('rate limits shared through Redis', () => {
   });
 });
 
-// Redis is an accelerator, not a single point of failure (issue 13): with a REDIS_URL where nothing
+// Redis is an accelerator, not a single point of failure: with a REDIS_URL where nothing
 // answers, limits still hold, counted in the process, at normal speed; readiness reports it, the log says
 // it once. (The fault suite stops and pauses a real redis-server under a running instance.)
 describe('rate limits while Redis is away', () => {

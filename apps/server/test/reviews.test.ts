@@ -64,7 +64,7 @@ describe('POST /api/review', () => {
     for (const review of list) expect(ReviewSchema.strict().parse(review)).toEqual(review);
   });
 
-  it("uses the account's photo only when it is one uploaded to Forgeline (issue 8, item 9)", async () => {
+  it("uses the account's photo only when it is one uploaded to Forgeline", async () => {
     const imageOf = async (image: string) => {
       const user = await createUser(t.app);
       await t.app.db.update(users).set({ image }).where(eq(users.id, user.id));
@@ -156,7 +156,7 @@ describe('POST /api/review', () => {
   });
 });
 
-describe('reviews of a part (issue 10, item 1)', () => {
+describe('reviews of a part', () => {
   type Rated = { average: number | null; count: number; reviews: Review[] };
   const reviewsOf = (productId: string) =>
     t.app.inject({ method: 'GET', url: `/api/product/${productId}/reviews` });

@@ -19,7 +19,7 @@ import { appReady } from './support/screens';
 import type { RunningServer } from './support/server';
 
 /**
- * Issue 10's journey: a buyer pastes a list of 40 part numbers, puts the valid lines in the cart, checks
+ * The B2B buyer's journey: a buyer pastes a list of 40 part numbers, puts the valid lines in the cart, checks
  * out with one address, phone and PO reference at tier prices, pays all of it with one card payment,
  * and finds every line paid in My Orders; then the same on a 375 px phone, with 'Order again'.
  */

@@ -433,7 +433,7 @@ describe('other public pages', () => {
   });
 
   it('subscribes to the newsletter from the footer and confirms, the same way for a second time', async () => {
-    // The same answer for a new and a known address: nobody learns who is subscribed (issue 8).
+    // The same answer for a new and a known address: nobody learns who is subscribed.
     for (const first of [true, false]) {
       await withPage(375, async (page) => {
         await page.goto(url('/portfolio'));

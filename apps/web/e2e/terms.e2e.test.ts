@@ -7,7 +7,7 @@ import { journeyContext, openSite, closeSite } from './support/browser';
 import type { RunningServer } from './support/server';
 
 /**
- * Issue 12's payment terms (decision 0112): an admin approves a buyer for 'pay by invoice'; the buyer
+ * Payment terms (decision 0112): an admin approves a buyer for 'pay by invoice'; the buyer
  * checks out by invoice with a PO number, finds the order awaiting payment in My Orders and downloads
  * its invoice there; the admin marks it paid with the transfer's reference, and My Orders says Paid.
  */

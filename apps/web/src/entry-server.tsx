@@ -1,4 +1,4 @@
-// The server's render of a public page (issue 14, docs/decisions/0040): the same routes and components as
+// The server's render of a public page (docs/decisions/0040): the same routes and components as
 // the browser, rendered to HTML with the catalogue data the page needs already in the query cache. Built by
 // `npm run build` into dist/.ssr/ and loaded by the server (apps/server/src/plugins/external/web.ts).
 import { StrictMode, type ReactNode } from 'react';

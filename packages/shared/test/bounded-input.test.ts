@@ -3,7 +3,7 @@ import { z } from 'zod';
 import * as shared from '../src/index.ts';
 
 /**
- * Every text a client sends has a maximum (issue 8, item 4): each request schema is walked, and every
+ * Every text a client sends has a maximum: each request schema is walked, and every
  * string or array in it must carry a length limit, so no field lets one request cost unbounded work.
  */
 const requestSchemas = Object.entries(shared).filter(
@@ -52,7 +52,7 @@ const BOUNDED_ELSEWHERE = new Set([
   'QuickOrderCheckBodySchema.text',
 ]);
 
-describe('request schemas (issue 8, item 4)', () => {
+describe('request schemas', () => {
   it('finds the request schemas', () => {
     expect(requestSchemas.length).toBeGreaterThan(15);
   });

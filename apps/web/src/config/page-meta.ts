@@ -1,6 +1,6 @@
 import { homeMeta } from './home-meta';
 
-/** The title and description of each page (issue 14: every tab read the same before). */
+/** The title and description of each page (every tab read the same before). */
 export type PageMeta = { title: string; description: string };
 
 const SITE = 'Forgeline';

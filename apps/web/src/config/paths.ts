@@ -19,7 +19,7 @@ export const paths = {
   },
   product: { path: '/product/:id', getHref: (id: string) => `/product/${encodeURIComponent(id)}` },
   purchase: { path: '/purchase/:id', getHref: (id: string) => `/purchase/${encodeURIComponent(id)}` },
-  /** B2B ordering (issue 10): the server cart, the quick-order pad, checkout and its payment. */
+  /** B2B ordering: the server cart, the quick-order pad, checkout and its payment. */
   cart: { path: '/cart', getHref: () => '/cart' },
   quickOrder: { path: '/quick-order', getHref: () => '/quick-order' },
   checkout: { path: '/checkout', getHref: () => '/checkout' },

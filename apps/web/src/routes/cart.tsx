@@ -8,7 +8,7 @@ import { EditableCartLines } from '@/features/cart/components/cart-lines';
 import { ReorderChanges } from '@/features/checkout/components/reorder-changes';
 import { EmptyState, QueryState } from '@/components/ui/query-state';
 
-/** /cart (issue 10): the signed-in buyer's server cart, each line priced and checked; on to checkout. */
+/** /cart: the signed-in buyer's server cart, each line priced and checked; on to checkout. */
 const CartRoute = () => {
   const cart = useCart();
   // 'Order again' arrives here with what changed since the past order.

@@ -13,7 +13,7 @@ import { QueryState } from '@/components/ui/query-state';
 import { OrderDocumentsFor } from '@/features/invoices/components/order-documents';
 import { dueDay } from '@/lib/payment-state';
 
-/** /checkout/:id (issue 10): the placed checkout, its lines, and one card payment for all of them. */
+/** /checkout/:id: the placed checkout, its lines, and one card payment for all of them. */
 const CheckoutPayRoute = () => {
   const { id = '' } = useParams();
   const { user } = useSession();

@@ -11,7 +11,7 @@ import { useMyTerms } from '@/features/payment-terms/api/terms';
 import { Alert } from '@/components/ui/alert';
 import { Loading } from '@/components/ui/spinner';
 
-/** /checkout (issue 10): the cart's lines at tier prices, one address, phone and PO reference. */
+/** /checkout: the cart's lines at tier prices, one address, phone and PO reference. */
 const CheckoutRoute = () => {
   const { user } = useSession();
   const cart = useCart();

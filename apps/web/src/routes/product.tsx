@@ -14,7 +14,7 @@ import { QuantityRules } from '@/components/pricing/quantity-rules';
 import { ProductReviews } from '@/features/reviews/components/product-reviews';
 
 /**
- * /product/:id (issue 10 item 1), public: photo, details, quantity rules, 'Buy Now' and the part's reviews. The page needs
+ * /product/:id, public: photo, details, quantity rules, 'Buy Now' and the part's reviews. The page needs
  * one request (GET /api/purchase/:id), so it can be rendered on the server later.
  */
 const ProductRoute = () => {

@@ -1,6 +1,6 @@
 import { QuickOrderPad } from '@/features/cart/components/quick-order-pad';
 
-/** /quick-order (issue 10): the quick order pad, for signed-in buyers. */
+/** /quick-order: the quick order pad, for signed-in buyers. */
 const QuickOrderRoute = () => <QuickOrderPad />;
 
 export default QuickOrderRoute;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { chunkName, kb, routeBundles, type RouteBundle } from './bundle';
 
 /**
- * Size budgets on the build output (issue 14): the JavaScript and CSS a route needs before it can render,
+ * Size budgets on the build output: the JavaScript and CSS a route needs before it can render,
  * gzipped. Runs after `npm run build` (npm test builds first). A failure names the route, its size and
  * limit, and every chunk it loads, marking those that grew since budgets.json recorded them.
  */

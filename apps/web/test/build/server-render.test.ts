@@ -9,7 +9,7 @@ import { buildTestApp, type TestApp } from '../../../server/test/helper';
 import { distDir } from './bundle';
 
 /**
- * The pages the server sends as HTML (issue 14, docs/decisions/0040), from the build: the render itself
+ * The pages the server sends as HTML (docs/decisions/0040), from the build: the render itself
  * (dist/.ssr) with hostile catalogue data, and the real server on the seeded catalogue.
  */
 type ServerRender = {

@@ -24,7 +24,7 @@ export const DisplayNameSchema = requiredText(messages.nameRequired, LIMITS.disp
   .regex(PLAIN_LINE, 'Use one line of plain text for your name')
   .refine((name) => !LINK_LIKE.test(name), 'A name cannot contain a web address');
 
-/** A profile photo is one uploaded to Forgeline or none (issue 8, item 9): never another site's URL. */
+/** A profile photo is one uploaded to Forgeline or none: never another site's URL. */
 const NoForeignImageSchema = z
   .null({ error: 'A profile photo can only be one uploaded to Forgeline' })
   .optional();

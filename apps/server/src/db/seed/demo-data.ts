@@ -199,7 +199,7 @@ const featured: DemoProduct[] = [
 ];
 
 /**
- * The standard range a buyer reorders by part number (issue 10: forty different parts in one checkout):
+ * The standard range a buyer reorders by part number (forty different parts in one checkout):
  * socket cap screws, hex nuts and washers in the common metric sizes, and small ball bearings.
  */
 const metricSizes = [

@@ -28,7 +28,7 @@ export const Navbar = () => {
     { label: 'Blogs', to: paths.blogs.getHref() },
     { label: 'My PortFolio', to: paths.portfolio.getHref() },
     ...(user ? [{ label: 'Dashboard', to: paths.dashboard.root.getHref() }] : []),
-    // The server cart's line count (issue 10), for signed-in buyers.
+    // The server cart's line count, for signed-in buyers.
     ...(user ? [{ label: cartCount ? `Cart (${cartCount})` : 'Cart', to: paths.cart.getHref() }] : []),
   ];
 

@@ -22,7 +22,7 @@ const priceRows = (product: Product): PriceRow[] => {
 };
 
 /**
- * Volume prices of a part (issue 10 item 3), the row in force for `quantity` highlighted. Shown only when
+ * Volume prices of a part, the row in force for `quantity` highlighted. Shown only when
  * the part has price breaks; the figures are the shared pricing engine's, the server's own.
  */
 export const PriceTable = ({ product, quantity }: { product: Product; quantity: number | null }) => {

@@ -1,7 +1,7 @@
 import type { Product } from '@forgeline/shared/schemas/product';
 
 /**
- * A product's part number and quantity rules, shown before any submit (issue 10 items 1–2): the spec's
+ * A product's part number and quantity rules, shown before any submit: the spec's
  * minimum and available quantity, and the pack size and maximum when the part has them.
  */
 export const QuantityRules = ({ product }: { product: Product }) => (

@@ -43,7 +43,7 @@ const CheckedLines = ({ result }: { result: QuickOrderCheckResponse }) => (
 );
 
 /**
- * The quick order pad (issue 10): paste `part-number quantity` lines or choose a CSV; every line is checked
+ * The quick order pad: paste `part-number quantity` lines or choose a CSV; every line is checked
  * by the server (part, rules, stock, tier price) with its own message; the valid ones go into the cart at
  * once, and the buyer goes on to the cart.
  */

@@ -57,7 +57,7 @@ export const ManageOrdersTable = ({
                   <Link className="link whitespace-nowrap" to={paths.dashboard.order.getHref(order._id)}>
                     {order.number}
                   </Link>
-                  {/* The buyer's PO reference: what their accounts department will quote (issue 10). */}
+                  {/* The buyer's PO reference: what their accounts department will quote. */}
                   {order.poReference && (
                     <span className="block text-xs text-base-content/70" data-testid="order-po">
                       PO <WrapPoints text={order.poReference} />

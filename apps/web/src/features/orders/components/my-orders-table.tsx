@@ -72,7 +72,7 @@ export const MyOrdersTable = ({
               <td data-label="Product Name" className={`font-medium ${cell}`}>
                 <span className="flex flex-col max-md:items-end max-md:text-right">
                   <span>{order.productName}</span>
-                  {/* The stable number, the date and the buyer's PO reference (issue 10). */}
+                  {/* The stable number, the date and the buyer's PO reference. */}
                   <span className="text-xs font-normal text-base-content/75" data-testid="order-meta">
                     <span className="font-mono">{order.number}</span> · {formatDay(order.createdAt)}
                     {order.poReference ? ` · PO ${order.poReference}` : ''}
@@ -101,7 +101,7 @@ export const MyOrdersTable = ({
               </td>
               <td data-label="Action" className={cell}>
                 {order.paid || order.status === 'shipped' ? (
-                  // Why there is no Cancel, and whom to ask (issue 10 item 7).
+                  // Why there is no Cancel, and whom to ask.
                   <span className="max-w-56 text-xs text-base-content/80" data-testid="paid-cancel-note">
                     {order.status === 'shipped'
                       ? 'Shipped orders cannot be cancelled. '

@@ -37,7 +37,7 @@ type OrderDetailProps = {
 };
 
 /**
- * One order on one page, for the admin who ships it (issue 11): customer, where and whom to deliver to,
+ * One order on one page, for the admin who ships it: customer, where and whom to deliver to,
  * its dates, its payment, the checkout and PO reference it came with, its documents and its timeline;
  * Ship and Cancel as in Manage All Orders.
  */

@@ -31,7 +31,7 @@ const setup = () => {
 };
 
 describe('PurchaseForm', () => {
-  it("starts from the profile's address and phone and places the order with them (issue 10 item 7)", async () => {
+  it("starts from the profile's address and phone and places the order with them", async () => {
     const onSubmit = vi.fn().mockResolvedValue(undefined);
     render(
       <PurchaseForm

@@ -18,7 +18,7 @@ export type PurchaseValues = { address: string; phone: string; buyQuantity: numb
 type PurchaseFormProps = {
   product: Product;
   user: { name: string; email: string };
-  /** The profile's delivery address and phone, to start from (issue 10 item 7); the buyer may change them. */
+  /** The profile's delivery address and phone, to start from; the buyer may change them. */
   contact?: { address?: string | null; phone?: string | null };
   /** Places the order with the unit price and total shown; a rejection's message is shown above the button. */
   onSubmit: (values: PurchaseValues, figures: { price: number; totalPrize: number }) => Promise<void>;

@@ -25,7 +25,7 @@ describe('ReviewCard stars (decision 0091)', () => {
   });
 });
 
-describe('ReviewCard badge (issue 8, item 10)', () => {
+describe('ReviewCard badge', () => {
   it("shows 'Verified buyer' only on a review the server marked as from a paying customer", () => {
     const badgeOf = (verified: boolean) =>
       render(<ReviewCard review={review(5, verified)} />).container.textContent?.includes('Verified buyer');
