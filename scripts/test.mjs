@@ -1,6 +1,7 @@
 // Runs every check of the project, in the order that fails fastest: typecheck, lint, build, then the
 // test suites (unit, API, browser). Ends with one count line, "tests: N passed, N failed".
-// `node scripts/test.mjs --api` runs only the API suite (CI runs it again on PostgreSQL that way).
+// `node scripts/test.mjs --api` runs only the API suite (CI runs it again on PostgreSQL that way);
+// `--api FILE…` only those files of it (CI's Node 22 and 24 runs).
 // `node scripts/test.mjs --quick` (npm run test:quick) is the edit–test loop: typecheck, then the shared,
 // API and component suites, without lint, the build, its size budgets and the browser sweep.
 import { spawnSync } from 'node:child_process';
@@ -8,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const apiOnly = process.argv.includes('--api');
 const quick = process.argv.includes('--quick');
+const files = apiOnly ? process.argv.slice(2).filter((arg) => !arg.startsWith('--')) : [];
 const run = (command, args) => {
   console.log(`\n> ${command} ${args.join(' ')}`);
   return spawnSync(command, args, { stdio: 'inherit', shell: process.platform === 'win32' }).status ?? 1;
@@ -25,7 +27,8 @@ if (!apiOnly) {
 }
 
 mkdirSync('test-results', { recursive: true });
-const report = 'test-results/vitest.json';
+// API runs may go side by side (CI runs PostgreSQL, Node 22 and Node 24 at once): a report each.
+const report = apiOnly ? `test-results/vitest-api-${process.pid}.json` : 'test-results/vitest.json';
 rmSync(report, { force: true });
 const projects = apiOnly
   ? ['--project', 'server']
@@ -36,6 +39,7 @@ const status = run('npx', [
   'vitest',
   'run',
   ...projects,
+  ...files,
   '--reporter=default',
   '--reporter=json',
   `--outputFile=${report}`,
@@ -48,6 +52,7 @@ if (!existsSync(report)) {
 const { numPassedTests, numFailedTests, numFailedTestSuites, numPendingTests, numTodoTests } = JSON.parse(
   readFileSync(report, 'utf8'),
 );
+if (apiOnly) rmSync(report, { force: true });
 // A file that failed to load, or an error outside any test, fails the run even with no failed test.
 const failed = numFailedTests || numFailedTestSuites || (status !== 0 ? 1 : 0);
 const skipped = numPendingTests + numTodoTests;
