@@ -17,6 +17,13 @@ export const products = pgTable(
       .notNull()
       .unique()
       .default(sql`('FL-' || upper(left(replace(gen_random_uuid()::text, '-', ''), 10)))`),
+    /**
+     * The part number as a search compares it: letters and digits only ('FL-BRG-6204' -> 'FLBRG6204'), so
+     * 'flbrg6204' and 'fl brg 6204' find it too (docs/decisions/0180). Kept by the database itself.
+     */
+    skuKey: text('sku_key')
+      .notNull()
+      .generatedAlwaysAs(sql`regexp_replace(sku, '[^A-Z0-9]', '', 'g')`),
     /** The order multiple (sold in packs of this many). */
     packSize: integer('pack_size').notNull().default(1),
     maxOrder: integer('max_order'),
@@ -45,6 +52,9 @@ export const products = pgTable(
     // one index per column so that PostgreSQL combines them (BitmapOr); docs/decisions/0041.
     index('products_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
     index('products_sku_trgm_idx').using('gin', sql`${table.sku} gin_trgm_ops`),
+    // A part number typed whole ranks first: found by equality; typed in part, by the trigram index.
+    index('products_sku_key_idx').on(table.skuKey),
+    index('products_sku_key_trgm_idx').using('gin', sql`${table.skuKey} gin_trgm_ops`),
   ],
 );
 
