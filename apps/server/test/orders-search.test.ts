@@ -148,4 +148,40 @@ describe("the admin's order search: GET /api/orders?limit=…", () => {
     await expectRefused(t.app, () => list('limit=5', ada), 403);
     await expectRefused(t.app, () => list('limit=5', null), 401);
   });
+  it("finds a checkout's orders by its CO number as the buyer quotes it, and only those", async () => {
+    const washer = await makeProduct(t.app, { name: 'Spring washer', availableQuantity: 1000 });
+    const bolt = await makeProduct(t.app, { name: 'Hex bolt', availableQuantity: 1000 });
+    const cart = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart/lines',
+      headers: ada.headers,
+      payload: {
+        lines: [
+          { productId: washer.id, quantity: 2 },
+          { productId: bolt.id, quantity: 3 },
+        ],
+      },
+    });
+    expect(cart.statusCode, cart.body).toBe(200);
+    const checkout = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      headers: ada.headers,
+      payload: { address: '12 Foundry Lane, Sheffield', phone: '+44 114 496 0000' },
+    });
+    expect(checkout.statusCode, checkout.body).toBe(201);
+    const { number } = checkout.json<{ number: string }>();
+    expect(number).toMatch(/^CO-\d+$/);
+    for (const typed of [number, number.toLowerCase(), ` ${number} `]) {
+      const res = await list(`limit=10&search=${encodeURIComponent(typed)}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(
+        res
+          .json<Order[]>()
+          .map((order) => order.productName)
+          .sort(),
+        typed,
+      ).toEqual(['Hex bolt', 'Spring washer']);
+    }
+  });
 });

@@ -39,9 +39,10 @@ function conditions(filters: OrderFilters): SQL | undefined {
         sql`${orders.id}::text LIKE ${`${escapeLike(filters.search.toLowerCase())}%`}`,
         // The order number a buyer quotes ('FL-100245', 'fl-100245'): its unique index.
         eq(orders.number, filters.search.trim().toUpperCase()),
-        // The buyer's PO reference, on the checkout: the few checkouts that match, then their orders
-        // through orders_checkout_id_idx (an array, so the planner can still combine the branches).
-        sql`${orders.checkoutId} = ANY(ARRAY(SELECT ${checkouts.id} FROM ${checkouts} WHERE ${ilike(checkouts.poReference, pattern)}))`,
+        // The buyer's PO reference or checkout number ('CO-100245', the number on their confirmation),
+        // on the checkout: the few checkouts that match, then their orders through
+        // orders_checkout_id_idx (an array, so the planner can still combine the branches).
+        sql`${orders.checkoutId} = ANY(ARRAY(SELECT ${checkouts.id} FROM ${checkouts} WHERE ${or(ilike(checkouts.poReference, pattern), eq(checkouts.number, filters.search.trim().toUpperCase()))}))`,
       ),
     );
   }
