@@ -130,16 +130,60 @@ describe('the audit log: what admins did, written with the change (GET /api/audi
     expect(await entries()).toHaveLength(count);
   });
 
-  it('records approving payment terms, before and after', async () => {
-    const res = await call(cast.admin, 'PATCH', `/api/users/${cast.customerB.id}/terms`, {
-      terms: { termsDays: 30, creditLimit: 5000 },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(await newest()).toMatchObject({
-      action: 'terms.set',
+  it('records payment terms as what happened: approved, changed, withdrawn, with before and after', async () => {
+    const setTerms = async (terms: object | null) => {
+      const res = await call(cast.admin, 'PATCH', `/api/users/${cast.customerB.id}/terms`, { terms });
+      expect(res.statusCode, res.body).toBe(200);
+      return newest();
+    };
+    expect(await setTerms({ termsDays: 30, creditLimit: 5000 })).toMatchObject({
+      action: 'terms.approved',
       subjectLabel: cast.customerB.email,
       before: { approved: false },
       after: { termsDays: 30, creditLimit: 5000 },
+    });
+    expect(await setTerms({ termsDays: 60, creditLimit: 5000 })).toMatchObject({
+      action: 'terms.changed',
+      before: { termsDays: 30 },
+      after: { termsDays: 60 },
+    });
+    expect(await setTerms(null)).toMatchObject({
+      action: 'terms.withdrawn',
+      before: { termsDays: 60, creditLimit: 5000 },
+      after: { approved: false },
+    });
+    expect(await setTerms({ termsDays: 15, creditLimit: 2000 })).toMatchObject({ action: 'terms.approved' });
+  });
+
+  it('records a quote offer and its revision, with the prices offered', async () => {
+    const part = await makeProduct(t.app, {
+      name: 'Audit flange',
+      priceCents: 1000,
+      availableQuantity: 5000,
+    });
+    const asked = await call(cast.customerA, 'POST', '/api/quotes', {
+      lines: [{ productId: part.id, quantity: 500 }],
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const quote = asked.json<{ _id: string; number: string; lines: { _id: string }[] }>();
+    const offer = async (price: number) => {
+      const res = await call(cast.admin, 'POST', `/api/quotes/${quote._id}/offer`, {
+        lines: [{ lineId: quote.lines[0]!._id, price }],
+        validDays: 14,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return newest();
+    };
+    expect(await offer(8.5)).toMatchObject({
+      action: 'quote.offered',
+      subjectType: 'quote',
+      subjectLabel: quote.number,
+      after: { 'Audit flange': 8.5, validDays: 14 },
+    });
+    expect(await offer(8.25)).toMatchObject({
+      action: 'quote.revised',
+      before: { 'Audit flange': 8.5 },
+      after: { 'Audit flange': 8.25 },
     });
   });
 

@@ -12,7 +12,13 @@ export const AUDIT_ACTIONS = {
   'order.shipped': 'Shipped order',
   'order.cancelled': 'Cancelled order',
   'order.refunded': 'Refunded order',
+  'terms.approved': 'Approved payment terms',
+  'terms.changed': 'Changed payment terms',
+  'terms.withdrawn': 'Withdrew payment terms',
+  // Entries written before terms said which of the three they were.
   'terms.set': 'Set payment terms',
+  'quote.offered': 'Offered quote',
+  'quote.revised': 'Revised quote offer',
   'invoice.marked_paid': 'Marked invoice paid',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

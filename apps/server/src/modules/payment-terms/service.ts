@@ -68,7 +68,8 @@ export async function setTerms(
     const summary = (t: PaymentTerms) =>
       t.approved ? { termsDays: t.termsDays, creditLimit: t.creditLimit } : { approved: false };
     await recordAudit(tx, admin, {
-      action: 'terms.set',
+      // The log says what happened: an approval, a change of approved terms, or their withdrawal.
+      action: !terms ? 'terms.withdrawn' : before.approved ? 'terms.changed' : 'terms.approved',
       subject: { type: 'user', id: userId, label: email },
       before: summary(before),
       after: summary(await getTerms(tx, userId)),

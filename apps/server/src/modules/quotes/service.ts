@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { messages as texts } from '@forgeline/shared/messages';
-import { toCents } from '@forgeline/shared/money';
+import { toCents, toDollars } from '@forgeline/shared/money';
 import { type OfferQuoteBody, type RequestQuoteBody } from '@forgeline/shared/schemas/quote';
 import type { Database, Executor } from '../../db/client.ts';
 import type { QuoteLineRow, QuoteRow } from '../../db/schema/index.ts';
@@ -10,6 +10,7 @@ import { formatNumber } from '../invoices/service.ts';
 import { createInvoicesRepository } from '../invoices/repository.ts';
 import { createProductsRepository } from '../products/repository.ts';
 import { createQuotesRepository, type QuoteWithParts } from './repository.ts';
+import { recordAudit } from '../audit/service.ts';
 import type { ErrorCode } from '@forgeline/shared/api-error';
 
 /**
@@ -170,6 +171,20 @@ export async function offerQuote(
     if (missing.length > 0)
       throw badRequest(`Give a price for every line: ${missing.map((line) => line.productName).join(', ')}.`);
 
+    await recordAudit(tx, admin, {
+      action: quote.status === 'offered' ? 'quote.revised' : 'quote.offered',
+      subject: { type: 'quote', id: quote.id, label: quote.number },
+      before:
+        quote.status === 'offered'
+          ? Object.fromEntries(
+              lines.map((line) => [line.productName, toDollars(line.offeredPriceCents ?? 0)]),
+            )
+          : null,
+      after: {
+        ...Object.fromEntries(lines.map((line) => [line.productName, toDollars(prices.get(line.id)!)])),
+        validDays: body.validDays,
+      },
+    });
     await repository.setOffer(quote.id, prices, {
       offeredAt: now,
       expiresAt: new Date(now.getTime() + body.validDays * DAY_MS),
