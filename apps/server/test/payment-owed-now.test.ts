@@ -97,7 +97,7 @@ describe('a card payment takes what is owed now (test processor)', () => {
             // The adjustment after the cancel did not reach the intent: the confirm re-checks anyway.
             await t.app.db
               .update(testPaymentIntents)
-              .set({ amountCents: checkout.total * 100 })
+              .set({ amountCents: Math.round(checkout.total * 100) })
               .where(eq(testPaymentIntents.id, intentId));
           } else {
             const [adjusted] = await t.app.db
