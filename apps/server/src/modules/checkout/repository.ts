@@ -1,10 +1,7 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { toDollars } from '@forgeline/shared/money';
-import { type Checkout } from '@forgeline/shared/schemas/checkout';
 import type { Executor } from '../../db/client.ts';
 import { cartLines, checkouts, orders, type CheckoutRow, type OrderRow } from '../../db/schema/index.ts';
 import { isUuid } from '../products/repository.ts';
-import { toOrderDto } from '../orders/repository.ts';
 
 export type NewCheckout = Pick<
   CheckoutRow,
@@ -18,25 +15,6 @@ export type NewCheckout = Pick<
   | 'lineCount'
 > &
   Partial<Pick<CheckoutRow, 'paymentMethod' | 'termsDays' | 'dueAt'>>;
-
-/** The one place where a checkout and its standing lines become the wire shape. */
-export function toCheckoutDto(checkout: CheckoutRow, lines: readonly OrderRow[]): Checkout {
-  return {
-    _id: checkout.id,
-    number: checkout.number,
-    poReference: checkout.poReference,
-    address: checkout.address,
-    phone: checkout.phone,
-    total: toDollars(lines.reduce((sum, line) => sum + line.totalCents, 0)),
-    paid: lines.length > 0 && lines.every((line) => line.paid),
-    createdAt: checkout.createdAt.toISOString(),
-    paymentMethod: checkout.paymentMethod,
-    dueAt: checkout.dueAt?.toISOString() ?? null,
-    orders: lines.map((line) =>
-      toOrderDto({ ...line, checkoutNumber: checkout.number, poReference: checkout.poReference }),
-    ),
-  };
-}
 
 /** Checkouts (the row grouping orders placed together) and the lines that stand in them. */
 export function createCheckoutRepository(db: Executor) {

@@ -11,7 +11,7 @@ import {
 import { ModifiedResultSchema, PaymentIntentResponseSchema } from '@forgeline/shared/schemas/order';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { confirmCheckoutPayment, openCheckoutPayment } from './payment.ts';
-import { toCheckoutDto } from './repository.ts';
+import { toCheckoutDto } from './mappers.ts';
 import { IdempotencyKeyHeaders, withIdempotency } from '../idempotency/idempotency.ts';
 import { afterCheckoutPlaced, getCheckout, reorderCheckout, reorderOrder, takeCheckout } from './service.ts';
 import { errorResponses } from '../../lib/errors.ts';

@@ -14,7 +14,7 @@ import { toDollars } from '@forgeline/shared/money';
 import { errorResponses } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { sellerOf } from '../invoices/pdf.ts';
-import { toCheckoutDto } from '../checkout/repository.ts';
+import { toCheckoutDto } from '../checkout/mappers.ts';
 import { afterCheckoutPlaced } from '../checkout/service.ts';
 import { IdempotencyKeyHeaders, withIdempotency } from '../idempotency/idempotency.ts';
 import { acceptQuote } from './accept.ts';

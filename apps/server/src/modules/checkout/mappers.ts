@@ -1,0 +1,23 @@
+import { toDollars } from '@forgeline/shared/money';
+import type { Checkout } from '@forgeline/shared/schemas/checkout';
+import type { CheckoutRow, OrderRow } from '../../db/schema/index.ts';
+import { toOrderDto } from '../orders/repository.ts';
+
+/** The one place where a checkout and its standing lines become the wire shape. */
+export function toCheckoutDto(checkout: CheckoutRow, lines: readonly OrderRow[]): Checkout {
+  return {
+    _id: checkout.id,
+    number: checkout.number,
+    poReference: checkout.poReference,
+    address: checkout.address,
+    phone: checkout.phone,
+    total: toDollars(lines.reduce((sum, line) => sum + line.totalCents, 0)),
+    paid: lines.length > 0 && lines.every((line) => line.paid),
+    createdAt: checkout.createdAt.toISOString(),
+    paymentMethod: checkout.paymentMethod,
+    dueAt: checkout.dueAt?.toISOString() ?? null,
+    orders: lines.map((line) =>
+      toOrderDto({ ...line, checkoutNumber: checkout.number, poReference: checkout.poReference }),
+    ),
+  };
+}
