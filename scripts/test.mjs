@@ -49,10 +49,20 @@ if (!existsSync(report)) {
   console.log('tests: 0 passed, 1 failed');
   process.exit(status || 1);
 }
-const { numPassedTests, numFailedTests, numFailedTestSuites, numPendingTests, numTodoTests } = JSON.parse(
-  readFileSync(report, 'utf8'),
-);
+const { numPassedTests, numFailedTests, numFailedTestSuites, numPendingTests, numTodoTests, testResults } =
+  JSON.parse(readFileSync(report, 'utf8'));
 if (apiOnly) rmSync(report, { force: true });
+// The failures again, one line each, just above the count line: CI shows only the end of a long log.
+const firstLine = (text = '') => text.split('\n').find((line) => line.trim() !== '') ?? '';
+for (const file of testResults ?? []) {
+  const path = file.name.replace(`${process.cwd()}/`, '');
+  if (file.status === 'failed' && file.assertionResults.every((test) => test.status !== 'failed')) {
+    console.log(`FAILED ${path}: ${firstLine(file.message)}`);
+  }
+  for (const test of file.assertionResults.filter((result) => result.status === 'failed')) {
+    console.log(`FAILED ${path} > ${test.fullName}: ${firstLine(test.failureMessages?.[0]).slice(0, 300)}`);
+  }
+}
 // A file that failed to load, or an error outside any test, fails the run even with no failed test.
 const failed = numFailedTests || numFailedTestSuites || (status !== 0 ? 1 : 0);
 const skipped = numPendingTests + numTodoTests;
