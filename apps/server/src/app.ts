@@ -162,7 +162,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
   await app.register(rateLimitPlugin);
   await app.register(orderRateLimitPlugin);
   await app.register(dbPlugin, { handle: database });
-  await app.register(mailPlugin);
+  await app.register(mailPlugin, { sharedDatabase: database.driver === 'postgres' });
   const secret = loadAuthSecret(env);
   await app.register(authPlugin, {
     auth: createAuth({

@@ -28,7 +28,7 @@ describe('liveness and readiness', () => {
     for (const url of ['/api/health/ready', '/api/health']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ status: 'ok', database: 'up', migrations: 'up' });
+      expect(res.json()).toEqual({ status: 'ok', database: 'up', migrations: 'up', mail: 'files' });
     }
   });
 
@@ -39,7 +39,12 @@ describe('liveness and readiness', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
     execute.mockRestore();
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ status: 'unavailable', database: 'down', migrations: 'unknown' });
+    expect(res.json()).toEqual({
+      status: 'unavailable',
+      database: 'down',
+      migrations: 'unknown',
+      mail: 'files',
+    });
   });
 });
 

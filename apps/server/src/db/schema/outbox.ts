@@ -24,6 +24,11 @@ export const outboxMessages = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When an instance began handing the message to the mail server. Set and no `sentAt` long after:
+     * the instance stopped mid-way, the mail may have gone, and it is not sent again (decision 0185).
+     */
+    sendingSince: timestamp('sending_since', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (table) => [index('outbox_messages_pending_idx').on(table.sentAt, table.nextAttemptAt)],

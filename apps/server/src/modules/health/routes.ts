@@ -13,6 +13,11 @@ const ReadinessSchema = z.object({
   migrations: z.enum(['up', 'pending', 'unknown']),
   /** Present only when REDIS_URL is set; 'down' means limits are counted per instance meanwhile. */
   redis: z.enum(['up', 'down']).optional(),
+  /**
+   * How this instance sends mail: 'off' is production without SMTP_URL, where no mail leaves it (reported,
+   * not failed: the instance still serves, and another instance with SMTP may send the queued mail).
+   */
+  mail: z.enum(['smtp', 'files', 'off']),
 });
 type Readiness = z.infer<typeof ReadinessSchema>;
 
@@ -36,14 +41,14 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     const redis = app.redisReady ? ((await app.redisReady()) ? 'up' : 'down') : undefined;
     // Redis is an accelerator: without it limits count per instance, and the instance still serves.
     const status = database === 'up' && migrations === 'up' ? 'ok' : 'unavailable';
-    return { status, database, migrations, ...(redis && { redis }) };
+    return { status, database, migrations, ...(redis && { redis }), mail: app.mailer.mode };
   }
 
   const readinessRoute = {
     schema: {
       tags: ['health'],
       summary:
-        'Readiness: 200 when the database answers and is migrated, else 503 naming the failing part (Redis is reported, not required)',
+        'Readiness: 200 when the database answers and is migrated, else 503 naming the failing part (Redis and the mail mode are reported, not required)',
       response: { 200: ReadinessSchema, ...errorResponses, 503: ReadinessSchema },
     },
   };

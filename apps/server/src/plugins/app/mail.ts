@@ -19,7 +19,15 @@ export interface MailMessage {
   toUnconfirmedAddress?: true;
 }
 
+/**
+ * How this instance delivers mail (decision 0185): over SMTP; as .eml files in DATA_DIR/outbox (outside
+ * production, without SMTP_URL); or not at all (production without SMTP_URL: mails wait in the outbox for
+ * an instance that can send them).
+ */
+export type MailMode = 'smtp' | 'files' | 'off';
+
 export interface Mailer {
+  readonly mode: MailMode;
   /**
    * Writes the message to the outbox through `db`: pass the transaction of the change the mail is
    * about, so that the mail exists exactly when the change commits. Answers its id, for deliver().
@@ -46,6 +54,11 @@ export interface Mailer {
 
 const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 12 * 3600_000];
 const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+/** The outbox's note on a mail whose sender stopped while handing it over: it may have gone, it is not re-sent. */
+export const IN_DOUBT =
+  'not re-sent: the instance stopped while handing it to the mail server, which may have taken it (decision 0185)';
+/** How long an instance remembers the mails it queued itself, for its retries in 'files' mode. */
+const OWN_MAIL_MEMORY_MS = 24 * 3600_000;
 /** The outbox's note on a mail never sent because its address was not confirmed (no retry takes it). */
 export const NOT_CONFIRMED = 'not sent: the address was not confirmed (decision 0131)';
 /**
@@ -57,21 +70,41 @@ const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socket
 /** Mails sent side by side by one delivery (SMTP connections, or outbox files): a burst is not sent in a queue. */
 const SENDS_AT_ONCE = 8;
 /**
- * SMTP when SMTP_URL is set; otherwise each message is written as an .eml file under DATA_DIR/outbox and
- * its text logged, so that a reset link can be followed on a machine with no mail server.
+ * SMTP when SMTP_URL is set; otherwise, outside production, each message is written as an .eml file under
+ * DATA_DIR/outbox and its text logged, so that a reset link can be followed on a machine with no mail
+ * server; in production without SMTP_URL nothing is sent (mode 'off').
+ *
+ * Which queued mails an instance takes (decision 0185): over SMTP any that is due, whoever queued it; in
+ * 'files' mode only its own, unless its database is the embedded one no other instance can open (a file
+ * on this machine is no delivery: taking another instance's mail would lose it); when 'off', none.
  */
 export function createMailer(options: {
   db: Database;
   from: string;
   smtpUrl?: string;
   outboxDir: string;
+  /** NODE_ENV=production: without SMTP_URL, mail is off rather than written to files. */
+  production?: boolean;
+  /** The database is a server other instances may share (PostgreSQL), not the embedded one. */
+  sharedDatabase?: boolean;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }): Mailer {
+  const mode: MailMode = options.smtpUrl ? 'smtp' : options.production ? 'off' : 'files';
+  const takes = mode === 'off' ? 'none' : mode === 'files' && options.sharedDatabase ? 'own' : 'any';
   const transport: Transporter = options.smtpUrl
     ? nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const outbox = createOutboxRepository(options.db, MAX_ATTEMPTS);
   let outboxDirMade: Promise<unknown> | undefined;
+  /** When takes === 'own': the mails this instance queued and has not sent yet, with when it queued them. */
+  const own = new Map<string, number>();
+  /** The ids this instance may take: all of `ids` (undefined: any due mail), or only its own of them. */
+  function mayTake(ids: string[] | undefined): string[] | undefined {
+    if (takes === 'any') return ids;
+    if (takes === 'none') return [];
+    for (const [id, queuedAt] of own) if (queuedAt < Date.now() - OWN_MAIL_MEMORY_MS) own.delete(id);
+    return (ids ?? [...own.keys()]).filter((id) => own.has(id));
+  }
 
   async function transmit(row: OutboxRow): Promise<void> {
     const info = await transport.sendMail({
@@ -125,8 +158,15 @@ export function createMailer(options: {
     const sender = async () => {
       for (let row = rows[next++]; row; row = rows[next++]) {
         try {
+          // Recorded first: should this process stop while the mail server takes it, no one sends it again.
+          await outbox.markSending(row.id);
+        } catch {
+          continue; // the database went away: the claim's lease runs out and a retry takes it
+        }
+        try {
           await transmit(row);
           sent.push(row.id);
+          own.delete(row.id);
         } catch (error) {
           await failed(row, error);
         }
@@ -175,8 +215,10 @@ export function createMailer(options: {
   }
 
   async function deliverNow(ids: string[]): Promise<void> {
+    const mine = mayTake(ids) ?? [];
+    if (mine.length === 0) return;
     try {
-      await attempt(await outbox.claim(ids, ids.length));
+      await attempt(await outbox.claim(mine, mine.length));
     } catch (error) {
       // The database went away after the change committed: the retry loop sends it later.
       options.log.warn({ err: error, ids }, 'mail queued, not sent yet; the outbox retries it');
@@ -184,6 +226,8 @@ export function createMailer(options: {
   }
 
   const mailer: Mailer = {
+    mode,
+
     async enqueue(db, message) {
       // A stranger who signed up with someone's address must not make us write to it in our voice.
       const row = await createOutboxRepository(db, MAX_ATTEMPTS).insert(
@@ -207,6 +251,7 @@ export function createMailer(options: {
           { to: message.to },
           `mail not sent, the address is not confirmed: ${message.subject}`,
         );
+      else if (takes === 'own') own.set(row.id, Date.now());
       return row.id;
     },
 
@@ -233,10 +278,15 @@ export function createMailer(options: {
     },
 
     async flush() {
+      if (takes === 'none') return 0;
+      for (const row of await outbox.closeInDoubt(IN_DOUBT))
+        options.log.warn({ to: row.toAddress, id: row.id }, `mail ${IN_DOUBT}`);
       // One message per claim: each lease starts when its own attempt does.
       let sent = 0;
       for (;;) {
-        const [row] = await outbox.claim(undefined, 1);
+        const ids = mayTake(undefined);
+        if (ids?.length === 0) return sent;
+        const [row] = await outbox.claim(ids, 1);
         if (!row) return sent;
         sent += await attempt([row]);
       }
@@ -251,16 +301,28 @@ declare module 'fastify' {
   }
 }
 
-export const mailPlugin = fp(
-  async (app) => {
+export const mailPlugin = fp<{ sharedDatabase: boolean }>(
+  async (app, { sharedDatabase }) => {
     const mailer = createMailer({
       db: app.db,
       from: app.config.MAIL_FROM,
       smtpUrl: app.config.SMTP_URL,
       outboxDir: path.join(app.config.dataDir, 'outbox'),
+      production: app.config.NODE_ENV === 'production',
+      sharedDatabase,
       log: app.log,
     });
     app.decorate('mailer', mailer);
+    if (mailer.mode === 'off')
+      app.log.error(
+        'mail: OFF. SMTP_URL is not set in production: no e-mail leaves this instance (order, payment-link and reset mails wait in the outbox for an instance with SMTP_URL). Set SMTP_URL.',
+      );
+    else
+      app.log.info(
+        mailer.mode === 'smtp'
+          ? 'mail: sent over SMTP (SMTP_URL)'
+          : `mail: written as files to ${path.join(app.config.dataDir, 'outbox')} (no SMTP_URL)`,
+      );
     // Mails on their first try after an answer: let them finish before the database closes (a mail
     // server that hangs is not waited for beyond its connect time-out; the retries send that one).
     app.addHook('onClose', async () => {

@@ -14,7 +14,7 @@ export type NewOutboxMessage = Pick<
  * meanwhile, and if the sender dies mid-way the message is due again after it. Longer than the SMTP
  * timeouts of mail.ts put together.
  */
-const CLAIM_LEASE = sql`now() + interval '2 minutes'`;
+const LEASE = sql`interval '2 minutes'`;
 
 /**
  * insert()'s statement, of fixed shape (every mail of an order goes through it, docs/decisions/0050).
@@ -84,7 +84,7 @@ export function createOutboxRepository(db: Executor, maxAttempts: number) {
     claim(ids: string[] | undefined, limit: number): Promise<OutboxRow[]> {
       return db
         .update(outboxMessages)
-        .set({ nextAttemptAt: CLAIM_LEASE })
+        .set({ nextAttemptAt: sql`now() + ${LEASE}` })
         .where(
           inArray(
             outboxMessages.id,
@@ -95,6 +95,7 @@ export function createOutboxRepository(db: Executor, maxAttempts: number) {
                 and(
                   ids && inArray(outboxMessages.id, ids),
                   isNull(outboxMessages.sentAt),
+                  isNull(outboxMessages.sendingSince),
                   lte(outboxMessages.nextAttemptAt, sql`now()`),
                   sql`${outboxMessages.attempts} < ${maxAttempts}`,
                 ),
@@ -107,6 +108,33 @@ export function createOutboxRepository(db: Executor, maxAttempts: number) {
         .returning();
     },
 
+    /** Recorded just before the message is handed to the mail server (at most once: decision 0185). */
+    async markSending(id: string): Promise<void> {
+      await db
+        .update(outboxMessages)
+        .set({ sendingSince: sql`now()` })
+        .where(eq(outboxMessages.id, id));
+    },
+
+    /**
+     * Messages whose sender stopped while handing them to the mail server (begun, never recorded as
+     * sent or failed, longer ago than a claim's lease): they may have gone, so they are closed with
+     * `note` instead of being sent a second time. Answers their ids and addresses, for the log.
+     */
+    closeInDoubt(note: string): Promise<{ id: string; toAddress: string }[]> {
+      return db
+        .update(outboxMessages)
+        .set({ attempts: maxAttempts, lastError: note })
+        .where(
+          and(
+            isNull(outboxMessages.sentAt),
+            lte(outboxMessages.sendingSince, sql`now() - ${LEASE}`),
+            sql`${outboxMessages.attempts} < ${maxAttempts}`,
+          ),
+        )
+        .returning({ id: outboxMessages.id, toAddress: outboxMessages.toAddress });
+    },
+
     async markSent(ids: string[]): Promise<void> {
       await db
         .update(outboxMessages)
@@ -117,7 +145,7 @@ export function createOutboxRepository(db: Executor, maxAttempts: number) {
     async markFailed(id: string, attempts: number, lastError: string, nextAttemptAt: Date): Promise<void> {
       await db
         .update(outboxMessages)
-        .set({ attempts, lastError, nextAttemptAt })
+        .set({ attempts, lastError, nextAttemptAt, sendingSince: null })
         .where(eq(outboxMessages.id, id));
     },
   };

@@ -1,0 +1,1 @@
+ALTER TABLE "outbox_messages" ADD COLUMN "sending_since" timestamp with time zone;
