@@ -28,7 +28,13 @@ describe('liveness and readiness', () => {
     for (const url of ['/api/health/ready', '/api/health']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ status: 'ok', database: 'up', migrations: 'up', mail: 'files' });
+      expect(res.json()).toEqual({
+        status: 'ok',
+        database: 'up',
+        migrations: 'up',
+        mail: 'files',
+        disk: 'ok',
+      });
     }
   });
 
@@ -44,6 +50,7 @@ describe('liveness and readiness', () => {
       database: 'down',
       migrations: 'unknown',
       mail: 'files',
+      disk: 'ok',
     });
   });
 });

@@ -173,7 +173,7 @@ describe('routing and errors', () => {
   it('answers health with the database state', async () => {
     const res = await get('/api/health');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: 'up', migrations: 'up', mail: 'files' });
+    expect(res.json()).toEqual({ status: 'ok', database: 'up', migrations: 'up', mail: 'files', disk: 'ok' });
   });
 
   it('answers an unknown API path with JSON 404, never the SPA', async () => {

@@ -25,6 +25,8 @@ export const ERROR_CATALOGUE = {
   RATE_LIMITED: 'Too many requests from this caller for now.',
   INTERNAL: 'Something failed on the server; the message says nothing more.',
   SERVICE_UNAVAILABLE: 'The server or a service it needs is not available right now.',
+  STORAGE_FULL:
+    "The server's disk has no room left: nothing was saved; the same request works once room is made.",
   OPERATION_NOT_ALLOWED: 'The operation is not set up on this site (Google sign-in without keys).',
   IDEMPOTENCY_KEY_REUSED: 'The Idempotency-Key was used before for another operation, target or body.',
   // Orders, cart and checkout

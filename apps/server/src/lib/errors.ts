@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ApiErrorSchema, type ApiError, type ErrorCode } from '@forgeline/shared/api-error';
 import { isDatabaseUnavailable } from './database-errors.ts';
+import { isStorageFull } from './files.ts';
 
 /**
  * A refusal by a rule: a code from the catalogue (packages/shared ERROR_CATALOGUE) and a message a
@@ -81,6 +82,7 @@ const STATUS: Record<ErrorCode, number> = {
   INTERNAL: 500,
   PAYMENT_PROVIDER_UNAVAILABLE: 502,
   SERVICE_UNAVAILABLE: 503,
+  STORAGE_FULL: 507,
 };
 
 /**
@@ -100,6 +102,7 @@ export const errorResponses = {
   429: ApiErrorSchema,
   502: ApiErrorSchema,
   503: ApiErrorSchema,
+  507: ApiErrorSchema,
 };
 
 /** The one place where errors become statuses and bodies. 5xx messages never reach the client. */
@@ -111,6 +114,12 @@ export function handleError(
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, 'database unavailable: answered 503');
     error = unavailable();
+  } else if (isStorageFull(error)) {
+    request.log.error({ err: error }, 'disk full: answered 507, nothing was saved');
+    error = new DomainError(
+      'STORAGE_FULL',
+      'The shop cannot store this right now (its disk is full). Nothing was saved; please try again later.',
+    );
   }
   const body = toApiError(error);
   const status = statusOf(error);

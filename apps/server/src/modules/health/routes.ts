@@ -1,3 +1,4 @@
+import { statfs } from 'node:fs/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pendingMigrations, pingDatabase } from '../../db/client.ts';
@@ -5,6 +6,20 @@ import { errorResponses } from '../../lib/errors.ts';
 
 /** How long readiness waits for each dependency: a load balancer's probe must get its answer in time. */
 const CHECK_TIMEOUT_MS = 2_000;
+/** Free space of DATA_DIR's disk under which readiness says 'low' (an operator has time to act) and 'full'. */
+const DISK_LOW_BYTES = 256 * 1024 * 1024;
+const DISK_FULL_BYTES = 16 * 1024 * 1024;
+
+/** How much room DATA_DIR's disk has left (PGlite's files, uploads, the mail folder); 'unknown' if unreadable. */
+async function diskRoom(dataDir: string): Promise<'ok' | 'low' | 'full' | 'unknown'> {
+  try {
+    const { bavail, bsize } = await statfs(dataDir);
+    const free = bavail * bsize;
+    return free < DISK_FULL_BYTES ? 'full' : free < DISK_LOW_BYTES ? 'low' : 'ok';
+  } catch {
+    return 'unknown';
+  }
+}
 
 const ReadinessSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
@@ -18,6 +33,11 @@ const ReadinessSchema = z.object({
    * not failed: the instance still serves, and another instance with SMTP may send the queued mail).
    */
   mail: z.enum(['smtp', 'files', 'off']),
+  /**
+   * Room on DATA_DIR's disk: 'low' under 256 MB, 'full' under 16 MB, where uploads and writes are refused
+   * with 507 (reported, not failed: reading the catalogue still works).
+   */
+  disk: z.enum(['ok', 'low', 'full', 'unknown']),
 });
 type Readiness = z.infer<typeof ReadinessSchema>;
 
@@ -41,14 +61,15 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     const redis = app.redisReady ? ((await app.redisReady()) ? 'up' : 'down') : undefined;
     // Redis is an accelerator: without it limits count per instance, and the instance still serves.
     const status = database === 'up' && migrations === 'up' ? 'ok' : 'unavailable';
-    return { status, database, migrations, ...(redis && { redis }), mail: app.mailer.mode };
+    const disk = await diskRoom(app.config.dataDir);
+    return { status, database, migrations, ...(redis && { redis }), mail: app.mailer.mode, disk };
   }
 
   const readinessRoute = {
     schema: {
       tags: ['health'],
       summary:
-        'Readiness: 200 when the database answers and is migrated, else 503 naming the failing part (Redis and the mail mode are reported, not required)',
+        'Readiness: 200 when the database answers and is migrated, else 503 naming the failing part (Redis, the mail mode and the room on the disk are reported, not required)',
       response: { 200: ReadinessSchema, ...errorResponses, 503: ReadinessSchema },
     },
   };

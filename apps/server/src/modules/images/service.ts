@@ -33,11 +33,23 @@ export async function storeProductPhoto(
 ): Promise<{ url: string; thumbnailUrl: string }> {
   const { full, thumbnail } = await reencode(bytes);
   const key = randomUUID();
-  const [url, thumbnailUrl] = await Promise.all([
-    deps.images.put(`${key}.webp`, full, 'image/webp'),
-    deps.images.put(`${key}-thumb.webp`, thumbnail, 'image/webp'),
-  ]);
-  return { url, thumbnailUrl };
+  const files = [
+    { key: `${key}.webp`, bytes: full },
+    { key: `${key}-thumb.webp`, bytes: thumbnail },
+  ];
+  const stored = await Promise.allSettled(
+    files.map((file) => deps.images.put(file.key, file.bytes, 'image/webp')),
+  );
+  const [url, thumbnailUrl] = stored;
+  if (url?.status === 'fulfilled' && thumbnailUrl?.status === 'fulfilled')
+    return { url: url.value, thumbnailUrl: thumbnailUrl.value };
+  // One of the two could not be stored (a full disk): the other is of no use without it.
+  await Promise.allSettled(
+    files
+      .filter((_, index) => stored[index]?.status === 'fulfilled')
+      .map((file) => deps.images.remove(file.key)),
+  );
+  throw stored.find((result) => result.status === 'rejected')!.reason;
 }
 
 async function reencode(bytes: Buffer): Promise<{ full: Buffer; thumbnail: Buffer }> {

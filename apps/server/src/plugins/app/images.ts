@@ -1,13 +1,16 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import fp from 'fastify-plugin';
 import type { Env } from '../../config/env.ts';
+import { writeFileWhole } from '../../lib/files.ts';
 
 /** Where product photos live. The local folder is the default; an S3 bucket fits behind the same shape. */
 export interface ImageStore {
   /** Stores the bytes under a server-chosen key and answers the public URL. */
   put(key: string, bytes: Buffer, contentType: string): Promise<string>;
+  /** Removes a stored file (a photo whose twin could not be stored); no error if it is not there. */
+  remove(key: string): Promise<void>;
   /** Lets go of connections when the app closes. */
   close?(): void;
 }
@@ -25,12 +28,14 @@ export class LocalImageStore implements ImageStore {
   async put(key: string, bytes: Buffer): Promise<string> {
     assertSafeKey(key);
     await mkdir(this.folder, { recursive: true });
-    // Write then rename, so that a reader never sees half a file.
-    const target = path.join(this.folder, key);
-    const temporary = `${target}.${process.pid}.tmp`;
-    await writeFile(temporary, bytes);
-    await rename(temporary, target);
+    // Whole or not at all: a reader never sees half a file, and a full disk leaves none behind.
+    await writeFileWhole(path.join(this.folder, key), bytes);
     return `/uploads/${key}`;
+  }
+
+  async remove(key: string): Promise<void> {
+    assertSafeKey(key);
+    await rm(path.join(this.folder, key), { force: true });
   }
 }
 
@@ -78,6 +83,11 @@ export class S3ImageStore implements ImageStore {
       }),
     );
     return `${this.publicUrl}/${key}`;
+  }
+
+  async remove(key: string): Promise<void> {
+    assertSafeKey(key);
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
   close(): void {

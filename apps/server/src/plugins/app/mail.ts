@@ -1,8 +1,9 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database, Executor } from '../../db/client.ts';
+import { writeFileWhole } from '../../lib/files.ts';
 import { createOutboxRepository, type OutboxRow } from './outbox-repository.ts';
 
 export interface MailMessage {
@@ -136,7 +137,7 @@ export function createMailer(options: {
         `${row.createdAt.toISOString().replace(/[:.]/g, '-')}-${row.id}.eml`,
       );
       try {
-        await writeFile(file, (info as { message: Buffer }).message);
+        await writeFileWhole(file, (info as { message: Buffer }).message);
       } catch (error) {
         outboxDirMade = undefined; // the folder may have gone: the retry makes it again
         throw error;
