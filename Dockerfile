@@ -1,5 +1,7 @@
 # Forgeline: build the SPA once, then run the server on the prebuilt files (no build at run time).
-FROM node:22-bookworm-slim AS deps
+# The base image is pinned to one Node release (update it on purpose, with the lock file's tests).
+ARG NODE_IMAGE=node:22.16.0-bookworm-slim
+FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/shared/package.json packages/shared/
@@ -11,8 +13,10 @@ FROM deps AS build
 COPY . .
 RUN npm run build
 
-FROM node:22-bookworm-slim AS runtime
+FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
+# tini as PID 1: passes SIGTERM on to the server and reaps children (Node as PID 1 does neither well).
+RUN apt-get update && apt-get install -y --no-install-recommends tini && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/shared/package.json packages/shared/
@@ -24,12 +28,14 @@ COPY apps/server/src apps/server/src
 COPY apps/server/drizzle apps/server/drizzle
 COPY --from=build /app/apps/web/dist apps/web/dist
 COPY docker/entrypoint.sh /usr/local/bin/forgeline-entrypoint
+COPY docker/healthcheck.mjs docker/healthcheck.mjs
 RUN mkdir -p /data && chown node:node /data && chmod 0755 /usr/local/bin/forgeline-entrypoint
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
-# Liveness only: the process answers. Load balancers should probe /api/health/ready instead.
-HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
-  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-ENTRYPOINT ["forgeline-entrypoint"]
+# Liveness only: the process answers. Load balancers should probe /api/health/ready instead. After three
+# failures in a row the check stops the server so that the restart policy restarts the container.
+HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "docker/healthcheck.mjs"]
+ENTRYPOINT ["/usr/bin/tini", "--", "forgeline-entrypoint"]
 CMD ["node", "--import", "tsx", "apps/server/src/server.ts"]

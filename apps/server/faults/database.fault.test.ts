@@ -267,12 +267,14 @@ describe.runIf(bin)('faults: the database and the network', () => {
     expect((await ordersOfProduct()).filter((o) => !before.has(o.id))).toHaveLength(keys.length);
   });
 
-  it('exits 0 within its grace period on SIGTERM, with slow clients connected', async () => {
+  it('exits 0 within its grace period on SIGTERM, with slow clients connected, each answered', async () => {
     const { hostname: host, port } = new URL(app.url);
     // Two slow clients mid-request (bodies trickling) and one idle keep-alive connection.
-    const sockets = [1, 2].map(() => {
+    const answers = ['', ''];
+    const sockets = [0, 1].map((index) => {
       const socket = connect(Number(port), host);
       socket.on('error', () => undefined);
+      socket.setEncoding('utf8').on('data', (chunk: string) => (answers[index] += chunk));
       socket.write(
         `POST /api/contact HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`,
       );
@@ -288,5 +290,11 @@ describe.runIf(bin)('faults: the database and the network', () => {
     expect(code).toBe(0);
     expect(ms).toBeLessThan(4_000);
     expect(app.output()).toContain('SIGTERM: shutting down');
+    // Every request received got an answer: 503, and the connection closed, not a reset.
+    for (const answer of answers) {
+      expect(answer).toMatch(/^HTTP\/1\.1 503 /);
+      expect(answer.toLowerCase()).toContain('connection: close');
+      expect(answer).toContain('"code":"SERVICE_UNAVAILABLE"');
+    }
   });
 });

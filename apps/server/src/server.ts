@@ -12,6 +12,7 @@ import {
   setDemoAccountsUsable,
 } from './db/seed/accounts.ts';
 import { seedDemoData } from './db/seed/seed.ts';
+import { trackUnfinishedRequests } from './lib/unfinished-requests.ts';
 import { createUsersRepository } from './modules/users/repository.ts';
 
 /** Starts Forgeline: configuration, database (migrated), demo data on a new install, then listen. */
@@ -42,14 +43,22 @@ async function main() {
 
   // SIGTERM/SIGINT: stop taking requests (503), close idle connections, let the requests under way
   // finish, then close the database (PGlite needs a clean close, or the next start runs crash
-  // recovery) and exit 0. A client still trickling its request at half the grace period is cut off, so
-  // the exit comes within SHUTDOWN_GRACE_MS; past it, close-with-grace exits 1.
+  // recovery) and exit 0. A request still unanswered at half the grace period (a client trickling its
+  // body, a handler that will not finish) is answered 503 with `Connection: close`, then its connection
+  // closed, so the exit comes within SHUTDOWN_GRACE_MS; past it, close-with-grace exits 1.
+  const unfinished = trackUnfinishedRequests(app.server);
   closeWithGrace(
     { delay: env.SHUTDOWN_GRACE_MS, logger: { error: (message: unknown) => app.log.error(message) } },
     async ({ signal, err }) => {
       if (err) app.log.error({ err }, 'fatal error: shutting down');
       else app.log.info(`${signal ?? 'exit'}: shutting down`);
-      const cutOff = setTimeout(() => app.server.closeAllConnections(), env.SHUTDOWN_GRACE_MS / 2);
+      const cutOff = setTimeout(() => {
+        void unfinished.answerUnavailable().then((answered) => {
+          if (answered > 0)
+            app.log.warn(`shutdown: answered 503 to ${answered} request(s) not finished in time`);
+          app.server.closeAllConnections();
+        });
+      }, env.SHUTDOWN_GRACE_MS / 2);
       cutOff.unref();
       await app.close();
       clearTimeout(cutOff);
