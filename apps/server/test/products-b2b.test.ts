@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productRulesProblems } from '@forgeline/shared/pricing';
+import { isOnRequest, productRulesProblems } from '@forgeline/shared/pricing';
 import { type Product } from '@forgeline/shared/schemas/product';
 import { products } from '../src/db/schema/index.ts';
 import { demoProducts } from '../src/db/seed/demo-data.ts';
-import type { TestUser } from './auth-helper.ts';
+import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { createCast, expectRefused as expectRefusedIn } from './support/cast.ts';
-import { makeProduct } from './support/data.ts';
+import { makeProduct, orderBody } from './support/data.ts';
 
 let t: TestApp;
 let admin: TestUser;
@@ -90,7 +90,6 @@ describe('part numbers, pack sizes, maximums and price breaks', () => {
   });
 
   it.each([
-    ['minOrder', { minOrder: 5000, availableQuantiity: 1000 }, /more than the Available Quantity/],
     ['minOrder', { minOrder: 105, packSize: 10 }, /multiple of the pack size \(10\)/],
     ['maxOrder', { maxOrder: 50 }, /at least the Minimum Order Quantity/],
     ['priceTiers', { priceTiers: [{ minQuantity: 200, price: 3.5 }] }, /not be more than the price before/],
@@ -142,6 +141,37 @@ describe('part numbers, pack sizes, maximums and price breaks', () => {
     });
 
     await expectRefusedIn(t.app, () => put({ ...spec, minOrder: 12 }), 400);
-    await expectRefusedIn(t.app, () => put({ ...spec, minOrder: 1000 }), 400);
+  });
+
+  it('an admin records stock below the minimum order as it is: saved, the part is on request, not orderable', async () => {
+    const product = await makeProduct(t.app, { minOrder: 50, availableQuantity: 500 });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/product/${product.id}`,
+      headers: admin.headers,
+      payload: {
+        name: 'Last few',
+        price: 2,
+        minOrder: 50,
+        availableQuantiity: 12,
+        description: 'x',
+        img: '/uploads/x.webp',
+      },
+    });
+    expect(res.json()).toMatchObject({ modifiedCount: 1 });
+    const shown = (await t.app.inject({ method: 'GET', url: `/api/purchase/${product.id}` })).json<Product>();
+    expect(shown).toMatchObject({ minOrder: 50, availableQuantiity: 12 });
+    expect(isOnRequest(shown)).toBe(true);
+    // Nothing can be ordered from the shelf: any quantity breaks the minimum or the stock.
+    const buyer = await createUser(t.app);
+    for (const quantity of [12, 50]) {
+      const order = await t.app.inject({
+        method: 'POST',
+        url: '/api/order',
+        headers: buyer.headers,
+        payload: orderBody(product.id, quantity),
+      });
+      expect(order.statusCode, order.body).toBe(400);
+    }
   });
 });

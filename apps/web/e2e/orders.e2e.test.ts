@@ -287,12 +287,14 @@ describe('orders, payments and product management', () => {
         mimeType: 'text/csv',
         buffer: Buffer.from([header, ...rows].join('\r\n')),
       });
-      // A minimum above the stock: the dry run names the row and its problem, and offers no import.
+      // A minimum that is no whole number of packs: the dry run names the row and its problem, and offers no import.
       await main(page)
         .getByLabel('CSV file')
-        .setInputFiles(file([`${sku},Imported clamp,2.40,10,50,,,,,Made by the journey.,/uploads/x.webp`]));
+        .setInputFiles(
+          file([`${sku},Imported clamp,2.40,100,50,20,,,,Made by the journey.,/uploads/x.webp`]),
+        );
       await page.getByText('Rows that cannot be imported').waitFor();
-      await page.getByText('Minimum Order Quantity (50) is more than the Available Quantity (10).').waitFor();
+      await page.getByText('Minimum Order Quantity must be a multiple of the pack size (20).').waitFor();
       expect(await page.getByRole('button', { name: /^Import \d/ }).count()).toBe(0);
       await expectAccessible(page, 'Manage Products with an import report');
 

@@ -100,16 +100,22 @@ export function nearestValidQuantity(input: PricingInput, wanted: number): numbe
   return Math.min(Math.max(rounded, lowest), highest);
 }
 
+/**
+ * A part whose stock is below its minimum order (sold out included) cannot be ordered from the shelf: the
+ * shop shows it 'on request' and the buyer asks for a quote (decision 0188).
+ */
+export function isOnRequest(product: { minOrder: number; availableQuantiity: number }): boolean {
+  return product.availableQuantiity < product.minOrder;
+}
+
 /** What is wrong with a product's rules as an admin entered them, keyed by field; empty when nothing. */
 export function productRulesProblems(input: PricingInput): Record<string, string> {
   const problems: Record<string, string> = {};
   if (input.minOrder % input.packSize !== 0) {
     problems.minOrder = `Minimum Order Quantity must be a multiple of the pack size (${input.packSize}).`;
   }
-  // Stock 0 is 'sold out' (nothing can be ordered, no one is misled); stock below the minimum is not.
-  if (input.availableQuantity > 0 && input.minOrder > input.availableQuantity) {
-    problems.minOrder = `Minimum Order Quantity (${input.minOrder}) is more than the Available Quantity (${input.availableQuantity}).`;
-  }
+  // Stock below the minimum order is allowed: it is what the shelf holds, and the part then reads 'on request'
+  // (isOnRequest) instead of the admin being made to write a false figure (decision 0188).
   if (input.maxOrder !== null) {
     if (input.maxOrder < input.minOrder) {
       problems.maxOrder = 'Maximum order must be at least the Minimum Order Quantity.';

@@ -1,6 +1,8 @@
 import { Navigate, useLocation, useParams } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { formatPrice } from '@forgeline/shared/money';
 import { messages } from '@forgeline/shared/messages';
+import { isOnRequest } from '@forgeline/shared/pricing';
 import { photoSrcSet } from '@forgeline/shared/images';
 import { pageMeta } from '@/config/page-meta';
 import { usePageMeta } from '@/lib/page-meta';
@@ -75,14 +77,18 @@ const PurchaseRoute = () => {
           <h2 id="order-form-title" className="mb-4 text-xl font-bold">
             Place your order
           </h2>
-          {item.availableQuantiity < item.minOrder ? (
+          {/* On request (decision 0188): the stock is below the minimum order, so no quantity can be
+              ordered from the shelf; the buyer asks for a quote instead of filling a form that must fail. */}
+          {isOnRequest(item) ? (
             <Alert className="mb-4 rounded-box bg-base-200 p-3">
-              {messages.quantityAboveAvailable} Only {item.availableQuantiity} pcs are left, below the minimum
-              order of {item.minOrder} pcs.
+              <span className="font-semibold">On request.</span> {messages.quantityAboveAvailable} Only{' '}
+              {item.availableQuantiity} pcs are left, below the minimum order of {item.minOrder} pcs. Ask for
+              a quote and we will tell you when and at what price we can make them.{' '}
+              <Link to={paths.dashboard.requestQuote.getHref()} className="link font-semibold">
+                Request a quote
+              </Link>
             </Alert>
-          ) : null}
-          {/* The form starts from the profile's address and phone; without a profile it starts empty. */}
-          {!user || profile.isPending ? (
+          ) : !user || profile.isPending ? (
             <Loading label="Loading your profile" className="min-h-[24rem]" />
           ) : (
             <PlaceOrderForm
