@@ -114,7 +114,7 @@ describe('quotes: request → offer → accept | decline | expire', () => {
       () => as(buyer, 'POST', '/api/quotes', { lines: [{ productId: bolts.id, quantity: 50 }] }),
       400,
     );
-    expect(below.json().message).toBe("You can't order less than 100 pcs !");
+    expect(below.json().message).toBe("Hex bolt M10: You can't order less than 100 pcs !");
     await expectRefused(
       t.app,
       () =>

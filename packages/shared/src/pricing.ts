@@ -86,6 +86,16 @@ export function quantityProblem(input: PricingInput, quantity: number): Quantity
 }
 
 /**
+ * The first rule a quote line's quantity breaks (docs/decisions/0200): a whole number, the minimum and
+ * the pack multiple. A quote is the way to buy more than the per-order maximum, and quoted parts may be
+ * made to order, so neither the maximum nor today's stock bounds a request or an offer; the stock is
+ * taken, and checked, when the offer is accepted.
+ */
+export function quoteQuantityProblem(input: PricingInput, quantity: number): QuantityProblem | null {
+  return quantityProblem({ ...input, maxOrder: null, availableQuantity: Number.MAX_SAFE_INTEGER }, quantity);
+}
+
+/**
  * The quantity nearest `wanted` that breaks no rule (used by reorder: last month's quantity under
  * today's rules), or null when none can be ordered (stock below the minimum, say). Rounds up to the
  * minimum and to a whole pack, down to the maximum and the stock.

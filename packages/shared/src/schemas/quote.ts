@@ -62,16 +62,18 @@ const price = (field: string) =>
       `${field} can have at most 2 decimals`,
     );
 
+const quoteQuantity = z
+  .number({ error: 'Quantity is required' })
+  .int('Quantity must be a whole number')
+  .min(1, 'Quantity must be at least 1')
+  .max(LIMITS.quantityMax, `Quantity must be at most ${LIMITS.quantityMax}`);
+
 export const RequestQuoteBodySchema = z.object({
   lines: z
     .array(
       z.object({
         productId: z.string().trim().min(1, 'productId is required').max(100),
-        quantity: z
-          .number({ error: 'Quantity is required' })
-          .int('Quantity must be a whole number')
-          .min(1, 'Quantity must be at least 1')
-          .max(LIMITS.quantityMax, `Quantity must be at most ${LIMITS.quantityMax}`),
+        quantity: quoteQuantity,
         targetPrice: price('Target price').nullish(),
       }),
     )
@@ -87,7 +89,14 @@ export type RequestQuoteBody = z.infer<typeof RequestQuoteBodySchema>;
 
 export const OfferQuoteBodySchema = z.object({
   lines: z
-    .array(z.object({ lineId: z.string().max(100), price: price('Price') }))
+    .array(
+      z.object({
+        lineId: z.string().max(100),
+        price: price('Price'),
+        /** The shop may revise the quantity asked for, within the part's rules; omitted keeps it. */
+        quantity: quoteQuantity.optional(),
+      }),
+    )
     .min(1, 'Give a price for every line')
     .max(QUOTE_LIMITS.linesMax),
   validDays: z

@@ -77,10 +77,12 @@ export async function placeLines(
     if (!product) return { ...request, product, problem: null, unitCents: 0, totalCents: 0 };
     const pricing = pricingOfRow(product);
     const agreed = agreedUnitCents?.get(request.productId);
+    // A quantity agreed in a quote may pass the per-order maximum (decision 0200); every other rule holds.
+    const rules = agreed === undefined ? pricing : { ...pricing, maxOrder: null };
     return {
       ...request,
       product,
-      problem: quantityProblem(pricing, request.quantity),
+      problem: quantityProblem(rules, request.quantity),
       unitCents: agreed ?? unitPriceCents(pricing, request.quantity),
       totalCents:
         agreed !== undefined ? agreed * request.quantity : lineTotalCents(pricing, request.quantity),

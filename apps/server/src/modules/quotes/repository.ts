@@ -71,13 +71,13 @@ export function createQuotesRepository(db: Executor) {
 
     async setOffer(
       quoteId: string,
-      prices: Map<string, number>,
+      offer: ReadonlyMap<string, { priceCents: number; quantity: number }>,
       at: { offeredAt: Date; expiresAt: Date },
     ): Promise<QuoteRow> {
-      for (const [lineId, cents] of prices) {
+      for (const [lineId, { priceCents, quantity }] of offer) {
         await db
           .update(quoteLines)
-          .set({ offeredPriceCents: cents })
+          .set({ offeredPriceCents: priceCents, quantity })
           .where(and(eq(quoteLines.id, lineId), eq(quoteLines.quoteId, quoteId)));
       }
       const [row] = await db

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { messages as texts } from '@forgeline/shared/messages';
+import { quoteQuantityProblem } from '@forgeline/shared/pricing';
 import { toCents, toDollars } from '@forgeline/shared/money';
 import { type OfferQuoteBody, type RequestQuoteBody } from '@forgeline/shared/schemas/quote';
 import type { Database, Executor } from '../../db/client.ts';
@@ -8,7 +8,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/app/auth.ts';
 import { formatNumber } from '../invoices/service.ts';
 import { createInvoicesRepository } from '../invoices/repository.ts';
-import { createProductsRepository } from '../products/repository.ts';
+import { createProductsRepository, pricingOfRow } from '../products/repository.ts';
 import { createQuotesRepository, type QuoteWithParts } from './repository.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { ErrorCode } from '@forgeline/shared/api-error';
@@ -126,10 +126,9 @@ export async function requestQuote(
         details[`lines.${index}.productId`] = 'This part is no longer in the catalogue.';
         continue;
       }
-      // The minimum order still applies; stock does not (a quote may be for parts made to order).
-      if (line.quantity < product.minOrder) {
-        details[`lines.${index}.quantity`] = texts.quantityBelowMinimum(product.minOrder);
-      }
+      // The minimum and the pack apply; the maximum and the stock do not (decision 0200).
+      const problem = quoteQuantityProblem(pricingOfRow(product), line.quantity);
+      if (problem) details[`lines.${index}.quantity`] = `${product.name}: ${problem.message}`;
       lines.push({
         productId: product.id,
         productName: product.name,
@@ -152,6 +151,31 @@ export async function requestQuote(
   });
 }
 
+/**
+ * Each line's offer: its price, and its quantity (the one asked for, or the shop's revision). A quantity
+ * must keep the part's rules as a request must (decision 0200): a 400 naming each line that breaks one.
+ */
+async function offeredLines(
+  tx: Executor,
+  lines: readonly QuoteLineRow[],
+  body: OfferQuoteBody,
+): Promise<Map<string, { priceCents: number; quantity: number }>> {
+  const products = createProductsRepository(tx);
+  const details: Record<string, string> = {};
+  const offer = new Map<string, { priceCents: number; quantity: number }>();
+  for (const [index, wanted] of body.lines.entries()) {
+    const line = lines.find((candidate) => candidate.id === wanted.lineId)!;
+    const quantity = wanted.quantity ?? line.quantity;
+    const product = line.productId ? await products.findById(line.productId) : undefined;
+    const problem = product && quoteQuantityProblem(pricingOfRow(product), quantity);
+    if (problem) details[`lines.${index}.quantity`] = `${line.productName}: ${problem.message}`;
+    offer.set(line.id, { priceCents: toCents(wanted.price), quantity });
+  }
+  const [first] = Object.values(details);
+  if (first) throw badRequest(first, details);
+  return offer;
+}
+
 export async function offerQuote(
   db: Database,
   admin: AuthUser,
@@ -170,6 +194,13 @@ export async function offerQuote(
     const missing = lines.filter((line) => !prices.has(line.id));
     if (missing.length > 0)
       throw badRequest(`Give a price for every line: ${missing.map((line) => line.productName).join(', ')}.`);
+    const offer = await offeredLines(tx, lines, body);
+
+    const quantityChanges = Object.fromEntries(
+      lines
+        .filter((line) => offer.get(line.id)!.quantity !== line.quantity)
+        .map((line) => [line.productName, `${line.quantity} → ${offer.get(line.id)!.quantity} pcs`]),
+    );
 
     await recordAudit(tx, admin, {
       action: quote.status === 'offered' ? 'quote.revised' : 'quote.offered',
@@ -183,9 +214,10 @@ export async function offerQuote(
       after: {
         ...Object.fromEntries(lines.map((line) => [line.productName, toDollars(prices.get(line.id)!)])),
         validDays: body.validDays,
+        ...(Object.keys(quantityChanges).length > 0 && { quantities: quantityChanges }),
       },
     });
-    await repository.setOffer(quote.id, prices, {
+    await repository.setOffer(quote.id, offer, {
       offeredAt: now,
       expiresAt: new Date(now.getTime() + body.validDays * DAY_MS),
     });
