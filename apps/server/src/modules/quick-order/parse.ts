@@ -1,4 +1,3 @@
-import { CsvError, parse } from 'csv-parse/sync';
 import { LIMITS } from '@forgeline/shared/constants';
 import { DomainError, badRequest } from '../../lib/errors.ts';
 
@@ -22,13 +21,6 @@ const tooLarge = () =>
     `The list is too large: at most ${LIMITS.quickOrderBytesMax / 1024} KB and ${LIMITS.quickOrderLinesMax} lines at a time.`,
   );
 
-/** The separator the text uses: whichever of ; tab , its first line holds most (none: pasted lines). */
-function detectDelimiter(firstLine: string): string {
-  const counts = [';', '\t', ','].map((d) => [d, firstLine.split(d).length - 1] as const);
-  const [best] = [...counts].sort((a, b) => b[1] - a[1]);
-  return best && best[1] > 0 ? best[0] : ';';
-}
-
 /** '1,000', '1 000', "1'000" and '1_000' are a thousand; '12 pcs' is twelve. */
 function parseQuantity(text: string): number | null {
   const cleaned = text
@@ -40,71 +32,82 @@ function parseQuantity(text: string): number | null {
   return Number(digits);
 }
 
+/** Between a part number and its quantity: any run of commas, semicolons, tabs and spaces, mixed. */
+const SEPARATORS = /[\s,;]+/;
+const EDGE_SEPARATORS = /^[\s,;]+|[\s,;]+$/g;
+/** A line longer than this is not a part number and a quantity (a spreadsheet's stray blob). */
+const LINE_CHARS_MAX = 1000;
+
+/** A field in double quotes as spreadsheets write it (`""` is one quote), and what follows it; else null. */
+function quotedField(text: string): { field: string; rest: string } | null {
+  const match = /^"((?:[^"]|"")*)"(.*)$/s.exec(text);
+  return match ? { field: (match[1] ?? '').replace(/""/g, '"'), rest: match[2] ?? '' } : null;
+}
+
 /**
- * Reads pasted `part-number quantity` lines or the text of a CSV file (comma, semicolon or tab; quoted
- * fields; BOM; CRLF or CR line ends; a header row): one PadLine per non-empty line. The text is data
- * only: a cell such as `=HYPERLINK(…)` is a part number that does not exist, and is echoed back
- * truncated, never evaluated. Too much text is a 413; text that is not CSV at all a 400 naming the line.
+ * One line on its own: the part number up to the first separator (or in quotes), then the quantity.
+ * The quantity is the rest of the line when that reads as one ('1,000', '1 000 pcs'), else the rest's
+ * first field (a spreadsheet's further columns are ignored). A quote that does not pair up is a letter.
+ */
+function readLine(line: string): { sku: string; quantityText: string; quantity: number | null } {
+  const text = line.replace(EDGE_SEPARATORS, '');
+  const quotedSku = quotedField(text);
+  const separator = SEPARATORS.exec(text);
+  const [sku, afterSku] = quotedSku
+    ? [quotedSku.field.trim(), quotedSku.rest]
+    : separator
+      ? [text.slice(0, separator.index), text.slice(separator.index)]
+      : [text, ''];
+  const rest = afterSku.replace(EDGE_SEPARATORS, '');
+  const quotedQuantity = quotedField(rest);
+  if (quotedQuantity) {
+    const quantityText = quotedQuantity.field.trim();
+    return { sku, quantityText, quantity: parseQuantity(quantityText) };
+  }
+  const whole = parseQuantity(rest);
+  if (whole !== null || rest === '') return { sku, quantityText: rest, quantity: whole };
+  const [first = ''] = rest.split(/[,;\t]/);
+  return { sku, quantityText: first.trim(), quantity: parseQuantity(first) ?? null };
+}
+
+/**
+ * Reads pasted `part-number quantity` lines or the text of a CSV file: every line by itself, separated
+ * by commas, semicolons, tabs or spaces (mixed, from line to line or within one), quoted fields, a BOM,
+ * CRLF or CR line ends, blank lines, a header row: one PadLine per non-empty line. The text is data only:
+ * a cell such as `=HYPERLINK(…)` is a part number that does not exist, and is echoed back truncated, never
+ * evaluated. Too much text is a 413; a line too long to be a part and a quantity a 400 naming the line.
  */
 export function parsePad(raw: string): PadLine[] {
   if (Buffer.byteLength(raw, 'utf8') > LIMITS.quickOrderBytesMax) throw tooLarge();
-  const text = raw.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  const firstLine = text.split('\n').find((line) => line.trim() !== '') ?? '';
-  if (firstLine === '') {
+  const rows = raw.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
+  if (rows.every((row) => row.replace(EDGE_SEPARATORS, '') === '')) {
     throw badRequest('Paste some lines or choose a CSV file: a part number and a quantity on each line.', {
       text: 'Paste some lines or choose a CSV file',
     });
   }
 
-  const read = (quote: '"' | false) =>
-    parse(text, {
-      delimiter: detectDelimiter(firstLine),
-      record_delimiter: '\n',
-      quote,
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: true,
-      trim: true,
-      info: true,
-      max_record_size: 1000,
-      // One more than allowed, so that 'too many lines' can be told apart from 'just enough'.
-      to: LIMITS.quickOrderLinesMax + 2,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
-
-  let records: ReturnType<typeof read>;
-  try {
-    records = read('"');
-  } catch {
-    // Quotes that do not pair up (a pasted formula, a stray inch sign): read every quote as a letter.
-    try {
-      records = read(false);
-    } catch (error) {
-      if (!(error instanceof CsvError)) throw error;
-      const line = typeof error.lines === 'number' ? error.lines : undefined;
-      const message = `${line ? `Line ${line}: ` : ''}this is not a list of part numbers and quantities (${error.message.replace(/^[^:]*: /, '')}).`;
+  const lines: PadLine[] = [];
+  let first = true;
+  for (const [index, row] of rows.entries()) {
+    const input = row.trim();
+    if (input.replace(EDGE_SEPARATORS, '') === '') continue;
+    if (input.length > LINE_CHARS_MAX) {
+      const message = `Line ${index + 1}: this is not a list of part numbers and quantities (a line can be at most ${LINE_CHARS_MAX} characters).`;
       throw badRequest(message, { text: message });
     }
-  }
-
-  const lines: PadLine[] = [];
-  for (const [index, { record, info }] of records.entries()) {
-    let [sku = '', quantityText = ''] = record.map((field) => field.trim());
-    // A pasted line has no separator: 'FL-BRG-6204 500' or 'FL-BRG-6204    500 pcs'.
-    if (record.length === 1) {
-      const match = /^(\S+)\s+(.+)$/.exec(sku);
-      if (match) [, sku = '', quantityText = ''] = match;
-    }
-    if (sku === '' && quantityText === '') continue;
-    const quantity = parseQuantity(quantityText);
-    if (index === 0 && quantity === null && HEADER_WORDS.test(sku)) continue;
+    const { sku, quantityText, quantity } = readLine(input);
+    const header = first && quantity === null && HEADER_WORDS.test(sku);
+    first = false;
+    if (header) continue;
     lines.push({
-      line: info.lines,
-      input: record.join(' ').slice(0, INPUT_ECHO_MAX),
+      line: index + 1,
+      input: input.slice(0, INPUT_ECHO_MAX),
       sku: sku.toUpperCase().slice(0, INPUT_ECHO_MAX),
       quantity,
       quantityText: quantityText.slice(0, INPUT_ECHO_MAX),
     });
+    // One more than allowed is enough to tell 'too many lines' from 'just enough'.
+    if (lines.length > LIMITS.quickOrderLinesMax) throw tooLarge();
   }
-  if (lines.length > LIMITS.quickOrderLinesMax) throw tooLarge();
   return lines;
 }
