@@ -157,7 +157,8 @@ describe('order e-mails', () => {
     const queued = (await mailsTo(customer.email)).filter((mail) => mail.textBody.includes(orderId));
     expect(queued).toHaveLength(1);
     expect(queued[0]!.sentAt).toBeNull();
-    expect(await t.app.mailer.flush()).toBe(1);
+    // The buyer's mail and the one admin's 'new order' (decision 0201), each sent once.
+    expect(await t.app.mailer.flush()).toBe(2);
     expect(await t.app.mailer.flush()).toBe(0);
     const [sent] = await t.app.db.select().from(outboxMessages).where(eq(outboxMessages.id, queued[0]!.id));
     expect(sent!.sentAt).not.toBeNull();

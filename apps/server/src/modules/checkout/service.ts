@@ -18,6 +18,7 @@ import { visibleOrder, type Actor } from '../orders/service.ts';
 import { createProductsRepository, pricingOfRow } from '../products/repository.ts';
 import { settleTermsCheckout, termsForCheckout } from '../payment-terms/service.ts';
 import { queueCheckoutPlacedMail } from './mail.ts';
+import { queueAdminOrderMail } from '../orders/admin-mail.ts';
 import { createCheckoutRepository } from './repository.ts';
 import { queueLowStockAlert } from '../products/low-stock.ts';
 import type { ErrorCode } from '@forgeline/shared/api-error';
@@ -131,17 +132,29 @@ export async function takeCheckout(
     user.id,
     result.orders.flatMap((order) => (order.productId ? [order.productId] : [])),
   );
-  return { ...result, mailId: await queueCheckoutPlacedMail(deps, tx, result) };
+  return { ...result, mailIds: await queueCheckoutPlacedMails(deps, tx, result) };
 }
 
-/** A checkout written in its transaction, and the id of its 'order received' mail. */
-export type PlacedCheckout = Placed & { mailId: string };
+/** A checkout written in its transaction, and the ids of its mails (the buyer's, the admins'). */
+export type PlacedCheckout = Placed & { mailIds: string[] };
+
+/** The buyer's 'order received' and the admins' 'new order', queued in the checkout's transaction. */
+export async function queueCheckoutPlacedMails(
+  deps: AppDeps,
+  tx: Executor,
+  placed: Placed,
+): Promise<string[]> {
+  return [
+    await queueCheckoutPlacedMail(deps, tx, placed),
+    ...(await queueAdminOrderMail(deps, tx, 'placed', placed.checkout, placed.orders)),
+  ];
+}
 
 /** What follows a committed checkout: the catalogue's stock figures change, the mail goes. */
 export async function afterCheckoutPlaced(deps: AppDeps, placed: PlacedCheckout): Promise<void> {
   deps.catalogueCache.invalidate();
   // After the answer: the buyer's request never waits for the mail server (docs/decisions/0045).
-  deps.mailer.deliverLater([placed.mailId]);
+  deps.mailer.deliverLater(placed.mailIds);
 }
 
 /** Whom a checkout is visible to: its buyer and admins; to anyone else it does not exist. */

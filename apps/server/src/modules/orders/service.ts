@@ -13,6 +13,7 @@ import { issueCreditNote } from '../invoices/service.ts';
 import { adjustOpenPayments } from '../payments/service.ts';
 import { checkUnpaidHolds } from './holds.ts';
 import { documentAttachments, queueOrderMail } from './mail.ts';
+import { queueAdminOrderMail } from './admin-mail.ts';
 import { MAX_ORDER_TOTAL_CENTS, placeLines } from './placement.ts';
 import { createOrdersRepository, type OrderView } from './repository.ts';
 import { createOrderSearchRepository, type OrderCursor } from './search-repository.ts';
@@ -51,10 +52,10 @@ export async function placeOrder(deps: AppDeps, user: Actor, body: CreateOrderBo
   return placed.order;
 }
 
-/** An order written in its transaction, and the id of its 'order received' mail. */
+/** An order written in its transaction, and the ids of its mails (the buyer's, the admins'). */
 export interface PlacedOrder {
   order: OrderRow;
-  mailId: string;
+  mailIds: string[];
 }
 
 /** placeOrder's work inside the caller's transaction `tx`; call afterOrderPlaced once it has committed. */
@@ -65,7 +66,7 @@ export async function takeOrder(
   body: CreateOrderBody,
 ): Promise<PlacedOrder> {
   const quantity = body.buyQuantity;
-  const { orders, lowOnStock } = await placeLines(
+  const { checkout, orders, lowOnStock } = await placeLines(
     tx,
     user,
     [{ productId: body.productId, quantity }],
@@ -107,13 +108,19 @@ export async function takeOrder(
   if (!placed) throw new Error('a checkout of one line placed no order');
   await checkUnpaidHolds(tx, deps.config, user.id);
   await queueLowStockAlert(deps, tx, lowOnStock);
-  return { order: placed, mailId: await queueOrderMail(deps, tx, 'placed', placed) };
+  return {
+    order: placed,
+    mailIds: [
+      await queueOrderMail(deps, tx, 'placed', placed),
+      ...(await queueAdminOrderMail(deps, tx, 'placed', checkout, orders)),
+    ],
+  };
 }
 
 export async function afterOrderPlaced(deps: AppDeps, placed: PlacedOrder): Promise<void> {
   deps.catalogueCache.invalidate();
   // After the answer: the customer's request never waits for the mail server (docs/decisions/0045).
-  deps.mailer.deliverLater([placed.mailId]);
+  deps.mailer.deliverLater(placed.mailIds);
 }
 
 /** The customer's own orders, newest first; `email` must be theirs (the spec's query asks for it). */

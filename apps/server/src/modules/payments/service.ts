@@ -8,6 +8,7 @@ import { queueCheckoutPaidMail } from '../checkout/mail.ts';
 import { issueInvoice, type InvoiceContext } from '../invoices/service.ts';
 import { createProductsRepository } from '../products/repository.ts';
 import { queuePaidMail } from '../orders/mail.ts';
+import { queueAdminOrderMail } from '../orders/admin-mail.ts';
 import { createOrdersRepository } from '../orders/repository.ts';
 import { ownOrder, type Actor } from '../orders/service.ts';
 import { checkTestCard, type CardInput, type CardOutcome } from './providers/test-cards.ts';
@@ -96,6 +97,12 @@ export async function withPaymentRecording<T>(
         },
         await invoiceContext(tx, orders),
       );
+      // The admins hear of each payment once, with every line it paid (decision 0201).
+      const checkout = intent.checkoutId
+        ? await createCheckoutRepository(tx).findById(intent.checkoutId)
+        : undefined;
+      const paidLines = orders.map((order) => ({ ...order, paid: true, transactionId: intent.id }));
+      mailIds.push(...(await queueAdminOrderMail(deps, tx, 'paid', checkout, paidLines)));
       // One receipt for a checkout paid at once (every line, one invoice), not one per line.
       if (intent.checkoutId) {
         const mailId = await queueCheckoutPaidMail(deps, tx, intent.checkoutId, orders);

@@ -4,8 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { DomainError, badRequest, conflict, forbidden } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/app/auth.ts';
-import { queueCheckoutPlacedMail } from '../checkout/mail.ts';
-import type { PlacedCheckout } from '../checkout/service.ts';
+import { queueCheckoutPlacedMails, type PlacedCheckout } from '../checkout/service.ts';
 import { checkUnpaidHolds } from '../orders/holds.ts';
 import { MAX_ORDER_TOTAL_CENTS, placeLines } from '../orders/placement.ts';
 import { settleTermsCheckout, termsForCheckout } from '../payment-terms/service.ts';
@@ -107,5 +106,5 @@ export async function acceptQuote(
   else await checkUnpaidHolds(tx, deps.config, user.id);
   await repository.setStatus(quote.id, 'accepted', { decidedAt: now, checkoutId: placed.checkout.id });
   await queueLowStockAlert(deps, tx, placed.lowOnStock);
-  return { ...placed, mailId: await queueCheckoutPlacedMail(deps, tx, placed) };
+  return { ...placed, mailIds: await queueCheckoutPlacedMails(deps, tx, placed) };
 }
