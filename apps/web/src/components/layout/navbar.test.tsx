@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import { authKeys } from '@/lib/auth';
 import { createTestQueryClient, renderWithProviders } from '../../../test/render';
 import { Navbar } from './navbar';
@@ -14,5 +14,38 @@ describe('Navbar Login (decision 0092)', () => {
     for (const link of links) {
       expect(link).toHaveAttribute('href', `/login?redirectTo=${encodeURIComponent('/blogs?tab=2#top')}`);
     }
+  });
+});
+
+describe('Navbar for a signed-in buyer', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("keeps the spec's items as named and adds Quick order, one tap to the pad", async () => {
+    // The cart count's request answers an empty cart.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ lines: [], count: 0, total: 0 }), { status: 200 })),
+    );
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(authKeys.session(), {
+      id: 'u1',
+      name: 'Bea Buyer',
+      email: 'bea@example.com',
+      image: null,
+      role: null,
+      emailVerified: true,
+    });
+    renderWithProviders(<Navbar />, { route: '/', path: '/', queryClient });
+    const nav = (await screen.findAllByRole('navigation', { hidden: true }))[0]!;
+    const names = within(nav)
+      .getAllByRole('link', { hidden: true })
+      .map((link) => link.textContent?.trim());
+    for (const name of ['Home', 'Blogs', 'My PortFolio', 'Dashboard', 'Quick order']) {
+      expect(names).toContain(name);
+    }
+    for (const link of screen.getAllByRole('link', { name: 'Quick order', hidden: true })) {
+      expect(link).toHaveAttribute('href', '/quick-order');
+    }
+    expect(screen.getAllByRole('button', { name: 'Logout', hidden: true }).length).toBeGreaterThan(0);
   });
 });

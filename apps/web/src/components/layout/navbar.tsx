@@ -28,7 +28,8 @@ export const Navbar = () => {
     { label: 'Blogs', to: paths.blogs.getHref() },
     { label: 'My PortFolio', to: paths.portfolio.getHref() },
     ...(user ? [{ label: 'Dashboard', to: paths.dashboard.root.getHref() }] : []),
-    // The server cart's line count, for signed-in buyers.
+    // Beyond the spec's items (which keep their names): the quick-order pad and the server cart's line count.
+    ...(user ? [{ label: 'Quick order', to: paths.quickOrder.getHref() }] : []),
     ...(user ? [{ label: cartCount ? `Cart (${cartCount})` : 'Cart', to: paths.cart.getHref() }] : []),
   ];
 
