@@ -7,35 +7,43 @@ import { type Product } from '@forgeline/shared/schemas/product';
 import { Field } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/error-message';
 import { useRequestQuote } from '../api/change-quote';
+import { PartCombobox, type SearchParts } from './part-combobox';
 
-type Line = { key: number; productId: string; quantity: string; targetPrice: string };
+type Line = { key: number; part: Product | null; quantity: string; targetPrice: string };
 
 let nextKey = 1;
-const emptyLine = (): Line => ({ key: nextKey++, productId: '', quantity: '', targetPrice: '' });
+const emptyLine = (): Line => ({ key: nextKey++, part: null, quantity: '', targetPrice: '' });
 
-/** A request for quote: parts from the catalogue, the quantity wanted, an optional target price, a note. */
+/**
+ * A request for quote: parts found by part number or name, the quantity wanted, an optional target price,
+ * a note. Any quantity of whole packs from the minimum up: past the cart's maximum too (decision 0200).
+ */
 export const RequestQuoteForm = ({
-  products,
+  searchParts,
   quoteHref,
 }: {
-  products: Product[];
+  searchParts: SearchParts;
   quoteHref: (id: string) => string;
 }) => {
   const request = useRequestQuote();
   const navigate = useNavigate();
   const [lines, setLines] = useState<Line[]>(() => [emptyLine()]);
   const [note, setNote] = useState('');
-  const byId = new Map(products.map((product) => [product._id, product]));
 
   const update = (key: number, change: Partial<Line>) =>
     setLines((now) => now.map((line) => (line.key === key ? { ...line, ...change } : line)));
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    const unchosen = lines.findIndex((line) => !line.part);
+    if (unchosen >= 0) {
+      toast.error(`Part ${unchosen + 1}: choose a part from the list`);
+      return;
+    }
     try {
       const quote = await request.mutateAsync({
         lines: lines.map((line) => ({
-          productId: line.productId,
+          productId: line.part?._id ?? '',
           quantity: Number(line.quantity),
           targetPrice: line.targetPrice ? Number(line.targetPrice) : null,
         })),
@@ -57,34 +65,32 @@ export const RequestQuoteForm = ({
     >
       <ol className="flex flex-col gap-3">
         {lines.map((line, index) => {
-          const product = byId.get(line.productId);
+          const product = line.part;
           return (
             <li
               key={line.key}
               className="grid gap-3 rounded-box border border-base-300 bg-base-100 p-3 md:grid-cols-4"
             >
               <Field id={`quote-part-${line.key}`} label={`Part ${index + 1}`}>
-                <select
+                <PartCombobox
                   id={`quote-part-${line.key}`}
-                  className="select select-bordered w-full"
-                  required
-                  value={line.productId}
-                  onChange={(event) => update(line.key, { productId: event.target.value })}
-                >
-                  <option value="">Choose a part</option>
-                  {products.map((option) => (
-                    <option key={option._id} value={option._id}>
-                      {option.name}
-                    </option>
-                  ))}
-                </select>
+                  selected={line.part}
+                  onSelect={(part) => update(line.key, { part })}
+                  search={searchParts}
+                />
               </Field>
               <Field
                 id={`quote-quantity-${line.key}`}
                 label="Quantity (pcs)"
                 hint={
                   product
-                    ? `Minimum ${product.minOrder} pcs · list $ ${formatPrice(product.price)} / piece`
+                    ? [
+                        `Minimum ${product.minOrder} pcs`,
+                        product.packSize > 1 ? `packs of ${product.packSize}` : null,
+                        `list $ ${formatPrice(product.price)} / piece`,
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')
                     : undefined
                 }
               >
@@ -93,7 +99,7 @@ export const RequestQuoteForm = ({
                   className="input input-bordered w-full"
                   type="number"
                   min={product?.minOrder ?? 1}
-                  step="1"
+                  step={product?.packSize ?? 1}
                   required
                   value={line.quantity}
                   onChange={(event) => update(line.key, { quantity: event.target.value })}
