@@ -102,11 +102,12 @@ describe("the admin's order page: GET /api/orders/:id, and search by order numbe
     expect(detail.timeline[1]!.text).toContain('ending 4242');
   });
 
-  it('is for admins only, and a cancelled (deleted) or unknown order is not found', async () => {
+  it('is for admins only; a cancelled order is still shown (decision 0195), an unknown one is not found', async () => {
     const url = `/api/orders/${checkout.orders[0]!._id}`;
     await expectRefused(t.app, () => call(null, 'GET', url), 401);
     await expectRefused(t.app, () => call(cast.customerA, 'GET', url), 403);
-    await expectRefused(t.app, () => call(cast.admin, 'GET', `/api/orders/${checkout.orders[1]!._id}`), 404);
+    const cancelled = await call(cast.admin, 'GET', `/api/orders/${checkout.orders[1]!._id}`);
+    expect(cancelled.json<AdminOrderDetail>().order.status).toBe('cancelled');
     await expectRefused(t.app, () => call(cast.admin, 'GET', '/api/orders/not-an-id'), 404);
   });
 
@@ -119,9 +120,10 @@ describe("the admin's order page: GET /api/orders/:id, and search by order numbe
     const bolts = checkout.orders[0]!;
     expect(await search(bolts.number)).toEqual([bolts._id]);
     expect(await search(bolts.number.toLowerCase())).toEqual([bolts._id]);
-    const standing = [checkout.orders[0]!._id, checkout.orders[2]!._id].sort();
-    expect((await search('PO-DETAIL-7781')).sort()).toEqual(standing);
-    expect((await search('detail-77')).sort()).toEqual(standing);
+    // Every line of the checkout, the cancelled one included: it stays on record.
+    const lines = checkout.orders.map((o) => o._id).sort();
+    expect((await search('PO-DETAIL-7781')).sort()).toEqual(lines);
+    expect((await search('detail-77')).sort()).toEqual(lines);
     expect(await search('PO-NOBODY')).toEqual([]);
   });
 

@@ -138,7 +138,7 @@ describe("the admin's order search: GET /api/orders?limit=…", () => {
       ['limit=5&from=2026-13-45', 'from is not a real date'],
       ['limit=5&from=yesterday', 'from must be a date (YYYY-MM-DD)'],
       ['limit=5&paid=yes', "paid must be 'true' or 'false'"],
-      ['limit=5&status=lost', "status must be 'pending' or 'shipped'"],
+      ['limit=5&status=lost', "status must be 'pending', 'shipped' or 'cancelled'"],
       [`limit=5&search=${'x'.repeat(101)}`, 'search must be 100 characters or fewer'],
     ] as const) {
       const res = await list(query);

@@ -630,7 +630,7 @@ describe('the Stripe provider, through the real SDK against a local fake Stripe'
     expect(fake.refunds.filter((r) => r.payment_intent === intentId)).toEqual([
       expect.objectContaining({ amount: 2997, idempotencyKey: `forgeline-refund-${intentId}-${orderId}` }),
     ]);
-    expect(await orderRow(s.app, orderId)).toBeUndefined();
+    expect(await orderRow(s.app, orderId)).toMatchObject({ status: 'cancelled', paid: true });
     expect(await stockOf(s.app, productId)).toBe(100);
   });
 });

@@ -157,8 +157,11 @@ describe('orders, payments and product management', () => {
       await row.getByRole('button', { name: /^Cancel/ }).click();
       await page.getByRole('heading', { name: 'Are you sure?' }).waitFor();
       await page.getByText("You won't be able to revert this!").waitFor();
+      // What the cancel will do, as the server says it: this order was not paid.
+      await page.getByText('It is not paid, so nothing will be charged.').waitFor();
       await page.getByRole('button', { name: 'Yes, cancel it!' }).click();
-      await row.waitFor({ state: 'detached', timeout: 15_000 });
+      // It stays listed, as cancelled (decision 0195).
+      await row.getByTestId('order-payment-state').getByText('Cancelled').waitFor({ timeout: 15_000 });
     } finally {
       await page.close();
     }

@@ -9,11 +9,12 @@ const loadSwal = async () => (await import('sweetalert2')).default;
  * The spec's confirmation ('Are you sure?' / "You won't be able to revert this!", docs/product.md §9) before
  * cancel, delete user, delete product, make admin and ship. Resolves true when confirmed.
  */
-export const confirmDialog = async (confirmButtonText = 'Yes'): Promise<boolean> => {
+export const confirmDialog = async (confirmButtonText = 'Yes', detail?: string): Promise<boolean> => {
   const Swal = await loadSwal();
   const result = await Swal.fire({
     title: messages.confirmTitle,
-    text: messages.confirmText,
+    // What the action will do beyond the spec's words (a cancel's refund, decision 0195).
+    text: detail ? `${messages.confirmText} ${detail}` : messages.confirmText,
     icon: 'warning',
     showCancelButton: true,
     confirmButtonText,

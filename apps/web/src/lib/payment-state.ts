@@ -15,9 +15,13 @@ export const dueDay = (iso: string, now = new Date()) => {
  * What an unpaid order on payment terms reads in My Orders and Manage All Orders (decision 0112):
  * 'Awaiting payment (due 12 Jan)', never 'Paid'. Null for a card order or a paid one.
  */
-export const awaitingPayment = (order: Pick<Order, 'paid' | 'dueAt'>): string | null =>
-  !order.paid && order.dueAt ? `Awaiting payment (due ${dueDay(order.dueAt)})` : null;
+export const awaitingPayment = (order: Pick<Order, 'paid' | 'dueAt'> & Partial<Pick<Order, 'status'>>) =>
+  !order.paid && order.dueAt && order.status !== 'cancelled'
+    ? `Awaiting payment (due ${dueDay(order.dueAt)})`
+    : null;
 
-/** Whether the due date has passed. */
-export const isOverdue = (order: Pick<Order, 'paid' | 'dueAt'>, now = Date.now()) =>
-  !order.paid && order.dueAt !== null && Date.parse(order.dueAt) < now;
+/** Whether the due date has passed (never for a cancelled order: its credit note settled it). */
+export const isOverdue = (
+  order: Pick<Order, 'paid' | 'dueAt'> & Partial<Pick<Order, 'status'>>,
+  now = Date.now(),
+) => !order.paid && order.dueAt !== null && order.status !== 'cancelled' && Date.parse(order.dueAt) < now;

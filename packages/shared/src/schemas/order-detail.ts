@@ -5,7 +5,7 @@ import { OrderSchema } from './order.ts';
 /** What happened to an order, in time order, as its page's timeline shows it. */
 export const OrderEventSchema = z.object({
   at: z.string(),
-  kind: z.enum(['placed', 'paid', 'invoiced', 'refunded', 'shipped']),
+  kind: z.enum(['placed', 'paid', 'invoiced', 'refunded', 'shipped', 'cancelled']),
   text: z.string(),
 });
 export type OrderEvent = z.infer<typeof OrderEventSchema>;

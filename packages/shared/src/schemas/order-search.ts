@@ -18,7 +18,11 @@ export const OrderSearchQuerySchema = z
   .object({
     ...PagedSearchFields,
     paid: z.enum(['true', 'false'], { error: "paid must be 'true' or 'false'" }).optional(),
-    status: z.enum(['pending', 'shipped'], { error: "status must be 'pending' or 'shipped'" }).optional(),
+    status: z
+      .enum(['pending', 'shipped', 'cancelled'], {
+        error: "status must be 'pending', 'shipped' or 'cancelled'",
+      })
+      .optional(),
     from: day('from').optional(),
     to: day('to').optional(),
   })

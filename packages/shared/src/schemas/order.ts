@@ -3,7 +3,11 @@ import { LIMITS } from '../constants.ts';
 import { messages } from '../messages.ts';
 import { singleLineText } from './common.ts';
 
-/** An order on the wire. `totalPrize` is the spec's spelling; status 'shipped' or anything else = pending. */
+/**
+ * An order on the wire. `totalPrize` is the spec's spelling; status 'shipped' or anything else = pending,
+ * except 'cancelled': the order stays on record (decision 0195); a paid one was refunded (`paid` stays
+ * true: it was paid), one on terms credited.
+ */
 export const OrderSchema = z.object({
   _id: z.string(),
   productId: z.string().nullable(),
@@ -17,12 +21,13 @@ export const OrderSchema = z.object({
   totalPrize: z.number(),
   paid: z.boolean(),
   transactionId: z.string().nullable(),
-  status: z.enum(['pending', 'shipped']),
+  status: z.enum(['pending', 'shipped', 'cancelled']),
   createdAt: z.string(),
   /** The order number a buyer quotes (e.g. 'FL-100245'): stable, not the row's position in a list. */
   number: z.string(),
   paidAt: z.string().nullable(),
   shippedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
   /** The checkout it was placed in (every order has one; a single-product order is a checkout of one). */
   checkoutId: z.string().nullable(),
   checkoutNumber: z.string().nullable(),
@@ -34,6 +39,17 @@ export const OrderSchema = z.object({
   dueAt: z.string().nullable(),
 });
 export type Order = z.infer<typeof OrderSchema>;
+
+/**
+ * What cancelling an order would do, as the confirmation dialog says it before the user confirms:
+ * a refund of `amount` (dollars) to the card that paid, a credit note for an order on terms, or nothing.
+ */
+export const CancelPreviewSchema = z.object({
+  outcome: z.enum(['refund', 'creditNote', 'nothing']),
+  amount: z.number(),
+  message: z.string(),
+});
+export type CancelPreview = z.infer<typeof CancelPreviewSchema>;
 
 export const PHONE_PATTERN = /^\+?[0-9 ()-]{6,30}$/;
 

@@ -35,12 +35,17 @@ export const orders = pgTable(
     /** Only the brand and last four digits of the card that paid are kept. */
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
-    status: text('status', { enum: ['pending', 'shipped'] })
+    /**
+     * 'cancelled': kept as a record (decision 0195) once money moved or a document exists; its stock is
+     * back on sale, a paid one was refunded, an invoiced one credited. It can no longer be paid or shipped.
+     */
+    status: text('status', { enum: ['pending', 'shipped', 'cancelled'] })
       .notNull()
       .default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /**
      * Set on an order placed on payment terms (copied from its checkout): it ships unpaid, is never
      * cancelled for want of payment, and counts against the credit limit until paid (decision 0112).
@@ -53,6 +58,10 @@ export const orders = pgTable(
     check(
       'orders_shipped_only_when_paid',
       sql`${table.status} <> 'shipped' OR ${table.paid} OR ${table.dueAt} IS NOT NULL`,
+    ),
+    check(
+      'orders_cancelled_has_date',
+      sql`(${table.status} = 'cancelled') = (${table.cancelledAt} IS NOT NULL)`,
     ),
     index('orders_user_id_idx').on(table.userId),
     index('orders_checkout_id_idx').on(table.checkoutId),

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { cartLines, checkouts, orders, type CheckoutRow, type OrderRow } from '../../db/schema/index.ts';
 import { isUuid } from '../products/repository.ts';
@@ -16,6 +16,9 @@ export type NewCheckout = Pick<
 > &
   Partial<Pick<CheckoutRow, 'paymentMethod' | 'termsDays' | 'dueAt'>>;
 
+const standingIn = (checkoutId: string) =>
+  and(eq(orders.checkoutId, checkoutId), ne(orders.status, 'cancelled'));
+
 /** Checkouts (the row grouping orders placed together) and the lines that stand in them. */
 export function createCheckoutRepository(db: Executor) {
   return {
@@ -31,12 +34,15 @@ export function createCheckoutRepository(db: Executor) {
       return row;
     },
 
-    /** The orders still standing in the checkout, in the order they were placed (their numbers). */
+    /**
+     * The orders still standing in the checkout (not cancelled: those stay on record, decision 0195),
+     * in the order they were placed (their numbers).
+     */
     async linesOf(checkoutId: string): Promise<OrderRow[]> {
       return db
         .select()
         .from(orders)
-        .where(eq(orders.checkoutId, checkoutId))
+        .where(standingIn(checkoutId))
         .orderBy(asc(orders.createdAt), asc(orders.number));
     },
 
@@ -45,12 +51,7 @@ export function createCheckoutRepository(db: Executor) {
      * payment path locks them): a cancel or a second payment of the same lines waits, then sees them paid.
      */
     async lockLines(checkoutId: string): Promise<OrderRow[]> {
-      return db
-        .select()
-        .from(orders)
-        .where(eq(orders.checkoutId, checkoutId))
-        .orderBy(asc(orders.id))
-        .for('update');
+      return db.select().from(orders).where(standingIn(checkoutId)).orderBy(asc(orders.id)).for('update');
     },
 
     /** Records the intent opened for the checkout unless another call recorded one first. */

@@ -1,3 +1,4 @@
+import { orderStatusLabel } from '@forgeline/shared/order-status';
 import type { Readable } from 'node:stream';
 import { toDollars } from '@forgeline/shared/money';
 import { csvDocument, csvStream } from '../../lib/csv.ts';
@@ -30,7 +31,7 @@ export function myOrdersCsv(rows: readonly OrderView[]): string {
     toDollars(row.totalCents).toFixed(2),
     row.paid ? 'Paid' : 'Pending',
     row.transactionId,
-    row.status === 'shipped' ? 'Shipped' : 'Pending',
+    orderStatusLabel(row),
   ]);
   return csvDocument(HEADER, records);
 }
@@ -66,7 +67,7 @@ const adminOrderRecord = (row: OrderView) => [
   toDollars(row.priceCents).toFixed(2),
   row.quantity,
   toDollars(row.totalCents).toFixed(2),
-  row.status === 'shipped' ? 'Shipped' : 'Pending',
+  orderStatusLabel(row),
   row.paid ? 'Paid' : 'Unpaid',
   row.address,
   row.phone,

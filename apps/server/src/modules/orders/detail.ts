@@ -26,13 +26,16 @@ export async function getOrderDetail(deps: Pick<AppDeps, 'db'>, id: string): Pro
     order.checkoutId ? invoices.listCreditNotesForCheckout(order.checkoutId) : [],
   ]);
 
-  const refunds = creditNotes.map((note) => ({
-    creditNote: note.number,
-    orderReference: note.lines.map((line) => line.reference).join(', '),
-    amount: toDollars(note.totalCents),
-    refundedAt: note.issuedAt.toISOString(),
-    pdfUrl: toInvoiceSummary(note).pdfUrl,
-  }));
+  // Other lines' refunds: this order's own cancel is its own event below.
+  const refunds = creditNotes
+    .filter((note) => note.refundedOrderId !== order.id)
+    .map((note) => ({
+      creditNote: note.number,
+      orderReference: note.lines.map((line) => line.reference).join(', '),
+      amount: toDollars(note.totalCents),
+      refundedAt: note.issuedAt.toISOString(),
+      pdfUrl: toInvoiceSummary(note).pdfUrl,
+    }));
 
   const timeline: OrderEvent[] = [
     {
@@ -67,6 +70,19 @@ export async function getOrderDetail(deps: Pick<AppDeps, 'db'>, id: string): Pro
   }
   if (order.shippedAt) {
     timeline.push({ at: order.shippedAt.toISOString(), kind: 'shipped', text: 'Shipped' });
+  }
+  if (order.cancelledAt) {
+    const note = documents.find((document) => document.kind === 'credit_note');
+    const what = order.paid
+      ? `: ${money(order.totalCents)} refunded`
+      : note
+        ? ': nothing is owed for it'
+        : ', unpaid';
+    timeline.push({
+      at: order.cancelledAt.toISOString(),
+      kind: 'cancelled',
+      text: `Cancelled${what}${note ? ` (credit note ${note.number})` : ''}`,
+    });
   }
   timeline.sort((a, b) => a.at.localeCompare(b.at));
 

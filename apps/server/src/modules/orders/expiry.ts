@@ -11,7 +11,8 @@ export const EXPIRY_INTERVAL_MS = 60_000;
 /**
  * Cancels unpaid card orders past their payment window (PAYMENT_WINDOW_MINUTES) and releases their
  * stock (docs/architecture.md §4), recording each lapsed checkout (docs/decisions/0156). Safe to run
- * on several servers at once: rows are claimed with FOR UPDATE SKIP LOCKED and deleted once. Answers
+ * on several servers at once: rows are claimed with FOR UPDATE SKIP LOCKED and cancelled once
+ * (they stay on record, decision 0195). Answers
  * how many orders were cancelled.
  */
 export async function expireUnpaidOrders(deps: AppDeps, now: Date = new Date()): Promise<number> {

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { toDollars } from '@forgeline/shared/money';
 import { type Order } from '@forgeline/shared/schemas/order';
 import type { Executor } from '../../db/client.ts';
@@ -40,6 +40,7 @@ export const toOrderDto = (row: OrderView): Order => ({
   number: row.number,
   paidAt: row.paidAt?.toISOString() ?? null,
   shippedAt: row.shippedAt?.toISOString() ?? null,
+  cancelledAt: row.cancelledAt?.toISOString() ?? null,
   checkoutId: row.checkoutId,
   checkoutNumber: row.checkoutNumber ?? null,
   poReference: row.poReference ?? null,
@@ -123,6 +124,8 @@ export function createOrdersRepository(db: Executor) {
           and(
             eq(orders.userId, userId),
             eq(orders.paid, true),
+            // A cancelled order was refunded: it is not a purchase.
+            ne(orders.status, 'cancelled'),
             productId === undefined ? undefined : eq(orders.productId, productId),
           ),
         )
@@ -131,15 +134,26 @@ export function createOrdersRepository(db: Executor) {
     },
 
     /**
-     * Deletes the order if it is still in a state the caller may cancel, and gives its stock back, in
-     * the caller's transaction. The conditional DELETE … RETURNING makes the stock return happen once,
-     * however many cancels race. Answers the deleted row, or undefined when nothing was deleted.
+     * Marks the order cancelled if it is still in a state the caller may cancel, and gives its stock
+     * back, in the caller's transaction. The row stays as the record (decision 0195). The conditional
+     * UPDATE … RETURNING makes the stock return happen once, however many cancels race. Answers the
+     * cancelled row, or undefined when nothing changed.
      */
-    async deleteAndRestock(id: string, condition: 'unpaid' | 'unshipped'): Promise<OrderRow | undefined> {
-      const rule = condition === 'unpaid' ? eq(orders.paid, false) : sql`${orders.status} <> 'shipped'`;
+    async cancelAndRestock(
+      id: string,
+      condition: 'unpaid' | 'unshipped',
+      at: Date = new Date(),
+    ): Promise<OrderRow | undefined> {
       const [row] = await db
-        .delete(orders)
-        .where(and(eq(orders.id, id), rule))
+        .update(orders)
+        .set({ status: 'cancelled', cancelledAt: at })
+        .where(
+          and(
+            eq(orders.id, id),
+            eq(orders.status, 'pending'),
+            condition === 'unpaid' ? eq(orders.paid, false) : undefined,
+          ),
+        )
         .returning();
       if (row?.productId) await restock(db, row.productId, row.quantity);
       return row;
@@ -154,7 +168,7 @@ export function createOrdersRepository(db: Executor) {
           and(
             eq(orders.id, id),
             or(eq(orders.paid, true), isNotNull(orders.dueAt)),
-            sql`${orders.status} <> 'shipped'`,
+            eq(orders.status, 'pending'),
           ),
         )
         .returning({ id: orders.id });
@@ -176,7 +190,7 @@ export function createOrdersRepository(db: Executor) {
           cardLast4: payment.card?.last4 ?? null,
           paidAt: new Date(),
         })
-        .where(and(eq(orders.id, id), eq(orders.paid, false)))
+        .where(and(eq(orders.id, id), eq(orders.paid, false), ne(orders.status, 'cancelled')))
         .returning({ id: orders.id });
       return rows.length > 0;
     },
@@ -190,6 +204,7 @@ export function createOrdersRepository(db: Executor) {
           and(
             eq(orders.id, id),
             eq(orders.paid, false),
+            ne(orders.status, 'cancelled'),
             previous === null ? isNull(orders.paymentIntentId) : eq(orders.paymentIntentId, previous),
           ),
         )
@@ -199,8 +214,9 @@ export function createOrdersRepository(db: Executor) {
 
     /**
      * Cancels unpaid card orders created before `cutoff` (their payment window ran out) and releases
-     * their stock. Rows another server is working on are skipped (FOR UPDATE SKIP LOCKED) and a row is
-     * deleted once, so several servers may run this at the same time. Answers the cancelled orders.
+     * their stock; the rows stay, cancelled (decision 0195). Rows another server is working on are
+     * skipped (FOR UPDATE SKIP LOCKED) and a row is cancelled once, so several servers may run this at the
+     * same time. Answers the cancelled orders.
      */
     async expireUnpaid(cutoff: Date): Promise<OrderRow[]> {
       const candidates = db
@@ -209,6 +225,7 @@ export function createOrdersRepository(db: Executor) {
         .where(
           and(
             eq(orders.paid, false),
+            eq(orders.status, 'pending'),
             // Orders on payment terms are invoiced, not held: never cancelled for want of payment.
             isNull(orders.dueAt),
             lt(orders.createdAt, cutoff),
@@ -218,8 +235,9 @@ export function createOrdersRepository(db: Executor) {
         .limit(EXPIRY_BATCH)
         .for('update', { skipLocked: true });
       const rows = await db
-        .delete(orders)
-        .where(and(sql`${orders.id} in ${candidates}`, eq(orders.paid, false)))
+        .update(orders)
+        .set({ status: 'cancelled', cancelledAt: new Date() })
+        .where(and(sql`${orders.id} in ${candidates}`, eq(orders.paid, false), eq(orders.status, 'pending')))
         .returning();
       for (const row of rows) if (row.productId) await restock(db, row.productId, row.quantity);
       return rows;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AdminOrderDetailSchema } from '@forgeline/shared/schemas/order-detail';
 import {
+  CancelPreviewSchema,
   CreateOrderBodySchema,
   DeletedResultSchema,
   InsertResultSchema,
@@ -20,6 +21,7 @@ import {
   getOrder,
   listAllOrders,
   listMyOrders,
+  previewCancel,
   takeOrder,
   afterOrderPlaced,
   searchOrders,
@@ -113,6 +115,21 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => toOrderDto(await getOrder(app, currentUser(request), request.params.id)),
   );
 
+  app.get(
+    '/myOrder/:id/cancellation',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary:
+          "What cancelling the order would do, for the confirmation dialog: the refund to the card (paid), the credit note (on terms) or nothing (unpaid), with the amount; the cancel's own refusal (409) when it cannot be cancelled",
+        params: OrderIdParams,
+        response: { 200: CancelPreviewSchema, ...errorResponses },
+      },
+    },
+    async (request) => previewCancel(app, currentUser(request), request.params.id),
+  );
+
   app.delete(
     '/myOrder/:id',
     {
@@ -120,7 +137,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         summary:
-          'Cancels (deletes) an order and gives its stock back: the customer an unpaid one; an admin any not shipped, refunding a paid one',
+          "Cancels an order and gives its stock back: the customer an unpaid one; an admin any not shipped, refunding a paid one and crediting an invoiced one. The order stays listed as cancelled; deletedCount is the spec's name for 'cancelled'",
         params: OrderIdParams,
         response: { 200: DeletedResultSchema, ...errorResponses },
       },

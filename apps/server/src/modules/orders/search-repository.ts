@@ -1,13 +1,13 @@
 import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { checkouts, orders } from '../../db/schema/index.ts';
+import { checkouts, orders, type OrderRow } from '../../db/schema/index.ts';
 import type { OrderView } from './repository.ts';
 import { countUpTo } from '../../db/count.ts';
 
 export interface OrderFilters {
   search?: string | undefined;
   paid?: boolean | undefined;
-  status?: 'pending' | 'shipped' | undefined;
+  status?: OrderRow['status'] | undefined;
   /** Placed on or after this instant. */
   from?: Date | undefined;
   /** Placed before this instant. */

@@ -1,6 +1,6 @@
 import { messages } from '@forgeline/shared/messages';
 import { toCents, toDollars } from '@forgeline/shared/money';
-import { type CreateOrderBody } from '@forgeline/shared/schemas/order';
+import { type CancelPreview, type CreateOrderBody } from '@forgeline/shared/schemas/order';
 import { type OrderSearchQuery } from '@forgeline/shared/schemas/order-search';
 import type { Executor } from '../../db/client.ts';
 import type { OrderRow } from '../../db/schema/index.ts';
@@ -140,20 +140,65 @@ export async function getOrder(deps: AppDeps, user: Actor, id: string): Promise<
   return visibleOrder(await createOrdersRepository(deps.db).findById(id), user);
 }
 
+/** Why this caller may not cancel this order now, or undefined when they may. */
+function cancelRefusal(order: OrderRow, user: Actor) {
+  if (order.status === 'cancelled') return conflict('This order is already cancelled.', 'ORDER_CANCELLED');
+  if (order.status === 'shipped') return conflict('A shipped order cannot be cancelled.', 'ORDER_SHIPPED');
+  if (order.paid && user.role !== 'admin') {
+    return conflict('This order is already paid. Please contact us to cancel it.', 'ORDER_PAID');
+  }
+  return undefined;
+}
+
+const cardOf = (order: Pick<OrderRow, 'cardBrand' | 'cardLast4'>) =>
+  order.cardBrand && order.cardLast4
+    ? `${order.cardBrand.charAt(0).toUpperCase()}${order.cardBrand.slice(1)} card ending ${order.cardLast4}`
+    : undefined;
+
 /**
- * Cancels (deletes) an order and gives its stock back: the customer an unpaid one of theirs; an admin
- * any order not shipped, refunding a paid one first. The customer hears of a cancel they did not make.
+ * What cancelling the order would do, for the confirmation dialog: the amount refunded (a paid order),
+ * or credited (an order invoiced on terms), or nothing (unpaid). The same refusal as the cancel itself
+ * when the caller may not cancel it.
+ */
+export async function previewCancel(deps: AppDeps, user: Actor, id: string): Promise<CancelPreview> {
+  const order = visibleOrder(await createOrdersRepository(deps.db).findById(id), user);
+  const refused = cancelRefusal(order, user);
+  if (refused) throw refused;
+  const amount = toDollars(order.totalCents);
+  const figure = `$${amount.toFixed(2)}`;
+  if (order.paid) {
+    const card = cardOf(order);
+    return {
+      outcome: 'refund',
+      amount,
+      message: card
+        ? `A refund of ${figure} will be made to the ${card}.`
+        : `A refund of ${figure} will be made to the payment it was paid with.`,
+    };
+  }
+  if (order.dueAt) {
+    return {
+      outcome: 'creditNote',
+      amount,
+      message: `A credit note for ${figure} will be issued: nothing will be owed for this order.`,
+    };
+  }
+  return { outcome: 'nothing', amount: 0, message: 'It is not paid, so nothing will be charged.' };
+}
+
+/**
+ * Cancels an order and gives its stock back: the customer an unpaid one of theirs; an admin any order
+ * not shipped, refunding a paid one first and crediting an invoiced one. The order stays on record as
+ * cancelled (decision 0195). The customer hears of a cancel they did not make.
  */
 export async function cancelOrder(deps: AppDeps, user: Actor, id: string): Promise<OrderRow> {
   const isAdmin = user.role === 'admin';
   const { cancelled, mailId } = await deps.db.transaction(async (tx) => {
     const orders = createOrdersRepository(tx);
-    // Locked: a parallel cancel (or ship) waits here, then finds the order gone (or shipped).
+    // Locked: a parallel cancel (or ship) waits here, then finds the order cancelled (or shipped).
     const order = visibleOrder(await orders.lockById(id), user);
-    if (order.status === 'shipped') throw conflict('A shipped order cannot be cancelled.', 'ORDER_SHIPPED');
-    if (order.paid && !isAdmin) {
-      throw conflict('This order is already paid. Please contact us to cancel it.', 'ORDER_PAID');
-    }
+    const refused = cancelRefusal(order, user);
+    if (refused) throw refused;
     // Refund first, in the transaction: if the provider fails, the order stays as it was. Only this
     // line's total: one payment may have paid every line of a checkout.
     if (order.paid && order.transactionId) {
@@ -164,20 +209,20 @@ export async function cancelOrder(deps: AppDeps, user: Actor, id: string): Promi
       // A line on terms was invoiced when it was placed: its cancel is credited (decision 0112).
       await issueCreditNote(tx, order, {}, new Date(), 'Cancelled before payment; nothing is owed for it');
     }
-    const deleted = await orders.deleteAndRestock(order.id, isAdmin ? 'unshipped' : 'unpaid');
-    if (!deleted) throw notFound('Order');
+    const row = await orders.cancelAndRestock(order.id, isAdmin ? 'unshipped' : 'unpaid');
+    if (!row) throw notFound('Order');
     if (isAdmin) await auditCancel(tx, user, order);
     deps.log.info(
       { orderId: order.id, by: user.id, refunded: order.paid, transactionId: order.transactionId },
       'order cancelled',
     );
     // The customer hears of a cancel they did not make; the mail commits with the cancel.
-    if (order.userId === user.id) return { cancelled: order, mailId: undefined };
+    if (order.userId === user.id) return { cancelled: row, mailId: undefined };
     const creditNote =
       order.paid || order.dueAt ? await documentAttachments(deps, tx, order.id, 'credit_note') : undefined;
     return {
-      cancelled: order,
-      mailId: await queueOrderMail(deps, tx, 'cancelledByShop', order, { attachments: creditNote }),
+      cancelled: row,
+      mailId: await queueOrderMail(deps, tx, 'cancelledByShop', row, { attachments: creditNote }),
     };
   });
   deps.catalogueCache.invalidate();
@@ -231,6 +276,9 @@ export async function shipOrder(deps: AppDeps, admin: Actor, id: string): Promis
   }
   const now = await orders.findById(id);
   if (!now) throw notFound('Order');
+  if (now.status === 'cancelled') {
+    throw conflict('This order was cancelled, so it cannot be shipped.', 'ORDER_CANCELLED');
+  }
   if (!now.paid) throw conflict('Only a paid order can be shipped.', 'ORDER_UNPAID');
   return false;
 }

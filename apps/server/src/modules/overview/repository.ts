@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { orders, products } from '../../db/schema/index.ts';
 
@@ -15,6 +15,12 @@ const total = (column: typeof orders.totalCents | typeof orders.quantity, where?
 
 /** isLowOnStock (packages/shared pricing.ts) in SQL: at or below its own line, or below one minimum order. */
 const lowStock = sql`(${products.availableQuantity} <= ${products.lowStockThreshold} OR ${products.availableQuantity} < ${products.minOrder})`;
+
+/**
+ * Orders that count: a cancelled one stays on record (decision 0195) but was refunded or credited, so it
+ * is neither revenue nor owed nor holding stock.
+ */
+const standing = ne(orders.status, 'cancelled');
 
 /** The admin overview's aggregates; `now` is passed in so that a test can fix the clock. */
 export function createOverviewRepository(db: Executor) {
@@ -35,7 +41,8 @@ export function createOverviewRepository(db: Executor) {
           unpaidCents: total(orders.totalCents, sql`NOT ${orders.paid}`),
           heldPieces: total(orders.quantity, sql`NOT ${orders.paid}`),
         })
-        .from(orders);
+        .from(orders)
+        .where(standing);
       if (!row) throw new Error('an aggregate answered no row');
       return row;
     },
@@ -69,7 +76,7 @@ export function createOverviewRepository(db: Executor) {
       return db
         .select({ day, cents: total(orders.totalCents) })
         .from(orders)
-        .where(and(eq(orders.paid, true), gte(orders.paidAt, firstDay)))
+        .where(and(eq(orders.paid, true), standing, gte(orders.paidAt, firstDay)))
         .groupBy(day);
     },
 
@@ -79,7 +86,7 @@ export function createOverviewRepository(db: Executor) {
       return db
         .select({ name: orders.productName, cents, pieces: total(orders.quantity) })
         .from(orders)
-        .where(and(eq(orders.paid, true), gte(orders.paidAt, firstDay)))
+        .where(and(eq(orders.paid, true), standing, gte(orders.paidAt, firstDay)))
         .groupBy(orders.productName)
         .orderBy(desc(cents), asc(orders.productName))
         .limit(TOP_PRODUCTS);

@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   checkouts,
@@ -21,12 +21,15 @@ export interface OpenTermsInvoice {
   invoiceNumber: string | null;
 }
 
-/** The unpaid lines of a checkout on terms (a line cancelled since is gone; a paid one no longer due). */
+/** The unpaid lines of a checkout on terms (a line cancelled since is credited; a paid one no longer due). */
 const unpaidLinesOf = (db: Executor) =>
   db
     .select({ one: sql`1` })
     .from(orders)
-    .where(and(eq(orders.checkoutId, checkouts.id), eq(orders.paid, false)));
+    .where(and(eq(orders.checkoutId, checkouts.id), owing));
+
+/** A line still owed: not paid and not cancelled (a cancelled line stays on record, decision 0195). */
+const owing = and(eq(orders.paid, false), ne(orders.status, 'cancelled'));
 
 /** Payment terms (decision 0112): who may pay by invoice, and the invoices on terms still open. */
 export function createPaymentTermsRepository(db: Executor) {
@@ -79,7 +82,7 @@ export function createPaymentTermsRepository(db: Executor) {
       const [row] = await db
         .select({ cents: sql<string>`coalesce(sum(${orders.totalCents}), 0)` })
         .from(orders)
-        .where(and(eq(orders.userId, userId), eq(orders.paid, false), isNotNull(orders.dueAt)));
+        .where(and(eq(orders.userId, userId), owing, isNotNull(orders.dueAt)));
       return Number(row?.cents ?? 0);
     },
 
@@ -88,7 +91,7 @@ export function createPaymentTermsRepository(db: Executor) {
       const rows = await db
         .select({
           checkout: checkouts,
-          dueCents: sql<string>`(select coalesce(sum(${orders.totalCents}), 0) from ${orders} where ${orders.checkoutId} = ${checkouts.id} and ${orders.paid} = false)`,
+          dueCents: sql<string>`(select coalesce(sum(${orders.totalCents}), 0) from ${orders} where ${orders.checkoutId} = ${checkouts.id} and ${owing})`,
           invoiceId: invoices.id,
           invoiceNumber: invoices.number,
         })

@@ -31,6 +31,7 @@ export const REUSABLE = new Set([
 ]);
 
 const alreadyPaid = () => conflict('This order is already paid.', 'ORDER_ALREADY_PAID');
+const cancelled = () => conflict('This order was cancelled, so it can no longer be paid.', 'ORDER_CANCELLED');
 
 /**
  * What recording a payment did: `recorded` (the order is paid now, by this payment), `duplicate`
@@ -186,6 +187,7 @@ export const recordPayment = (deps: AppDeps, order: OrderRow, intent: ProviderIn
 export async function openPayment(deps: AppDeps, user: Actor, orderId: string): Promise<string> {
   const orders = createOrdersRepository(deps.db);
   const order = ownOrder(await orders.findById(orderId), user);
+  if (order.status === 'cancelled') throw cancelled();
   if (order.paid) throw alreadyPaid();
   if (order.dueAt) throw onTerms();
 
@@ -234,6 +236,7 @@ export async function confirmPayment(
   transactionId: string,
 ): Promise<boolean> {
   const order = ownOrder(await createOrdersRepository(deps.db).findById(orderId), user);
+  if (order.status === 'cancelled') throw cancelled();
   if (order.paid) {
     if (order.transactionId === transactionId) return false;
     throw alreadyPaid();
@@ -277,7 +280,7 @@ export async function confirmTestCard(
     const order = intent.orderId ? await createOrdersRepository(tx).lockById(intent.orderId) : undefined;
     // Someone else's secret: as if it did not exist. A cancelled order: say so.
     if (order && order.userId !== user.id) throw notFound('Payment');
-    if (!order) throw conflict('This order was cancelled, so it can no longer be paid.', 'ORDER_CANCELLED');
+    if (!order || order.status === 'cancelled') throw cancelled();
     if (order.paid || intent.status === 'succeeded') throw alreadyPaid();
     if (intent.status === 'canceled') throw conflict('This payment was cancelled.', 'PAYMENT_CANCELED');
 
@@ -406,7 +409,7 @@ export async function applyPaymentEvent(deps: AppDeps, event: ProviderEvent): Pr
     }
 
     const order = intent.orderId ? await createOrdersRepository(tx).lockById(intent.orderId) : undefined;
-    if (!order) {
+    if (!order || order.status === 'cancelled') {
       if (intent.orderId) {
         await deps.payments.refund(intent.id, tx);
         deps.log.warn(

@@ -20,6 +20,13 @@ export function judgePayment(
       code: 'PAYMENT_NOT_FOUND',
       message: 'No payment with that transaction id was found.',
     };
+  if (order.status === 'cancelled') {
+    return {
+      ok: false,
+      code: 'ORDER_CANCELLED',
+      message: 'This order was cancelled, so it can no longer be paid.',
+    };
+  }
   const forThisOrder =
     intent.orderId === order.id || (intent.checkoutId !== null && intent.checkoutId === order.checkoutId);
   if (!forThisOrder) {

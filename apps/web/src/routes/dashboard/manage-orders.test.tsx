@@ -27,6 +27,7 @@ const order = (n: number): Order => ({
   createdAt: '2026-11-20T10:00:00.000Z',
   paidAt: null,
   shippedAt: null,
+  cancelledAt: null,
   checkoutId: null,
   checkoutNumber: null,
   poReference: n === 2 ? 'PO-2026-0042' : null,
@@ -136,5 +137,67 @@ describe('Manage All Orders', () => {
     await user.click(screen.getAllByRole('button', { name: /^Ship the order/ })[0]!);
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to ship the order'));
     expect(toast.error).not.toHaveBeenCalledWith('Failed to make an admin');
+  });
+});
+
+describe('cancelling from Manage All Orders (decision 0195)', () => {
+  const paid = { ...order(3), paid: true, transactionId: 'pi_1' };
+  const refunded = {
+    ...order(4),
+    paid: true,
+    status: 'cancelled' as const,
+    cancelledAt: '2026-11-21T10:00:00Z',
+  };
+  const unpaidCancelled = { ...order(5), status: 'cancelled' as const, cancelledAt: '2026-11-21T10:00:00Z' };
+
+  const stubCancel = () => {
+    const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
+      const url = new URL(input, 'http://localhost');
+      if (url.pathname.endsWith('/cancellation')) {
+        return jsonResponse({
+          outcome: 'refund',
+          amount: 10,
+          message: 'A refund of $10.00 will be made to the Visa card ending 4242.',
+        });
+      }
+      if (init?.method === 'DELETE') return jsonResponse({ acknowledged: true, deletedCount: 1 });
+      return jsonResponse([paid, refunded, unpaidCancelled], 200, { 'x-total-count': '3' });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    return fetchMock;
+  };
+
+  it('the dialog says the refund and its amount, from the server, before the admin confirms', async () => {
+    const fetchMock = stubCancel();
+    const { confirmDialog } = await import('@/lib/dialogs');
+    const user = userEvent.setup();
+    renderWithProviders(<ManageOrdersRoute />, { route: '/dashboard/manageOrders' });
+    await waitFor(() => expect(screen.getAllByTestId('order-row')).toHaveLength(3));
+
+    await user.click(screen.getByRole('button', { name: `Cancel the order of Part 3 by ${paid.email}` }));
+    await waitFor(() =>
+      expect(confirmDialog).toHaveBeenCalledWith(
+        'Yes, cancel it!',
+        'A refund of $10.00 will be made to the Visa card ending 4242.',
+      ),
+    );
+    // Asked before the cancel itself.
+    const calls = fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`);
+    const asked = calls.findIndex((c) => c.endsWith(`/myOrder/${paid._id}/cancellation`));
+    const cancelled = calls.findIndex((c) => c.startsWith('DELETE') && c.endsWith(`/myOrder/${paid._id}`));
+    expect(asked).toBeGreaterThanOrEqual(0);
+    expect(cancelled).toBeGreaterThan(asked);
+  });
+
+  it("shows cancelled orders as 'Cancelled, refunded' or 'Cancelled', with no Cancel or Ship", async () => {
+    stubCancel();
+    renderWithProviders(<ManageOrdersRoute />, { route: '/dashboard/manageOrders' });
+    await waitFor(() => expect(screen.getAllByTestId('order-row')).toHaveLength(3));
+    const statuses = screen.getAllByTestId('order-status').map((s) => s.textContent);
+    expect(statuses).toEqual(['Pending', 'Cancelled, refunded', 'Cancelled']);
+    for (const row of screen.getAllByTestId('order-row').slice(1)) {
+      expect(row.querySelector('[data-action="cancel"] button')).toBeDisabled();
+      expect(row.querySelector('[data-action="ship"] button')).toBeNull();
+    }
   });
 });

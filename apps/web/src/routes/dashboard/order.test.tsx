@@ -29,6 +29,7 @@ const detail = (shipped: boolean): AdminOrderDetail => ({
     createdAt: '2026-11-20T09:00:00.000Z',
     paidAt: '2026-11-20T09:05:00.000Z',
     shippedAt: shipped ? '2026-11-21T10:00:00.000Z' : null,
+    cancelledAt: null,
     checkoutId: 'c1',
     checkoutNumber: 'CO-100003',
     poReference: 'PO-7781',

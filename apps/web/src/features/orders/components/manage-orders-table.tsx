@@ -1,3 +1,4 @@
+import { orderStatusLabel } from '@forgeline/shared/order-status';
 import { Link } from '@/components/ui/link';
 import { formatPrice } from '@forgeline/shared/money';
 import { type Order } from '@forgeline/shared/schemas/order';
@@ -45,6 +46,7 @@ export const ManageOrdersTable = ({
       <tbody>
         {orders.map((order, index) => {
           const shipped = order.status === 'shipped';
+          const cancelled = order.status === 'cancelled';
           const busy = busyId === order._id;
           return (
             <tr key={order._id} data-testid="order-row" data-order-id={order._id}>
@@ -79,8 +81,11 @@ export const ManageOrdersTable = ({
                 $ {formatPrice(order.totalPrize)}
               </td>
               <td data-label="Status">
-                <span className={`badge ${shipped ? 'badge-info' : 'badge-warning'}`}>
-                  {shipped ? 'Shipped' : 'Pending'}
+                <span
+                  className={`badge h-auto ${shipped ? 'badge-info' : cancelled ? 'badge-ghost' : 'badge-warning'}`}
+                  data-testid="order-status"
+                >
+                  {orderStatusLabel(order)}
                 </span>
               </td>
               <td data-label="Payment">
@@ -96,7 +101,7 @@ export const ManageOrdersTable = ({
                   type="button"
                   className={DANGER_BUTTON_CLASS}
                   onClick={() => onCancel(order)}
-                  disabled={shipped || busy}
+                  disabled={shipped || cancelled || busy}
                   aria-label={`Cancel the order of ${order.productName} by ${order.email}`}
                 >
                   Cancel
@@ -105,6 +110,8 @@ export const ManageOrdersTable = ({
               <td data-action="ship">
                 {shipped ? (
                   <span className="font-semibold text-[#15803d]">Shipped</span>
+                ) : cancelled ? (
+                  <span className="text-base-content/80">Cancelled</span>
                 ) : (
                   <button
                     type="button"

@@ -1,3 +1,4 @@
+import { orderStatusLabel } from '@forgeline/shared/order-status';
 import { Link } from '@/components/ui/link';
 import type { ReactNode } from 'react';
 import { formatPrice } from '@forgeline/shared/money';
@@ -59,6 +60,7 @@ export const MyOrdersTable = ({
           // On payment terms and unpaid: 'Awaiting payment (due …)', never 'Paid', no Pay link (0112).
           const awaiting = awaitingPayment(order);
           const documents = documentsOf?.(order) ?? null;
+          const cancelled = order.status === 'cancelled';
           return (
             <tr
               key={order._id}
@@ -91,16 +93,16 @@ export const MyOrdersTable = ({
               <td data-label="Status" className={cell}>
                 <span>
                   <span
-                    className={`badge h-auto ${order.paid ? 'badge-success' : isOverdue(order) ? 'badge-error' : 'badge-warning'}`}
+                    className={`badge h-auto ${cancelled ? 'badge-ghost' : order.paid ? 'badge-success' : isOverdue(order) ? 'badge-error' : 'badge-warning'}`}
                     data-testid="order-payment-state"
                   >
-                    {order.paid ? 'Paid' : (awaiting ?? 'Pending')}
+                    {cancelled ? orderStatusLabel(order) : order.paid ? 'Paid' : (awaiting ?? 'Pending')}
                   </span>
                   {order.status === 'shipped' ? <span className="badge badge-info ml-1">Shipped</span> : null}
                 </span>
               </td>
               <td data-label="Action" className={cell}>
-                {order.paid || order.status === 'shipped' ? (
+                {cancelled ? null : order.paid || order.status === 'shipped' ? (
                   // Why there is no Cancel, and whom to ask.
                   <span className="max-w-56 text-xs text-base-content/80" data-testid="paid-cancel-note">
                     {order.status === 'shipped'
@@ -134,7 +136,13 @@ export const MyOrdersTable = ({
                 ) : null}
               </td>
               <td data-label="Payment" className={cell}>
-                {order.paid ? (
+                {cancelled && !order.paid ? (
+                  // Nothing to pay: an invoiced one shows its credit note.
+                  <div className="flex min-w-0 flex-col gap-0.5 max-md:items-end">
+                    <span className="text-sm">Nothing to pay</span>
+                    {documents}
+                  </div>
+                ) : order.paid ? (
                   <div className="flex min-w-0 flex-col gap-0.5 max-md:items-end">
                     <span className="font-semibold text-[#15803d]">Paid</span>
                     <span className="font-mono text-xs break-all" data-testid="transaction-id">

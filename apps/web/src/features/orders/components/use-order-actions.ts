@@ -1,6 +1,6 @@
 import { toast } from '@/lib/toast';
 import type { Order } from '@forgeline/shared/schemas/order';
-import { useCancelOrder } from '../api/cancel-order';
+import { previewCancel, useCancelOrder } from '../api/cancel-order';
 import { useShipOrder } from '../api/ship-order';
 import { confirmDialog } from '@/lib/dialogs';
 import { actionFailed, errorMessage } from '@/lib/error-message';
@@ -21,9 +21,18 @@ export const useOrderActions = () => {
       done: string,
       // Not the spec's 'Failed to make an admin' for Ship: a toast names the action that failed (0101).
       failed: string,
+      /** What the dialog adds to the spec's words, asked of the server first. */
+      detailOf?: (id: string) => Promise<string>,
     ) =>
     async (order: Pick<Order, '_id'>) => {
-      if (!(await confirmDialog(confirmLabel))) return false;
+      let detail: string | undefined;
+      try {
+        detail = await detailOf?.(order._id);
+      } catch (error) {
+        toast.error(actionFailed(failed, error));
+        return false;
+      }
+      if (!(await confirmDialog(confirmLabel, detail))) return false;
       try {
         await run(order._id);
         toast.success(done);
@@ -38,6 +47,7 @@ export const useOrderActions = () => {
     cancel.mutateAsync,
     'The order is cancelled',
     'Failed to cancel the order',
+    refundSentence,
   );
   const onShip = act('Yes, ship it!', ship.mutateAsync, 'The order is shipped', 'Failed to ship the order');
 
@@ -46,11 +56,21 @@ export const useOrderActions = () => {
   return { onCancel, onShip, busyId: busyId ?? null };
 };
 
+/** The sentence the cancel dialog adds: the refund (or credit note) and its amount, as the server says. */
+const refundSentence = async (id: string) => (await previewCancel(id)).message;
+
 /** The customer's Cancel on My Orders: the spec's 'Are you sure?', then what happened in a toast. */
 export const useCancelMyOrder = () => {
   const cancel = useCancelOrder();
   const onCancel = async (order: Pick<Order, '_id'>) => {
-    if (!(await confirmDialog('Yes, cancel it!'))) return;
+    let detail: string;
+    try {
+      detail = await refundSentence(order._id);
+    } catch (error) {
+      toast.error(errorMessage(error, 'The order could not be cancelled'));
+      return;
+    }
+    if (!(await confirmDialog('Yes, cancel it!', detail))) return;
     try {
       await cancel.mutateAsync(order._id);
       toast.success('Your order is cancelled');

@@ -33,6 +33,7 @@ const order = (over: Partial<Order>): Order => ({
   createdAt: '2026-11-20T10:00:00.000Z',
   paidAt: null,
   shippedAt: null,
+  cancelledAt: null,
   checkoutId: 'c1',
   checkoutNumber: 'CO-100001',
   poReference: 'PO-1',

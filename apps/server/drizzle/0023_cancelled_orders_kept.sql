@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "cancelled_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_cancelled_has_date" CHECK (("orders"."status" = 'cancelled') = ("orders"."cancelled_at" IS NOT NULL));
