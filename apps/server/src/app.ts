@@ -56,7 +56,7 @@ import { quoteAdminRoutes, quoteRoutes } from './modules/quotes/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { quickOrderRoutes } from './modules/quick-order/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
-import { orderRateLimitPlugin } from './modules/orders/rate-limit.ts';
+import { writeLimitsPlugin } from './plugins/app/write-limits.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -160,7 +160,6 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(rateLimitPlugin);
-  await app.register(orderRateLimitPlugin);
   await app.register(dbPlugin, { handle: database });
   await app.register(mailPlugin, { sharedDatabase: database.driver === 'postgres' });
   const secret = loadAuthSecret(env);
@@ -175,6 +174,8 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
     }),
     secret,
   });
+  // Before any route: each state-changing route gets its limit from WRITE_LIMITS, or the start fails.
+  await app.register(writeLimitsPlugin);
   app.decorate('catalogueCache', new CatalogueCache(CATALOGUE_CACHE_TTL_MS));
   await app.register(catalogueSyncPlugin, { handle: database });
   await app.register(imagesPlugin, { store: createImageStore(env) });

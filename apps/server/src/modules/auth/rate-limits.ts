@@ -16,6 +16,23 @@ export const AUTH_RATE_LIMITS = [
   { paths: ['/reset-password', '/reset-password/*'], max: 20, windowS: 15 * 60 },
 ] as const;
 
+/**
+ * The routes that mail an address someone typed (a reset link, a confirmation link, a sign-up's link):
+ * besides the budget per client address above, one budget per mailed address, so that many client
+ * addresses together cannot flood one inbox. Counted alike whether an account has the address or not.
+ */
+export const AUTH_MAIL_PER_ADDRESS = {
+  paths: [
+    '/sign-up/email',
+    '/request-password-reset',
+    '/forget-password',
+    '/send-verification-email',
+  ] as readonly string[],
+  // Refused attempts count too (a too-common password): room for a person's retries.
+  max: 10,
+  windowS: 15 * 60,
+} as const;
+
 /** Every other identity route: a wall for scripts only. */
 export const AUTH_DEFAULT_RATE_LIMIT = { max: 300, windowS: 60 } as const;
 

@@ -1,7 +1,7 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { unavailable } from '../../lib/errors.ts';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError, unavailable } from '../../lib/errors.ts';
 import { CLIENT_IP_HEADER, toHeaders } from '../../plugins/app/auth.ts';
-import { AUTH_DEFAULT_RATE_LIMIT, authRateLimitFor } from './rate-limits.ts';
+import { AUTH_DEFAULT_RATE_LIMIT, AUTH_MAIL_PER_ADDRESS, authRateLimitFor } from './rate-limits.ts';
 import { refuseClosedEndpoint } from './service.ts';
 
 const BASE_PATH = '/api/auth';
@@ -20,6 +20,24 @@ const authPathOf = (request: FastifyRequest) =>
  * (last admin, no self-deletion) hold.
  */
 export const authRoutes: FastifyPluginAsync = async (app) => {
+  /** The budget of the address a mail would go to (AUTH_MAIL_PER_ADDRESS): 429 past it. */
+  async function countMailedAddress(request: FastifyRequest, reply: FastifyReply, path: string) {
+    const email = (request.body as { email?: unknown } | undefined)?.email;
+    if (request.method !== 'POST' || !AUTH_MAIL_PER_ADDRESS.paths.includes(path) || typeof email !== 'string')
+      return;
+    const { count, ttlMs } = await app.limitCounter.hit(
+      `forgeline-auth-mail-${email.trim().toLowerCase()}`,
+      AUTH_MAIL_PER_ADDRESS.windowS * 1000,
+    );
+    if (count <= AUTH_MAIL_PER_ADDRESS.max) return;
+    const minutes = Math.max(1, Math.ceil(ttlMs / 60_000));
+    reply.header('retry-after', String(Math.max(1, Math.ceil(ttlMs / 1000))));
+    throw new DomainError(
+      'RATE_LIMITED',
+      `We have sent enough mail to this address for now. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    );
+  }
+
   const limitOf = (request: FastifyRequest) =>
     authRateLimitFor(authPathOf(request)) ?? AUTH_DEFAULT_RATE_LIMIT;
   app.route({
@@ -39,6 +57,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     async handler(request, reply) {
       const path = authPathOf(request);
       refuseClosedEndpoint(request.method, BASE_PATH, path, app.config);
+      await countMailedAddress(request, reply, path);
       const url = new URL(request.url, app.config.publicUrl);
       const hasBody = request.method === 'POST' && request.body !== undefined;
       const headers = toHeaders(request);

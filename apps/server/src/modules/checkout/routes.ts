@@ -26,7 +26,6 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     '/checkout',
     {
       // The same budget as POST /order: one checkout counts once, whatever its number of lines.
-      preHandler: app.orderRateLimit,
       schema: {
         tags: ['checkout'],
         summary:

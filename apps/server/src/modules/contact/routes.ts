@@ -7,15 +7,15 @@ import {
 } from '@forgeline/shared/schemas/contact';
 import { listContactMessages, sendContactMessage } from './service.ts';
 import { errorResponses } from '../../lib/errors.ts';
+import { writeLimitOf } from '../../plugins/app/write-limits.ts';
 
 /** Messages per IP and window: enough for a person, too few for a spammer (docs/architecture.md §4, abuse). */
-export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: '10 minutes' } as const;
+export const CONTACT_RATE_LIMIT = { max: writeLimitOf('POST /api/contact').perAddress };
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/contact',
     {
-      config: { rateLimit: CONTACT_RATE_LIMIT },
       schema: {
         tags: ['contact'],
         summary: "The home page's 'Send Us Email' form: stores the message for the admins",

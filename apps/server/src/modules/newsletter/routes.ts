@@ -8,14 +8,14 @@ import {
 } from '@forgeline/shared/schemas/contact';
 import { listSubscribers, subscribeToNewsletter } from './service.ts';
 import { errorResponses } from '../../lib/errors.ts';
+import { writeLimitOf } from '../../plugins/app/write-limits.ts';
 
-export const NEWSLETTER_RATE_LIMIT = { max: 5, timeWindow: '10 minutes' } as const;
+export const NEWSLETTER_RATE_LIMIT = { max: writeLimitOf('POST /api/newsletter').perAddress };
 
 export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/newsletter',
     {
-      config: { rateLimit: NEWSLETTER_RATE_LIMIT },
       schema: {
         tags: ['newsletter'],
         summary: "The footer's Newsletter box: the same 200 and message whether the address is new or known",

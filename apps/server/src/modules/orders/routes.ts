@@ -39,7 +39,6 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/order',
     {
       onRequest: app.requireUser,
-      preHandler: app.orderRateLimit,
       schema: {
         tags: ['orders'],
         summary:

@@ -77,14 +77,6 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payments/test-card/confirm',
     {
       onRequest: app.requireUser,
-      config: {
-        rateLimit: {
-          max: 60,
-          timeWindow: 60_000,
-          hook: 'preHandler',
-          keyGenerator: (request) => `card:${request.user?.id ?? request.ip}`,
-        },
-      },
       schema: {
         tags: ['payments'],
         summary:

@@ -148,8 +148,6 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     '/quotes/:id/accept',
     {
       onRequest: app.requireUser,
-      // Accepting places orders: the same budget as a checkout.
-      preHandler: app.orderRateLimit,
       schema: {
         tags: ['quotes'],
         summary:

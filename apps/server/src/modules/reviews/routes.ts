@@ -5,9 +5,10 @@ import { ProductReviewsSchema, ReviewBodySchema, ReviewSchema } from '@forgeline
 import { currentUser } from '../../plugins/app/auth.ts';
 import { leaveReview, newestReviews, reviewsOfProduct } from './service.ts';
 import { errorResponses } from '../../lib/errors.ts';
+import { writeLimitOf } from '../../plugins/app/write-limits.ts';
 
-/** Reviews per signed-in user (docs/architecture.md §4, abuse). */
-export const REVIEW_RATE_LIMIT = { max: 5, timeWindow: 60 * 60_000 };
+/** Reviews per signed-in user (docs/architecture.md §4, abuse): the write limits' table holds it. */
+export const REVIEW_RATE_LIMIT = { max: writeLimitOf('POST /api/review').perAccount };
 
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -39,13 +40,6 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     '/review',
     {
       onRequest: app.requireUser,
-      config: {
-        rateLimit: {
-          ...REVIEW_RATE_LIMIT,
-          hook: 'preHandler',
-          keyGenerator: (request) => `review:${request.user?.id ?? request.ip}`,
-        },
-      },
       schema: {
         tags: ['reviews'],
         summary: 'Leaves a review as yourself: name, email and photo come from your account',

@@ -13,6 +13,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Counters for Better Auth's own limiter: the same store as ours (Redis when configured). */
     authRateLimitStore: BetterAuthRateLimitStorage;
+    /** The same counters for our own limits (the write limits of plugins/app/write-limits.ts). */
+    limitCounter: Counter;
   }
 }
 
@@ -25,7 +27,7 @@ export const REDIS_COMMAND_TIMEOUT_MS = 250;
 const REDIS_RETRY_AFTER_MS = 5_000;
 
 /** A fixed-window hit counter: counts one hit on `key` and answers the count and the window's ms left. */
-interface Counter {
+export interface Counter {
   hit(key: string, windowMs: number): Promise<{ count: number; ttlMs: number }>;
 }
 
@@ -166,6 +168,7 @@ export const rateLimitPlugin = fp(
     }
     await app.register(rateLimit, { global: false, store: fastifyStore(counter) });
     app.decorate('authRateLimitStore', betterAuthStore(counter));
+    app.decorate('limitCounter', counter);
   },
   { name: 'rate-limit' },
 );

@@ -1,0 +1,193 @@
+import type { FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { DomainError } from '../../lib/errors.ts';
+
+/**
+ * A limit on a route that mails someone or stores what a person typed: requests per window counted
+ * per signed-in account AND per client address, whichever runs out first (docs/decisions/0190).
+ * Routes with the same `budget` share one count (a checkout and a single order are both "orders").
+ */
+export interface WriteLimit {
+  /** What the caller did too often, for the 429's message: "Too many quote requests…". */
+  what: string;
+  perAccount: number;
+  perAddress: number;
+  windowS: number;
+  budget?: string;
+}
+/** A state-changing route that needs no write limit here, and why. */
+export interface NoWriteLimit {
+  none: string;
+}
+
+const ORDERS: WriteLimit = {
+  what: 'orders',
+  perAccount: 30,
+  perAddress: 300,
+  windowS: 10 * 60,
+  budget: 'orders',
+};
+const PAYMENTS: WriteLimit = {
+  what: 'payment requests',
+  perAccount: 120,
+  perAddress: 1200,
+  windowS: 10 * 60,
+  budget: 'payments',
+};
+// The admin area is trusted and audited; this only stops a stolen admin session from flooding buyers.
+const ADMIN: WriteLimit = {
+  what: 'changes',
+  perAccount: 1000,
+  perAddress: 2000,
+  windowS: 10 * 60,
+  budget: 'admin',
+};
+const CART = { none: 'fills the own cart: part ids and quantities, no text, no mail' };
+
+/**
+ * Every route that changes something (POST, PUT, PATCH, DELETE), by method and path: its limit, or why
+ * it has none. The one home of these limits: a route missing here stops the server at start-up
+ * (writeLimitsPlugin), so a new route cannot forget its limit. Generous for a buyer, an office of
+ * buyers behind one address included; a wall for a script.
+ */
+export const WRITE_LIMITS: Record<string, WriteLimit | NoWriteLimit> = {
+  // Visitors' forms.
+  'POST /api/contact': { what: 'messages', perAccount: 5, perAddress: 5, windowS: 10 * 60 },
+  'POST /api/newsletter': { what: 'sign-ups', perAccount: 5, perAddress: 5, windowS: 10 * 60 },
+  // Buyers' words and the mails they cause.
+  'POST /api/review': { what: 'reviews', perAccount: 5, perAddress: 50, windowS: 60 * 60 },
+  'POST /api/quotes': { what: 'quote requests', perAccount: 20, perAddress: 200, windowS: 60 * 60 },
+  'POST /api/quotes/:id/messages': {
+    what: 'messages',
+    perAccount: 60,
+    perAddress: 600,
+    windowS: 60 * 60,
+    budget: 'quote-messages',
+  },
+  'POST /api/quotes/:id/decline': {
+    what: 'quote replies',
+    perAccount: 30,
+    perAddress: 300,
+    windowS: 60 * 60,
+  },
+  'POST /api/quotes/:id/accept': ORDERS,
+  'POST /api/order': ORDERS,
+  'POST /api/checkout': ORDERS,
+  'DELETE /api/myOrder/:id': { what: 'cancellations', perAccount: 60, perAddress: 600, windowS: 60 * 60 },
+  'PUT /api/userInfo': { what: 'profile changes', perAccount: 60, perAddress: 600, windowS: 60 * 60 },
+  // Payments: each confirmation mails a receipt; each intent is a call to the provider.
+  'POST /api/create-payment-intent': PAYMENTS,
+  'POST /api/checkouts/:id/payment-intent': PAYMENTS,
+  'PATCH /api/order/:id': PAYMENTS,
+  'PATCH /api/checkouts/:id': PAYMENTS,
+  'POST /api/payments/test-card/confirm': {
+    what: 'card payments',
+    perAccount: 60,
+    perAddress: 600,
+    windowS: 60,
+  },
+  // The admin area: quote offers and shipping notices mail buyers; products store text.
+  'POST /api/quotes/:id/offer': ADMIN,
+  'PUT /api/order/shipped/:id': ADMIN,
+  'POST /api/checkouts/:id/mark-paid': ADMIN,
+  'PATCH /api/users/:id/terms': ADMIN,
+  'POST /api/product': ADMIN,
+  'PUT /api/product/:id': ADMIN,
+  'DELETE /api/product/:id': ADMIN,
+  'POST /api/images': ADMIN,
+  'POST /api/products/import': ADMIN,
+  'DELETE /api/user/:id': ADMIN,
+  'PUT /api/user/admin/:email': ADMIN,
+  // No limit here.
+  'POST /api/cart/lines': CART,
+  'PUT /api/cart/lines/:productId': CART,
+  'DELETE /api/cart/lines/:productId': CART,
+  'DELETE /api/cart': CART,
+  'POST /api/checkouts/:id/reorder': CART,
+  'POST /api/order/:id/reorder': CART,
+  'POST /api/quick-order/check': { none: 'reads the catalogue only' },
+  'PUT /api/user/:email': {
+    none: "the SPA's sign-in handshake: stores no text, mails nothing; sign-in has its own limits",
+  },
+  'POST /api/webhooks/stripe': { none: "Stripe's signed events: its retries must never be refused" },
+  'POST /api/auth/*': {
+    none: 'the identity routes: their own table, modules/auth/rate-limits.ts (per address, and per mailed address)',
+  },
+};
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export const isWriteLimit = (entry: WriteLimit | NoWriteLimit): entry is WriteLimit => !('none' in entry);
+
+/** The counters' keys of a route's limit: one per client address, one per account, per budget. */
+export const writeLimitKeys = (key: string, limit: WriteLimit) => {
+  const prefix = `forgeline-wl-${limit.budget ?? key}-`;
+  return { address: (ip: string) => `${prefix}ip:${ip}`, account: (id: string) => `${prefix}user:${id}` };
+};
+
+const inMinutes = (ms: number) => {
+  const minutes = Math.ceil(ms / 60_000);
+  return minutes <= 1 ? 'a minute' : `${minutes} minutes`;
+};
+
+/**
+ * Puts each route's write limit in front of its handler (a preHandler: after the guards, so the account
+ * is known, and after validation, so a refused body costs nothing), and refuses to start with a
+ * state-changing route that WRITE_LIMITS does not name. Counts in the shared store (Redis when
+ * REDIS_URL is set, see plugins/external/rate-limit.ts).
+ */
+export const writeLimitsPlugin = fp(
+  async (app) => {
+    const limiter =
+      (key: string, limit: WriteLimit): preHandlerAsyncHookHandler =>
+      async (request: FastifyRequest, reply) => {
+        // Routes open to visitors count a signed-in caller as such too.
+        const account = request.user ?? (await app.resolveUser(request));
+        const keys = writeLimitKeys(key, limit);
+        const window = limit.windowS * 1000;
+        const counts = await Promise.all([
+          app.limitCounter
+            .hit(keys.address(request.ip), window)
+            .then((hit) => ({ ...hit, max: limit.perAddress })),
+          ...(account
+            ? [
+                app.limitCounter
+                  .hit(keys.account(account.id), window)
+                  .then((hit) => ({ ...hit, max: limit.perAccount })),
+              ]
+            : []),
+        ]);
+        const over = counts.filter((count) => count.count > count.max);
+        if (over.length === 0) return;
+        const waitMs = Math.max(1000, ...over.map((count) => count.ttlMs));
+        reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
+        throw new DomainError(
+          'RATE_LIMITED',
+          `Too many ${limit.what} in a short time. Please try again in ${inMinutes(waitMs)}.`,
+        );
+      };
+
+    app.addHook('onRoute', (route: RouteOptions) => {
+      for (const method of [route.method].flat()) {
+        if (!STATE_CHANGING.has(method)) continue;
+        const key = `${method} ${route.url}`;
+        const entry = WRITE_LIMITS[key];
+        if (!entry)
+          throw new Error(
+            `${key} changes state but has no entry in WRITE_LIMITS (plugins/app/write-limits.ts): give it a limit, or say why it needs none`,
+          );
+        if (!isWriteLimit(entry)) continue;
+        const existing = [route.preHandler].flat().filter((handler) => handler !== undefined);
+        route.preHandler = [limiter(key, entry), ...existing] as never;
+      }
+    });
+  },
+  { name: 'write-limits', dependencies: ['rate-limit', 'auth'] },
+);
+
+/** The limit of a route of WRITE_LIMITS (throws for a route with none: a programming error). */
+export function writeLimitOf(key: string): WriteLimit {
+  const entry = WRITE_LIMITS[key];
+  if (!entry || !isWriteLimit(entry)) throw new Error(`${key} has no write limit`);
+  return entry;
+}
