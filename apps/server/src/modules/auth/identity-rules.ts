@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { LIMITS } from '@forgeline/shared/constants';
 import { SignUpBodySchema, UpdateUserBodySchema } from '@forgeline/shared/schemas/identity';
@@ -21,6 +21,26 @@ const NEW_PASSWORD_FIELD: Record<string, string> = {
   '/reset-password': 'newPassword',
   '/change-password': 'newPassword',
 };
+
+const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/** 32 letters and digits: what Better Auth's session tokens look like; no session row ever has it. */
+const decoySessionToken = () =>
+  Array.from({ length: 32 }, () => TOKEN_ALPHABET[randomInt(TOKEN_ALPHABET.length)]).join('');
+
+const RESET_REQUEST_PATHS = new Set(['/request-password-reset', '/forget-password']);
+
+type InternalAdapter = Parameters<
+  Parameters<typeof createAuthMiddleware>[0]
+>[0]['context']['internalAdapter'];
+/** Two writes that leave nothing behind: a verification row made and removed at once. */
+async function decoyWrite(adapter: InternalAdapter) {
+  const row = await adapter.createVerificationValue({
+    identifier: `decoy:${randomBytes(16).toString('hex')}`,
+    value: 'decoy',
+    expiresAt: new Date(),
+  });
+  await adapter.deleteVerificationByIdentifier(row.identifier);
+}
 
 const refuse = (code: string, message: string) => new APIError('BAD_REQUEST', { code, message });
 
@@ -61,31 +81,56 @@ export function identityHooks(db: Database, options: { mailTakeOverLink(email: s
       const password = field ? body[field] : undefined;
       if (typeof password === 'string' && (await isCommonPassword(password)))
         throw refuse('PASSWORD_TOO_COMMON', COMMON_PASSWORD_MESSAGE);
-      // A known address (record 0131): the same answer as a new one, after the same password hash, minus
-      // the session; its owner is mailed a link to choose a password, which makes the account theirs.
+      // A known address (records 0131, 0191): the same answer as a new one (status, body, cookies), after
+      // the same password hash, but the session is a decoy that no session row matches; its owner is
+      // mailed a link to choose a password, which makes the account theirs.
       if (ctx.path === '/sign-up/email') {
         const email = String(body.email).trim().toLowerCase();
         if (await ctx.context.internalAdapter.findUserByEmail(email)) {
           await ctx.context.password.hash(String(body.password));
           await options.mailTakeOverLink(email);
+          // A new account writes a user, an account and a session; this side a reset link and its mail.
+          await decoyWrite(ctx.context.internalAdapter);
+          const token = decoySessionToken();
+          const dontRemember = body.rememberMe === false;
+          const { sessionToken, dontRememberToken } = ctx.context.authCookies;
+          await ctx.setSignedCookie(sessionToken.name, token, ctx.context.secret, {
+            ...sessionToken.attributes,
+            maxAge: dontRemember ? undefined : ctx.context.sessionConfig.expiresIn,
+          });
+          if (dontRemember)
+            await ctx.setSignedCookie(
+              dontRememberToken.name,
+              'true',
+              ctx.context.secret,
+              dontRememberToken.attributes,
+            );
           const now = new Date();
+          // Better Auth's fields in Better Auth's order: a new account's answer, byte for byte in shape.
           return ctx.json({
-            token: null,
+            token,
             user: {
-              id: randomBytes(16).toString('hex'),
-              email,
               name: String(body.name).trim(),
-              image: null,
+              email,
               emailVerified: false,
+              image: null,
               createdAt: now,
               updatedAt: now,
               role: 'user',
               banned: false,
               banReason: null,
               banExpires: null,
+              id: randomBytes(16).toString('hex'),
             },
           });
         }
+      }
+      // A reset request for an unknown address does the writes a known one does (a link, its mail), so
+      // that it takes as long (record 0191).
+      if (RESET_REQUEST_PATHS.has(ctx.path) && typeof body.email === 'string') {
+        const email = body.email.trim().toLowerCase();
+        if (!(await ctx.context.internalAdapter.findUserByEmail(email)))
+          await decoyWrite(ctx.context.internalAdapter);
       }
       // A changed password ends every other session (and so every access token, record 0004): always,
       // not at the client's option.

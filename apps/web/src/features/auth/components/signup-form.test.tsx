@@ -62,16 +62,16 @@ describe('SignupForm', () => {
     });
   });
 
-  it('stays on the form and says where to look when the address gets no session (decision 0131)', async () => {
+  it('stays on the form and says where to look when the cookie opens no session (decisions 0131, 0191)', async () => {
     const fetchMock = vi.fn(async (url: string) =>
       url.endsWith('/sign-up/email')
-        ? jsonResponse({ token: null, user: { id: 'x', email: 'ada@example.com', name: 'Ada' } })
+        ? jsonResponse({ token: 'x'.repeat(32), user: { id: 'x', email: 'ada@example.com', name: 'Ada' } })
         : jsonResponse(null),
     );
     vi.stubGlobal('fetch', fetchMock);
     await signUpAs('Ada', 'ada@example.com', 'engine-1843');
     expect(await screen.findByRole('status')).toHaveTextContent(
-      'We have sent a message to ada@example.com. Follow the link in it to continue.',
+      'We have sent a message to ada@example.com. If this address already has an account, the message holds a link to choose a new password and sign in. It may take a minute to arrive.',
     );
     expect(screen.getByRole('form', { name: 'Sign Up' })).toBeInTheDocument();
   });

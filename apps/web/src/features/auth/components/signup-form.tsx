@@ -22,7 +22,7 @@ export const SignupForm = ({ redirectTo }: SignupFormProps) => {
   const navigate = useNavigate();
   const signUp = useSignUp();
   const [providerError, setProviderError] = useState<string | null>(null);
-  // A known address gets no session, and its owner a link by e-mail (decision 0131).
+  // A known address gets a cookie that opens no session, and its owner a link by e-mail (0131, 0191).
   const [mailedTo, setMailedTo] = useState<string | null>(null);
   const {
     register,
@@ -50,7 +50,12 @@ export const SignupForm = ({ redirectTo }: SignupFormProps) => {
 
   return (
     <>
-      {mailedTo && <Notice>We have sent a message to {mailedTo}. Follow the link in it to continue.</Notice>}
+      {mailedTo && (
+        <Notice>
+          We have sent a message to {mailedTo}. If this address already has an account, the message holds a
+          link to choose a new password and sign in. It may take a minute to arrive.
+        </Notice>
+      )}
       <form
         onSubmit={(event) => void onSubmit(event)}
         onFocus={resolver.preload}
