@@ -106,6 +106,10 @@ async function prepareData(app: Awaited<ReturnType<typeof buildApp>>, env: Env) 
   } else {
     app.log.info('demo accounts: none in this database');
   }
+  if (env.bankAccount === null)
+    app.log.warn(
+      `SELLER_BANK_ACCOUNT is not set: invoices on payment terms tell buyers to ask ${env.SELLER_EMAIL} for the bank details.`,
+    );
   if (!(env.ADMIN_EMAIL && env.ADMIN_PASSWORD) && (await createUsersRepository(app.db).countAdmins()) === 0) {
     app.log.warn(
       'There is no admin yet: set ADMIN_EMAIL and ADMIN_PASSWORD, or run `npm run admin -- promote EMAIL`.',

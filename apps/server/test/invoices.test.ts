@@ -119,6 +119,51 @@ describe('invoices and credit notes', () => {
       'pi_pdf123',
     ])
       expect(text).toContain(expected);
+    // Paid by card when it was issued: no transfer to ask for.
+    expect(text).not.toContain('Pay by bank transfer');
+  });
+
+  it('tells the buyer of an invoice on terms where to pay, or whom to ask when no account is configured', async () => {
+    const orders = await paidOrders(1, 8);
+    const dueAt = new Date(Date.now() + 30 * 86_400_000);
+    const invoice = await t.app.db.transaction((tx) =>
+      issueInvoice(tx, orders, {
+        reference: 'CO-TERMS-1',
+        method: 'invoice',
+        terms: { termsDays: 30, dueAt },
+      }),
+    );
+    const configured = {
+      ...t.app.config,
+      bankAccount: {
+        accountHolder: 'Acme Castings Ltd',
+        bankName: 'Northern Bank',
+        accountLabel: 'Account number' as const,
+        account: '12345678',
+        routingLabel: 'Routing number' as const,
+        routing: '20-00-00',
+      },
+    };
+    const text = await pdfText(await renderInvoicePdf(invoice, sellerOf(configured)));
+    for (const expected of [
+      'Pay by bank transfer to:',
+      'Account holder: Acme Castings Ltd',
+      'Bank: Northern Bank',
+      'Account number: 12345678',
+      'Routing number: 20-00-00',
+      `Payment reference (quote it with the transfer): ${invoice.number}`,
+    ])
+      expect(text).toContain(expected);
+
+    // Production without SELLER_BANK_ACCOUNT: the invoice says whom to ask, and still which number to quote.
+    const missing = await pdfText(
+      await renderInvoicePdf(invoice, sellerOf({ ...t.app.config, bankAccount: null })),
+    );
+    expect(missing).toContain(
+      `Our bank details are not on file here: please ask ${t.app.config.SELLER_EMAIL} for them.`,
+    );
+    expect(missing).toContain(`Payment reference (quote it with the transfer): ${invoice.number}`);
+    expect(missing).not.toContain('Account holder');
   });
 
   it('credits a refunded line once, against its invoice, with its own number series', async () => {

@@ -2,6 +2,7 @@ import { and, asc, eq, like } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout } from '@forgeline/shared/schemas/checkout';
+import type { InvoiceSummary } from '@forgeline/shared/schemas/invoice';
 import type { Order } from '@forgeline/shared/schemas/order';
 import type { PaymentTerms, TermsInvoice } from '@forgeline/shared/schemas/payment-terms';
 import { checkouts, invoices, orders, outboxMessages } from '../src/db/schema/index.ts';
@@ -10,7 +11,7 @@ import { remindOverdueInvoices } from '../src/modules/payment-terms/service.ts';
 import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { expectRefused, requestAs, type Method } from './support/cast.ts';
-import { GOOD_CARD, makeProduct, stockOf } from './support/data.ts';
+import { GOOD_CARD, makeProduct, payOrder, stockOf } from './support/data.ts';
 
 const delivery = { address: '12 Foundry Lane, Sheffield', phone: '+44 114 496 0000' };
 const DAY = 86_400_000;
@@ -70,6 +71,8 @@ describe('payment terms: pay by invoice (decision 0112)', () => {
       creditLimit: 0,
       used: 0,
       available: 0,
+      // A buyer not approved for terms is not shown where invoices are paid.
+      bankTransfer: null,
     });
     const body = { terms: { termsDays: 30, creditLimit: 5000 } };
     await expectRefused(t.app, () => call(buyer, 'PATCH', `/api/users/${buyer.id}/terms`, body), 403);
@@ -172,10 +175,21 @@ describe('payment terms: pay by invoice (decision 0112)', () => {
     const pdf = await call(buyer, 'GET', `/api/invoices/${docs[0]!.id}/pdf`);
     expect(pdf.statusCode).toBe(200);
     const text = await pdfText(pdf.rawPayload);
+    // How to pay: the configured account (the example one outside production) and the number to quote.
+    const account = t.app.config.bankAccount!;
+    const payTo = [
+      'Pay by bank transfer to:',
+      `Account holder: ${account.accountHolder}`,
+      `Bank: ${account.bankName}`,
+      `IBAN: ${account.account}`,
+      `BIC: ${account.routing}`,
+      `Payment reference (quote it with the transfer): ${docs[0]!.number}`,
+    ];
     for (const expected of [
       'Payment terms: net 30 days',
       `Due date: ${checkout.dueAt!.slice(0, 10)}`,
       'PO-4471',
+      ...payTo,
     ])
       expect(text).toContain(expected);
     expect(text).not.toContain('Paid by');
@@ -186,11 +200,24 @@ describe('payment terms: pay by invoice (decision 0112)', () => {
       .from(outboxMessages)
       .where(and(eq(outboxMessages.toAddress, buyer.email), like(outboxMessages.subject, 'Order received%')));
     expect(mail?.textBody).toContain(`by ${checkout.dueAt!.slice(0, 10)} (net 30 days)`);
+    expect(mail?.textBody).toContain(payTo.join('\n'));
     expect(mail?.textBody).not.toContain('cancelled');
     expect(mail?.attachments?.map((file) => file.filename)).toEqual([`${docs[0]!.number}.pdf`]);
 
+    // The order's page and the checkout's choice say where to pay: the page with the number to quote.
+    const page = (await call(buyer, 'GET', `/api/checkouts/${checkout._id}`)).json<Checkout>();
+    expect(page.bankTransfer).toEqual({
+      account,
+      contactEmail: t.app.config.SELLER_EMAIL,
+      reference: docs[0]!.number,
+    });
+
     // The credit in use, and the wire states: awaiting payment with a due date, never paid.
-    expect((await call(buyer, 'GET', '/api/myTerms')).json()).toMatchObject({ used: 250, available: 750 });
+    expect((await call(buyer, 'GET', '/api/myTerms')).json()).toMatchObject({
+      used: 250,
+      available: 750,
+      bankTransfer: { account, contactEmail: t.app.config.SELLER_EMAIL, reference: null },
+    });
     const mine = (await call(buyer, 'GET', `/api/myOrders?email=${encodeURIComponent(buyer.email)}`)).json<
       Order[]
     >();
@@ -348,13 +375,18 @@ describe('payment terms: pay by invoice (decision 0112)', () => {
     expect(after.find((i) => i.checkoutId === late._id)?.remindedAt).not.toBeNull();
   });
 
-  it('credits an invoiced line cancelled before payment, and frees its credit', async () => {
+  /** A buyer on terms (limit $1000) who placed an invoice checkout of both parts, at $10.00 a piece. */
+  async function placedOnTerms(quantityA: number, quantityB: number) {
     const { buyer, a, b } = await buyerOnTerms(1000);
     await fillCart(buyer, [
-      { productId: a.id, quantity: 5 },
-      { productId: b.id, quantity: 5 },
+      { productId: a.id, quantity: quantityA },
+      { productId: b.id, quantity: quantityB },
     ]);
-    const checkout = (await invoiceCheckout(buyer)).json<Checkout>();
+    return { buyer, a, b, checkout: (await invoiceCheckout(buyer)).json<Checkout>() };
+  }
+
+  it('credits an invoiced line cancelled before payment, and frees its credit', async () => {
+    const { buyer, checkout } = await placedOnTerms(5, 5);
     const line = checkout.orders[0]!;
     const cancel = await call(buyer, 'DELETE', `/api/myOrder/${line._id}`);
     expect(cancel.statusCode, cancel.body).toBe(200);
@@ -362,6 +394,53 @@ describe('payment terms: pay by invoice (decision 0112)', () => {
     expect(note).toMatchObject({ kind: 'credit_note', totalCents: 5000 });
     expect(note!.paymentMethod).toContain('Cancelled before payment');
     expect((await call(buyer, 'GET', '/api/myTerms')).json()).toMatchObject({ used: 50 });
+  });
+
+  it('lists each invoice with its due date, open, overdue, paid or credited, and the balance still owed', async () => {
+    const { buyer, a, b, checkout } = await placedOnTerms(10, 5);
+    const mine = async () => (await call(buyer, 'GET', '/api/myInvoices')).json<InvoiceSummary[]>();
+    const standing = (doc: InvoiceSummary | undefined) =>
+      doc && [doc.kind, doc.status, doc.balance, doc.dueAt];
+    const [invoice] = await mine();
+    expect(standing(invoice)).toEqual(['invoice', 'open', 150, checkout.dueAt]);
+
+    // A line cancelled before payment: its credit note lowers what is owed.
+    const gasket = checkout.orders.find((o) => o.productId === b.id)!;
+    expect((await call(buyer, 'DELETE', `/api/myOrder/${gasket._id}`)).statusCode).toBe(200);
+    const [note, afterCancel] = await mine();
+    expect(standing(note)).toEqual(['credit_note', null, null, null]);
+    expect(standing(afterCancel)).toEqual(['invoice', 'open', 100, checkout.dueAt]);
+
+    // Past its due date and still owed: overdue, on the buyer's list and on the order's own.
+    const past = new Date(Date.now() - DAY);
+    await t.app.db.update(invoices).set({ dueAt: past }).where(eq(invoices.id, invoice!._id));
+    expect(standing((await mine())[1])).toEqual(['invoice', 'overdue', 100, past.toISOString()]);
+    const flange = checkout.orders.find((o) => o.productId === a.id)!;
+    const ofOrder = (await call(buyer, 'GET', `/api/order/${flange._id}/invoices`)).json<InvoiceSummary[]>();
+    expect(ofOrder.map(standing)).toEqual([['invoice', 'overdue', 100, past.toISOString()]]);
+
+    // The transfer arrives: nothing owed.
+    const paid = await call(admin, 'POST', `/api/checkouts/${checkout._id}/mark-paid`, {
+      reference: 'BACS 7',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(standing((await mine())[1])).toEqual(['invoice', 'paid', 0, past.toISOString()]);
+
+    // Every line cancelled before payment: credited, nothing owed.
+    await fillCart(buyer, [{ productId: a.id, quantity: 2 }]);
+    const cancelled = (await invoiceCheckout(buyer)).json<Checkout>();
+    expect((await call(buyer, 'DELETE', `/api/myOrder/${cancelled.orders[0]!._id}`)).statusCode).toBe(200);
+    const credited = (await mine()).find(
+      (doc) => doc.kind === 'invoice' && doc.paymentReference === cancelled.number,
+    );
+    expect(standing(credited)).toEqual(['invoice', 'credited', 0, cancelled.dueAt]);
+
+    // A card checkout's invoice is issued when it is paid: no due date, nothing owed.
+    await fillCart(buyer, [{ productId: a.id, quantity: 1 }]);
+    const byCard = (await call(buyer, 'POST', '/api/checkout', delivery)).json<Checkout>();
+    await payOrder(t.app, buyer, byCard.orders[0]!._id);
+    const [cardInvoice] = await mine();
+    expect(standing(cardInvoice)).toEqual(['invoice', 'paid', 0, null]);
   });
 
   it('numbers invoices without gaps while card payments, invoice checkouts and mark-paid run at once', async () => {

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { BankAccount } from '@forgeline/shared/schemas/bank-transfer';
+import { SINGLE_LINE } from '@forgeline/shared/schemas/common';
 import { ImageUrlSchema } from '@forgeline/shared/schemas/product';
 
 /**
@@ -21,6 +23,24 @@ const optionalUrl = (protocols: string[]) =>
       `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
     )
     .optional();
+
+/** A bank detail printed on invoices and in mails: one line, no control character (docs/decisions/0151). */
+const bankText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, { error: 'must not be blank', abort: true })
+    .max(max, { error: `must be ${max} characters or fewer`, abort: true })
+    .regex(SINGLE_LINE, 'must be one line, without line breaks or control characters');
+
+/** An account number, IBAN, BIC or routing number: letters, digits, spaces and dashes only. */
+const bankCode = (what: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, { error: 'must not be blank', abort: true })
+    .max(max, { error: `must be ${max} characters or fewer`, abort: true })
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, `must be ${what}: letters, digits, spaces and dashes on one line`);
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -82,6 +102,14 @@ const EnvSchema = z.object({
   SELLER_ADDRESS: z.string().trim().min(1).max(500).default('Forgeline Works, 1 Foundry Road, Springfield'),
   SELLER_EMAIL: z.email('must be an email address').default('accounts@forgeline.local'),
   SELLER_TAX_ID: z.string().trim().max(100).optional(),
+  /**
+   * The account invoices on terms are paid into (docs/decisions/0205). Demo values outside production when
+   * none is set; in production, none set means buyers are told to ask SELLER_EMAIL for it.
+   */
+  SELLER_BANK_ACCOUNT: bankCode('an IBAN or account number', 42).optional(),
+  SELLER_BANK_ACCOUNT_HOLDER: bankText(200).optional(),
+  SELLER_BANK_NAME: bankText(200).optional(),
+  SELLER_BANK_ROUTING: bankCode('a BIC (SWIFT code) or routing number', 34).optional(),
 });
 
 /** Settings that only make sense together: the second is required when the first is set. */
@@ -94,6 +122,9 @@ const REQUIRED_TOGETHER: [string, string][] = [
   ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'],
   ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
   ['PAYMENTS=stripe', 'STRIPE_SECRET_KEY'],
+  ['SELLER_BANK_ACCOUNT_HOLDER', 'SELLER_BANK_ACCOUNT'],
+  ['SELLER_BANK_NAME', 'SELLER_BANK_ACCOUNT'],
+  ['SELLER_BANK_ROUTING', 'SELLER_BANK_ACCOUNT'],
 ];
 
 function missingCompanions(source: Record<string, string>): string[] {
@@ -112,6 +143,8 @@ export type Env = Omit<z.infer<typeof EnvSchema>, 'SEED_DEMO_DATA'> & {
   publicUrl: string;
   /** Where browsers load photos from the S3 bucket (no trailing slash); undefined for the local folder. */
   s3PublicUrl: string | undefined;
+  /** Where invoices on terms are paid (SELLER_BANK_*, or the demo account outside production); null: not set. */
+  bankAccount: BankAccount | null;
 };
 
 export class EnvError extends Error {
@@ -147,6 +180,34 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     dataDir: path.resolve(env.DATA_DIR),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     s3PublicUrl,
+    bankAccount: bankAccountOf(env),
+  };
+}
+
+/** A well-known example account (not a real one), so that a demo start shows where payments would go. */
+export const DEMO_BANK_ACCOUNT = {
+  SELLER_BANK_NAME: 'Demo Bank (example only: set SELLER_BANK_* before taking payments)',
+  SELLER_BANK_ACCOUNT: 'GB33 BUKB 2020 1555 5555 55',
+  SELLER_BANK_ROUTING: 'BUKBGB22',
+} as const;
+
+const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/;
+const BIC = /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
+
+/** The configured account, labelled as what it is (an IBAN or not, a BIC or a routing number). */
+function bankAccountOf(env: z.infer<typeof EnvSchema>): BankAccount | null {
+  const source =
+    env.SELLER_BANK_ACCOUNT === undefined && env.NODE_ENV !== 'production' ? DEMO_BANK_ACCOUNT : env;
+  if (source.SELLER_BANK_ACCOUNT === undefined) return null;
+  const compact = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
+  const routing = source.SELLER_BANK_ROUTING ?? null;
+  return {
+    accountHolder: env.SELLER_BANK_ACCOUNT_HOLDER ?? env.SELLER_NAME,
+    bankName: source.SELLER_BANK_NAME ?? null,
+    accountLabel: IBAN.test(compact(source.SELLER_BANK_ACCOUNT)) ? 'IBAN' : 'Account number',
+    account: source.SELLER_BANK_ACCOUNT,
+    routingLabel: routing === null ? null : BIC.test(compact(routing)) ? 'BIC' : 'Routing number',
+    routing,
   };
 }
 

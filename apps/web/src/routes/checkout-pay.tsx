@@ -12,6 +12,7 @@ import { PaidNote } from '@/features/payments/components/paid-note';
 import { QueryState } from '@/components/ui/query-state';
 import { OrderDocumentsFor } from '@/features/invoices/components/order-documents';
 import { dueDay } from '@/lib/payment-state';
+import { BankTransferDetails } from '@/components/ui/bank-transfer-details';
 
 /** /checkout/:id: the placed checkout, its lines, and one card payment for all of them. */
 const CheckoutPayRoute = () => {
@@ -86,6 +87,7 @@ const CheckoutPayRoute = () => {
                       We ship without waiting for payment. Please pay $ {formatPrice(data.total)} by bank
                       transfer by <strong>{dueDay(data.dueAt)}</strong>, quoting the invoice number.
                     </p>
+                    {data.bankTransfer ? <BankTransferDetails transfer={data.bankTransfer} /> : null}
                     {data.orders[0] ? (
                       <div className="mt-2">
                         <OrderDocumentsFor orderId={data.orders[0]._id} />

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BankTransferSchema } from './bank-transfer.ts';
 import { LIMITS } from '../constants.ts';
 import { messages } from '../messages.ts';
 import { CartSchema } from './cart.ts';
@@ -92,6 +93,11 @@ export const CheckoutSchema = z.object({
   /** An invoice checkout's due date (ISO); null for card. */
   dueAt: z.string().nullable(),
   orders: z.array(OrderSchema),
+  /**
+   * GET /checkouts/:id of an invoice checkout: the account to pay into and the invoice number to quote
+   * (docs/decisions/0205). Absent for card checkouts and from other answers.
+   */
+  bankTransfer: BankTransferSchema.optional(),
 });
 export type Checkout = z.infer<typeof CheckoutSchema>;
 

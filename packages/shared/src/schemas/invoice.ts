@@ -13,5 +13,13 @@ export const InvoiceSummarySchema = z.object({
   pdfUrl: z.string(),
   /** An invoice on payment terms: payable by this date (ISO); null once paid at issue (card). */
   dueAt: z.string().nullable(),
+  /**
+   * An invoice's standing, computed by the server (docs/decisions/0206): 'paid' once nothing is owed,
+   * 'open' until then, 'overdue' when open past its due date, 'credited' when credit notes cover it all.
+   * Null for a credit note.
+   */
+  status: z.enum(['paid', 'open', 'overdue', 'credited']).nullable(),
+  /** What is still owed, dollars: the total minus its credit notes minus what was paid. Null for a credit note. */
+  balance: z.number().nullable(),
 });
 export type InvoiceSummary = z.infer<typeof InvoiceSummarySchema>;

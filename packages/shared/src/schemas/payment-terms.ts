@@ -1,3 +1,4 @@
+import { BankTransferSchema } from './bank-transfer.ts';
 import { notSingleLine, SINGLE_LINE } from './common.ts';
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
@@ -38,6 +39,12 @@ export const PaymentTermsSchema = z.object({
   available: z.number(),
 });
 export type PaymentTerms = z.infer<typeof PaymentTermsSchema>;
+
+/** GET /myTerms: the buyer's terms and, once approved, where an invoice is paid (no reference yet). */
+export const MyPaymentTermsSchema = PaymentTermsSchema.extend({
+  bankTransfer: BankTransferSchema.nullable(),
+});
+export type MyPaymentTerms = z.infer<typeof MyPaymentTermsSchema>;
 
 /** POST /checkouts/:id/mark-paid (admin): the money of an invoice checkout arrived, with its reference. */
 export const MarkPaidBodySchema = z.object({

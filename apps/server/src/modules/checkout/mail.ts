@@ -1,8 +1,10 @@
+import { bankTransferSection, type BankTransfer } from '@forgeline/shared/schemas/bank-transfer';
 import type { Executor } from '../../db/client.ts';
 import type { CheckoutRow, OrderRow } from '../../db/schema/index.ts';
 import type { MailDeps } from '../../lib/deps.ts';
 import type { MailMessage } from '../../plugins/app/mail.ts';
 import { isoDay } from '../../lib/pdf.ts';
+import { checkoutBankTransfer } from '../invoices/service.ts';
 import { documentAttachments } from '../orders/mail.ts';
 import { createCheckoutRepository } from './repository.ts';
 
@@ -20,6 +22,8 @@ export function checkoutMail(
   checkout: CheckoutRow,
   lines: readonly OrderRow[],
   site: { publicUrl: string; windowMinutes: number },
+  /** On terms: where to pay and the invoice number to quote. */
+  bankTransfer?: BankTransfer,
 ): MailMessage {
   const total = lines.reduce((sum, line) => sum + line.totalCents, 0);
   const po = checkout.poReference ? ` (PO ${checkout.poReference})` : '';
@@ -34,6 +38,7 @@ export function checkoutMail(
       ? [
           'Thank you for your order. It is on your payment terms: we ship it without waiting for payment.',
           `Our invoice is attached. Please pay ${money(total)} by bank transfer by ${isoDay(checkout.dueAt!)} (net ${checkout.termsDays} days), quoting the invoice number.`,
+          ...(bankTransfer ? ['', ...bankTransferSection(bankTransfer)] : []),
         ]
       : kind === 'placed'
         ? [
@@ -81,13 +86,13 @@ export async function queueCheckoutPlacedMail(
   tx: Executor,
   placed: { checkout: CheckoutRow; orders: OrderRow[] },
 ): Promise<string> {
-  const message = checkoutMail('placed', placed.checkout, placed.orders, site(deps));
-  // On terms the invoice exists already (issued with the checkout): it goes with this mail.
+  // On terms the invoice exists already (issued with the checkout): it goes with this mail, and its
+  // number is the reference the buyer quotes with the transfer.
+  const bankTransfer = await checkoutBankTransfer(tx, deps.config, placed.checkout);
+  const message = checkoutMail('placed', placed.checkout, placed.orders, site(deps), bankTransfer);
   const [first] = placed.orders;
   const attachments =
-    placed.checkout.paymentMethod === 'invoice' && first
-      ? await documentAttachments(deps, tx, first.id, 'invoice')
-      : undefined;
+    bankTransfer && first ? await documentAttachments(deps, tx, first.id, 'invoice') : undefined;
   return deps.mailer.enqueue(tx, { ...message, ...(attachments && { attachments }) });
 }
 

@@ -13,6 +13,7 @@ import { currentUser } from '../../plugins/app/auth.ts';
 import { confirmCheckoutPayment, openCheckoutPayment } from './payment.ts';
 import { toCheckoutDto } from './mappers.ts';
 import { IdempotencyKeyHeaders, withIdempotency } from '../idempotency/idempotency.ts';
+import { checkoutBankTransfer } from '../invoices/service.ts';
 import { afterCheckoutPlaced, getCheckout, reorderCheckout, reorderOrder, takeCheckout } from './service.ts';
 import { errorResponses } from '../../lib/errors.ts';
 
@@ -63,7 +64,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { checkout, orders } = await getCheckout(app, currentUser(request), request.params.id);
-      return toCheckoutDto(checkout, orders);
+      const bankTransfer = await checkoutBankTransfer(app.db, app.config, checkout);
+      return { ...toCheckoutDto(checkout, orders), ...(bankTransfer && { bankTransfer }) };
     },
   );
 

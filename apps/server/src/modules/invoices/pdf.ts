@@ -1,23 +1,44 @@
+import {
+  bankTransferSection,
+  type BankAccount,
+  type BankTransfer,
+} from '@forgeline/shared/schemas/bank-transfer';
 import type { InvoiceRow } from '../../db/schema/index.ts';
 import { isoDay, renderDocumentPdf, type Seller } from '../../lib/pdf.ts';
 
 export type { Seller } from '../../lib/pdf.ts';
 
-/** The seller's details from the settings (SELLER_*). */
-export const sellerOf = (config: {
+type SellerConfig = {
   SELLER_NAME: string;
   SELLER_ADDRESS: string;
   SELLER_EMAIL: string;
   SELLER_TAX_ID?: string | undefined;
-}): Seller => ({
+  bankAccount: BankAccount | null;
+};
+
+/** An invoice's seller: the legal details and the account its invoices on terms are paid into. */
+export type InvoiceSeller = Seller & { bankAccount: BankAccount | null };
+
+/** The seller's details from the settings (SELLER_*). */
+export const sellerOf = (config: SellerConfig): InvoiceSeller => ({
   name: config.SELLER_NAME,
   address: config.SELLER_ADDRESS,
   email: config.SELLER_EMAIL,
   taxId: config.SELLER_TAX_ID,
+  bankAccount: config.bankAccount,
 });
 
+/**
+ * How to pay an invoice on terms by transfer (docs/decisions/0205): the configured account (or whom to
+ * ask for it) and the invoice number to quote.
+ */
+export const bankTransferOf = (
+  config: Pick<SellerConfig, 'bankAccount' | 'SELLER_EMAIL'>,
+  reference: string | null,
+): BankTransfer => ({ account: config.bankAccount, contactEmail: config.SELLER_EMAIL, reference });
+
 /** A document as an e-mail attachment. */
-export async function invoiceAttachment(invoice: InvoiceRow, config: Parameters<typeof sellerOf>[0]) {
+export async function invoiceAttachment(invoice: InvoiceRow, config: SellerConfig) {
   return {
     filename: `${invoice.number}.pdf`,
     contentType: 'application/pdf',
@@ -31,8 +52,9 @@ const TITLE: Record<InvoiceRow['kind'], string> = { invoice: 'Invoice', credit_n
  * Renders an invoice or credit note. Everything printed comes from the stored document (copied when it
  * was issued) and the seller's settings, never from a request.
  */
-export function renderInvoicePdf(invoice: InvoiceRow, seller: Seller): Promise<Buffer> {
+export function renderInvoicePdf(invoice: InvoiceRow, seller: InvoiceSeller): Promise<Buffer> {
   const sign = invoice.kind === 'credit_note' ? -1 : 1;
+  const onTerms = invoice.kind === 'invoice' && invoice.dueAt !== null;
   return renderDocumentPdf({
     title: `${TITLE[invoice.kind]} ${invoice.number}`,
     facts: [
@@ -62,6 +84,15 @@ export function renderInvoicePdf(invoice: InvoiceRow, seller: Seller): Promise<B
           ? `Please pay ${invoice.number} by bank transfer by ${isoDay(invoice.dueAt)}, quoting the invoice number${invoice.poReference ? ' and your PO reference' : ''}. Order reference: ${invoice.paymentReference}.`
           : `Paid by ${invoice.paymentMethod}. Payment reference: ${invoice.paymentReference}.`
         : `${invoice.paymentMethod}. Original payment reference: ${invoice.paymentReference}.`,
+      ...(onTerms
+        ? [
+            ...bankTransferSection({
+              account: seller.bankAccount,
+              contactEmail: seller.email,
+              reference: invoice.number,
+            }),
+          ]
+        : []),
       'Prices are per piece in US dollars; volume prices are shown as charged.',
     ],
   });

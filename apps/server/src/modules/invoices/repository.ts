@@ -4,6 +4,7 @@ import {
   documentCounters,
   invoiceOrders,
   invoices,
+  orders,
   type InvoiceRow,
   type NewInvoiceRow,
 } from '../../db/schema/index.ts';
@@ -85,6 +86,32 @@ export function createInvoicesRepository(db: Executor) {
         .from(invoices)
         .where(eq(invoices.userId, userId))
         .orderBy(desc(invoices.issuedAt), desc(invoices.number));
+    },
+
+    /**
+     * What has been paid against each invoice: the totals of its lines whose order is paid. A refunded
+     * or cancelled line's order is gone, and its credit note counts for it instead.
+     */
+    async paidCentsByInvoice(invoiceIds: readonly string[]): Promise<Map<string, number>> {
+      if (invoiceIds.length === 0) return new Map();
+      const rows = await db
+        .select({ invoiceId: invoiceOrders.invoiceId, cents: sql<string>`sum(${orders.totalCents})` })
+        .from(invoiceOrders)
+        .innerJoin(orders, eq(orders.id, invoiceOrders.orderId))
+        .where(and(inArray(invoiceOrders.invoiceId, [...invoiceIds]), eq(orders.paid, true)))
+        .groupBy(invoiceOrders.invoiceId);
+      return new Map(rows.map((row) => [row.invoiceId, Number(row.cents)]));
+    },
+
+    /** The credit notes' totals against each invoice. */
+    async creditedCentsByInvoice(invoiceIds: readonly string[]): Promise<Map<string, number>> {
+      if (invoiceIds.length === 0) return new Map();
+      const rows = await db
+        .select({ invoiceId: invoices.creditsInvoiceId, cents: sql<string>`sum(${invoices.totalCents})` })
+        .from(invoices)
+        .where(and(eq(invoices.kind, 'credit_note'), inArray(invoices.creditsInvoiceId, [...invoiceIds])))
+        .groupBy(invoices.creditsInvoiceId);
+      return new Map(rows.flatMap((row) => (row.invoiceId ? [[row.invoiceId, Number(row.cents)]] : [])));
     },
 
     async listAll(limit: number): Promise<InvoiceRow[]> {

@@ -3,9 +3,8 @@ import { z } from 'zod';
 import { InvoiceSummarySchema } from '@forgeline/shared/schemas/invoice';
 import { errorResponses } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
-import { toInvoiceSummary } from './mappers.ts';
 import { renderInvoicePdf, sellerOf } from './pdf.ts';
-import { getInvoice, listMyInvoices, listOrderInvoices } from './service.ts';
+import { getInvoice, listMyInvoices, listOrderInvoices, summarizeDocuments } from './service.ts';
 
 const IdParams = z.object({ id: z.string().max(100) });
 
@@ -16,11 +15,12 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: {
         tags: ['invoices'],
-        summary: 'Your invoices and credit notes, newest first',
+        summary:
+          "Your invoices and credit notes, newest first; each invoice with its due date, status ('paid', 'open', 'overdue' or 'credited') and the balance still owed",
         response: { 200: z.array(InvoiceSummarySchema), ...errorResponses },
       },
     },
-    async (request) => (await listMyInvoices(app.db, currentUser(request))).map(toInvoiceSummary),
+    async (request) => summarizeDocuments(app.db, await listMyInvoices(app.db, currentUser(request))),
   );
 
   app.get(
@@ -35,7 +35,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      (await listOrderInvoices(app.db, currentUser(request), request.params.id)).map(toInvoiceSummary),
+      summarizeDocuments(app.db, await listOrderInvoices(app.db, currentUser(request), request.params.id)),
   );
 
   app.get(

@@ -1,8 +1,12 @@
+import type { BankTransfer } from '@forgeline/shared/schemas/bank-transfer';
 import type { Executor } from '../../db/client.ts';
-import type { InvoiceLine, InvoiceRow, OrderRow } from '../../db/schema/index.ts';
+import type { CheckoutRow, InvoiceLine, InvoiceRow, OrderRow } from '../../db/schema/index.ts';
+import type { Env } from '../../config/env.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/app/auth.ts';
 import { createOrdersRepository } from '../orders/repository.ts';
+import { toInvoiceSummary, type InvoiceStanding } from './mappers.ts';
+import { bankTransferOf } from './pdf.ts';
 import { createInvoicesRepository } from './repository.ts';
 
 /**
@@ -161,6 +165,30 @@ function visibleDocument(row: InvoiceRow | undefined, user: AuthUser): InvoiceRo
   return row;
 }
 
+/**
+ * Documents as the API lists them, each invoice with what is still owed (docs/decisions/0206): its
+ * total minus its credit notes minus what was paid against it, never below zero; 'overdue' when some
+ * is owed past the due date.
+ */
+export async function summarizeDocuments(db: Executor, rows: readonly InvoiceRow[], now = new Date()) {
+  const repository = createInvoicesRepository(db);
+  const ids = rows.filter((row) => row.kind === 'invoice').map((row) => row.id);
+  const [paid, credited] = await Promise.all([
+    repository.paidCentsByInvoice(ids),
+    repository.creditedCentsByInvoice(ids),
+  ]);
+  return rows.map((row) =>
+    toInvoiceSummary(row, standingOf(row, paid.get(row.id) ?? 0, credited.get(row.id) ?? 0, now)),
+  );
+}
+
+function standingOf(row: InvoiceRow, paidCents: number, creditedCents: number, now: Date): InvoiceStanding {
+  if (row.kind === 'credit_note') return { status: null, balanceCents: null };
+  const balanceCents = Math.max(row.totalCents - creditedCents - paidCents, 0);
+  if (balanceCents > 0) return { status: row.dueAt && row.dueAt < now ? 'overdue' : 'open', balanceCents };
+  return { status: creditedCents >= row.totalCents ? 'credited' : 'paid', balanceCents };
+}
+
 /** The buyer's invoices and credit notes, newest first. */
 export async function listMyInvoices(db: Executor, user: AuthUser): Promise<InvoiceRow[]> {
   return createInvoicesRepository(db).listForUser(user.id);
@@ -185,4 +213,19 @@ export async function listOrderInvoices(
 /** One invoice or credit note its buyer (or an admin) may see. */
 export async function getInvoice(db: Executor, user: AuthUser, id: string): Promise<InvoiceRow> {
   return visibleDocument(await createInvoicesRepository(db).findById(id), user);
+}
+
+/**
+ * How an invoice checkout is paid (docs/decisions/0205): the seller's account and the number of the
+ * invoice issued with it, the reference to quote; undefined for a card checkout.
+ */
+export async function checkoutBankTransfer(
+  db: Executor,
+  config: Pick<Env, 'bankAccount' | 'SELLER_EMAIL'>,
+  checkout: Pick<CheckoutRow, 'paymentMethod' | 'number'>,
+): Promise<BankTransfer | undefined> {
+  if (checkout.paymentMethod !== 'invoice') return undefined;
+  // An invoice on terms records its checkout's number as its payment reference (payment-terms/service.ts).
+  const invoice = await createInvoicesRepository(db).findInvoiceForPayment(checkout.number);
+  return bankTransferOf(config, invoice?.number ?? null);
 }

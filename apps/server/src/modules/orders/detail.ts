@@ -3,7 +3,8 @@ import { type AdminOrderDetail, type OrderEvent } from '@forgeline/shared/schema
 import type { AppDeps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { createCheckoutRepository } from '../checkout/repository.ts';
-import { toInvoiceSummary } from '../invoices/mappers.ts';
+import { pdfUrlOf } from '../invoices/mappers.ts';
+import { summarizeDocuments } from '../invoices/service.ts';
 import { createInvoicesRepository } from '../invoices/repository.ts';
 import { createOrdersRepository, toOrderDto } from './repository.ts';
 
@@ -34,7 +35,7 @@ export async function getOrderDetail(deps: Pick<AppDeps, 'db'>, id: string): Pro
       orderReference: note.lines.map((line) => line.reference).join(', '),
       amount: toDollars(note.totalCents),
       refundedAt: note.issuedAt.toISOString(),
-      pdfUrl: toInvoiceSummary(note).pdfUrl,
+      pdfUrl: pdfUrlOf(note),
     }));
 
   const timeline: OrderEvent[] = [
@@ -117,7 +118,7 @@ export async function getOrderDetail(deps: Pick<AppDeps, 'db'>, id: string): Pro
           }),
         }
       : null,
-    documents: documents.map(toInvoiceSummary),
+    documents: await summarizeDocuments(deps.db, documents),
     refunds,
     timeline,
   };

@@ -1,9 +1,11 @@
 import { toDollars } from '@forgeline/shared/money';
+import { bankTransferSection } from '@forgeline/shared/schemas/bank-transfer';
 import type { Executor } from '../../db/client.ts';
 import type { CheckoutRow } from '../../db/schema/index.ts';
 import type { MailDeps } from '../../lib/deps.ts';
 import { isoDay } from '../../lib/pdf.ts';
 import { createCheckoutRepository } from '../checkout/repository.ts';
+import { checkoutBankTransfer } from '../invoices/service.ts';
 import { documentAttachments } from '../orders/mail.ts';
 
 const money = (cents: number) => `$${toDollars(cents).toFixed(2)}`;
@@ -24,6 +26,7 @@ export async function queueReminderMail(
   const invoiceName = attachments?.[0]?.filename.replace(/\.pdf$/, '') ?? `for ${checkout.number}`;
   const po = checkout.poReference ? ` (PO ${checkout.poReference})` : '';
   const due = unpaid.reduce((sum, line) => sum + line.totalCents, 0);
+  const bankTransfer = await checkoutBankTransfer(tx, deps.config, checkout);
   return deps.mailer.enqueue(tx, {
     to: checkout.customerEmail,
     subject: `Payment overdue: invoice ${invoiceName}${po}`,
@@ -32,6 +35,7 @@ export async function queueReminderMail(
       '',
       `Our invoice ${invoiceName} for order ${checkout.number}${po} was due on ${isoDay(checkout.dueAt)}, and we have not yet received ${money(due)}.`,
       'Please pay by bank transfer quoting the invoice number. If you have paid in the last few days, thank you, and please ignore this reminder.',
+      ...(bankTransfer ? ['', ...bankTransferSection(bankTransfer)] : []),
       '',
       `Your orders: ${deps.config.publicUrl}/dashboard/myOrders`,
       '',

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   MarkPaidBodySchema,
+  MyPaymentTermsSchema,
   PaymentTermsBodySchema,
   PaymentTermsSchema,
   TermsInvoiceSchema,
@@ -9,6 +10,7 @@ import {
 } from '@forgeline/shared/schemas/payment-terms';
 import { ModifiedResultSchema } from '@forgeline/shared/schemas/order';
 import { currentUser } from '../../plugins/app/auth.ts';
+import { bankTransferOf } from '../invoices/pdf.ts';
 import { termsInvoicesCsv } from './csv.ts';
 import { getTerms, listTermsInvoices, markTermsPaid, setTerms } from './service.ts';
 import { errorResponses } from '../../lib/errors.ts';
@@ -23,11 +25,15 @@ export const paymentTermsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: {
         tags: ['payment terms'],
-        summary: 'Your payment terms: approved or not, net days, credit limit, used and available (dollars)',
-        response: { 200: PaymentTermsSchema, ...errorResponses },
+        summary:
+          'Your payment terms: approved or not, net days, credit limit, used and available (dollars), and the bank account invoices are paid into',
+        response: { 200: MyPaymentTermsSchema, ...errorResponses },
       },
     },
-    async (request) => getTerms(app.db, currentUser(request).id),
+    async (request) => {
+      const terms = await getTerms(app.db, currentUser(request).id);
+      return { ...terms, bankTransfer: terms.approved ? bankTransferOf(app.config, null) : null };
+    },
   );
 };
 

@@ -1,7 +1,12 @@
 import type { ComponentProps } from 'react';
 import { formatPrice } from '@forgeline/shared/money';
+import { type BankTransfer } from '@forgeline/shared/schemas/bank-transfer';
 import { type PaymentTerms } from '@forgeline/shared/schemas/payment-terms';
+import { BankTransferDetails } from './bank-transfer-details';
 import { FormField } from './form-field';
+
+/** The buyer's terms as GET /myTerms answers them: with the account invoices are paid into. */
+type BuyerTerms = PaymentTerms & { bankTransfer?: BankTransfer | null };
 
 type Method = 'card' | 'invoice';
 
@@ -14,7 +19,7 @@ export const PaymentMethodChoice = ({
   value,
   onChange,
 }: {
-  terms: PaymentTerms;
+  terms: BuyerTerms;
   value: Method;
   onChange: (method: Method) => void;
 }) => (
@@ -43,6 +48,7 @@ export const PaymentMethodChoice = ({
     <p className="text-xs text-base-content/75">
       Credit available: $ {formatPrice(terms.available)} of $ {formatPrice(terms.creditLimit)}
     </p>
+    {value === 'invoice' && terms.bankTransfer ? <BankTransferDetails transfer={terms.bankTransfer} /> : null}
   </fieldset>
 );
 
@@ -55,7 +61,7 @@ type DeliveryFieldsProps = {
   /** A PO number is required when paying by invoice, optional by card. */
   byInvoice: boolean;
   /** The buyer's payment terms: card or invoice is offered when approved (decision 0112). */
-  terms: PaymentTerms | undefined;
+  terms: BuyerTerms | undefined;
   onMethod: (method: Method) => void;
 };
 

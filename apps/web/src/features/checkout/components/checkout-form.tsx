@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { formatPrice } from '@forgeline/shared/money';
 import { type Cart } from '@forgeline/shared/schemas/cart';
 import { type PaymentMethod } from '@forgeline/shared/schemas/checkout';
-import { type PaymentTerms } from '@forgeline/shared/schemas/payment-terms';
+import { type MyPaymentTerms } from '@forgeline/shared/schemas/payment-terms';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
@@ -55,7 +55,7 @@ export const CheckoutForm = ({
   contact: { address?: string; phone?: string };
   place: ReturnType<typeof usePlaceCheckout>;
   /** The buyer's payment terms: 'Pay by invoice' is offered when approved (decision 0112). */
-  terms: PaymentTerms | undefined;
+  terms: MyPaymentTerms | undefined;
 }) => {
   const [method, setMethod] = useState<PaymentMethod>('card');
   const byInvoice = method === 'invoice' && terms?.approved === true;

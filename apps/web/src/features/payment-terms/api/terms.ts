@@ -1,5 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PaymentTerms, PaymentTermsBody, TermsInvoice } from '@forgeline/shared/schemas/payment-terms';
+import type {
+  MyPaymentTerms,
+  PaymentTerms,
+  PaymentTermsBody,
+  TermsInvoice,
+} from '@forgeline/shared/schemas/payment-terms';
 import { api } from '@/lib/api-client';
 import { createQueryKeys, orderKeys } from '@/lib/query-keys';
 
@@ -17,7 +22,7 @@ export const useMyTerms = (enabled = true) =>
   useQuery(
     queryOptions({
       queryKey: termsKeys.mine(),
-      queryFn: ({ signal }) => api.get<PaymentTerms>('/myTerms', { auth: true, signal }),
+      queryFn: ({ signal }) => api.get<MyPaymentTerms>('/myTerms', { auth: true, signal }),
       enabled,
     }),
   );

@@ -9,6 +9,7 @@ import { jsonResponse, renderWithProviders } from '../../../../test/render';
 import { MyOrdersTable } from '@/features/orders/components/my-orders-table';
 import { ManageOrdersTable } from '@/features/orders/components/manage-orders-table';
 import { OrderDocuments } from '@/features/invoices/components/order-documents';
+import { PaymentMethodChoice } from '@/components/ui/payment-method-choice';
 import { TermsInvoicesTable } from './terms-invoices-table';
 import TermsDialog from './terms-dialog';
 
@@ -52,6 +53,8 @@ const invoice: InvoiceSummary = {
   orderIds: ['00000000-0000-4000-8000-000000000002'],
   pdfUrl: '/api/invoices/inv1/pdf',
   dueAt: '2027-01-12T10:00:00.000Z',
+  status: 'open',
+  balance: 50,
 };
 
 describe('orders on payment terms', () => {
@@ -89,6 +92,8 @@ describe('orders on payment terms', () => {
       kind: 'credit_note',
       number: 'CN-2026-000001',
       pdfUrl: '/api/invoices/cn1/pdf',
+      status: null,
+      balance: null,
     };
     renderWithProviders(
       <MyOrdersTable
@@ -110,6 +115,60 @@ describe('orders on payment terms', () => {
     expect(within(termsRow!).getByRole('button', { name: /^Ship/ })).toBeEnabled();
     expect(within(cardRow!).getByTestId('order-payment-state')).toHaveTextContent('Unpaid');
     expect(within(cardRow!).getByRole('button', { name: /^Ship/ })).toBeDisabled();
+  });
+});
+
+describe("the checkout's 'Pay by invoice' choice", () => {
+  const terms = {
+    approved: true,
+    termsDays: 30,
+    creditLimit: 1000,
+    used: 0,
+    available: 1000,
+    bankTransfer: {
+      account: {
+        accountHolder: 'Forgeline Manufacturing',
+        bankName: 'Northern Bank',
+        accountLabel: 'IBAN' as const,
+        account: 'GB33 BUKB 2020 1555 5555 55',
+        routingLabel: 'BIC' as const,
+        routing: 'BUKBGB22',
+      },
+      contactEmail: 'accounts@forgeline.local',
+      reference: null,
+    },
+  };
+
+  it('shows where to pay once invoice is chosen, and nothing of it for card', () => {
+    const { rerender } = renderWithProviders(
+      <PaymentMethodChoice terms={terms} value="card" onChange={vi.fn()} />,
+    );
+    expect(screen.queryByTestId('bank-transfer')).toBeNull();
+    rerender(<PaymentMethodChoice terms={terms} value="invoice" onChange={vi.fn()} />);
+    const details = screen.getByTestId('bank-transfer');
+    for (const line of [
+      'Pay by bank transfer to:',
+      'Account holder: Forgeline Manufacturing',
+      'Bank: Northern Bank',
+      'IBAN: GB33 BUKB 2020 1555 5555 55',
+      'BIC: BUKBGB22',
+      'Quote the invoice number with the transfer',
+    ])
+      expect(details).toHaveTextContent(line);
+  });
+
+  it('names whom to ask when the shop configured no account', () => {
+    renderWithProviders(
+      <PaymentMethodChoice
+        terms={{ ...terms, bankTransfer: { ...terms.bankTransfer, account: null } }}
+        value="invoice"
+        onChange={vi.fn()}
+      />,
+    );
+    expect(screen.getByTestId('bank-transfer')).toHaveTextContent(
+      'Our bank details are not on file here: please ask accounts@forgeline.local for them.',
+    );
+    expect(screen.queryByText(/IBAN/)).toBeNull();
   });
 });
 
