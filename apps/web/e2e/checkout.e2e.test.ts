@@ -164,9 +164,9 @@ describe('quick order → cart → checkout → one payment → My Orders', () =
     await page.screenshot({ path: '/tmp/h-cart-paid-375.png', fullPage: true });
 
     await page.goto(`${server.url}/dashboard/myOrders`);
-    const row = page.locator('[data-testid="order-row"]', { hasText: product.name }).first();
-    await row.waitFor();
-    await row.getByRole('button', { name: `Order ${product.name} again` }).click();
+    const group = page.locator('[data-testid="checkout-group"]', { hasText: product.name }).first();
+    await group.waitFor();
+    await group.getByRole('button', { name: /^Order again: every part of CO-\d+$/ }).click();
     await page.waitForURL(`${server.url}/cart`);
     await page.getByTestId('reorder-changes').getByText(`${product.name}: Unchanged.`).waitFor();
     await expect.poll(() => page.getByTestId('cart-line').count()).toBe(1);
@@ -241,8 +241,8 @@ describe('quick order → cart → checkout → one payment → My Orders', () =
     await admin.context().close();
 
     await page.goto(`${server.url}/dashboard/myOrders`);
-    const row = page.locator('[data-testid="order-row"]', { hasText: bolt.name }).first();
-    await row.getByRole('button', { name: `Order ${bolt.name} again` }).click();
+    const group = page.locator('[data-testid="checkout-group"]', { hasText: bolt.name }).first();
+    await group.getByRole('button', { name: /^Order again: every part of CO-\d+$/ }).click();
     await page.waitForURL(`${server.url}/cart`);
     await page
       .getByTestId('reorder-changes')

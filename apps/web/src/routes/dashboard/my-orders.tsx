@@ -1,17 +1,16 @@
 import { Link } from '@/components/ui/link';
-import type { Order } from '@forgeline/shared/schemas/order';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
 import { useMyOrders } from '@/features/orders/api/get-my-orders';
 import { useCancelMyOrder } from '@/features/orders/components/use-order-actions';
 import { useOrderAgain } from '@/features/checkout/api/reorder';
-import { MyOrdersTable } from '@/features/orders/components/my-orders-table';
+import { MyOrdersTable, type CheckoutGroup } from '@/features/orders/components/my-orders-table';
 import { useMyInvoices } from '@/features/invoices/api/get-my-invoices';
 import { documentsByOrder, OrderDocuments } from '@/features/invoices/components/order-documents';
 import { describeHold, usePaymentConfig } from '@/lib/payment-config';
 import { QueryState } from '@/components/ui/query-state';
 
-/** /dashboard/myOrders (docs/product.md §2): the customer's orders, cancel and pay. */
+/** /dashboard/myOrders (docs/product.md §2): the customer's orders grouped by checkout, cancel, pay, order again. */
 const MyOrdersRoute = () => {
   const { user } = useSession();
   const orders = useMyOrders(user?.email);
@@ -21,7 +20,11 @@ const MyOrdersRoute = () => {
   const invoices = useMyInvoices();
   const documents = documentsByOrder(invoices.data ?? []);
 
-  const onReorder = (order: Order) => orderAgain({ kind: 'order', id: order._id });
+  // Every part of the checkout at once, through the server's reorder (today's prices, stock and rules).
+  const onReorder = (group: CheckoutGroup) =>
+    orderAgain(
+      group.checkoutId ? { kind: 'checkout', id: group.checkoutId } : { kind: 'order', id: group.key },
+    );
 
   const count = orders.data?.length ?? 0;
   const hold = usePaymentConfig().data?.orders;
@@ -59,7 +62,7 @@ const MyOrdersRoute = () => {
               orders={list}
               onCancel={(order) => void onCancel(order)}
               cancellingId={cancellingId}
-              onReorder={(order) => void onReorder(order)}
+              onReorder={(group) => void onReorder(group)}
               reorderingId={pendingId}
               documentsOf={(order) => <OrderDocuments documents={documents.get(order._id) ?? []} />}
             />

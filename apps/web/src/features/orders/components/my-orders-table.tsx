@@ -9,13 +9,67 @@ import { DANGER_BUTTON_CLASS } from '@/components/ui/alert';
 import { formatDay } from '@/lib/format-date';
 import { awaitingPayment, isOverdue } from '@/lib/payment-state';
 
+/** The orders of one checkout (CO-… number), in the order the list gave them; an order without one is alone. */
+export type CheckoutGroup = {
+  /** The checkout's id, or the order's own id when it has no checkout. */
+  key: string;
+  checkoutId: string | null;
+  checkoutNumber: string | null;
+  orders: Order[];
+};
+
+/** Groups the list by checkout, keeping the list's order of first appearance. */
+export const groupByCheckout = (orders: readonly Order[]): CheckoutGroup[] => {
+  const groups = new Map<string, CheckoutGroup>();
+  for (const order of orders) {
+    const key = order.checkoutId ?? order._id;
+    const group = groups.get(key) ?? {
+      key,
+      checkoutId: order.checkoutId,
+      checkoutNumber: order.checkoutNumber,
+      orders: [],
+    };
+    group.orders.push(order);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+};
+
+const isCancelled = (order: Order) => order.status === 'cancelled';
+
+/** The sum of the group's lines still standing, in whole cents (no float drift across forty lines). */
+const groupTotal = (orders: readonly Order[]) =>
+  orders
+    .filter((order) => !isCancelled(order))
+    .reduce((cents, order) => cents + Math.round(order.totalPrize * 100), 0) / 100;
+
+/**
+ * What the group's lines are, in a few words: 'Paid', 'Pending', '2 of 3 paid', '1 of 3 shipped',
+ * '1 cancelled'; the cancelled lines count apart from the rest.
+ */
+export const groupStatus = (all: readonly Order[]): string => {
+  const orders = all.filter((order) => !isCancelled(order));
+  const cancelledCount = all.length - orders.length;
+  if (orders.length === 0) return 'Cancelled';
+  const cancelledNote = cancelledCount > 0 ? ` · ${cancelledCount} cancelled` : '';
+  const count = orders.length;
+  const paid = orders.filter((order) => order.paid).length;
+  const shipped = orders.filter((order) => order.status === 'shipped').length;
+  const awaiting = orders.map(awaitingPayment).find((text) => text !== null);
+  const payment = paid === count ? 'Paid' : paid > 0 ? `${paid} of ${count} paid` : (awaiting ?? 'Pending');
+  const shipping =
+    shipped === 0 ? '' : shipped === count ? ' · Shipped' : ` · ${shipped} of ${count} shipped`;
+  return payment + shipping + cancelledNote;
+};
+
 type MyOrdersTableProps = {
   orders: Order[];
   onCancel: (order: Order) => void;
   /** Id of the order being cancelled: its button shows a spinner. */
   cancellingId?: string | null;
-  /** 'Order again': the same part and quantity back into the cart. */
-  onReorder?: (order: Order) => void;
+  /** 'Order again': every part of the checkout back into the cart at once. */
+  onReorder?: (group: CheckoutGroup) => void;
+  /** Key of the group being put back in the cart: its button waits. */
   reorderingId?: string | null;
   /** The order's invoice and credit note (download links), shown in its Payment cell. */
   documentsOf?: (order: Order) => ReactNode;
@@ -40,135 +94,169 @@ export const MyOrdersTable = ({
   onReorder,
   reorderingId,
   documentsOf,
-}: MyOrdersTableProps) => (
-  <TableRegion label="My orders table">
-    <table className="table table-zebra md:min-w-[56rem] max-md:block">
-      <thead className="max-md:sr-only">
-        <tr>
-          <th scope="col">No.</th>
-          <th scope="col">Product Name</th>
-          <th scope="col">Price Per Unit</th>
-          <th scope="col">Buy Quantity</th>
-          <th scope="col">Total Price</th>
-          <th scope="col">Status</th>
-          <th scope="col">Action</th>
-          <th scope="col">Payment</th>
-        </tr>
-      </thead>
-      <tbody className="max-md:block">
-        {orders.map((order, index) => {
-          // On payment terms and unpaid: 'Awaiting payment (due …)', never 'Paid', no Pay link (0112).
-          const awaiting = awaitingPayment(order);
-          const documents = documentsOf?.(order) ?? null;
-          const cancelled = order.status === 'cancelled';
-          return (
-            <tr
-              key={order._id}
-              data-testid="order-row"
-              data-order-id={order._id}
-              className="max-md:block max-md:border-b max-md:border-base-300 max-md:px-1 max-md:py-3"
-            >
-              <th scope="row" data-label="No." className={cell}>
-                {index + 1}
-              </th>
-              <td data-label="Product Name" className={`font-medium ${cell}`}>
-                <span className="flex flex-col max-md:items-end max-md:text-right">
-                  <span>{order.productName}</span>
-                  {/* The stable number, the date and the buyer's PO reference. */}
-                  <span className="text-xs font-normal text-base-content/75" data-testid="order-meta">
-                    <span className="font-mono">{order.number}</span> · {formatDay(order.createdAt)}
-                    {order.poReference ? ` · PO ${order.poReference}` : ''}
-                  </span>
-                </span>
-              </td>
-              <td data-label="Price Per Unit" className={`whitespace-nowrap ${cell}`}>
-                $ {formatPrice(order.price)}
-              </td>
-              <td data-label="Buy Quantity" className={cell}>
-                {order.buyQuantity}
-              </td>
-              <td data-label="Total Price" className={`whitespace-nowrap ${cell}`}>
-                $ {formatPrice(order.totalPrize)}
-              </td>
-              <td data-label="Status" className={cell}>
-                <span>
-                  <span
-                    className={`badge h-auto ${cancelled ? 'badge-ghost' : order.paid ? 'badge-success' : isOverdue(order) ? 'badge-error' : 'badge-warning'}`}
-                    data-testid="order-payment-state"
-                  >
-                    {cancelled ? orderStatusLabel(order) : order.paid ? 'Paid' : (awaiting ?? 'Pending')}
-                  </span>
-                  {order.status === 'shipped' ? <span className="badge badge-info ml-1">Shipped</span> : null}
-                </span>
-              </td>
-              <td data-label="Action" className={cell}>
-                {cancelled ? null : order.paid || order.status === 'shipped' ? (
-                  // Why there is no Cancel, and whom to ask.
-                  <span className="max-w-56 text-xs text-base-content/80" data-testid="paid-cancel-note">
-                    {order.status === 'shipped'
-                      ? 'Shipped orders cannot be cancelled. '
-                      : 'A paid order can only be cancelled by us. '}
-                    <Link to={CONTACT_HREF} className="link link-primary">
-                      Contact us
-                    </Link>
-                  </span>
-                ) : (
-                  <button
-                    type="button"
-                    className={DANGER_BUTTON_CLASS}
-                    onClick={() => onCancel(order)}
-                    disabled={cancellingId === order._id}
-                    aria-label={`Cancel the order of ${order.productName}`}
-                  >
-                    Cancel
-                  </button>
-                )}
-                {onReorder && order.productId ? (
-                  <button
-                    type="button"
-                    className="btn btn-xs btn-outline ml-1"
-                    onClick={() => onReorder(order)}
-                    disabled={reorderingId === order._id}
-                    aria-label={`Order ${order.productName} again`}
-                  >
-                    Order again
-                  </button>
-                ) : null}
-              </td>
-              <td data-label="Payment" className={cell}>
-                {cancelled && !order.paid ? (
-                  // Nothing to pay: an invoiced one shows its credit note.
-                  <div className="flex min-w-0 flex-col gap-0.5 max-md:items-end">
-                    <span className="text-sm">Nothing to pay</span>
-                    {documents}
-                  </div>
-                ) : order.paid ? (
-                  <div className="flex min-w-0 flex-col gap-0.5 max-md:items-end">
-                    <span className="font-semibold text-[#15803d]">Paid</span>
-                    <span className="font-mono text-xs break-all" data-testid="transaction-id">
-                      {order.transactionId}
+}: MyOrdersTableProps) => {
+  const groups = groupByCheckout(orders);
+  // 'No.' counts the orders down the page, across the groups.
+  const numberOf = new Map(groups.flatMap((g) => g.orders).map((order, index) => [order._id, index + 1]));
+  return (
+    <TableRegion label="My orders table">
+      <table className="table table-zebra md:min-w-[56rem] max-md:block">
+        <thead className="max-md:sr-only">
+          <tr>
+            <th scope="col">No.</th>
+            <th scope="col">Product Name</th>
+            <th scope="col">Price Per Unit</th>
+            <th scope="col">Buy Quantity</th>
+            <th scope="col">Total Price</th>
+            <th scope="col">Status</th>
+            <th scope="col">Action</th>
+            <th scope="col">Payment</th>
+          </tr>
+        </thead>
+        {groups.map((group) => (
+          <tbody
+            key={group.key}
+            className="max-md:block max-md:border-b-4 max-md:border-base-300"
+            data-testid="checkout-group"
+            data-checkout-id={group.checkoutId ?? undefined}
+          >
+            <tr className="max-md:block bg-base-200">
+              <th scope="rowgroup" colSpan={8} className="max-md:block">
+                <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+                  <span className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+                    <span className="font-mono text-base">
+                      {group.checkoutNumber ?? group.orders[0]?.number}
                     </span>
-                    {documents}
-                  </div>
-                ) : awaiting ? (
-                  <div className="flex min-w-0 flex-col gap-0.5 max-md:items-end">
-                    <span className="text-sm">By invoice</span>
-                    {documents}
-                  </div>
-                ) : (
-                  <Link
-                    to={paths.dashboard.payment.getHref(order._id)}
-                    className="btn btn-sm btn-primary"
-                    aria-label={`Pay for the order of ${order.productName}`}
-                  >
-                    Pay
-                  </Link>
-                )}
-              </td>
+                    <span className="text-sm font-normal text-base-content/80">
+                      {group.orders.length} {group.orders.length === 1 ? 'part' : 'parts'}
+                    </span>
+                    <span className="text-sm whitespace-nowrap" data-testid="checkout-total">
+                      Total $ {formatPrice(groupTotal(group.orders))}
+                    </span>
+                    <span className="text-sm font-normal" data-testid="checkout-status">
+                      {groupStatus(group.orders)}
+                    </span>
+                  </span>
+                  {onReorder && group.orders.some((order) => order.productId) ? (
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline"
+                      onClick={() => onReorder(group)}
+                      disabled={reorderingId === group.key}
+                      aria-label={`Order again: every part of ${group.checkoutNumber ?? group.orders[0]?.number}`}
+                    >
+                      Order again
+                    </button>
+                  ) : null}
+                </div>
+              </th>
             </tr>
-          );
-        })}
-      </tbody>
-    </table>
-  </TableRegion>
-);
+            {group.orders.map((order) => {
+              // On payment terms and unpaid: 'Awaiting payment (due …)', never 'Paid', no Pay link (0112).
+              const awaiting = awaitingPayment(order);
+              const documents = documentsOf?.(order) ?? null;
+              const cancelled = isCancelled(order);
+              return (
+                <tr
+                  key={order._id}
+                  data-testid="order-row"
+                  data-order-id={order._id}
+                  className="max-md:block max-md:border-b max-md:border-base-300 max-md:px-1 max-md:py-3"
+                >
+                  <th scope="row" data-label="No." className={cell}>
+                    {numberOf.get(order._id)}
+                  </th>
+                  <td data-label="Product Name" className={`font-medium ${cell}`}>
+                    <span className="flex flex-col max-md:items-end max-md:text-right">
+                      <span>{order.productName}</span>
+                      {/* The stable number, the date and the buyer's PO reference. */}
+                      <span className="text-xs font-normal text-base-content/75" data-testid="order-meta">
+                        <span className="font-mono">{order.number}</span> · {formatDay(order.createdAt)}
+                        {order.poReference ? ` · PO ${order.poReference}` : ''}
+                      </span>
+                    </span>
+                  </td>
+                  <td data-label="Price Per Unit" className={`whitespace-nowrap ${cell}`}>
+                    $ {formatPrice(order.price)}
+                  </td>
+                  <td data-label="Buy Quantity" className={cell}>
+                    {order.buyQuantity}
+                  </td>
+                  <td data-label="Total Price" className={`whitespace-nowrap ${cell}`}>
+                    $ {formatPrice(order.totalPrize)}
+                  </td>
+                  <td data-label="Status" className={cell}>
+                    <span>
+                      <span
+                        className={`badge h-auto ${cancelled ? 'badge-ghost' : order.paid ? 'badge-success' : isOverdue(order) ? 'badge-error' : 'badge-warning'}`}
+                        data-testid="order-payment-state"
+                      >
+                        {cancelled ? orderStatusLabel(order) : order.paid ? 'Paid' : (awaiting ?? 'Pending')}
+                      </span>
+                      {order.status === 'shipped' ? (
+                        <span className="badge badge-info ml-1">Shipped</span>
+                      ) : null}
+                    </span>
+                  </td>
+                  <td data-label="Action" className={cell}>
+                    {cancelled ? null : order.paid || order.status === 'shipped' ? (
+                      // Why there is no Cancel, and whom to ask.
+                      <span className="max-w-56 text-xs text-base-content/80" data-testid="paid-cancel-note">
+                        {order.status === 'shipped'
+                          ? 'Shipped orders cannot be cancelled. '
+                          : 'A paid order can only be cancelled by us. '}
+                        <Link to={CONTACT_HREF} className="link link-primary">
+                          Contact us
+                        </Link>
+                      </span>
+                    ) : (
+                      <button
+                        type="button"
+                        className={DANGER_BUTTON_CLASS}
+                        onClick={() => onCancel(order)}
+                        disabled={cancellingId === order._id}
+                        aria-label={`Cancel the order of ${order.productName}`}
+                      >
+                        Cancel
+                      </button>
+                    )}
+                  </td>
+                  <td data-label="Payment" className={cell}>
+                    {cancelled && !order.paid ? (
+                      // Nothing to pay: an invoiced one shows its credit note.
+                      <div className="flex min-w-0 flex-col gap-0.5 max-md:items-end">
+                        <span className="text-sm">Nothing to pay</span>
+                        {documents}
+                      </div>
+                    ) : order.paid ? (
+                      <div className="flex min-w-0 flex-col gap-0.5 max-md:items-end">
+                        <span className="font-semibold text-[#15803d]">Paid</span>
+                        <span className="font-mono text-xs break-all" data-testid="transaction-id">
+                          {order.transactionId}
+                        </span>
+                        {documents}
+                      </div>
+                    ) : awaiting ? (
+                      <div className="flex min-w-0 flex-col gap-0.5 max-md:items-end">
+                        <span className="text-sm">By invoice</span>
+                        {documents}
+                      </div>
+                    ) : (
+                      <Link
+                        to={paths.dashboard.payment.getHref(order._id)}
+                        className="btn btn-sm btn-primary"
+                        aria-label={`Pay for the order of ${order.productName}`}
+                      >
+                        Pay
+                      </Link>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        ))}
+      </table>
+    </TableRegion>
+  );
+};
