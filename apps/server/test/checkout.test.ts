@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart } from '@forgeline/shared/schemas/cart';
 import type { Checkout, ReorderResponse } from '@forgeline/shared/schemas/checkout';
 import type { Order } from '@forgeline/shared/schemas/order';
+import { SkuSchema } from '@forgeline/shared/schemas/product';
 import {
   checkouts,
   invoices,
@@ -95,7 +96,10 @@ describe('POST /api/checkout (test processor)', () => {
       ['Checkout bolt', 500, 3.9, 1950, checkout._id],
       ['Checkout nut', 250, 0.08, 20, checkout._id],
     ]);
-    expect(checkout.orders.every((o) => /^FL-\d+$/.test(o.number) && o.poReference === 'PO-4471')).toBe(true);
+    expect(checkout.orders.every((o) => /^SO-\d+$/.test(o.number) && o.poReference === 'PO-4471')).toBe(true);
+    // Order and checkout numbers never read as part numbers: no part may be numbered like them.
+    for (const number of [checkout.number, ...checkout.orders.map((o) => o.number)])
+      expect(SkuSchema.safeParse(number).success, number).toBe(false);
     expect(await stockOf(t.app, bolt.id)).toBe(500);
     expect(await stockOf(t.app, nut.id)).toBe(9750);
     expect((await inject(t, cast.customerA, 'GET', '/api/cart')).json<Cart>().count).toBe(0);

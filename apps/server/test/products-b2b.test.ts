@@ -105,6 +105,8 @@ describe('part numbers, pack sizes, maximums and price breaks', () => {
     ],
     ['sku', { sku: 'FL-BRG-6204' }, /already used by 'Deep Groove Ball Bearing 6204-2RS'/],
     ['sku', { sku: 'has spaces' }, /Part number: 1 to 40 letters/],
+    ['sku', { sku: 'so-100245' }, /how our order numbers look/],
+    ['sku', { sku: 'CO-7' }, /how our order numbers look/],
     ['packSize', { packSize: 0 }, /Pack size must be at least 1/],
   ])(
     'refuses a product with a bad %s (400 naming the field), storing nothing',

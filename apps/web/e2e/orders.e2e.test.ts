@@ -337,7 +337,7 @@ describe('orders, payments and product management', () => {
       await expectAccessible(page, 'Manage All Orders');
 
       // Its own page: where to deliver, and Ship from there.
-      await row.getByRole('link', { name: /^FL-/ }).click();
+      await row.getByRole('link', { name: /^SO-/ }).click();
       await page.waitForURL(`${server.url}/dashboard/order/${paidOrderId}`);
       await page.getByTestId('order-address').getByText('18 Foundry Lane, Pittsburgh, PA').waitFor();
       expect(await page.getByRole('region', { name: 'Delivery' }).textContent()).toContain('+1 555 0142');

@@ -23,7 +23,7 @@ export const OrderSchema = z.object({
   transactionId: z.string().nullable(),
   status: z.enum(['pending', 'shipped', 'cancelled']),
   createdAt: z.string(),
-  /** The order number a buyer quotes (e.g. 'FL-100245'): stable, not the row's position in a list. */
+  /** The order number a buyer quotes (e.g. 'SO-100245'): stable, not the row's position in a list. */
   number: z.string(),
   paidAt: z.string().nullable(),
   shippedAt: z.string().nullable(),

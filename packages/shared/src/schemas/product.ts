@@ -62,12 +62,18 @@ export const ImageUrlSchema = z
 /** Part numbers: letters, digits and - . / _, stored upper-case so 'fl-brg-6204' finds 'FL-BRG-6204'. */
 export const SKU_PATTERN = /^[A-Z0-9][A-Z0-9._/-]{0,39}$/;
 const SKU_RULE = 'Part number: 1 to 40 letters, digits, dashes, dots or slashes';
+/** Sales-order ('SO-100245') and checkout ('CO-100245') numbers, which the database numbers. */
+export const DOCUMENT_NUMBER_PATTERN = /^(SO|CO)-\d+$/;
 export const SkuSchema = z
   .string({ error: 'Part number is required' })
   .trim()
   .max(100, SKU_RULE)
   .toUpperCase()
-  .regex(SKU_PATTERN, SKU_RULE);
+  .regex(SKU_PATTERN, SKU_RULE)
+  // The shapes of our sales-order and checkout numbers: a part number must never read as one of them.
+  .refine((sku) => !DOCUMENT_NUMBER_PATTERN.test(sku), {
+    message: "Part number: 'SO-' or 'CO-' followed by digits is how our order numbers look; choose another",
+  });
 
 const dollars = (field: string) =>
   z
@@ -92,7 +98,7 @@ export const PriceTierBodySchema = z.object({
  * The B2B fields of a product (docs/architecture.md §9). All optional in a body, so that the spec's form (which has
  * none of them) keeps working: a new product gets a generated part number, pack size 1, no maximum and
  * no price breaks; an update that omits one keeps what the product had. Cross-field rules (minimum a
- * multiple of the pack size and not above the stock, tiers in order) are pricing.ts's
+ * multiple of the pack size, tiers in order) are pricing.ts's
  * `productRulesProblems`, checked by the server with the stock it writes.
  */
 const formInteger = (field: string) =>

@@ -14,7 +14,7 @@ import {
 import { users } from './auth.ts';
 import { products } from './products.ts';
 
-/** Order numbers ('FL-100001', …) and checkout numbers ('CO-100001', …): never reused. */
+/** Order numbers ('SO-100001', …; 'FL-…' before they had to differ from part numbers) and checkout numbers ('CO-100001', …): never reused. */
 export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 100001 });
 export const checkoutNumberSeq = pgSequence('checkout_number_seq', { startWith: 100001 });
 

@@ -9,11 +9,14 @@ export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** The number a buyer quotes, from a sequence: stable whatever else is deleted. */
+    /**
+     * The number a buyer quotes, from a sequence: stable whatever else is deleted. 'SO-' (sales order),
+     * so that it never reads as one of our part numbers ('FL-BRG-6204'); orders numbered before keep 'FL-'.
+     */
     number: text('number')
       .notNull()
       .unique()
-      .default(sql`('FL-' || nextval('order_number_seq'))`),
+      .default(sql`('SO-' || nextval('order_number_seq'))`),
     /** The checkout this order was placed in (with its address, PO reference and payment). */
     checkoutId: uuid('checkout_id').references(() => checkouts.id, { onDelete: 'set null' }),
     // Orders outlive the product and the customer's account: both links are cleared, the copies stay.

@@ -37,7 +37,7 @@ function conditions(filters: OrderFilters): SQL | undefined {
         ilike(orders.productName, pattern),
         // An order id, or its first characters as a person reads them off a screen or an e-mail.
         sql`${orders.id}::text LIKE ${`${escapeLike(filters.search.toLowerCase())}%`}`,
-        // The order number a buyer quotes ('FL-100245', 'fl-100245'): its unique index.
+        // The order number a buyer quotes ('SO-100245', 'so-100245'; older ones 'FL-…'): its unique index.
         eq(orders.number, filters.search.trim().toUpperCase()),
         // The buyer's PO reference or checkout number ('CO-100245', the number on their confirmation),
         // on the checkout: the few checkouts that match, then their orders through

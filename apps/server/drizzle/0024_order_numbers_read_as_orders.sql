@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ALTER COLUMN "number" SET DEFAULT ('SO-' || nextval('order_number_seq'));
