@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { outboxMessages } from '../src/db/schema/index.ts';
+import { orders, outboxMessages } from '../src/db/schema/index.ts';
 import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { GOOD_CARD, makeProduct, orderBody } from './support/data.ts';
@@ -52,7 +52,7 @@ describe('with a mail server that takes 3 s per message', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(ms).toBeLessThan(FAST_MS);
     const orderId = res.json<{ insertedId: string }>().insertedId;
-    const mail = await waitForMail(smtp, (m) => m.text.includes(`Order:      ${orderId}`), 15_000);
+    const mail = await waitForMail(smtp, (m) => m.text.includes(`/dashboard/payment/${orderId}`), 15_000);
     expect(mail.to).toBe(customer.email);
     expect(mail.subject).toMatch(/^Order received: 3 pcs of /);
   }, 30_000);
@@ -89,8 +89,12 @@ describe('with a mail server that takes 3 s per message', () => {
     expect(shipped.res.statusCode, shipped.res.body).toBe(200);
     expect(shipped.ms).toBeLessThan(FAST_MS);
 
+    const [{ number } = { number: '' }] = await t.app.db
+      .select({ number: orders.number })
+      .from(orders)
+      .where(eq(orders.id, orderId));
     const about = (subject: RegExp) => (m: { to: string; subject: string; text: string }) =>
-      m.to === customer.email && subject.test(m.subject) && m.text.includes(orderId);
+      m.to === customer.email && subject.test(m.subject) && m.text.includes(`Order:      ${number}`);
     await waitForMail(smtp, about(/^Payment received: /), 20_000);
     await waitForMail(smtp, about(/^Shipped: /), 20_000);
   }, 40_000);

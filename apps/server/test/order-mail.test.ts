@@ -41,6 +41,10 @@ async function newMails(email: string, action: () => Promise<unknown>) {
   return (await mailsTo(email)).slice(before);
 }
 
+/** The order's number, as My Orders shows it ('SO-100245'). */
+const numberOf = async (orderId: string) =>
+  (await t.app.db.select({ number: orders.number }).from(orders).where(eq(orders.id, orderId)))[0]!.number;
+
 const call = (user: TestUser, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: user.headers, ...(payload && { payload }) });
 
@@ -56,7 +60,7 @@ describe('order e-mails', () => {
     const mail = mails[0]!;
     expect(mail.subject).toMatch(/^Order received: 4 pcs of /);
     expect(mail.textBody).toContain('Hello Rahim Uddin,');
-    expect(mail.textBody).toContain(`Order:      ${orderId}`);
+    expect(mail.textBody).toContain(`Order:      ${await numberOf(orderId)}`);
     expect(mail.textBody).toContain('Quantity:   4 pcs at $2.85 / piece');
     expect(mail.textBody).toContain('Total:      $11.40');
     expect(mail.textBody).toContain(`${t.app.config.publicUrl}/dashboard/payment/${orderId}`);
@@ -127,7 +131,7 @@ describe('order e-mails', () => {
       .where(eq(orders.id, orderId));
     const mails = await newMails(customer.email, () => expireUnpaidOrders(t.app));
     expect(mails.map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Order cancelled, unpaid: /)]);
-    expect(mails[0]!.textBody).toContain(`Order:      ${orderId}`);
+    expect(mails[0]!.textBody).toContain(`Order:      ${await numberOf(orderId)}`);
   });
 
   it('places no order when its mail cannot be queued: both commit or neither', async () => {
@@ -188,6 +192,21 @@ describe('order e-mails', () => {
     expect(sent.filter((n) => typeof n === 'number').reduce((a, b) => a! + b!, 0)).toBeLessThanOrEqual(5);
     expect(written).toHaveLength(5);
     expect(new Set(written).size).toBe(5);
+  });
+});
+
+describe('every mail sent above (placed, paid, shipped, cancelled, lapsed, the admins’ too)', () => {
+  it('names the order by its number, never by a raw id: only a link may carry one', async () => {
+    const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+    const all = await t.app.db.select().from(outboxMessages);
+    expect(all.length).toBeGreaterThan(5);
+    for (const mail of all) {
+      const shown = [mail.subject, mail.textBody, mail.htmlBody ?? '']
+        .join('\n')
+        .replace(/href="[^"]*"/g, '')
+        .replace(/https?:\/\/\S+/g, '<link>');
+      expect(shown, mail.subject).not.toMatch(uuid);
+    }
   });
 });
 

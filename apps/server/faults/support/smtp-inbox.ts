@@ -39,7 +39,9 @@ export function orderReceivedMails(inbox: SmtpInbox): Map<string, number> {
   const counts = new Map<string, number>();
   for (const raw of inbox.messages) {
     if (!/^Subject: Order received/m.test(raw)) continue;
-    const id = /^Order: +([0-9a-f-]{36})/m.exec(raw)?.[1];
+    // The order's id is in its pay link (the text names the order by its number); quoted-printable may
+    // have folded that long line ('=' at a line's end).
+    const id = /\/dashboard\/payment\/([0-9a-f-]{36})/.exec(raw.replace(/=\r?\n/g, ''))?.[1];
     if (id) counts.set(id, (counts.get(id) ?? 0) + 1);
   }
   return counts;

@@ -16,7 +16,8 @@ const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 const summary = (order: OrderRow) =>
   [
-    `Order:      ${order.id}`,
+    // The number the buyer sees in My Orders and quotes to us, never the row's id (links carry that).
+    `Order:      ${order.number}`,
     `Product:    ${order.productName}`,
     `Quantity:   ${order.quantity} pcs at ${money(order.priceCents)} / piece`,
     `Total:      ${money(order.totalCents)}`,
