@@ -136,6 +136,47 @@ describe('quick order → cart → checkout → one payment → My Orders', () =
     await page.close();
   }, 180_000);
 
+  it("takes a new buyer's first large card order (over $15,000) from the product page to paid, without a hitch", async () => {
+    const catalogue = (await (await fetch(`${server.url}/api/products`)).json()) as Product[];
+    // A part and a quantity, within its rules and stock, worth at least $15,000 at its volume price.
+    const large = catalogue
+      .map((product) => {
+        const pricing = pricingOf(product);
+        const quantity = nearestValidQuantity(pricing, Math.ceil(1_500_000 / pricing.priceCents) * 2);
+        return { product, quantity, cents: quantity ? lineTotalCents(pricing, quantity) : 0 };
+      })
+      .find((line) => line.quantity !== null && line.cents >= 1_500_000);
+    expect(large, 'a demo part that sells for $15,000 in one line').toBeDefined();
+    const { product, quantity, cents } = large!;
+    const buyer = { email: uniqueEmail('first-large'), password: 'first-large-order-password-1' };
+    await createAccount(server.url, 'Farid Foundry', buyer.email, buyer.password);
+    const page = await desktop.newPage();
+    await signIn(page, server.url, buyer.email, buyer.password, `/product/${product._id}`);
+    await page.getByLabel('Quantity for the cart').fill(String(quantity));
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByText(`${quantity} pcs of ${product.name} added to your cart`).waitFor();
+
+    await page.goto(`${server.url}/cart`);
+    await expect
+      .poll(() => page.getByTestId('cart-total').textContent())
+      .toBe(`$ ${formatPrice(toDollars(cents))}`);
+    await page.getByRole('link', { name: 'Checkout' }).click();
+    await page.waitForURL(`${server.url}/checkout`);
+    await main(page).getByLabel('Address').fill('7 Forge Street, Leeds');
+    await main(page).getByLabel('Phone').fill('+44 113 496 0000');
+    await page.getByRole('button', { name: /^Place order/ }).click();
+    // No refusal about holds or earlier orders: straight to the one payment of the whole amount.
+    await page.waitForURL(/\/checkout\/[0-9a-f-]{36}$/, { timeout: 20_000 });
+    expect(await page.getByTestId('payment-total').textContent()).toBe(`$ ${formatPrice(toDollars(cents))}`);
+    expect(await payWithGoodCard(page)).toMatch(/^pi_/);
+
+    await page.goto(`${server.url}/dashboard/myOrders`);
+    const group = page.locator('[data-testid="checkout-group"]', { hasText: product.name }).first();
+    await group.waitFor();
+    expect(await group.getByTestId('checkout-status').textContent()).toBe('Paid');
+    await page.close();
+  }, 120_000);
+
   it('works on a 375 px phone: a visitor adds to cart, logs in, checks out, pays; Order again shows what changed', async () => {
     const catalogue = (await (await fetch(`${server.url}/api/products`)).json()) as Product[];
     const product = catalogue.find((item) => item.sku === 'FL-BRG-6204') as Product;
