@@ -113,7 +113,9 @@ describe('the payment window', () => {
     // …and back on sale once it has ended; the paid order stays.
     await age(newcomer.id, window + 1);
     await age(regular.id, window + 1);
-    for (const id of held) expect(await orderRow(t.app, id)).toBeUndefined();
+    // Cancelled, kept on record (decision 0195), their stock released.
+    for (const id of held)
+      expect(await orderRow(t.app, id)).toMatchObject({ status: 'cancelled', paid: false });
     expect(await stockOf(t.app, part.id)).toBe(99);
   });
 });
@@ -178,16 +180,16 @@ describe('a buyer who keeps letting card orders lapse', () => {
     expect(await age(buyer.id, t.app.config.PAYMENT_WINDOW_MINUTES + 1)).toBe(3);
     const lapses = await t.app.db.select().from(lapsedHolds).where(eq(lapsedHolds.userId, buyer.id));
     expect(lapses.map((l) => l.checkoutId)).toEqual([placed.json<Checkout>()._id]);
-    expect(
-      await t.app.db
-        .select()
-        .from(orders)
-        .where(
-          inArray(
-            orders.productId,
-            parts.map((p) => p.id),
-          ),
+    // Every line cancelled (kept on record as such, decision 0195), none left standing.
+    const lines = await t.app.db
+      .select()
+      .from(orders)
+      .where(
+        inArray(
+          orders.productId,
+          parts.map((p) => p.id),
         ),
-    ).toEqual([]);
+      );
+    expect(lines.map((line) => line.status)).toEqual(['cancelled', 'cancelled', 'cancelled', 'cancelled']);
   });
 });
