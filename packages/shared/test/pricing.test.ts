@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  isOnRequest,
   lineTotalCents,
   nearestValidQuantity,
   priceTiersProblem,
@@ -163,23 +164,19 @@ describe('quantity rules', () => {
 });
 
 describe('a product as an admin saves it', () => {
-  it('accepts every generated product whose minimum fits its stock', () => {
+  it('accepts every generated product, whatever its stock against its minimum (below it: on request)', () => {
     fc.assert(
       fc.property(productArb, (product) => {
-        const problems = productRulesProblems(product);
-        expect(problems.priceTiers).toBeUndefined();
-        expect(problems.maxOrder).toBeUndefined();
-        expect('minOrder' in problems).toBe(
-          product.availableQuantity > 0 && product.minOrder > product.availableQuantity,
-        );
+        expect(productRulesProblems(product)).toEqual({});
+        expect(
+          isOnRequest({ minOrder: product.minOrder, availableQuantiity: product.availableQuantity }),
+        ).toBe(product.availableQuantity < product.minOrder);
       }),
     );
   });
 
-  it('refuses a minimum above the stock, a minimum not a whole number of packs, and tiers out of order', () => {
-    expect(productRulesProblems({ ...bolt, minOrder: 5000 }).minOrder).toMatch(
-      /more than the Available Quantity/,
-    );
+  it('refuses a minimum not a whole number of packs and tiers out of order; stock below the minimum is no error', () => {
+    expect(productRulesProblems({ ...bolt, minOrder: 1500 })).toEqual({}); // above the stock of 1000: on request
     expect(productRulesProblems({ ...bolt, minOrder: 55 }).minOrder).toMatch(
       /multiple of the pack size \(10\)/,
     );

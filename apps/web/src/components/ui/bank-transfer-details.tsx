@@ -1,8 +1,4 @@
-import {
-  BANK_TRANSFER_HEADING,
-  bankTransferLines,
-  type BankTransfer,
-} from '@forgeline/shared/schemas/bank-transfer';
+import { BANK_TRANSFER_HEADING, bankTransferLines, type BankTransfer } from '@forgeline/shared/bank-transfer';
 
 /**
  * Where an invoice on terms is paid (docs/decisions/0205): the seller's account from the server's

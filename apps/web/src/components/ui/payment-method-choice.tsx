@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { formatPrice } from '@forgeline/shared/money';
-import { type BankTransfer } from '@forgeline/shared/schemas/bank-transfer';
+import { type BankTransfer } from '@forgeline/shared/bank-transfer';
 import { type PaymentTerms } from '@forgeline/shared/schemas/payment-terms';
 import { BankTransferDetails } from './bank-transfer-details';
 import { FormField } from './form-field';

@@ -1,6 +1,5 @@
 import { Link } from '@/components/ui/link';
 import { formatPrice } from '@forgeline/shared/money';
-import { isOnRequest } from '@forgeline/shared/pricing';
 import { photoSrcSet } from '@forgeline/shared/images';
 import { type Product } from '@forgeline/shared/schemas/product';
 import { paths } from '@/config/paths';
@@ -47,9 +46,6 @@ export const ProductCard = ({ product, eager = false }: ProductCardProps) => (
         <li className="rounded bg-base-200 px-3 py-1.5">Minimum Order Quantity: {product.minOrder} pcs</li>
         <li className="rounded bg-base-200 px-3 py-1.5">
           Available Quantity: <span className="font-semibold">{product.availableQuantiity}</span>
-          {isOnRequest(product) ? (
-            <span className="badge badge-outline badge-sm ml-2">On request</span>
-          ) : null}
         </li>
       </ul>
       <p className="line-clamp-3 text-sm text-base-content/80">{product.description}</p>
