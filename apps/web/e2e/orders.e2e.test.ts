@@ -331,7 +331,8 @@ describe('orders, payments and product management', () => {
       expect(await row.textContent()).toContain('Paid');
       expect(await row.textContent()).toContain('Pending');
       // An unpaid order cannot be shipped.
-      const unpaid = rows.filter({ hasText: 'Unpaid' }).first();
+      // (A cancelled order stays on record, with no Ship button: decision 0195.)
+      const unpaid = rows.filter({ hasText: 'Unpaid' }).filter({ hasNotText: 'Cancelled' }).first();
       if ((await unpaid.count()) > 0)
         expect(await unpaid.getByRole('button', { name: /^Ship/ }).isDisabled()).toBe(true);
       await expectAccessible(page, 'Manage All Orders');
@@ -393,10 +394,12 @@ describe('orders, payments and product management', () => {
         }[];
       });
       const today = new Date().toISOString().slice(0, 10);
+      // Cancelled orders stay on record but count nowhere (decision 0195).
+      const live = all.filter((o) => o.status !== 'cancelled');
       const cents = (orders: typeof all) => orders.reduce((sum, o) => sum + toCents(o.totalPrize), 0);
-      const paidToday = cents(all.filter((o) => o.paid && o.paidAt?.startsWith(today)));
-      const toShip = all.filter((o) => o.paid && o.status !== 'shipped');
-      const unpaid = all.filter((o) => !o.paid);
+      const paidToday = cents(live.filter((o) => o.paid && o.paidAt?.startsWith(today)));
+      const toShip = live.filter((o) => o.paid && o.status !== 'shipped');
+      const unpaid = live.filter((o) => !o.paid);
       expect(paidToday).toBeGreaterThan(0);
       const figure = (label: string) =>
         page.getByTestId('overview-figure').filter({ hasText: label }).locator('dd').first().textContent();
