@@ -87,7 +87,7 @@ describe('quick order → cart → checkout → one payment → My Orders', () =
 
     // The cart: 40 lines at tier prices, the same total as the shared pricing engine says.
     await page.waitForURL(`${server.url}/cart`);
-    await expect.poll(() => page.getByTestId('cart-line').count()).toBe(40);
+    await expect.poll(() => page.getByTestId('cart-line').count(), { timeout: 20_000 }).toBe(40);
     expect(await page.getByTestId('cart-total').textContent()).toBe(
       `$ ${formatPrice(toDollars(expectedCents))}`,
     );
@@ -109,7 +109,7 @@ describe('quick order → cart → checkout → one payment → My Orders', () =
     // One payment for all forty lines.
     await page.waitForURL(/\/checkout\/[0-9a-f-]{36}$/, { timeout: 20_000 });
     await page.getByRole('heading', { name: /^Order CO-\d+$/ }).waitFor();
-    expect(await page.getByTestId('checkout-line').count()).toBe(40);
+    await expect.poll(() => page.getByTestId('checkout-line').count(), { timeout: 20_000 }).toBe(40);
     expect(await page.getByTestId('payment-total').textContent()).toBe(
       `$ ${formatPrice(toDollars(expectedCents))}`,
     );
@@ -120,7 +120,9 @@ describe('quick order → cart → checkout → one payment → My Orders', () =
     // My Orders: every line is an order of its own, paid with the one payment, number and PO shown.
     await page.goto(`${server.url}/dashboard/myOrders`);
     await expect
-      .poll(() => page.locator('[data-testid="order-row"]', { hasText: 'PO PO-2026-118' }).count())
+      .poll(() => page.locator('[data-testid="order-row"]', { hasText: 'PO PO-2026-118' }).count(), {
+        timeout: 20_000,
+      })
       .toBe(40);
     const mine = await page.evaluate(async (email) => {
       const token = localStorage.getItem('accessToken');
