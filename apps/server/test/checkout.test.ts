@@ -13,7 +13,7 @@ import {
   products,
   testPaymentIntents,
 } from '../src/db/schema/index.ts';
-import { ORDER_RATE_LIMIT } from '../src/modules/orders/rate-limit.ts';
+import { writeLimitOf } from '../src/plugins/app/write-limits.ts';
 import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { createCast, expectRefused, type Cast, requestAs, type Method } from './support/cast.ts';
@@ -454,7 +454,7 @@ describe('POST /api/checkout (test processor)', () => {
     const lines = await Promise.all(
       [1, 2, 3, 4, 5].map(() => makeProduct(t.app, { availableQuantity: 100 })),
     );
-    for (let i = 0; i < ORDER_RATE_LIMIT.max - 1; i += 1) {
+    for (let i = 0; i < writeLimitOf('POST /api/order').perAccount - 1; i += 1) {
       const res = await inject(t, buyer, 'POST', '/api/order', orderBody(part.id, 1));
       expect(res.statusCode, res.body).toBe(201);
     }

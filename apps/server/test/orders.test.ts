@@ -5,7 +5,10 @@ import { OrderSchema, type Order } from '@forgeline/shared/schemas/order';
 import { type Product } from '@forgeline/shared/schemas/product';
 import { orders, testPaymentIntents } from '../src/db/schema/index.ts';
 import { expireUnpaidOrders } from '../src/modules/orders/expiry.ts';
-import { ORDER_RATE_LIMIT } from '../src/modules/orders/routes.ts';
+import { writeLimitOf } from '../src/plugins/app/write-limits.ts';
+
+/** One budget per account shared by /order, /checkout and quote acceptance (decision 0190). */
+const ORDER_LIMIT = writeLimitOf('POST /api/order').perAccount;
 import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { createCast, expectRefused as expectRefusedIn, type Cast, type Role } from './support/cast.ts';
@@ -165,10 +168,10 @@ describe('POST /api/order', () => {
     expect(ok.statusCode).toBe(201);
   });
 
-  it(`limits each customer to ${ORDER_RATE_LIMIT.max} orders per window`, async () => {
+  it(`limits each customer to ${ORDER_LIMIT} orders per window`, async () => {
     const product = await makeProduct(t.app, { availableQuantity: 10_000 });
     const buyer = await createUser(t.app);
-    for (let i = 0; i < ORDER_RATE_LIMIT.max; i += 1) {
+    for (let i = 0; i < ORDER_LIMIT; i += 1) {
       expect((await inject('POST', '/api/order', buyer.headers, orderBody(product.id, 1))).statusCode).toBe(
         201,
       );

@@ -1,3 +1,5 @@
+import { anyCause } from './error-chain.ts';
+
 /**
  * Errors that mean 'the database is away' (down, restarting, failing over, paused, unreachable), not
  * 'this request is wrong'. They answer 503 with Retry-After: the same request will work once it is back.
@@ -33,13 +35,9 @@ const UNAVAILABLE_NODE_CODES = new Set([
 
 /** True when the error, or any error it wraps (Drizzle wraps the driver's), says the database is away. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
-    const code = (current as { code?: unknown }).code;
+  return anyCause(error, ({ code, message }) => {
     if (typeof code === 'string' && (code.startsWith('08') || UNAVAILABLE_SQLSTATES.has(code))) return true;
     if (typeof code === 'string' && UNAVAILABLE_NODE_CODES.has(code)) return true;
-    if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(current instanceof Error ? current.message : '')))
-      return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+    return UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message));
+  });
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { rename, rm, writeFile } from 'node:fs/promises';
+import { anyCause } from './error-chain.ts';
 
 /**
  * Writes `bytes` to `target` whole or not at all: into a temporary file beside it, renamed into place.
@@ -24,10 +25,8 @@ const DISK_FULL_SQLSTATE = '53100';
 
 /** True when the error, or one it wraps, says the disk (files or the database's) has no room left. */
 export function isStorageFull(error: unknown): boolean {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && (NO_ROOM_CODES.has(code) || code === DISK_FULL_SQLSTATE)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+  return anyCause(
+    error,
+    ({ code }) => typeof code === 'string' && (NO_ROOM_CODES.has(code) || code === DISK_FULL_SQLSTATE),
+  );
 }

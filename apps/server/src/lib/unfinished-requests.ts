@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { unavailable } from './errors.ts';
 
 /**
  * The requests this server has received and not yet answered. On shutdown, those still unanswered when
@@ -15,10 +16,8 @@ export function trackUnfinishedRequests(server: Server) {
     /** Answers 503 to every request not answered yet; resolves once those answers are written. Answers how many. */
     async answerUnavailable(): Promise<number> {
       const pending = [...unfinished].filter((response) => !response.headersSent && response.writable);
-      const body = JSON.stringify({
-        code: 'SERVICE_UNAVAILABLE',
-        message: 'The shop is restarting. Please try again in a moment.',
-      });
+      const { code, message } = unavailable();
+      const body = JSON.stringify({ code, message });
       await Promise.all(
         pending.map(
           (response) =>

@@ -32,8 +32,6 @@ import { setPageHeaders } from '../../lib/page-headers.ts';
 
 const OrderIdParams = z.object({ id: z.string().max(100) });
 
-export { ORDER_RATE_LIMIT } from './rate-limit.ts';
-
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/order',

@@ -3,36 +3,29 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import type { Order } from '@forgeline/shared/schemas/order';
+import { makeOrder } from '../../../test/orders';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import ManageOrdersRoute from './manage-orders';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 vi.mock('@/lib/dialogs', () => ({ confirmDialog: vi.fn(async () => true) }));
 
-const order = (n: number): Order => ({
-  _id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-  number: `FL-${100000 + n}`,
-  productId: null,
-  name: n % 2 ? 'Acme Works' : 'Borg Ltd',
-  email: n % 2 ? 'buyer@acme.example' : 'buyer@borg.example',
-  productName: `Part ${n}`,
-  price: 1,
-  address: '1 Mill Road',
-  phone: '+1 555 0100',
-  buyQuantity: 10,
-  totalPrize: 10,
-  paid: n % 3 === 0,
-  transactionId: null,
-  status: 'pending',
-  createdAt: '2026-11-20T10:00:00.000Z',
-  paidAt: null,
-  shippedAt: null,
-  cancelledAt: null,
-  checkoutId: null,
-  checkoutNumber: null,
-  poReference: n === 2 ? 'PO-2026-0042' : null,
-  dueAt: null,
-});
+const order = (n: number): Order =>
+  makeOrder({
+    _id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    number: `FL-${100000 + n}`,
+    productId: null,
+    name: n % 2 ? 'Acme Works' : 'Borg Ltd',
+    email: n % 2 ? 'buyer@acme.example' : 'buyer@borg.example',
+    productName: `Part ${n}`,
+    price: 1,
+    buyQuantity: 10,
+    totalPrize: 10,
+    paid: n % 3 === 0,
+    checkoutId: null,
+    checkoutNumber: null,
+    poReference: n === 2 ? 'PO-2026-0042' : null,
+  });
 const all = Array.from({ length: 120 }, (_, i) => order(i + 1));
 
 /** The server's search, as far as this page needs it: search by e-mail, paid, pages of `limit`. */

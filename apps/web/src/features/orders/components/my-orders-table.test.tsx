@@ -2,37 +2,23 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Order } from '@forgeline/shared/schemas/order';
+import { makeOrder } from '../../../../test/orders';
 import { renderWithProviders } from '../../../../test/render';
 import { MyOrdersTable } from './my-orders-table';
 
 let next = 0;
 const order = (over: Partial<Order>): Order => {
   next += 1;
-  return {
+  return makeOrder({
     _id: `00000000-0000-4000-8000-${String(next).padStart(12, '0')}`,
     number: `FL-1000${String(next).padStart(2, '0')}`,
     productId: `p${next}`,
-    name: 'Ada',
-    email: 'ada@acme.example',
     productName: `Part ${next}`,
     price: 0.1,
-    address: '1 Mill Road',
-    phone: '+1 555 0100',
     buyQuantity: 3,
     totalPrize: 0.3,
-    paid: false,
-    transactionId: null,
-    status: 'pending',
-    createdAt: '2026-11-20T10:00:00.000Z',
-    paidAt: null,
-    shippedAt: null,
-    cancelledAt: null,
-    checkoutId: 'c1',
-    checkoutNumber: 'CO-100001',
-    poReference: null,
-    dueAt: null,
     ...over,
-  };
+  });
 };
 
 const paid = { paid: true, transactionId: 'pi_1' };

@@ -1,7 +1,7 @@
 import { orderStatusLabel } from '@forgeline/shared/order-status';
 import { Link } from '@/components/ui/link';
 import type { ReactNode } from 'react';
-import { formatPrice } from '@forgeline/shared/money';
+import { formatPrice, toCents, toDollars } from '@forgeline/shared/money';
 import { type Order } from '@forgeline/shared/schemas/order';
 import { paths } from '@/config/paths';
 import { TableRegion } from '@/components/ui/table-region';
@@ -39,9 +39,11 @@ const isCancelled = (order: Order) => order.status === 'cancelled';
 
 /** The sum of the group's lines still standing, in whole cents (no float drift across forty lines). */
 const groupTotal = (orders: readonly Order[]) =>
-  orders
-    .filter((order) => !isCancelled(order))
-    .reduce((cents, order) => cents + Math.round(order.totalPrize * 100), 0) / 100;
+  toDollars(
+    orders
+      .filter((order) => !isCancelled(order))
+      .reduce((cents, order) => cents + toCents(order.totalPrize), 0),
+  );
 
 /**
  * What the group's lines are, in a few words: 'Paid', 'Pending', '2 of 3 paid', '1 of 3 shipped',

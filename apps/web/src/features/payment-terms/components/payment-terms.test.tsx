@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InvoiceSummary } from '@forgeline/shared/schemas/invoice';
 import type { Order } from '@forgeline/shared/schemas/order';
+import { makeOrder } from '../../../../test/orders';
 import type { TermsInvoice } from '@forgeline/shared/schemas/payment-terms';
 import type { UserSummary } from '@forgeline/shared/schemas/user';
 import { jsonResponse, renderWithProviders } from '../../../../test/render';
@@ -16,31 +17,8 @@ import TermsDialog from './terms-dialog';
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 afterEach(() => vi.unstubAllGlobals());
 
-const order = (over: Partial<Order>): Order => ({
-  _id: '00000000-0000-4000-8000-000000000001',
-  number: 'FL-100001',
-  productId: 'p1',
-  name: 'Ada',
-  email: 'ada@acme.example',
-  productName: 'Weld neck flange',
-  price: 10,
-  address: '1 Mill Road',
-  phone: '+1 555 0100',
-  buyQuantity: 5,
-  totalPrize: 50,
-  paid: false,
-  transactionId: null,
-  status: 'pending',
-  createdAt: '2026-11-20T10:00:00.000Z',
-  paidAt: null,
-  shippedAt: null,
-  cancelledAt: null,
-  checkoutId: 'c1',
-  checkoutNumber: 'CO-100001',
-  poReference: 'PO-1',
-  dueAt: null,
-  ...over,
-});
+const order = (over: Partial<Order>): Order =>
+  makeOrder({ number: 'FL-100001', poReference: 'PO-1', ...over });
 
 const invoice: InvoiceSummary = {
   _id: 'inv1',

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link } from '@/components/ui/link';
 import { toast } from '@/lib/toast';
-import { formatPrice, toDollars } from '@forgeline/shared/money';
+import { formatPrice, toCents, toDollars } from '@forgeline/shared/money';
 import { pricingOf, quoteQuantityProblem, unitPriceCents } from '@forgeline/shared/pricing';
 import { type Product } from '@forgeline/shared/schemas/product';
 import { QUOTE_LIMITS } from '@forgeline/shared/schema-constants';
@@ -300,7 +300,7 @@ const OfferForm = ({ quote, parts }: { quote: Quote; parts?: ReadonlyMap<string,
           onChange={(event) => setMessage(event.target.value)}
         />
       </Field>
-      <p className="font-semibold">Offer total: $ {formatPrice(Math.round(total * 100) / 100)}</p>
+      <p className="font-semibold">Offer total: $ {formatPrice(toDollars(toCents(total)))}</p>
       <button
         type="submit"
         className="btn btn-primary self-start"
