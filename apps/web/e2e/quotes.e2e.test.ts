@@ -177,8 +177,11 @@ describe('quotes', () => {
       .getByRole('button', { name: `Accept offer · $ ${formatPrice(volumePrice * quantity)}` })
       .click();
     await page.waitForURL(/\/checkout\/[0-9a-f-]{36}$/, { timeout: 20_000 });
-    // The order's page fills in once it has loaded ('Loading your order' first).
-    await page.locator('main').getByText(product.name).first().waitFor({ timeout: 20_000 });
-    expect(await page.locator('main').textContent()).toContain(`$ ${formatPrice(volumePrice * quantity)}`);
+    // The order's page fills in once it has loaded: until then the quote's page (which names the part and
+    // the total too) or 'Loading your order' shows, so wait for the checkout's own total.
+    const total = page.getByTestId('payment-total');
+    await total.waitFor({ timeout: 20_000 });
+    expect(await total.textContent()).toBe(`$ ${formatPrice(volumePrice * quantity)}`);
+    expect(await page.locator('main').textContent()).toContain(product.name);
   });
 });

@@ -71,6 +71,22 @@ const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socket
 /** Mails sent side by side by one delivery (SMTP connections, or outbox files): a burst is not sent in a queue. */
 const SENDS_AT_ONCE = 8;
 /**
+ * Runs a bookkeeping statement of the outbox up to three times, a moment apart: one broken connection
+ * (a backend terminated, a fail-over) must not leave a mail claimed for a whole lease or sent but not
+ * recorded.
+ */
+async function retryBriefly(statement: () => Promise<void>): Promise<void> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await statement();
+    } catch (error) {
+      if (tries >= 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * tries));
+    }
+  }
+}
+
+/**
  * SMTP when SMTP_URL is set; otherwise, outside production, each message is written as an .eml file under
  * DATA_DIR/outbox and its text logged, so that a reset link can be followed on a machine with no mail
  * server; in production without SMTP_URL nothing is sent (mode 'off').
@@ -160,31 +176,27 @@ export function createMailer(options: {
       for (let row = rows[next++]; row; row = rows[next++]) {
         try {
           // Recorded first: should this process stop while the mail server takes it, no one sends it again.
-          await outbox.markSending(row.id);
+          await retryBriefly(() => outbox.markSending(row.id));
         } catch {
-          continue; // the database went away: the claim's lease runs out and a retry takes it
+          continue; // the database is away: the claim's lease runs out and a retry takes it
         }
         try {
           await transmit(row);
           sent.push(row.id);
           own.delete(row.id);
         } catch (error) {
-          await failed(row, error);
+          await failed(row, error).catch((recordError: unknown) =>
+            // Not recorded: the row stays begun and is closed as in doubt, never sent twice.
+            options.log.warn({ err: recordError, to: row.toAddress }, 'mail failure not recorded'),
+          );
         }
       }
     };
     await Promise.all(Array.from({ length: Math.min(SENDS_AT_ONCE, rows.length) }, sender));
     if (sent.length === 0) return 0;
-    // Sent: recording it must not fail on one broken connection, or the mail goes again after the lease.
-    for (let tries = 1; ; tries++) {
-      try {
-        await outbox.markSent(sent);
-        return sent.length;
-      } catch (error) {
-        if (tries >= 3) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 200 * tries));
-      }
-    }
+    // Sent: recording it must not fail on one broken connection, or the mail is closed as in doubt.
+    await retryBriefly(() => outbox.markSent(sent));
+    return sent.length;
   }
 
   async function failed(row: OutboxRow, error: unknown) {

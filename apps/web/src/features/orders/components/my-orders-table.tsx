@@ -124,7 +124,8 @@ export const MyOrdersTable = ({
           >
             <tr className="max-md:block bg-base-200">
               <th scope="rowgroup" colSpan={8} className="max-md:block">
-                <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+                {/* The button follows the summary (not pushed to the far right): on a tablet the table scrolls sideways. */}
+                <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
                   <span className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
                     <span className="font-mono text-base">
                       {group.checkoutNumber ?? group.orders[0]?.number}
