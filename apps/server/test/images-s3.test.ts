@@ -174,7 +174,7 @@ describe('demo data seeded into an S3 bucket behind a CDN (S3_PUBLIC_URL)', () =
     for (const { imageUrl } of rows) {
       expect(imageUrl).toMatch(/^https:\/\/cdn\.example\.com\/photos\/demo-[a-z-]+-[0-9a-f]{10}-800w\.webp$/);
       // The picture and the thumbnail the pages' srcset offers beside it.
-      for (const url of [imageUrl, thumbnailOf(imageUrl)!]) {
+      for (const url of [imageUrl!, thumbnailOf(imageUrl!)!]) {
         const key = path.basename(url);
         expect(keys).toContain(key);
         const served = await download(`${bucketUrl}/${key}`);

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@forgeline/shared/messages';
 import { type Product } from '@forgeline/shared/schemas/product';
+import { PART_PHOTO_PLACEHOLDER } from '@forgeline/shared/images';
 import { products } from '../src/db/schema/index.ts';
 import type { TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
@@ -86,6 +87,56 @@ describe('admin product management', () => {
       400,
     );
     expect(res.json().details[field]).toBe(message);
+  });
+
+  it('lists a part without a photo (img null): every answer shows the placeholder, and it reads back as none', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/product',
+      headers: admin.headers,
+      payload: productBody({ name: 'Spacer, not yet photographed', img: null }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ insertedId: string }>().insertedId;
+    const stored = async () =>
+      (await t.app.db.select({ imageUrl: products.imageUrl }).from(products).where(eq(products.id, id)))[0];
+    expect(await stored()).toEqual({ imageUrl: null });
+
+    // The catalogue and the purchase page answer the placeholder picture.
+    const listed = (await catalogue()).find((p) => p._id === id)!;
+    expect(listed.img).toBe(PART_PHOTO_PLACEHOLDER);
+    const purchase = await t.app.inject({ method: 'GET', url: `/api/purchase/${id}` });
+    expect(purchase.json<Product>().img).toBe(PART_PHOTO_PLACEHOLDER);
+
+    // An answer sent back as it came keeps 'no photo'; a photo replaces it; null removes it again.
+    const { _id: _ignored, ...answered } = listed;
+    const put = (img: string | null) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/product/${id}`,
+        headers: admin.headers,
+        payload: { ...answered, img },
+      });
+    expect((await put(PART_PHOTO_PLACEHOLDER)).json()).toEqual({ acknowledged: true, modifiedCount: 0 });
+    expect(await stored()).toEqual({ imageUrl: null });
+    await put('/uploads/spacer.webp');
+    expect(await stored()).toEqual({ imageUrl: '/uploads/spacer.webp' });
+    await put(null);
+    expect(await stored()).toEqual({ imageUrl: null });
+
+    // The products CSV writes the placeholder too, so an export imported again means the same.
+    const csv = await t.app.inject({ method: 'GET', url: '/api/products.csv', headers: admin.headers });
+    const line = csv.body.split('\n').find((row) => row.includes('Spacer, not yet photographed'));
+    expect(line).toContain(PART_PHOTO_PLACEHOLDER);
+
+    // Leaving the photo out is still the spec's refusal: 'no photo' must be said with null.
+    const { img: _img, ...withoutImg } = productBody();
+    const refused = await expectRefused(
+      () =>
+        t.app.inject({ method: 'POST', url: '/api/product', headers: admin.headers, payload: withoutImg }),
+      400,
+    );
+    expect(refused.json().details.img).toBe(messages.imageRequired);
   });
 
   it('PUT /api/product/:id replaces the fields; modifiedCount 0 when nothing changed', async () => {

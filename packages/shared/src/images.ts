@@ -12,6 +12,12 @@ const WITH_THUMBNAIL: { name: RegExp; width: number }[] = [
   { name: /\/demo-[a-z0-9-]+-[0-9a-f]{10}-800w\.webp$/, width: 800 },
 ];
 
+/**
+ * The picture of a part that has no photo yet (stored as null): a file of the web app's, answered as the
+ * product's `img` so that every page, mail and client that shows `img` shows something true.
+ */
+export const PART_PHOTO_PLACEHOLDER = '/part-placeholder.svg';
+
 /** The widths srcset announces: the thumbnail's box, and the largest a photo is stored at. */
 export const PHOTO_WIDTHS = { thumbnail: 400, full: 1600 } as const;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { messages } from '../messages.ts';
+import { PART_PHOTO_PLACEHOLDER } from '../images.ts';
 import { requiredText, singleLineText } from './common.ts';
 
 /** A product as the API shows it; the spec's spelling `availableQuantiity` is the wire name. */
@@ -44,7 +45,8 @@ const wholeNumber = (requiredMessage: string, min: number) =>
 
 /**
  * Image URLs are ours (/uploads/... or an S3 bucket's https URL), an https URL an admin pasted, or an
- * http URL on localhost / 127.0.0.1: a development bucket (MinIO, s3rver) has no TLS.
+ * http URL on localhost / 127.0.0.1: a development bucket (MinIO, s3rver) has no TLS. The placeholder of
+ * a part without a photo passes too, so a product can be sent back as GET answered it.
  */
 export const ImageUrlSchema = z
   .string({ error: messages.imageRequired })
@@ -53,6 +55,7 @@ export const ImageUrlSchema = z
   .max(2048)
   .refine(
     (url) =>
+      url === PART_PHOTO_PLACEHOLDER ||
       /^\/uploads\/[A-Za-z0-9._-]+$/.test(url) ||
       /^https:\/\/[^\s"'<>]+$/.test(url) ||
       /^http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?\/[^\s"'<>]*$/.test(url),
@@ -153,7 +156,8 @@ export const ProductBodySchema = z
     minOrder: wholeNumber(messages.minOrderRequired, 1),
     availableQuantiity: wholeNumber(messages.availableRequired, 0),
     description: requiredText(messages.descriptionRequired, LIMITS.descriptionMax),
-    img: ImageUrlSchema,
+    // null: the part has no photo yet (the placeholder shows); leaving it out is still 'Image is required'.
+    img: ImageUrlSchema.nullable(),
   })
   .strip();
 export type ProductBody = z.infer<typeof ProductBodySchema>;

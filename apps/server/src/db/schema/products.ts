@@ -11,7 +11,8 @@ export const products = pgTable(
     minOrder: integer('min_order').notNull(),
     availableQuantity: integer('available_quantity').notNull(),
     description: text('description').notNull(),
-    imageUrl: text('image_url').notNull(),
+    // Null: no photo yet; the wire answers the placeholder picture's URL (products/repository.ts).
+    imageUrl: text('image_url'),
     /** The part number, upper-case, unique; one is made up when a product is added without it. */
     sku: text('sku')
       .notNull()

@@ -43,7 +43,7 @@ export async function seedDemoData(db: Database, images: ImageStore): Promise<bo
       .values(
         demoProducts.map(({ kind: _kind, ...product }, index) => ({
           ...product,
-          imageUrl: imageUrls[index] ?? '',
+          imageUrl: imageUrls[index] ?? null,
           createdAt: new Date(base + index * 1000),
         })),
       )

@@ -1,6 +1,7 @@
 import { LIMITS } from '@forgeline/shared/constants';
 import { lineTotalCents, quantityProblem, unitPriceCents } from '@forgeline/shared/pricing';
 import { toDollars } from '@forgeline/shared/money';
+import { PART_PHOTO_PLACEHOLDER } from '@forgeline/shared/images';
 import { type AddCartLinesBody, type Cart, type CartLine } from '@forgeline/shared/schemas/cart';
 import type { Executor } from '../../db/client.ts';
 import type { ProductRow } from '../../db/schema/index.ts';
@@ -19,7 +20,7 @@ export function priceLine(product: ProductRow, quantity: number): CartLine & { l
     productId: product.id,
     sku: product.sku,
     name: product.name,
-    img: product.imageUrl,
+    img: product.imageUrl ?? PART_PHOTO_PLACEHOLDER,
     quantity,
     unitPrice: toDollars(unitPriceCents(pricing, quantity)),
     lineTotal: toDollars(totalCents),

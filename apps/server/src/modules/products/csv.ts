@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse/sync';
 import { LIMITS } from '@forgeline/shared/constants';
 import { toDollars } from '@forgeline/shared/money';
+import { PART_PHOTO_PLACEHOLDER } from '@forgeline/shared/images';
 import type { ProductRow } from '../../db/schema/index.ts';
 import { csvStream, fromCsvCell } from '../../lib/csv.ts';
 import { DomainError, badRequest } from '../../lib/errors.ts';
@@ -62,7 +63,7 @@ const exportRecord = (row: ProductRow) => [
   encodePriceTiers(row.priceTiers),
   row.lowStockThreshold,
   row.description,
-  row.imageUrl,
+  row.imageUrl ?? PART_PHOTO_PLACEHOLDER, // as the API answers it: imported again, it reads as 'no photo'
 ];
 
 /** Streams products as CSV, with a UTF-8 byte-order mark so that a spreadsheet opens it as UTF-8. */

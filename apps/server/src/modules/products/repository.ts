@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import { toDollars } from '@forgeline/shared/money';
+import { PART_PHOTO_PLACEHOLDER } from '@forgeline/shared/images';
 import { type PricingInput } from '@forgeline/shared/pricing';
 import { type Product, type ProductListQuery } from '@forgeline/shared/schemas/product';
 import type { Executor } from '../../db/client.ts';
@@ -15,7 +16,7 @@ export const toProductDto = (row: ProductRow): Product => ({
   minOrder: row.minOrder,
   availableQuantiity: row.availableQuantity,
   description: row.description,
-  img: row.imageUrl,
+  img: row.imageUrl ?? PART_PHOTO_PLACEHOLDER,
   sku: row.sku,
   packSize: row.packSize,
   maxOrder: row.maxOrder,

@@ -1,5 +1,6 @@
 import { productRulesProblems, type PriceTier } from '@forgeline/shared/pricing';
 import { toCents } from '@forgeline/shared/money';
+import { PART_PHOTO_PLACEHOLDER } from '@forgeline/shared/images';
 import { type ProductBody } from '@forgeline/shared/schemas/product';
 import type { NewProductRow, ProductRow } from '../../db/schema/index.ts';
 import type { Executor } from '../../db/client.ts';
@@ -23,7 +24,7 @@ export const fieldsOfBody = (body: ProductBody): ProductFields => ({
   minOrder: body.minOrder,
   availableQuantity: body.availableQuantiity,
   description: body.description,
-  imageUrl: body.img,
+  imageUrl: body.img === PART_PHOTO_PLACEHOLDER ? null : body.img,
   sku: body.sku,
   packSize: body.packSize,
   maxOrder: body.maxOrder,

@@ -87,6 +87,33 @@ describe('AddProductForm', () => {
     await waitFor(() => expect(screen.getByLabelText('Product Name')).toHaveValue(''));
   });
 
+  it("adds a part without a photo when 'No photo yet' is ticked: nothing uploaded, img null", async () => {
+    const fetchMock = vi.fn().mockResolvedValue(
+      new Response(JSON.stringify({ insertedId: 'p2' }), {
+        status: 201,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderForm();
+    await userEvent.type(screen.getByLabelText('Product Name'), 'Spacer');
+    await userEvent.type(screen.getByLabelText('Price Per Unit'), '0.2');
+    await userEvent.type(screen.getByLabelText('Minimum Order Quantity'), '100');
+    await userEvent.type(screen.getByLabelText('Available Quantity'), '5000');
+    await userEvent.type(screen.getByLabelText('Description'), 'Turned brass.');
+    await userEvent.click(screen.getByLabelText('No photo yet: show a placeholder'));
+    expect(screen.getByLabelText('Product Photo')).toBeDisabled();
+    expect(screen.getByAltText('No photo: the placeholder')).toHaveAttribute('src', '/part-placeholder.svg');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Product Added successfully'));
+    expect(screen.queryByText('Image is required')).toBeNull();
+    expect(uploadImage).not.toHaveBeenCalled();
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toMatchObject({ name: 'Spacer', img: null });
+    // The form is ready for the next part, which needs its photo again.
+    await waitFor(() => expect(screen.getByLabelText('No photo yet: show a placeholder')).not.toBeChecked());
+  });
+
   it("says 'Failed to add the Product' when the upload or the save fails", async () => {
     uploadImage.mockRejectedValue(new Error('network'));
     renderForm();

@@ -15,20 +15,26 @@ export const AddProductForm = () => {
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const save = async (fields: Omit<ProductBody, 'img'>, image: File | undefined): Promise<SaveResult> => {
-    if (!image) return false;
+  const save = async (
+    fields: Omit<ProductBody, 'img'>,
+    image: File | null | undefined,
+  ): Promise<SaveResult> => {
+    if (image === undefined) return false;
     setFailure(null);
     try {
-      setProgress(0);
-      let img: string;
-      try {
-        img = (await uploadImage(image, { onProgress: setProgress })).data.url;
-      } catch (error) {
-        const refused = photoRefused(error);
-        if (refused === null) throw error;
-        // The photo's own fault: said once, under the photo field (not again in the alert below).
-        toast.error(messages.addProductFailed);
-        return { imageError: refused };
+      let img: string | null = null;
+      // No file: the part is listed without a photo, and the placeholder shows.
+      if (image) {
+        try {
+          setProgress(0);
+          img = (await uploadImage(image, { onProgress: setProgress })).data.url;
+        } catch (error) {
+          const refused = photoRefused(error);
+          if (refused === null) throw error;
+          // The photo's own fault: said once, under the photo field (not again in the alert below).
+          toast.error(messages.addProductFailed);
+          return { imageError: refused };
+        }
       }
       await createProduct.mutateAsync({ ...fields, img });
       toast.success(messages.productAdded);

@@ -24,11 +24,15 @@ export const EditProductDialog = ({ product, onClose }: EditProductDialogProps) 
     if (!product && element.open) element.close();
   }, [product]);
 
-  const save = async (fields: Omit<ProductBody, 'img'>, image: File | undefined): Promise<SaveResult> => {
+  const save = async (
+    fields: Omit<ProductBody, 'img'>,
+    image: File | null | undefined,
+  ): Promise<SaveResult> => {
     if (!product) return false;
     setFailure(null);
     try {
-      let img = product.img;
+      // null: no photo (the placeholder shows); undefined: the current one stays.
+      let img = image === null ? null : product.img;
       if (image) {
         setProgress(0);
         try {

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { LIMITS } from '@forgeline/shared/constants';
 import { type Product, type ProductBody } from '@forgeline/shared/schemas/product';
+import { PART_PHOTO_PLACEHOLDER } from '@forgeline/shared/images';
 import { Field, errorProps } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
@@ -21,11 +22,12 @@ type ProductFormProps = {
   product?: Product;
   submitLabel: string;
   /**
-   * Saves the product; `image` is the chosen file (absent when editing without a new photo). Answers
+   * Saves the product; `image` is the chosen file, null for 'no photo' (the placeholder shows), or
+   * undefined when editing keeps the current photo. Answers
    * whether it was saved, or the reason the server refused the photo: that reason is shown under the
    * photo field, in place of any earlier one, so the form never shows two photo errors at once.
    */
-  onSubmit: (fields: Omit<ProductBody, 'img'>, image: File | undefined) => Promise<SaveResult>;
+  onSubmit: (fields: Omit<ProductBody, 'img'>, image: File | null | undefined) => Promise<SaveResult>;
   /** Upload progress, 0–100, or null when no upload runs. */
   progress?: number | null;
   idPrefix?: string;
@@ -39,7 +41,10 @@ export const ProductForm = ({
   progress = null,
   idPrefix = 'product',
 }: ProductFormProps) => {
-  const imageRequired = !product;
+  const hadPhoto = product !== undefined && product.img !== PART_PHOTO_PLACEHOLDER;
+  // A part may be listed before it is photographed: the shop then shows a placeholder.
+  const [noPhoto, setNoPhoto] = useState(product !== undefined && !hadPhoto);
+  const imageRequired = !noPhoto && !hadPhoto;
   // zod and the schema load on the first validation (docs/decisions/0042).
   const resolver = useMemo(
     () =>
@@ -75,7 +80,7 @@ export const ProductForm = ({
   const [preview, setPreview] = useState<string | null>(null);
 
   const submit = handleSubmit(async ({ image, ...fields }) => {
-    const saved = await onSubmit(fields, image?.[0]);
+    const saved = await onSubmit(fields, noPhoto ? null : image?.[0]);
     if (typeof saved === 'object') {
       setError('image', { type: 'server', message: saved.imageError }, { shouldFocus: true });
       return;
@@ -83,6 +88,7 @@ export const ProductForm = ({
     if (saved && !product) {
       reset();
       setPreview(null);
+      setNoPhoto(false);
     }
   });
 
@@ -178,13 +184,14 @@ export const ProductForm = ({
           label="Product Photo"
           error={errors.image?.message}
           hint={
-            product ? 'Leave empty to keep the current photo.' : `JPEG, PNG or WebP, at most ${MAX_MB} MB.`
+            hadPhoto ? 'Leave empty to keep the current photo.' : `JPEG, PNG or WebP, at most ${MAX_MB} MB.`
           }
         >
           <input
             id={id('image')}
             type="file"
             accept="image/*"
+            disabled={noPhoto}
             className="file-input w-full"
             {...errorProps(id('image'), errors.image?.message)}
             {...imageField}
@@ -198,11 +205,26 @@ export const ProductForm = ({
             }}
           />
         </Field>
+        <label className="mt-2 flex cursor-pointer items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="checkbox checkbox-sm"
+            checked={noPhoto}
+            onChange={(event) => setNoPhoto(event.target.checked)}
+          />
+          {hadPhoto ? 'Remove the photo: show a placeholder' : 'No photo yet: show a placeholder'}
+        </label>
       </div>
-      {preview || product ? (
+      {noPhoto || preview || product ? (
         <img
-          src={preview ?? product?.img}
-          alt={preview ? 'Preview of the chosen photo' : `Current photo of ${product?.name ?? 'the product'}`}
+          src={noPhoto ? PART_PHOTO_PLACEHOLDER : (preview ?? product?.img)}
+          alt={
+            noPhoto
+              ? 'No photo: the placeholder'
+              : preview
+                ? 'Preview of the chosen photo'
+                : `Current photo of ${product?.name ?? 'the product'}`
+          }
           width={144}
           height={112}
           className="h-28 w-36 rounded-box border border-base-300 object-cover"
