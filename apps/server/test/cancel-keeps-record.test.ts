@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout } from '@forgeline/shared/schemas/checkout';
 import type { Order } from '@forgeline/shared/schemas/order';
 import type { AdminOrderDetail } from '@forgeline/shared/schemas/order-detail';
-import { invoices, testPaymentIntents } from '../src/db/schema/index.ts';
+import { invoices, outboxMessages, testPaymentIntents } from '../src/db/schema/index.ts';
 import { getOverview } from '../src/modules/overview/service.ts';
 import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
@@ -161,6 +161,63 @@ describe('cancelling an order keeps it on record', () => {
       409,
     );
     expect(admin409.json()).toMatchObject({ code: 'ORDER_CANCELLED' });
+  });
+
+  it('an order on terms paid by bank transfer: no card refund, a credit note that says the transfer back is due', async () => {
+    const buyer = await createUser(t.app);
+    await call(admin, 'PATCH', `/api/users/${buyer.id}/terms`, {
+      terms: { termsDays: 30, creditLimit: 1000 },
+    });
+    const product = await makeProduct(t.app, { priceCents: 1000, availableQuantity: 100 });
+    await call(buyer, 'POST', '/api/cart/lines', { lines: [{ productId: product.id, quantity: 20 }] });
+    const placed = await call(buyer, 'POST', '/api/checkout', {
+      address: '12 Foundry Lane, Sheffield',
+      phone: '+44 114 496 0000',
+      paymentMethod: 'invoice',
+      poReference: 'PO-91',
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const checkout = placed.json<Checkout>();
+    const id = checkout.orders[0]!._id;
+    const paid = await call(admin, 'POST', `/api/checkouts/${checkout._id}/mark-paid`, {
+      reference: 'BANK-TRF-881',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const cardRefundsBefore = (await t.app.db.select().from(testPaymentIntents)).filter(
+      (intent) => intent.refundedCents > 0,
+    ).length;
+
+    // The dialog says what will happen: the money goes back by transfer, the shop's to make.
+    expect((await call(admin, 'GET', `/api/myOrder/${id}/cancellation`)).json()).toEqual({
+      outcome: 'refund',
+      amount: 200,
+      message:
+        'It was paid by bank transfer (reference BANK-TRF-881): a credit note for $200.00 will be issued, and the $200.00 must be paid back to the customer by bank transfer.',
+    });
+    const res = await call(admin, 'DELETE', `/api/myOrder/${id}`);
+    expect(res.statusCode, res.body).toBe(200);
+
+    expect(await orderRow(t.app, id)).toMatchObject({ status: 'cancelled', paid: true });
+    expect(await stockOf(t.app, product.id)).toBe(100);
+    expect(await creditNotesOf(id)).toEqual([expect.objectContaining({ totalCents: 20000 })]);
+    // No card provider was asked to refund a bank reference.
+    expect(
+      (await t.app.db.select().from(testPaymentIntents)).filter((intent) => intent.refundedCents > 0).length,
+    ).toBe(cardRefundsBefore);
+    const { detail } = await shown(buyer, id);
+    expect(detail.documents.map((d) => d.kind)).toEqual(['invoice', 'credit_note']);
+    // The buyer is told the same, not that a card was refunded.
+    const [mail] = await t.app.db
+      .select()
+      .from(outboxMessages)
+      .where(
+        and(eq(outboxMessages.toAddress, buyer.email), like(outboxMessages.subject, 'Order cancelled%')),
+      );
+    expect(mail?.textBody).toContain(
+      'Your bank transfer of $200.00 (reference BANK-TRF-881) will be paid back to you by bank transfer',
+    );
+    expect(mail?.textBody).not.toContain('refunded');
+    await expectClosed(buyer, id);
   });
 
   it('an unpaid card order: nothing to refund, kept as cancelled, cannot be paid afterwards', async () => {

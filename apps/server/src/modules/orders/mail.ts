@@ -64,9 +64,7 @@ export function orderMail(
           subject: `Order cancelled: ${order.productName}`,
           lines: [
             'We have cancelled your order.',
-            order.paid
-              ? `Your payment of ${money(order.totalCents)} has been refunded${card && ` to the ${card}`}; banks take 5 to 10 days to show it.`
-              : 'It was not paid, so nothing was charged.',
+            cancelledMoneyLine(order, card),
             `If you have a question about it, write to us through the form on ${site.publicUrl}/#contact.`,
           ],
         };
@@ -149,4 +147,16 @@ export async function queuePaidMail(
   return queueOrderMail(deps, tx, 'paid', order, {
     attachments: await documentAttachments(deps, tx, order.id, 'invoice'),
   });
+}
+
+/** What became of the money of an order the shop cancelled (its credit note, if any, is attached). */
+function cancelledMoneyLine(order: OrderRow, card: string): string {
+  const amount = money(order.totalCents);
+  // On terms, paid by transfer: no card to refund to; the shop transfers it back.
+  if (order.paid && order.dueAt)
+    return `Your bank transfer of ${amount} (reference ${order.transactionId ?? '-'}) will be paid back to you by bank transfer; the credit note is attached.`;
+  if (order.paid)
+    return `Your payment of ${amount} has been refunded${card && ` to the ${card}`}; banks take 5 to 10 days to show it.`;
+  if (order.dueAt) return `Its invoice is credited: nothing is owed for it. The credit note is attached.`;
+  return 'It was not paid, so nothing was charged.';
 }

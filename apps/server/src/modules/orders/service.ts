@@ -150,6 +150,12 @@ function cancelRefusal(order: OrderRow, user: Actor) {
   return undefined;
 }
 
+/**
+ * An order on terms was paid by bank transfer (marked paid by an admin, its reference as transaction id):
+ * no card provider holds that money, so a cancel credits it and the shop transfers it back.
+ */
+const paidByTransfer = (order: Pick<OrderRow, 'paid' | 'dueAt'>) => order.paid && order.dueAt !== null;
+
 const cardOf = (order: Pick<OrderRow, 'cardBrand' | 'cardLast4'>) =>
   order.cardBrand && order.cardLast4
     ? `${order.cardBrand.charAt(0).toUpperCase()}${order.cardBrand.slice(1)} card ending ${order.cardLast4}`
@@ -166,6 +172,13 @@ export async function previewCancel(deps: AppDeps, user: Actor, id: string): Pro
   if (refused) throw refused;
   const amount = toDollars(order.totalCents);
   const figure = `$${amount.toFixed(2)}`;
+  if (paidByTransfer(order)) {
+    return {
+      outcome: 'refund',
+      amount,
+      message: `It was paid by bank transfer (reference ${order.transactionId ?? '-'}): a credit note for ${figure} will be issued, and the ${figure} must be paid back to the customer by bank transfer.`,
+    };
+  }
   if (order.paid) {
     const card = cardOf(order);
     return {
@@ -201,7 +214,9 @@ export async function cancelOrder(deps: AppDeps, user: Actor, id: string): Promi
     if (refused) throw refused;
     // Refund first, in the transaction: if the provider fails, the order stays as it was. Only this
     // line's total: one payment may have paid every line of a checkout.
-    if (order.paid && order.transactionId) {
+    if (paidByTransfer(order)) {
+      await issueCreditNote(tx, order, {}, new Date(), transferBackNote(order));
+    } else if (order.paid && order.transactionId) {
       await deps.payments.refund(order.transactionId, tx, { amountCents: order.totalCents, key: order.id });
       // The refund's credit note, numbered in the same transaction (docs/decisions/0110).
       await issueCreditNote(tx, order);
@@ -231,6 +246,9 @@ export async function cancelOrder(deps: AppDeps, user: Actor, id: string): Promi
   return cancelled;
 }
 
+const transferBackNote = (order: OrderRow) =>
+  `Paid by bank transfer (reference ${order.transactionId ?? '-'}); the amount is paid back by bank transfer`;
+
 /** The audit entries of an admin's cancel (docs/decisions/0106): the order as it was, and its refund. */
 async function auditCancel(tx: Executor, admin: Actor, order: OrderRow) {
   const subject = { type: 'order' as const, id: order.id, label: order.number };
@@ -250,7 +268,12 @@ async function auditCancel(tx: Executor, admin: Actor, order: OrderRow) {
     await recordAudit(tx, admin, {
       action: 'order.refunded',
       subject,
-      after: { refunded: toDollars(order.totalCents), transactionId: order.transactionId },
+      after: {
+        refunded: toDollars(order.totalCents),
+        transactionId: order.transactionId,
+        // Paid by transfer: the credit note is issued; the money goes back by a transfer the shop makes.
+        ...(paidByTransfer(order) ? { by: 'bank transfer, to be made by the shop' } : {}),
+      },
     });
   }
 }
