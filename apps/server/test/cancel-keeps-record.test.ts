@@ -42,6 +42,25 @@ describe('cancelling an order keeps it on record', () => {
     return { mine: mine.find((o) => o._id === id), all: all.find((o) => o._id === id), detail };
   }
 
+  /** A buyer on 30-day terms ($1,000 limit) who placed one line of a $10 part on invoice. */
+  async function placedOnTerms(quantity: number) {
+    const buyer = await createUser(t.app);
+    const approved = await call(admin, 'PATCH', `/api/users/${buyer.id}/terms`, {
+      terms: { termsDays: 30, creditLimit: 1000 },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const product = await makeProduct(t.app, { priceCents: 1000, availableQuantity: 100 });
+    await call(buyer, 'POST', '/api/cart/lines', { lines: [{ productId: product.id, quantity }] });
+    const placed = await call(buyer, 'POST', '/api/checkout', {
+      address: '12 Foundry Lane, Sheffield',
+      phone: '+44 114 496 0000',
+      paymentMethod: 'invoice',
+      poReference: 'PO-77',
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    return { buyer, product, checkout: placed.json<Checkout>() };
+  }
+
   /** Every later change of a cancelled order is refused with 409 and a message that says why. */
   async function expectClosed(buyer: TestUser, id: string) {
     for (const [user, method, url, payload] of [
@@ -114,21 +133,8 @@ describe('cancelling an order keeps it on record', () => {
   });
 
   it('an order invoiced on terms: credited, kept as cancelled, no longer owed', async () => {
-    const buyer = await createUser(t.app);
-    const approved = await call(admin, 'PATCH', `/api/users/${buyer.id}/terms`, {
-      terms: { termsDays: 30, creditLimit: 1000 },
-    });
-    expect(approved.statusCode, approved.body).toBe(200);
-    const product = await makeProduct(t.app, { priceCents: 1000, availableQuantity: 100 });
-    await call(buyer, 'POST', '/api/cart/lines', { lines: [{ productId: product.id, quantity: 30 }] });
-    const placed = await call(buyer, 'POST', '/api/checkout', {
-      address: '12 Foundry Lane, Sheffield',
-      phone: '+44 114 496 0000',
-      paymentMethod: 'invoice',
-      poReference: 'PO-77',
-    });
-    expect(placed.statusCode, placed.body).toBe(201);
-    const id = placed.json<Checkout>().orders[0]!._id;
+    const { buyer, product, checkout } = await placedOnTerms(30);
+    const id = checkout.orders[0]!._id;
     expect(await stockOf(t.app, product.id)).toBe(70);
 
     expect((await call(admin, 'GET', `/api/myOrder/${id}/cancellation`)).json()).toEqual({
@@ -155,7 +161,7 @@ describe('cancelling an order keeps it on record', () => {
     const admin409 = await expectRefused(
       t.app,
       () =>
-        call(admin, 'POST', `/api/checkouts/${placed.json<Checkout>()._id}/mark-paid`, {
+        call(admin, 'POST', `/api/checkouts/${checkout._id}/mark-paid`, {
           reference: 'BANK-1',
         }),
       409,
@@ -164,20 +170,7 @@ describe('cancelling an order keeps it on record', () => {
   });
 
   it('an order on terms paid by bank transfer: no card refund, a credit note that says the transfer back is due', async () => {
-    const buyer = await createUser(t.app);
-    await call(admin, 'PATCH', `/api/users/${buyer.id}/terms`, {
-      terms: { termsDays: 30, creditLimit: 1000 },
-    });
-    const product = await makeProduct(t.app, { priceCents: 1000, availableQuantity: 100 });
-    await call(buyer, 'POST', '/api/cart/lines', { lines: [{ productId: product.id, quantity: 20 }] });
-    const placed = await call(buyer, 'POST', '/api/checkout', {
-      address: '12 Foundry Lane, Sheffield',
-      phone: '+44 114 496 0000',
-      paymentMethod: 'invoice',
-      poReference: 'PO-91',
-    });
-    expect(placed.statusCode, placed.body).toBe(201);
-    const checkout = placed.json<Checkout>();
+    const { buyer, product, checkout } = await placedOnTerms(20);
     const id = checkout.orders[0]!._id;
     const paid = await call(admin, 'POST', `/api/checkouts/${checkout._id}/mark-paid`, {
       reference: 'BANK-TRF-881',
