@@ -302,7 +302,12 @@ describe('quotes: request → offer → accept | decline | expire', () => {
     expect(await stockOf(t.app, bolts.id)).toBe(stockBefore - 5000);
     const accepted = (await as(buyer, 'GET', `/api/quotes/${quote._id}`)).json<Quote>();
     expect(accepted).toMatchObject({ status: 'accepted', checkoutId: checkout._id });
-    expect((await mailsTo(admin.email)).map((m) => m.subject)).toContain(`Quote accepted: ${quote.number}`);
+    // The admins get one mail of it: the new order's, naming the quote and linking to it.
+    const adminMails = (await mailsTo(admin.email)).filter((m) => m.textBody.includes(quote.number));
+    expect(adminMails.map((m) => m.subject)).toEqual([
+      `New order ${checkout.number} (PO PO-Q-1) from quote ${quote.number}: 2 lines, $5000.00`,
+    ]);
+    expect(adminMails[0]!.textBody).toContain(`/dashboard/quotes/${quote._id}`);
 
     const intent = await as(buyer, 'POST', `/api/checkouts/${checkout._id}/payment-intent`);
     expect(intent.statusCode, intent.body).toBe(200);

@@ -18,7 +18,7 @@ import { visibleOrder, type Actor } from '../orders/service.ts';
 import { createProductsRepository, pricingOfRow } from '../products/repository.ts';
 import { settleTermsCheckout, termsForCheckout } from '../payment-terms/service.ts';
 import { queueCheckoutPlacedMail } from './mail.ts';
-import { queueAdminOrderMail } from '../orders/admin-mail.ts';
+import { queueAdminOrderMail, type OrderOrigin } from '../orders/admin-mail.ts';
 import { createCheckoutRepository } from './repository.ts';
 import { queueLowStockAlert } from '../products/low-stock.ts';
 import type { ErrorCode } from '@forgeline/shared/api-error';
@@ -143,10 +143,11 @@ export async function queueCheckoutPlacedMails(
   deps: AppDeps,
   tx: Executor,
   placed: Placed,
+  origin?: OrderOrigin,
 ): Promise<string[]> {
   return [
     await queueCheckoutPlacedMail(deps, tx, placed),
-    ...(await queueAdminOrderMail(deps, tx, 'placed', placed.checkout, placed.orders)),
+    ...(await queueAdminOrderMail(deps, tx, 'placed', placed.checkout, placed.orders, origin)),
   ];
 }
 

@@ -12,6 +12,9 @@ import { createUsersRepository } from '../users/repository.ts';
  */
 export type AdminOrderMailKind = 'placed' | 'paid';
 
+/** The quote an order was placed from, when it was: its mail then says so (one mail, not two). */
+export type OrderOrigin = { quoteNumber: string; quoteId: string };
+
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 export function adminOrderMail(
@@ -19,12 +22,14 @@ export function adminOrderMail(
   checkout: Pick<CheckoutRow, 'number' | 'poReference' | 'paymentMethod' | 'dueAt'> | undefined,
   lines: readonly OrderRow[],
   publicUrl: string,
+  origin?: OrderOrigin,
 ): Omit<MailMessage, 'to'> {
   const [first] = lines;
   const number = checkout?.number ?? first?.number ?? '';
   const total = lines.reduce((sum, line) => sum + line.totalCents, 0);
   const po = checkout?.poReference ? ` (PO ${checkout.poReference})` : '';
   const pieces = lines.length === 1 ? '1 line' : `${lines.length} lines`;
+  const fromQuote = kind === 'placed' && origin ? ` from quote ${origin.quoteNumber}` : '';
   const how =
     kind === 'paid'
       ? `Paid ${money(total)}: transaction ${first?.transactionId ?? '-'}.`
@@ -34,10 +39,14 @@ export function adminOrderMail(
   return {
     subject:
       kind === 'placed'
-        ? `New order ${number}${po}: ${pieces}, ${money(total)}`
+        ? `New order ${number}${po}${fromQuote}: ${pieces}, ${money(total)}`
         : `Order paid ${number}${po}: ${money(total)}`,
     text: [
-      kind === 'placed' ? 'A customer has placed an order.' : 'A customer has paid for an order.',
+      kind === 'paid'
+        ? 'A customer has paid for an order.'
+        : origin
+          ? `A customer accepted quote ${origin.quoteNumber}: the order is placed.`
+          : 'A customer has placed an order.',
       '',
       `Customer:  ${first?.customerName ?? '-'} <${first?.customerEmail ?? '-'}>`,
       `Order:     ${number}${po}`,
@@ -49,6 +58,7 @@ export function adminOrderMail(
       how,
       '',
       ...lines.map((line) => `${publicUrl}/dashboard/order/${line.id}`),
+      ...(fromQuote && origin ? [`${publicUrl}/dashboard/quotes/${origin.quoteId}`] : []),
       '',
       'Forgeline',
       '',
@@ -63,9 +73,10 @@ export async function queueAdminOrderMail(
   kind: AdminOrderMailKind,
   checkout: Pick<CheckoutRow, 'number' | 'poReference' | 'paymentMethod' | 'dueAt'> | undefined,
   lines: readonly OrderRow[],
+  origin?: OrderOrigin,
 ): Promise<string[]> {
   if (lines.length === 0) return [];
-  const message = adminOrderMail(kind, checkout, lines, deps.config.publicUrl);
+  const message = adminOrderMail(kind, checkout, lines, deps.config.publicUrl, origin);
   const ids: string[] = [];
   for (const to of await createUsersRepository(tx).adminEmails()) {
     ids.push(await deps.mailer.enqueue(tx, { ...message, to }));

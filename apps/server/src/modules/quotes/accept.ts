@@ -106,5 +106,7 @@ export async function acceptQuote(
   else await checkUnpaidHolds(tx, deps.config, user.id);
   await repository.setStatus(quote.id, 'accepted', { decidedAt: now, checkoutId: placed.checkout.id });
   await queueLowStockAlert(deps, tx, placed.lowOnStock);
-  return { ...placed, mailIds: await queueCheckoutPlacedMails(deps, tx, placed) };
+  // The admins' new-order mail names the quote: one mail for the acceptance, not a second one.
+  const origin = { quoteNumber: quote.number, quoteId: quote.id };
+  return { ...placed, mailIds: await queueCheckoutPlacedMails(deps, tx, placed, origin) };
 }

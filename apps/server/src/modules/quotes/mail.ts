@@ -5,13 +5,15 @@ import { createQuotesRepository } from './repository.ts';
 
 /**
  * Every step of a quote tells the other side: a request or a buyer's message goes to the admins; an
- * offer, a shop's message or an expiry goes to the buyer; an acceptance or a decline goes to the admins.
+ * offer, a shop's message or an expiry goes to the buyer; a decline goes to the admins (an acceptance
+ * reaches them as the new order's mail, which names the quote).
  * The text carries no words a buyer typed (docs/decisions/0111): only numbers, and links to the site.
  */
 export type QuoteMailKind =
-  'requested' | 'offered' | 'messageFromBuyer' | 'messageFromSeller' | 'accepted' | 'declined' | 'expired';
+  'requested' | 'offered' | 'messageFromBuyer' | 'messageFromSeller' | 'declined' | 'expired';
 
-const TO_ADMINS = new Set<QuoteMailKind>(['requested', 'messageFromBuyer', 'accepted', 'declined']);
+// An acceptance reaches the admins as the new order's mail, which names the quote (orders/admin-mail.ts).
+const TO_ADMINS = new Set<QuoteMailKind>(['requested', 'messageFromBuyer', 'declined']);
 
 export function quoteMail(kind: QuoteMailKind, quote: QuoteRow, publicUrl: string): Omit<MailMessage, 'to'> {
   const link = TO_ADMINS.has(kind)
@@ -36,11 +38,6 @@ export function quoteMail(kind: QuoteMailKind, quote: QuoteRow, publicUrl: strin
         return {
           subject: `New message on your quote ${quote.number}`,
           line: 'We have written to you about your quote.',
-        };
-      case 'accepted':
-        return {
-          subject: `Quote accepted: ${quote.number}`,
-          line: 'The customer accepted the offer; the order is placed.',
         };
       case 'declined':
         return { subject: `Quote declined: ${quote.number}`, line: 'This quote was declined and is closed.' };

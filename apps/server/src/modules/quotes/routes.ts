@@ -24,7 +24,6 @@ import type { QuoteWithParts } from './repository.ts';
 import {
   addQuoteMessage,
   declineQuote,
-  findQuote,
   getPricedQuote,
   getQuote,
   isLapsed,
@@ -169,11 +168,8 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         return {
           statusCode: 201,
           body: toCheckoutDto(placed.checkout, placed.orders),
-          afterCommit: async () => {
-            await afterCheckoutPlaced(app, placed);
-            const quote = await findQuote(app.db, request.params.id);
-            if (quote) await sendQuoteMail(app, 'accepted', quote);
-          },
+          // The admins hear of it in the order's own mail, which names the quote.
+          afterCommit: () => afterCheckoutPlaced(app, placed),
         };
       }),
   );

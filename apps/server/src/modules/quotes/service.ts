@@ -39,11 +39,6 @@ export async function listAllQuotes(db: Database, status?: QuoteRow['status']): 
   return Promise.all((await quotes.listAll(status)).map((quote) => quotes.withParts(quote)));
 }
 
-/** The quote row as it is now (for the mail sent after a change committed). */
-export async function findQuote(db: Database, id: string): Promise<QuoteRow | undefined> {
-  return createQuotesRepository(db).findById(id);
-}
-
 /** One quote its buyer (or an admin) may see, with its lines and messages. */
 export async function getQuote(db: Database, user: AuthUser, id: string): Promise<QuoteWithParts> {
   const quotes = createQuotesRepository(db);
