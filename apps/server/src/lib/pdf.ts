@@ -1,10 +1,28 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import PDFDocument from 'pdfkit';
 
 /**
  * The layout shared by the shop's documents (invoices, credit notes, quotes): a title, the seller and
- * the buyer side by side, a table of lines and a total. Standard PDF fonts: no font files to ship, at the
- * price of Latin-1 text only.
+ * the buyer side by side, a table of lines and a total. Set in DejaVu Sans, embedded (only the glyphs
+ * used): a buyer's name or address in Polish, Czech, Turkish, Greek or Cyrillic prints as written, where
+ * the standard PDF fonts know Latin-1 only and print anything else as wrong characters.
  */
+
+const fontDir = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),
+  'ttf',
+);
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+/** The two faces, read once per process. */
+const documentFonts = () =>
+  (fonts ??= {
+    regular: readFileSync(path.join(fontDir, 'DejaVuSans.ttf')),
+    bold: readFileSync(path.join(fontDir, 'DejaVuSans-Bold.ttf')),
+  });
+const REGULAR = 'regular';
+const BOLD = 'bold';
 
 /** Who issues the documents: the shop's legal details, from configuration (SELLER_* settings). */
 export interface Seller {
@@ -43,10 +61,11 @@ export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 /** Column x positions and widths of the lines table on an A4 page with 50 pt margins. */
 const COLUMNS = [
   { key: 'reference', label: 'Ref.', x: 50, width: 95, align: 'left' },
-  { key: 'description', label: 'Part', x: 150, width: 170, align: 'left' },
-  { key: 'quantity', label: 'Qty', x: 325, width: 55, align: 'right' },
-  { key: 'unit', label: 'Unit price', x: 385, width: 75, align: 'right' },
-  { key: 'total', label: 'Amount', x: 465, width: 80, align: 'right' },
+  { key: 'description', label: 'Part', x: 150, width: 160, align: 'left' },
+  { key: 'quantity', label: 'Qty', x: 315, width: 50, align: 'right' },
+  { key: 'unit', label: 'Unit price', x: 370, width: 70, align: 'right' },
+  // Wide enough for a bold $9,999,999.99 in DejaVu Sans.
+  { key: 'total', label: 'Amount', x: 445, width: 100, align: 'right' },
 ] as const;
 
 export function renderDocumentPdf(content: DocumentContent): Promise<Buffer> {
@@ -55,6 +74,8 @@ export function renderDocumentPdf(content: DocumentContent): Promise<Buffer> {
     margin: 50,
     info: { Title: content.title, Author: content.seller.name },
   });
+  const { regular, bold } = documentFonts();
+  doc.registerFont(REGULAR, regular).registerFont(BOLD, bold);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -62,29 +83,29 @@ export function renderDocumentPdf(content: DocumentContent): Promise<Buffer> {
     doc.on('error', reject);
   });
 
-  doc.font('Helvetica-Bold').fontSize(20).text(content.title, 50, 50);
-  doc.font('Helvetica').fontSize(10).moveDown(0.5);
+  doc.font(BOLD).fontSize(20).text(content.title, 50, 50);
+  doc.font(REGULAR).fontSize(10).moveDown(0.5);
   for (const fact of content.facts) doc.text(fact);
 
   const top = 130;
   const { seller } = content;
-  doc.font('Helvetica-Bold').text('From', 50, top).font('Helvetica');
+  doc.font(BOLD).text('From', 50, top).font(REGULAR);
   doc.text(seller.name).text(seller.address).text(seller.email);
   if (seller.taxId) doc.text(`Tax id: ${seller.taxId}`);
   doc.text('', 320, top);
   for (const block of content.buyer) {
-    doc.font('Helvetica-Bold').text(block.heading, 320).font('Helvetica');
+    doc.font(BOLD).text(block.heading, 320).font(REGULAR);
     for (const line of block.lines) doc.text(line, 320, undefined, { width: 225 });
   }
 
   let y = Math.max(doc.y, 230) + 20;
-  doc.font('Helvetica-Bold');
+  doc.font(BOLD);
   for (const column of COLUMNS)
     doc.text(column.label, column.x, y, { width: column.width, align: column.align });
   y += 16;
   doc.moveTo(50, y).lineTo(545, y).stroke();
   y += 6;
-  doc.font('Helvetica');
+  doc.font(REGULAR);
   for (const line of content.lines) {
     const cells: Record<(typeof COLUMNS)[number]['key'], string> = {
       reference: line.reference.length > 16 ? `${line.reference.slice(0, 8)}…` : line.reference,
@@ -106,10 +127,10 @@ export function renderDocumentPdf(content: DocumentContent): Promise<Buffer> {
   }
   doc.moveTo(50, y).lineTo(545, y).stroke();
   y += 8;
-  doc.font('Helvetica-Bold');
-  doc.text(content.totalLabel, 365, y, { width: 95, align: 'right' });
-  doc.text(money(content.totalCents), 465, y, { width: 80, align: 'right' });
-  doc.font('Helvetica').text('', 50, y + 30);
+  doc.font(BOLD);
+  doc.text(content.totalLabel, 340, y, { width: 100, align: 'right' });
+  doc.text(money(content.totalCents), 445, y, { width: 100, align: 'right' });
+  doc.font(REGULAR).text('', 50, y + 30);
   for (const note of content.notes) doc.text(note, 50);
   doc.end();
   return done;
