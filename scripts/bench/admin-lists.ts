@@ -1,12 +1,12 @@
 // Manage All Orders at scale: a shop of 100,000 orders (20,000 checkouts with PO references) on
 // PostgreSQL, and the p95 of the admin's pages and searches (GET /api/orders?limit=…, measured at the
 // service: the database's share) next to the 50 ms target. The baseline is the specification's unpaged
-// GET /api/orders (every order at once), timed once in the same run.
+// GET /api/orders (every order, read a page at a time as it streams), timed once in the same run.
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { OrderSearchQuery } from '@forgeline/shared/schemas/order-search';
-import { listAllOrders, searchOrders } from '../../apps/server/src/modules/orders/service.ts';
+import { exportOrders, searchOrders } from '../../apps/server/src/modules/orders/service.ts';
 import { benchAppOnPostgres, percentile, type BenchSection, type Figure } from '../lib/bench.ts';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
@@ -54,7 +54,8 @@ const section: BenchSection = {
       await setup.end();
 
       const started = performance.now();
-      const everything = await listAllOrders(bench.app);
+      let everything = 0;
+      for await (const batch of exportOrders(bench.app, {})) everything += batch.length;
       const unpaged = performance.now() - started;
 
       const deps = bench.app;
@@ -93,7 +94,7 @@ const section: BenchSection = {
           met: p95 <= TARGET_MS,
           ...(figures.length === 0 && {
             baseline: {
-              name: `unpaged list of all ${everything.length} orders, once`,
+              name: `unpaged list of all ${everything} orders, once`,
               value: Math.round(unpaged),
             },
           }),

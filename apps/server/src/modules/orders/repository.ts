@@ -107,14 +107,6 @@ export function createOrdersRepository(db: Executor) {
         .orderBy(desc(orders.createdAt), desc(orders.id));
     },
 
-    async listAll(): Promise<OrderView[]> {
-      return db
-        .select(orderWithCheckout)
-        .from(orders)
-        .leftJoin(checkouts, eq(checkouts.id, orders.checkoutId))
-        .orderBy(desc(orders.createdAt), desc(orders.id));
-    },
-
     /** Whether the customer has paid for an order (of this product, when one is given). */
     async hasPaidOrder(userId: string, productId?: string): Promise<boolean> {
       const [row] = await db

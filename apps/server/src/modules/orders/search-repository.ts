@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { checkouts, orders, type OrderRow } from '../../db/schema/index.ts';
 import type { OrderView } from './repository.ts';
@@ -109,6 +109,12 @@ export function createOrderSearchRepository(db: Executor) {
         order: { ...row.order, checkoutNumber: row.checkoutNumber, poReference: row.poReference },
         cursor: { createdAt: row.createdAtText, id: row.order.id },
       }));
+    },
+
+    /** Every order, counted (the unpaged list's X-Total-Count: one scan, next to reading them all). */
+    async countAll(): Promise<number> {
+      const [row] = await db.select({ value: count() }).from(orders);
+      return row?.value ?? 0;
     },
 
     /** The number of matches, counted up to `cap + 1` only: see countUpTo. */

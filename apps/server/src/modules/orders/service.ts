@@ -131,9 +131,9 @@ export async function listMyOrders(deps: AppDeps, user: Actor, email: string): P
   return createOrdersRepository(deps.db).listByUser(user.id);
 }
 
-/** Every order, newest first (the admin's list). */
-export async function listAllOrders(deps: AppDeps): Promise<OrderRow[]> {
-  return createOrdersRepository(deps.db).listAll();
+/** How many orders there are: the count the admin's unpaged list sends before it streams them. */
+export async function countAllOrders(deps: Pick<AppDeps, 'db'>): Promise<number> {
+  return createOrderSearchRepository(deps.db).countAll();
 }
 
 export async function getOrder(deps: AppDeps, user: Actor, id: string): Promise<OrderRow> {
@@ -346,7 +346,7 @@ export const EXPORT_BATCH = 1000;
 
 /**
  * Every order matching the admin's filters (search, paid, status, from, to), newest first, a batch at
- * a time (keyset): for the CSV export, which streams them.
+ * a time (keyset): for the CSV export and the unpaged list (no filters), which stream them.
  */
 export async function* exportOrders(
   deps: Pick<AppDeps, 'db'>,
