@@ -55,6 +55,18 @@ const hostileText = fc
 const readBack = (text: string) => parse(text, { bom: true, relax_column_count: false }) as string[][];
 
 describe('the CSV writer', () => {
+  it('passes a source that fails half-way to the stream it answers (an error to handle, never a crash)', async () => {
+    async function* failing() {
+      yield ['1', 'first'];
+      throw new Error('database went away');
+    }
+    const stream = csvStream(['no', 'name'], failing());
+    const read = async () => {
+      for await (const _chunk of stream) void _chunk;
+    };
+    await expect(read()).rejects.toThrow('database went away');
+  });
+
   it('writes every generated hostile field so that it reads back whole, as text, never as a formula', async () => {
     await fc.assert(
       fc.asyncProperty(

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { Readable, pipeline } from 'node:stream';
 import { stringify as stringifyStream, type Options } from 'csv-stringify';
 import { stringify } from 'csv-stringify/sync';
 
@@ -70,5 +70,7 @@ export function csvStream(
     yield defuse(header);
     for await (const record of records) yield defuse(record);
   }
-  return Readable.from(defused()).pipe(stringifyStream(options(bom)));
+  // pipeline, not pipe: a source that fails half-way (the database gone) destroys the CSV stream with its
+  // error, which ends the answer cut short; pipe() would leave the error unhandled and stop the process.
+  return pipeline(Readable.from(defused()), stringifyStream(options(bom)), () => undefined);
 }
