@@ -137,6 +137,9 @@ export const webPlugin = fp<{
         prefix: '/',
         index: false,
         wildcard: false,
+        // The build writes each script and stylesheet as .br and .gz at the strongest settings: sent as
+        // they are, smaller than compressing on the fly (docs/decisions/0212).
+        preCompressed: true,
         setHeaders(reply, filePath) {
           const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
           reply.header(
