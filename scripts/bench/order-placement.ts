@@ -7,7 +7,8 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { orders, products, users } from '../../apps/server/src/db/schema/index.ts';
 import { DomainError } from '../../apps/server/src/lib/errors.ts';
-import { placeOrder, type Actor } from '../../apps/server/src/modules/orders/service.ts';
+import type { Actor } from '../../apps/server/src/modules/orders/access.ts';
+import { placeOrder } from '../../apps/server/src/modules/orders/service.ts';
 import { benchAppOnPostgres, type BenchSection, bareTransaction } from '../lib/bench.ts';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 3000);

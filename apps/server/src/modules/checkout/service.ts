@@ -14,7 +14,7 @@ import { createCartRepository } from '../cart/repository.ts';
 import { MAX_ORDER_TOTAL_CENTS, placeLines, type Placed, type PricedLine } from '../orders/placement.ts';
 import { checkUnpaidHolds } from '../orders/holds.ts';
 import { createOrdersRepository } from '../orders/repository.ts';
-import { visibleOrder, type Actor } from '../orders/service.ts';
+import { visibleOrder, type Actor } from '../orders/access.ts';
 import { createProductsRepository, pricingOfRow } from '../products/repository.ts';
 import { settleTermsCheckout, termsForCheckout } from '../payment-terms/service.ts';
 import { queueCheckoutPlacedMail } from './mail.ts';

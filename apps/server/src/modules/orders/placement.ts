@@ -11,7 +11,7 @@ import { readCheckout, readOrder, writeLines } from './placement-repository.ts';
 import { conflict } from '../../lib/errors.ts';
 import { messages } from '@forgeline/shared/messages';
 import { createProductsRepository, pricingOfRow, readProduct } from '../products/repository.ts';
-import type { Actor } from './service.ts';
+import type { Actor } from './access.ts';
 import { isLowOnStock } from '../products/low-stock.ts';
 
 /** Stripe's largest card payment (USD 999,999.99): an order, and a checkout, must be payable. */

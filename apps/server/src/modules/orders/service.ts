@@ -7,10 +7,10 @@ import type { OrderRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { TOTAL_COUNT_CAP } from '../../db/count.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import type { AuthUser } from '../../plugins/app/auth.ts';
 import { recordAudit } from '../audit/service.ts';
 import { issueCreditNote } from '../invoices/service.ts';
 import { adjustOpenPayments } from '../payments/service.ts';
+import { visibleOrder, type Actor } from './access.ts';
 import { checkUnpaidHolds } from './holds.ts';
 import { documentAttachments, queueOrderMail } from './mail.ts';
 import { queueAdminOrderMail } from './admin-mail.ts';
@@ -19,22 +19,6 @@ import { createOrdersRepository, type OrderView } from './repository.ts';
 import { createOrderSearchRepository, type OrderCursor } from './search-repository.ts';
 import { isUuid } from '../products/repository.ts';
 import { queueLowStockAlert } from '../products/low-stock.ts';
-
-/** Who acts on an order: the signed-in account, as the session says. */
-export type Actor = Pick<AuthUser, 'id' | 'name' | 'email' | 'role'>;
-
-/** Whom an order is visible to: its owner and admins. Anyone else is told it does not exist. */
-export function visibleOrder(order: OrderRow | undefined, user: Actor): OrderRow {
-  if (!order || (order.userId !== user.id && user.role !== 'admin')) throw notFound('Order');
-  return order;
-}
-
-/** Owner-only actions (paying): others' orders don't exist for customers; admins are refused. */
-export function ownOrder(order: OrderRow | undefined, user: Actor): OrderRow {
-  const visible = visibleOrder(order, user);
-  if (visible.userId !== user.id) throw forbidden('Only the customer who placed the order can do that.');
-  return visible;
-}
 
 const tooMany = (message: string) => badRequest(message, { buyQuantity: message });
 

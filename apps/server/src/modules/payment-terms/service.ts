@@ -10,7 +10,7 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { DomainError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { createCheckoutRepository } from '../checkout/repository.ts';
 import { issueInvoice } from '../invoices/service.ts';
-import type { Actor } from '../orders/service.ts';
+import type { Actor } from '../orders/access.ts';
 import { createProductsRepository } from '../products/repository.ts';
 import { recordAudit } from '../audit/service.ts';
 import { withPaymentRecording } from '../payments/service.ts';

@@ -2,7 +2,6 @@ import type { Executor } from '../../db/client.ts';
 import type { OrderRow, TestPaymentIntentRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { onTerms } from '../checkout/payment.ts';
 import { createCheckoutRepository } from '../checkout/repository.ts';
 import { queueCheckoutPaidMail } from '../checkout/mail.ts';
 import { issueInvoice, type InvoiceContext } from '../invoices/service.ts';
@@ -10,7 +9,7 @@ import { createProductsRepository } from '../products/repository.ts';
 import { queuePaidMail } from '../orders/mail.ts';
 import { queueAdminOrderMail } from '../orders/admin-mail.ts';
 import { createOrdersRepository } from '../orders/repository.ts';
-import { ownOrder, type Actor } from '../orders/service.ts';
+import { ownOrder, type Actor } from '../orders/access.ts';
 import { checkTestCard, type CardInput, type CardOutcome } from './providers/test-cards.ts';
 import { testIntentToProvider } from './providers/test-processor.ts';
 import type { ProviderEvent, ProviderIntent } from './providers/types.ts';
@@ -29,6 +28,13 @@ export const REUSABLE = new Set([
   'requires_action',
   'processing',
 ]);
+
+/** An invoice checkout is paid by transfer against its invoice, not by card (decision 0112). */
+export const onTerms = () =>
+  conflict(
+    'This order is on payment terms: please pay its invoice by bank transfer by the due date.',
+    'ORDER_ON_TERMS',
+  );
 
 const alreadyPaid = () => conflict('This order is already paid.', 'ORDER_ALREADY_PAID');
 const cancelled = () => conflict('This order was cancelled, so it can no longer be paid.', 'ORDER_CANCELLED');

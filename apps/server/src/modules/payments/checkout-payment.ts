@@ -1,23 +1,17 @@
 import type { AppDeps } from '../../lib/deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import type { Actor } from '../orders/service.ts';
+import type { CheckoutRow, OrderRow } from '../../db/schema/index.ts';
+import { createCheckoutRepository } from '../checkout/repository.ts';
+import type { Actor } from '../orders/access.ts';
 import {
+  onTerms,
   PAYMENT_ID_PATTERN,
   recordCheckoutPayment,
   REUSABLE,
   withPaymentRecording,
-} from '../payments/service.ts';
-import { createCheckoutRepository } from './repository.ts';
-import type { CheckoutRow, OrderRow } from '../../db/schema/index.ts';
+} from './service.ts';
 
 const alreadyPaid = () => conflict('This checkout is already paid.', 'ORDER_ALREADY_PAID');
-
-/** An invoice checkout is paid by transfer against its invoice, not by card (decision 0112). */
-export const onTerms = () =>
-  conflict(
-    'This order is on payment terms: please pay its invoice by bank transfer by the due date.',
-    'ORDER_ON_TERMS',
-  );
 
 /** The buyer's own checkout with its standing lines; anyone else's does not exist for them. */
 async function ownCheckout(deps: Pick<AppDeps, 'db'>, user: Actor, id: string) {
