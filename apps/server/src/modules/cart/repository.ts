@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { LIMITS } from '@forgeline/shared/constants';
 import type { Executor } from '../../db/client.ts';
 import { cartLines, products, type ProductRow } from '../../db/schema/index.ts';
-import { isUuid } from '../products/repository.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 export interface StoredCartLine {
   quantity: number;

@@ -7,7 +7,7 @@ import type { Executor } from '../../db/client.ts';
 import type { ProductRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { createProductsRepository, pricingOfRow, toProductDto } from '../products/repository.ts';
+import { findProducts, findProductsBySkus, pricingOfRow, toProductDto } from '../products/index.ts';
 import { createCartRepository, type StoredCartLine } from './repository.ts';
 
 type CartDeps = Pick<AppDeps, 'db'>;
@@ -56,17 +56,21 @@ export async function getCart(deps: CartDeps, userId: string, db: Executor = dep
  */
 export async function addCartLines(deps: CartDeps, userId: string, body: AddCartLinesBody): Promise<Cart> {
   return deps.db.transaction(async (tx) => {
-    const productsRepository = createProductsRepository(tx);
     const byId = new Map(
-      (await productsRepository.findByIds(body.lines.flatMap((l) => (l.productId ? [l.productId] : [])))).map(
-        (p) => [p.id, p],
-      ),
+      (
+        await findProducts(
+          tx,
+          body.lines.flatMap((l) => (l.productId ? [l.productId] : [])),
+        )
+      ).map((p) => [p.id, p]),
     );
     const bySku = new Map(
-      (await productsRepository.findBySkus(body.lines.flatMap((l) => (l.sku ? [l.sku] : [])))).map((p) => [
-        p.sku,
-        p,
-      ]),
+      (
+        await findProductsBySkus(
+          tx,
+          body.lines.flatMap((l) => (l.sku ? [l.sku] : [])),
+        )
+      ).map((p) => [p.sku, p]),
     );
     const wanted = new Map<string, number>();
     const skipped: NonNullable<Cart['skipped']> = [];
@@ -115,3 +119,7 @@ export async function clearCart(deps: CartDeps, userId: string): Promise<Cart> {
   await createCartRepository(deps.db).clear(userId);
   return getCart(deps, userId);
 }
+
+/** The buyer's cart lines with their products as stored, read in `db` (a checkout's transaction). */
+export const storedCartLines = (db: Executor, userId: string): Promise<StoredCartLine[]> =>
+  createCartRepository(db).list(userId);

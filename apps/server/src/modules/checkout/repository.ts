@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { cartLines, checkouts, orders, type CheckoutRow, type OrderRow } from '../../db/schema/index.ts';
-import { isUuid } from '../products/repository.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 export type NewCheckout = Pick<
   CheckoutRow,

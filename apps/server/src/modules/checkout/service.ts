@@ -9,18 +9,16 @@ import type { Executor } from '../../db/client.ts';
 import type { CheckoutRow, OrderRow, ProductRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { DomainError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { addCartLines, getCart, toCart } from '../cart/service.ts';
-import { createCartRepository } from '../cart/repository.ts';
+import { addCartLines, getCart, storedCartLines, toCart } from '../cart/index.ts';
 import { MAX_ORDER_TOTAL_CENTS, placeLines, type Placed, type PricedLine } from '../orders/placement.ts';
 import { checkUnpaidHolds } from '../orders/holds.ts';
 import { createOrdersRepository } from '../orders/repository.ts';
 import { visibleOrder, type Actor } from '../orders/access.ts';
-import { createProductsRepository, pricingOfRow } from '../products/repository.ts';
+import { findProducts, pricingOfRow, queueLowStockAlert } from '../products/index.ts';
 import { settleTermsCheckout, termsForCheckout } from '../payment-terms/service.ts';
 import { queueCheckoutPlacedMail } from './mail.ts';
 import { queueAdminOrderMail, type OrderOrigin } from '../orders/admin-mail.ts';
 import { createCheckoutRepository } from './repository.ts';
-import { queueLowStockAlert } from '../products/low-stock.ts';
 import type { ErrorCode } from '@forgeline/shared/api-error';
 
 const lineKey = (productId: string) => `lines.${productId}`;
@@ -48,7 +46,7 @@ export async function takeCheckout(
   user: Actor,
   body: CheckoutBody,
 ): Promise<PlacedCheckout> {
-  const inCart = await createCartRepository(tx).list(user.id);
+  const inCart = await storedCartLines(tx, user.id);
   if (inCart.length === 0) throw badRequest('Your cart is empty.', { lines: 'Your cart is empty.' });
   const cartQuantity = new Map(inCart.map((line) => [line.product.id, line.quantity]));
   const seen = new Map<string, number>();
@@ -222,7 +220,9 @@ function changeOf(
 async function reorderLines(deps: AppDeps, user: Actor, past: readonly OrderRow[]): Promise<ReorderResponse> {
   const products = new Map(
     (
-      await createProductsRepository(deps.db).findByIds(
+      await findProducts(
+        deps.db,
+
         past.flatMap((l) => (l.productId ? [l.productId] : [])),
       )
     ).map((p) => [p.id, p]),

@@ -8,7 +8,7 @@ import {
   type InvoiceRow,
   type NewInvoiceRow,
 } from '../../db/schema/index.ts';
-import { isUuid } from '../products/repository.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 export function createInvoicesRepository(db: Executor) {
   return {

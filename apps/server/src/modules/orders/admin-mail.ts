@@ -3,7 +3,7 @@ import type { CheckoutRow, OrderRow } from '../../db/schema/index.ts';
 import type { MailDeps } from '../../lib/deps.ts';
 import type { MailMessage } from '../../plugins/app/mail.ts';
 import { isoDay } from '../../lib/pdf.ts';
-import { createUsersRepository } from '../users/repository.ts';
+import { adminEmails } from '../users/index.ts';
 
 /**
  * The shop hears of every new order and every payment (docs/decisions/0201): one mail to each admin
@@ -78,7 +78,7 @@ export async function queueAdminOrderMail(
   if (lines.length === 0) return [];
   const message = adminOrderMail(kind, checkout, lines, deps.config.publicUrl, origin);
   const ids: string[] = [];
-  for (const to of await createUsersRepository(tx).adminEmails()) {
+  for (const to of await adminEmails(tx)) {
     ids.push(await deps.mailer.enqueue(tx, { ...message, to }));
   }
   return ids;

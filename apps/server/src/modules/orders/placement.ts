@@ -10,9 +10,14 @@ import type { CheckoutRow, OrderRow, ProductRow } from '../../db/schema/index.ts
 import { readCheckout, readOrder, writeLines } from './placement-repository.ts';
 import { conflict } from '../../lib/errors.ts';
 import { messages } from '@forgeline/shared/messages';
-import { createProductsRepository, pricingOfRow, readProduct } from '../products/repository.ts';
+import {
+  isLowOnStock,
+  lockProducts,
+  markLowStockAlerted,
+  pricingOfRow,
+  readProduct,
+} from '../products/index.ts';
 import type { Actor } from './access.ts';
-import { isLowOnStock } from '../products/low-stock.ts';
 
 /** Stripe's largest card payment (USD 999,999.99): an order, and a checkout, must be payable. */
 export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
@@ -68,9 +73,13 @@ export async function placeLines(
   /** Unit prices agreed beforehand (an accepted quote's), by product id, instead of the tier prices. */
   agreedUnitCents?: ReadonlyMap<string, number>,
 ): Promise<PlacedLines> {
-  const catalogue = createProductsRepository(tx);
   const locked = new Map(
-    (await catalogue.lockByIds(requests.map((line) => line.productId))).map((p) => [p.id, p]),
+    (
+      await lockProducts(
+        tx,
+        requests.map((line) => line.productId),
+      )
+    ).map((p) => [p.id, p]),
   );
   const lines = requests.map((request): PricedLine => {
     const product = locked.get(request.productId);
@@ -127,5 +136,5 @@ export async function placeLines(
   const byId = new Map((written.orders ?? []).map((raw) => [raw.id as string, readOrder(raw)]));
   const placed = orderIds.map((id) => byId.get(id));
   if (!placed.every((order) => order)) throw new Error('insert returned too few rows');
-  return { checkout, orders: placed as OrderRow[], lowOnStock: await catalogue.markLowStockAlerted(ranLow) };
+  return { checkout, orders: placed as OrderRow[], lowOnStock: await markLowStockAlerted(tx, ranLow) };
 }

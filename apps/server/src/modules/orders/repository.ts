@@ -3,7 +3,7 @@ import { toDollars } from '@forgeline/shared/money';
 import { type Order } from '@forgeline/shared/schemas/order';
 import type { Executor } from '../../db/client.ts';
 import { checkouts, orders, products, type OrderRow } from '../../db/schema/index.ts';
-import { isUuid, rearmAfterRestock } from '../products/repository.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 /** What an order shows of its checkout (read with a join; absent when the row was read alone). */
 export interface CheckoutRef {
@@ -64,6 +64,11 @@ export type NewOrder = Pick<
 
 /** Unpaid orders cancelled by the expiry job in one transaction, at most. */
 export const EXPIRY_BATCH = 100;
+
+/** SQL: a product's low-stock alert re-arms when stock comes back above the line (`added` pieces put back). */
+const rearmAfterRestock = (added: number) => sql`CASE
+  WHEN available_quantity + ${added} > low_stock_threshold AND available_quantity + ${added} >= min_order
+  THEN NULL ELSE low_stock_alerted_at END`;
 
 export function createOrdersRepository(db: Executor) {
   return {

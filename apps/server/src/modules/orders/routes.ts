@@ -12,7 +12,7 @@ import {
 } from '@forgeline/shared/schemas/order';
 import { OrderSearchQuerySchema } from '@forgeline/shared/schemas/order-search';
 import { currentUser } from '../../plugins/app/auth.ts';
-import { IdempotencyKeyHeaders, withIdempotency } from '../idempotency/idempotency.ts';
+import { IdempotencyKeyHeaders, withIdempotency } from '../idempotency/index.ts';
 import { adminOrdersCsvStream, myOrdersCsv } from './csv.ts';
 import { getOrderDetail } from './detail.ts';
 import { toOrderDto } from './repository.ts';

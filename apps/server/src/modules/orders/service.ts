@@ -7,7 +7,7 @@ import type { OrderRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { TOTAL_COUNT_CAP } from '../../db/count.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/service.ts';
+import { recordAudit } from '../audit/index.ts';
 import { issueCreditNote } from '../invoices/service.ts';
 import { adjustOpenPayments } from '../payments/service.ts';
 import { visibleOrder, type Actor } from './access.ts';
@@ -17,8 +17,8 @@ import { queueAdminOrderMail } from './admin-mail.ts';
 import { MAX_ORDER_TOTAL_CENTS, placeLines } from './placement.ts';
 import { createOrdersRepository, type OrderView } from './repository.ts';
 import { createOrderSearchRepository, type OrderCursor } from './search-repository.ts';
-import { isUuid } from '../products/repository.ts';
-import { queueLowStockAlert } from '../products/low-stock.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { queueLowStockAlert } from '../products/index.ts';
 
 const tooMany = (message: string) => badRequest(message, { buyQuantity: message });
 

@@ -11,8 +11,8 @@ import { DomainError, badRequest, conflict, notFound } from '../../lib/errors.ts
 import { createCheckoutRepository } from '../checkout/repository.ts';
 import { issueInvoice } from '../invoices/service.ts';
 import type { Actor } from '../orders/access.ts';
-import { createProductsRepository } from '../products/repository.ts';
-import { recordAudit } from '../audit/service.ts';
+import { findProducts } from '../products/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import { withPaymentRecording } from '../payments/service.ts';
 import { CURRENCY, type ProviderIntent } from '../payments/providers/types.ts';
 import { queueReminderMail } from './mail.ts';
@@ -131,7 +131,10 @@ export async function settleTermsCheckout(
   if (!checkout.dueAt || !checkout.termsDays) throw new Error('an invoice checkout without terms');
   const skus = new Map(
     (
-      await createProductsRepository(tx).findByIds(orders.flatMap((o) => (o.productId ? [o.productId] : [])))
+      await findProducts(
+        tx,
+        orders.flatMap((o) => (o.productId ? [o.productId] : [])),
+      )
     ).map((p) => [p.id, p.sku]),
   );
   await issueInvoice(

@@ -5,7 +5,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { createCheckoutRepository } from '../checkout/repository.ts';
 import { queueCheckoutPaidMail } from '../checkout/mail.ts';
 import { issueInvoice, type InvoiceContext } from '../invoices/service.ts';
-import { createProductsRepository } from '../products/repository.ts';
+import { findProducts } from '../products/index.ts';
 import { queuePaidMail } from '../orders/mail.ts';
 import { queueAdminOrderMail } from '../orders/admin-mail.ts';
 import { createOrdersRepository } from '../orders/repository.ts';
@@ -135,7 +135,10 @@ async function invoiceContext(tx: Executor, orders: readonly OrderRow[]): Promis
   const checkout = checkoutId ? await createCheckoutRepository(tx).findById(checkoutId) : undefined;
   const skus = new Map(
     (
-      await createProductsRepository(tx).findByIds(orders.flatMap((o) => (o.productId ? [o.productId] : [])))
+      await findProducts(
+        tx,
+        orders.flatMap((o) => (o.productId ? [o.productId] : [])),
+      )
     ).map((p) => [p.id, p.sku]),
   );
   return {

@@ -4,7 +4,7 @@ import type { NewProductRow, ProductRow } from '../../db/schema/index.ts';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { DomainError } from '../../lib/errors.ts';
-import { changedFields, recordAudit, type AuditActor } from '../audit/service.ts';
+import { changedFields, recordAudit, type AuditActor } from '../audit/index.ts';
 import { headerOf, readProductsCsv, type CsvProductRow } from './csv.ts';
 import { createProductsRepository } from './repository.ts';
 import {

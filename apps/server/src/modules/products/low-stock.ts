@@ -2,7 +2,7 @@ import { isLowOnStock } from '@forgeline/shared/pricing';
 import type { Executor } from '../../db/client.ts';
 import type { ProductRow } from '../../db/schema/index.ts';
 import type { MailDeps } from '../../lib/deps.ts';
-import { createUsersRepository } from '../users/repository.ts';
+import { adminEmails } from '../users/index.ts';
 
 export { isLowOnStock };
 
@@ -16,7 +16,7 @@ export async function queueLowStockAlert(
   low: ProductRow[],
 ): Promise<void> {
   if (low.length === 0) return;
-  const admins = await createUsersRepository(tx).adminEmails();
+  const admins = await adminEmails(tx);
   const lines = low.map(
     (p) =>
       `- ${p.name} (part number ${p.sku}): ${p.availableQuantity} pcs left; low at ${p.lowStockThreshold} pcs, minimum order ${p.minOrder} pcs`,

@@ -7,6 +7,7 @@ import type { Executor } from '../../db/client.ts';
 import { fixedStatement, rowReader } from '../../db/fixed-statement.ts';
 import { products, type NewProductRow, type ProductRow } from '../../db/schema/index.ts';
 import { LIMITS } from '@forgeline/shared/constants';
+import { isUuid } from '../../lib/uuid.ts';
 
 /** The one place where a product row becomes the wire shape, with the spec's spelling. */
 export const toProductDto = (row: ProductRow): Product => ({
@@ -36,10 +37,6 @@ export const pricingOfRow = (row: ProductRow): PricingInput => ({
   maxOrder: row.maxOrder,
   availableQuantity: row.availableQuantity,
 });
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** A malformed id cannot name a product: callers answer 404 without asking the database. */
-export const isUuid = (id: string) => UUID_PATTERN.test(id);
 
 /** `%` and `_` in a search are letters the customer typed, not wildcards. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -238,8 +235,3 @@ export function createProductsRepository(db: Executor) {
 }
 
 export type ProductsRepository = ReturnType<typeof createProductsRepository>;
-
-/** SQL: the alert re-arms when stock comes back above the line (`added` pieces put back). */
-export const rearmAfterRestock = (added: number) => sql`CASE
-  WHEN available_quantity + ${added} > low_stock_threshold AND available_quantity + ${added} >= min_order
-  THEN NULL ELSE low_stock_alerted_at END`;

@@ -6,7 +6,7 @@ import type { NewProductRow, ProductRow } from '../../db/schema/index.ts';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { changedFields, recordAudit, sameValue, type AuditActor } from '../audit/service.ts';
+import { changedFields, recordAudit, sameValue, type AuditActor } from '../audit/index.ts';
 import { isLowOnStock } from './low-stock.ts';
 import { createProductsRepository } from './repository.ts';
 
@@ -181,3 +181,19 @@ export async function* exportProducts(deps: Pick<AppDeps, 'db'>): AsyncGenerator
     after = rows.at(-1)!.sku;
   }
 }
+
+/*
+ * The catalogue as other modules read it (their rules price, check and lock products; the SQL stays in
+ * this module's repository). Unknown or malformed ids are left out of the answers.
+ */
+export const findProduct = (db: Executor, id: string) => createProductsRepository(db).findById(id);
+export const findProducts = (db: Executor, ids: readonly string[]) =>
+  createProductsRepository(db).findByIds(ids);
+export const findProductsBySkus = (db: Executor, skus: readonly string[]) =>
+  createProductsRepository(db).findBySkus(skus);
+/** Locks the products' rows in id order, as every path that takes stock does (docs/decisions/0050). */
+export const lockProducts = (tx: Executor, ids: readonly string[]) =>
+  createProductsRepository(tx).lockByIds(ids);
+/** Marks the products alerted for low stock; answers those not alerted before. */
+export const markLowStockAlerted = (tx: Executor, ids: string[]) =>
+  createProductsRepository(tx).markLowStockAlerted(ids);

@@ -3,7 +3,7 @@ import { lineTotalCents, quantityMessages, quantityProblem, unitPriceCents } fro
 import { toDollars } from '@forgeline/shared/money';
 import { type QuickOrderCheckResponse, type QuickOrderLine } from '@forgeline/shared/schemas/cart';
 import type { AppDeps } from '../../lib/deps.ts';
-import { createProductsRepository, pricingOfRow } from '../products/repository.ts';
+import { findProductsBySkus, pricingOfRow } from '../products/index.ts';
 import { parsePad } from './parse.ts';
 
 /**
@@ -17,9 +17,7 @@ export async function checkQuickOrder(
 ): Promise<QuickOrderCheckResponse> {
   const padLines = parsePad(text);
   const skus = [...new Set(padLines.map((l) => l.sku).filter((sku) => SKU_PATTERN.test(sku)))];
-  const bySku = new Map(
-    (await createProductsRepository(deps.db).findBySkus(skus)).map((product) => [product.sku, product]),
-  );
+  const bySku = new Map((await findProductsBySkus(deps.db, skus)).map((product) => [product.sku, product]));
 
   let validCount = 0;
   let totalCents = 0;

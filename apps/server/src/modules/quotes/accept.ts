@@ -10,7 +10,7 @@ import { MAX_ORDER_TOTAL_CENTS, placeLines } from '../orders/placement.ts';
 import { settleTermsCheckout, termsForCheckout } from '../payment-terms/service.ts';
 import { createQuotesRepository } from './repository.ts';
 import { lockOpenQuote, offerTotalCents, offerVersionOf } from './service.ts';
-import { queueLowStockAlert } from '../products/low-stock.ts';
+import { queueLowStockAlert } from '../products/index.ts';
 
 /**
  * The buyer accepts an offer, in the caller's transaction: the quote becomes a checkout at the prices

@@ -9,7 +9,7 @@ import {
   type QuoteMessageRow,
   type QuoteRow,
 } from '../../db/schema/index.ts';
-import { isUuid } from '../products/repository.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 export interface QuoteWithParts {
   quote: QuoteRow;

@@ -16,7 +16,7 @@ import { currentUser } from '../../plugins/app/auth.ts';
 import { sellerOf } from '../invoices/pdf.ts';
 import { toCheckoutDto } from '../checkout/mappers.ts';
 import { afterCheckoutPlaced } from '../checkout/service.ts';
-import { IdempotencyKeyHeaders, withIdempotency } from '../idempotency/idempotency.ts';
+import { IdempotencyKeyHeaders, withIdempotency } from '../idempotency/index.ts';
 import { acceptQuote } from './accept.ts';
 import { sendQuoteMail } from './mail.ts';
 import { renderQuotePdf } from './pdf.ts';

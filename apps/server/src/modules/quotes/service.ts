@@ -8,9 +8,9 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/app/auth.ts';
 import { formatNumber } from '../invoices/service.ts';
 import { createInvoicesRepository } from '../invoices/repository.ts';
-import { createProductsRepository, pricingOfRow } from '../products/repository.ts';
+import { findProduct, pricingOfRow } from '../products/index.ts';
 import { createQuotesRepository, type QuoteWithParts } from './repository.ts';
-import { recordAudit } from '../audit/service.ts';
+import { recordAudit } from '../audit/index.ts';
 import type { ErrorCode } from '@forgeline/shared/api-error';
 
 /**
@@ -112,11 +112,10 @@ export async function requestQuote(
     seen.add(line.productId);
   }
   return db.transaction(async (tx) => {
-    const products = createProductsRepository(tx);
     const details: Record<string, string> = {};
     const lines = [];
     for (const [index, line] of body.lines.entries()) {
-      const product = await products.findById(line.productId);
+      const product = await findProduct(tx, line.productId);
       if (!product) {
         details[`lines.${index}.productId`] = 'This part is no longer in the catalogue.';
         continue;
@@ -155,13 +154,12 @@ async function offeredLines(
   lines: readonly QuoteLineRow[],
   body: OfferQuoteBody,
 ): Promise<Map<string, { priceCents: number; quantity: number }>> {
-  const products = createProductsRepository(tx);
   const details: Record<string, string> = {};
   const offer = new Map<string, { priceCents: number; quantity: number }>();
   for (const [index, wanted] of body.lines.entries()) {
     const line = lines.find((candidate) => candidate.id === wanted.lineId)!;
     const quantity = wanted.quantity ?? line.quantity;
-    const product = line.productId ? await products.findById(line.productId) : undefined;
+    const product = line.productId ? await findProduct(tx, line.productId) : undefined;
     const problem = product && quoteQuantityProblem(pricingOfRow(product), quantity);
     if (problem) details[`lines.${index}.quantity`] = `${line.productName}: ${problem.message}`;
     offer.set(line.id, { priceCents: toCents(wanted.price), quantity });

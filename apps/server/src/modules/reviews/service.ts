@@ -3,9 +3,9 @@ import type { ReviewRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/app/auth.ts';
-import { ownImageOrNull } from '../auth/identity-rules.ts';
+import { ownImageOrNull } from '../auth/index.ts';
 import { createOrdersRepository } from '../orders/repository.ts';
-import { createProductsRepository } from '../products/repository.ts';
+import { findProduct } from '../products/index.ts';
 import { createReviewsRepository } from './repository.ts';
 
 type ReviewDeps = Pick<AppDeps, 'db'>;
@@ -22,7 +22,7 @@ export async function newestReviews(deps: ReviewDeps): Promise<Review[]> {
  */
 export async function leaveReview(deps: ReviewDeps, user: AuthUser, body: ReviewBody): Promise<ReviewRow> {
   const productId = body.productId ?? undefined;
-  if (productId !== undefined && !(await createProductsRepository(deps.db).findById(productId))) {
+  if (productId !== undefined && !(await findProduct(deps.db, productId))) {
     throw notFound('Product');
   }
   return createReviewsRepository(deps.db).insert({
@@ -40,7 +40,7 @@ export async function leaveReview(deps: ReviewDeps, user: AuthUser, body: Review
 
 /** What buyers think of one part: its rating over every review, and the newest reviews. */
 export async function reviewsOfProduct(deps: ReviewDeps, productId: string): Promise<ProductReviews> {
-  if (!(await createProductsRepository(deps.db).findById(productId))) throw notFound('Product');
+  if (!(await findProduct(deps.db, productId))) throw notFound('Product');
   const repository = createReviewsRepository(deps.db);
   const [rating, reviews] = await Promise.all([
     repository.ratingOfProduct(productId),

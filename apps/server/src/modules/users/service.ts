@@ -1,11 +1,12 @@
 import { EmailSchema } from '@forgeline/shared/schemas/common';
 import { type UserInfoBody, type UserInfoResponse, type UserSummary } from '@forgeline/shared/schemas/user';
 import { type UserSearchQuery } from '@forgeline/shared/schemas/user-search';
+import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Page } from '../../db/keyset.ts';
 import type { AuthUser } from '../../plugins/app/auth.ts';
-import { recordAudit, type AuditActor } from '../audit/service.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { createUsersRepository } from './repository.ts';
 
 type UserDeps = Pick<AppDeps, 'db'>;
@@ -111,3 +112,6 @@ export async function deleteUser(
     return 1;
   });
 }
+
+/** Where mail for the shop's admins goes (low stock, new orders). */
+export const adminEmails = (tx: Executor): Promise<string[]> => createUsersRepository(tx).adminEmails();
