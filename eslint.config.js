@@ -58,7 +58,7 @@ const serverModules = readdirSync(new URL('./apps/server/src/modules', import.me
  * in both directions, so an index for one of them would close a cycle through the others. They come
  * under the rule as those uses move behind service functions (docs/decisions/0209).
  */
-const notYetMetThroughIndex = ['checkout', 'invoices', 'orders', 'payment-terms', 'payments'];
+const notYetMetThroughIndex = ['checkout', 'payment-terms', 'payments'];
 const behindIndex = serverModules.filter((module) => !notYetMetThroughIndex.includes(module));
 /** The import patterns a file of `module` may not use: others' routes, and past another module's index. */
 const moduleImportPatterns = (module) => [

@@ -4,8 +4,8 @@ import type { CheckoutRow, OrderRow } from '../../db/schema/index.ts';
 import type { MailDeps } from '../../lib/deps.ts';
 import type { MailMessage } from '../../plugins/app/mail.ts';
 import { isoDay } from '../../lib/pdf.ts';
-import { checkoutBankTransfer } from '../invoices/service.ts';
-import { documentAttachments } from '../orders/mail.ts';
+import { checkoutBankTransfer } from '../invoices/index.ts';
+import { documentAttachments } from '../orders/index.ts';
 import { createCheckoutRepository } from './repository.ts';
 
 /**

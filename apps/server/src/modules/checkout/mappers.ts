@@ -1,7 +1,7 @@
 import { toDollars } from '@forgeline/shared/money';
 import type { Checkout } from '@forgeline/shared/schemas/checkout';
 import type { CheckoutRow, OrderRow } from '../../db/schema/index.ts';
-import { toOrderDto } from '../orders/repository.ts';
+import { toOrderDto } from '../orders/index.ts';
 
 /** The one place where a checkout and its standing lines become the wire shape. */
 export function toCheckoutDto(checkout: CheckoutRow, lines: readonly OrderRow[]): Checkout {

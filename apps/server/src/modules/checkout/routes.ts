@@ -13,7 +13,7 @@ import { currentUser } from '../../plugins/app/auth.ts';
 import { confirmCheckoutPayment, openCheckoutPayment } from '../payments/checkout-payment.ts';
 import { toCheckoutDto } from './mappers.ts';
 import { IdempotencyKeyHeaders, withIdempotency } from '../idempotency/index.ts';
-import { checkoutBankTransfer } from '../invoices/service.ts';
+import { checkoutBankTransfer } from '../invoices/index.ts';
 import { afterCheckoutPlaced, getCheckout, reorderCheckout, reorderOrder, takeCheckout } from './service.ts';
 import { errorResponses } from '../../lib/errors.ts';
 

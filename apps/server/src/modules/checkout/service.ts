@@ -10,14 +10,21 @@ import type { CheckoutRow, OrderRow, ProductRow } from '../../db/schema/index.ts
 import type { AppDeps } from '../../lib/deps.ts';
 import { DomainError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { addCartLines, getCart, storedCartLines, toCart } from '../cart/index.ts';
-import { MAX_ORDER_TOTAL_CENTS, placeLines, type Placed, type PricedLine } from '../orders/placement.ts';
-import { checkUnpaidHolds } from '../orders/holds.ts';
-import { createOrdersRepository } from '../orders/repository.ts';
-import { visibleOrder, type Actor } from '../orders/access.ts';
+import {
+  type Actor,
+  checkUnpaidHolds,
+  findOrder,
+  MAX_ORDER_TOTAL_CENTS,
+  type Placed,
+  placeLines,
+  type PricedLine,
+  queueAdminOrderMail,
+  type OrderOrigin,
+  visibleOrder,
+} from '../orders/index.ts';
 import { findProducts, pricingOfRow, queueLowStockAlert } from '../products/index.ts';
 import { settleTermsCheckout, termsForCheckout } from '../payment-terms/service.ts';
 import { queueCheckoutPlacedMail } from './mail.ts';
-import { queueAdminOrderMail, type OrderOrigin } from '../orders/admin-mail.ts';
 import { createCheckoutRepository } from './repository.ts';
 import type { ErrorCode } from '@forgeline/shared/api-error';
 
@@ -239,7 +246,7 @@ async function reorderLines(deps: AppDeps, user: Actor, past: readonly OrderRow[
 }
 
 export async function reorderOrder(deps: AppDeps, user: Actor, orderId: string): Promise<ReorderResponse> {
-  const order = visibleOrder(await createOrdersRepository(deps.db).findById(orderId), user);
+  const order = visibleOrder(await findOrder(deps.db, orderId), user);
   if (order.userId !== user.id) throw notFound('Order');
   return reorderLines(deps, user, [order]);
 }

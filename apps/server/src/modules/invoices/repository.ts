@@ -80,6 +80,13 @@ export function createInvoicesRepository(db: Executor) {
         .orderBy(invoices.issuedAt, invoices.number);
     },
 
+    /** Whose order this is (undefined: no such order), for the visibility of its documents. */
+    async orderOwner(orderId: string): Promise<{ userId: string | null } | undefined> {
+      if (!isUuid(orderId)) return undefined;
+      const [row] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
+      return row;
+    },
+
     async listForUser(userId: string): Promise<InvoiceRow[]> {
       return db
         .select()

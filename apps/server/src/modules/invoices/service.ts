@@ -4,7 +4,6 @@ import type { CheckoutRow, InvoiceLine, InvoiceRow, OrderRow } from '../../db/sc
 import type { Env } from '../../config/env.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/app/auth.ts';
-import { createOrdersRepository } from '../orders/repository.ts';
 import { toInvoiceSummary, type InvoiceStanding } from './mappers.ts';
 import { bankTransferOf } from './pdf.ts';
 import { createInvoicesRepository } from './repository.ts';
@@ -90,7 +89,7 @@ export async function issueInvoice(
   if (existing) return existing;
 
   const series = seriesOf('invoice', now);
-  const number = formatNumber(series, await repository.nextNumber(series));
+  const number = await nextDocumentNumber(tx, series);
   const lines = paidOrders.map((order) => lineOf(order, context));
   return repository.insert(
     {
@@ -134,7 +133,7 @@ export async function issueCreditNote(
   if (!invoice) return undefined;
 
   const series = seriesOf('credit_note', now);
-  const number = formatNumber(series, await repository.nextNumber(series));
+  const number = await nextDocumentNumber(tx, series);
   const line = invoice.lines.find((l) => l.orderId === refunded.id) ?? lineOf(refunded, context);
   return repository.insert(
     {
@@ -203,7 +202,7 @@ export async function listOrderInvoices(
   const documents = await createInvoicesRepository(db).listForOrder(orderId);
   if (documents.length === 0) {
     // An order without documents yet (unpaid) is still the caller's to ask about, or not found.
-    const order = await createOrdersRepository(db).findById(orderId);
+    const order = await createInvoicesRepository(db).orderOwner(orderId);
     if (!order || (order.userId !== user.id && user.role !== 'admin')) throw notFound('Order');
     return [];
   }
@@ -229,3 +228,16 @@ export async function checkoutBankTransfer(
   const invoice = await createInvoicesRepository(db).findInvoiceForPayment(checkout.number);
   return bankTransferOf(config, invoice?.number ?? null);
 }
+
+/** The next number of a document series (invoices, credit notes, quotes), taken in `tx`. */
+export async function nextDocumentNumber(tx: Executor, series: string): Promise<string> {
+  return formatNumber(series, await createInvoicesRepository(tx).nextNumber(series));
+}
+
+/** An order's invoice and credit note, if any, for the caller's own rules (mail attachments, the admin's detail). */
+export const documentsOfOrder = (db: Executor, orderId: string): Promise<InvoiceRow[]> =>
+  createInvoicesRepository(db).listForOrder(orderId);
+
+/** The credit notes of every line of a checkout. */
+export const creditNotesOfCheckout = (db: Executor, checkoutId: string): Promise<InvoiceRow[]> =>
+  createInvoicesRepository(db).listCreditNotesForCheckout(checkoutId);

@@ -3,9 +3,7 @@ import { type AdminOrderDetail, type OrderEvent } from '@forgeline/shared/schema
 import type { AppDeps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { createCheckoutRepository } from '../checkout/repository.ts';
-import { pdfUrlOf } from '../invoices/mappers.ts';
-import { summarizeDocuments } from '../invoices/service.ts';
-import { createInvoicesRepository } from '../invoices/repository.ts';
+import { creditNotesOfCheckout, documentsOfOrder, pdfUrlOf, summarizeDocuments } from '../invoices/index.ts';
 import { createOrdersRepository, toOrderDto } from './repository.ts';
 
 const money = (cents: number) => `$${toDollars(cents).toFixed(2)}`;
@@ -19,12 +17,11 @@ export async function getOrderDetail(deps: Pick<AppDeps, 'db'>, id: string): Pro
   const order = await createOrdersRepository(deps.db).findById(id);
   if (!order) throw notFound('Order');
   const checkouts = createCheckoutRepository(deps.db);
-  const invoices = createInvoicesRepository(deps.db);
   const [checkout, lines, documents, creditNotes] = await Promise.all([
     order.checkoutId ? checkouts.findById(order.checkoutId) : undefined,
     order.checkoutId ? checkouts.linesOf(order.checkoutId) : [],
-    invoices.listForOrder(order.id),
-    order.checkoutId ? invoices.listCreditNotesForCheckout(order.checkoutId) : [],
+    documentsOfOrder(deps.db, order.id),
+    order.checkoutId ? creditNotesOfCheckout(deps.db, order.checkoutId) : [],
   ]);
 
   // Other lines' refunds: this order's own cancel is its own event below.

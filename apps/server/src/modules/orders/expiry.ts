@@ -1,6 +1,6 @@
 import { periodicJobPlugin } from '../../lib/periodic-job.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { adjustOpenPayments } from '../payments/service.ts';
+import { adjustOpenPayments } from './open-payments.ts';
 import { createHoldsRepository } from './holds-repository.ts';
 import { queueOrderMail } from './mail.ts';
 import { createOrdersRepository, EXPIRY_BATCH } from './repository.ts';

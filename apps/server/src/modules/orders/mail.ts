@@ -2,8 +2,7 @@ import type { Executor } from '../../db/client.ts';
 import type { OrderRow } from '../../db/schema/index.ts';
 import type { MailDeps } from '../../lib/deps.ts';
 import type { MailMessage } from '../../plugins/app/mail.ts';
-import { invoiceAttachment } from '../invoices/pdf.ts';
-import { createInvoicesRepository } from '../invoices/repository.ts';
+import { documentsOfOrder, invoiceAttachment } from '../invoices/index.ts';
 import { createOrdersRepository } from './repository.ts';
 
 /**
@@ -104,7 +103,7 @@ export async function documentAttachments(
   kind: 'invoice' | 'credit_note',
 ): Promise<MailMessage['attachments']> {
   try {
-    const documents = await createInvoicesRepository(db).listForOrder(orderId);
+    const documents = await documentsOfOrder(db, orderId);
     const document = documents.find((doc) => doc.kind === kind);
     return document ? [await invoiceAttachment(document, deps.config)] : undefined;
   } catch (error) {

@@ -8,14 +8,14 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { TOTAL_COUNT_CAP } from '../../db/count.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/index.ts';
-import { issueCreditNote } from '../invoices/service.ts';
-import { adjustOpenPayments } from '../payments/service.ts';
+import { issueCreditNote } from '../invoices/index.ts';
+import { adjustOpenPayments } from './open-payments.ts';
 import { visibleOrder, type Actor } from './access.ts';
 import { checkUnpaidHolds } from './holds.ts';
 import { documentAttachments, queueOrderMail } from './mail.ts';
 import { queueAdminOrderMail } from './admin-mail.ts';
 import { MAX_ORDER_TOTAL_CENTS, placeLines } from './placement.ts';
-import { createOrdersRepository, type OrderView } from './repository.ts';
+import { createOrdersRepository, type OrdersRepository, type OrderView } from './repository.ts';
 import { createOrderSearchRepository, type OrderCursor } from './search-repository.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { queueLowStockAlert } from '../products/index.ts';
@@ -369,3 +369,21 @@ export async function searchOrders(
     nextCursor: rows.length > query.limit && last ? encodeCursor(last.cursor) : null,
   };
 }
+
+/*
+ * Orders as other modules read and pay them (the SQL stays in this module's repository). Paying is
+ * payments' rule (withPaymentRecording); marking the row paid is this module's write.
+ */
+export const findOrder = (db: Executor, id: string) => createOrdersRepository(db).findById(id);
+/** Locks the order's row until `tx` ends. */
+export const lockOrder = (tx: Executor, id: string) => createOrdersRepository(tx).lockById(id);
+export const markOrderPaid = (
+  tx: Executor,
+  id: string,
+  payment: Parameters<OrdersRepository['markPaid']>[1],
+): Promise<boolean> => createOrdersRepository(tx).markPaid(id, payment);
+export const setOrderPaymentIntent = (db: Executor, id: string, intentId: string, previous: string | null) =>
+  createOrdersRepository(db).setPaymentIntent(id, intentId, previous);
+/** Whether the buyer has a paid order (of this product, when given): a verified purchase. */
+export const hasPaidOrder = (db: Executor, userId: string, productId?: string) =>
+  createOrdersRepository(db).hasPaidOrder(userId, productId);

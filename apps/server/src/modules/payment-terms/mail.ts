@@ -5,8 +5,8 @@ import type { CheckoutRow } from '../../db/schema/index.ts';
 import type { MailDeps } from '../../lib/deps.ts';
 import { isoDay } from '../../lib/pdf.ts';
 import { createCheckoutRepository } from '../checkout/repository.ts';
-import { checkoutBankTransfer } from '../invoices/service.ts';
-import { documentAttachments } from '../orders/mail.ts';
+import { checkoutBankTransfer } from '../invoices/index.ts';
+import { documentAttachments } from '../orders/index.ts';
 
 const money = (cents: number) => `$${toDollars(cents).toFixed(2)}`;
 

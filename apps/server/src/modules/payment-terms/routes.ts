@@ -10,7 +10,7 @@ import {
 } from '@forgeline/shared/schemas/payment-terms';
 import { ModifiedResultSchema } from '@forgeline/shared/schemas/order';
 import { currentUser } from '../../plugins/app/auth.ts';
-import { bankTransferOf } from '../invoices/pdf.ts';
+import { bankTransferOf } from '../invoices/index.ts';
 import { termsInvoicesCsv } from './csv.ts';
 import { getTerms, listTermsInvoices, markTermsPaid, setTerms } from './service.ts';
 import { errorResponses } from '../../lib/errors.ts';

@@ -2,7 +2,7 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { CheckoutRow, OrderRow } from '../../db/schema/index.ts';
 import { createCheckoutRepository } from '../checkout/repository.ts';
-import type { Actor } from '../orders/access.ts';
+import { type Actor } from '../orders/index.ts';
 import {
   onTerms,
   PAYMENT_ID_PATTERN,

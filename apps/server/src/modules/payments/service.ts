@@ -4,12 +4,18 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { createCheckoutRepository } from '../checkout/repository.ts';
 import { queueCheckoutPaidMail } from '../checkout/mail.ts';
-import { issueInvoice, type InvoiceContext } from '../invoices/service.ts';
+import { issueInvoice, type InvoiceContext } from '../invoices/index.ts';
 import { findProducts } from '../products/index.ts';
-import { queuePaidMail } from '../orders/mail.ts';
-import { queueAdminOrderMail } from '../orders/admin-mail.ts';
-import { createOrdersRepository } from '../orders/repository.ts';
-import { ownOrder, type Actor } from '../orders/access.ts';
+import {
+  findOrder,
+  lockOrder,
+  markOrderPaid,
+  ownOrder,
+  queueAdminOrderMail,
+  queuePaidMail,
+  setOrderPaymentIntent,
+  type Actor,
+} from '../orders/index.ts';
 import { checkTestCard, type CardInput, type CardOutcome } from './providers/test-cards.ts';
 import { testIntentToProvider } from './providers/test-processor.ts';
 import type { ProviderEvent, ProviderIntent } from './providers/types.ts';
@@ -77,15 +83,14 @@ export async function withPaymentRecording<T>(
           ? { kind: 'refused', code: 'PAYMENT_NOT_FOUND', message: 'No payment.' }
           : { kind: 'refused', code: verdict.code, message: verdict.message };
       }
-      const orders = createOrdersRepository(tx);
-      if (await orders.markPaid(order.id, { transactionId: intent.id, card: intent.card })) {
+      if (await markOrderPaid(tx, order.id, { transactionId: intent.id, card: intent.card })) {
         paidOrderIds.push(order.id);
         const paid = paidBy.get(intent.id) ?? { intent, orders: [] };
         paid.orders.push(order);
         paidBy.set(intent.id, paid);
         return { kind: 'recorded' };
       }
-      const now = await orders.findById(order.id);
+      const now = await findOrder(tx, order.id);
       if (!now) throw notFound('Order');
       return { kind: now?.transactionId === intent.id ? 'duplicate' : 'paidOtherwise' };
     });
@@ -194,8 +199,7 @@ export const recordPayment = (deps: AppDeps, order: OrderRow, intent: ProviderIn
  * Answers the client secret the card form confirms.
  */
 export async function openPayment(deps: AppDeps, user: Actor, orderId: string): Promise<string> {
-  const orders = createOrdersRepository(deps.db);
-  const order = ownOrder(await orders.findById(orderId), user);
+  const order = ownOrder(await findOrder(deps.db, orderId), user);
   if (order.status === 'cancelled') throw cancelled();
   if (order.paid) throw alreadyPaid();
   if (order.dueAt) throw onTerms();
@@ -222,9 +226,9 @@ export async function openPayment(deps: AppDeps, user: Actor, orderId: string): 
     amountCents: order.totalCents,
     previous: order.paymentIntentId,
   });
-  if (!(await orders.setPaymentIntent(order.id, intent.id, order.paymentIntentId))) {
+  if (!(await setOrderPaymentIntent(deps.db, order.id, intent.id, order.paymentIntentId))) {
     // A parallel call recorded its intent first: answer that one, so the order has one open intent.
-    const now = await orders.findById(order.id);
+    const now = await findOrder(deps.db, order.id);
     if (!now) throw notFound('Order');
     if (now.paid) throw alreadyPaid();
     const winner = now.paymentIntentId ? await deps.payments.retrieveIntent(now.paymentIntentId) : null;
@@ -244,7 +248,7 @@ export async function confirmPayment(
   orderId: string,
   transactionId: string,
 ): Promise<boolean> {
-  const order = ownOrder(await createOrdersRepository(deps.db).findById(orderId), user);
+  const order = ownOrder(await findOrder(deps.db, orderId), user);
   if (order.status === 'cancelled') throw cancelled();
   if (order.paid) {
     if (order.transactionId === transactionId) return false;
@@ -286,7 +290,7 @@ export async function confirmTestCard(
         checkoutId: intent.checkoutId,
       });
     }
-    const order = intent.orderId ? await createOrdersRepository(tx).lockById(intent.orderId) : undefined;
+    const order = intent.orderId ? await lockOrder(tx, intent.orderId) : undefined;
     // Someone else's secret: as if it did not exist. A cancelled order: say so.
     if (order && order.userId !== user.id) throw notFound('Payment');
     if (!order || order.status === 'cancelled') throw cancelled();
@@ -363,39 +367,6 @@ async function payCheckoutByTestCard(
 }
 
 /**
- * After lines were cancelled (by the buyer, an admin or the expiry of their hold), once that has
- * committed: the open card payments of those lines ask only what is still owed, or are cancelled when
- * nothing is, so that a card form opened before cannot take the old amount. A provider that cannot be
- * reached leaves the intent as it was: recording its payment refunds what it took beyond what is owed.
- */
-export async function adjustOpenPayments(
-  deps: Pick<AppDeps, 'db' | 'payments' | 'log'>,
-  cancelled: readonly OrderRow[],
-): Promise<void> {
-  // A paid line's cancel is refunded on its own; only unpaid lines change what an open payment asks.
-  const unpaid = cancelled.filter((order) => !order.paid);
-  const checkoutIds = new Set(unpaid.flatMap((order) => (order.checkoutId ? [order.checkoutId] : [])));
-  const owed: { intentId: string; amountCents: number }[] = unpaid.flatMap((order) =>
-    order.paymentIntentId ? [{ intentId: order.paymentIntentId, amountCents: 0 }] : [],
-  );
-  const checkouts = createCheckoutRepository(deps.db);
-  for (const checkoutId of checkoutIds) {
-    const checkout = await checkouts.findById(checkoutId);
-    if (!checkout?.paymentIntentId) continue;
-    const lines = await checkouts.linesOf(checkoutId);
-    const dueCents = lines.filter((line) => !line.paid).reduce((sum, line) => sum + line.totalCents, 0);
-    owed.push({ intentId: checkout.paymentIntentId, amountCents: dueCents });
-  }
-  for (const { intentId, amountCents } of owed) {
-    try {
-      await deps.payments.adjustIntent(intentId, amountCents);
-    } catch (error) {
-      deps.log.warn({ err: error, intentId, amountCents }, 'open payment not adjusted after a cancel');
-    }
-  }
-}
-
-/**
  * A verified provider event, applied once (its id is recorded in the same transaction, so a redelivery
  * changes nothing). A succeeded payment pays its order; one for an order cancelled meanwhile is refunded
  * (a failure rolls everything back, so the provider's retry tries again). Answers false for a redelivery.
@@ -417,7 +388,7 @@ export async function applyPaymentEvent(deps: AppDeps, event: ProviderEvent): Pr
       return true;
     }
 
-    const order = intent.orderId ? await createOrdersRepository(tx).lockById(intent.orderId) : undefined;
+    const order = intent.orderId ? await lockOrder(tx, intent.orderId) : undefined;
     if (!order || order.status === 'cancelled') {
       if (intent.orderId) {
         await deps.payments.refund(intent.id, tx);

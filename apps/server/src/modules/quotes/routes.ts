@@ -13,7 +13,7 @@ import {
 import { toDollars } from '@forgeline/shared/money';
 import { errorResponses } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
-import { sellerOf } from '../invoices/pdf.ts';
+import { sellerOf } from '../invoices/index.ts';
 import { toCheckoutDto } from '../checkout/mappers.ts';
 import { afterCheckoutPlaced } from '../checkout/service.ts';
 import { IdempotencyKeyHeaders, withIdempotency } from '../idempotency/index.ts';

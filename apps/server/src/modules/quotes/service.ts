@@ -6,8 +6,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { QuoteLineRow, QuoteRow } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/app/auth.ts';
-import { formatNumber } from '../invoices/service.ts';
-import { createInvoicesRepository } from '../invoices/repository.ts';
+import { nextDocumentNumber } from '../invoices/index.ts';
 import { findProduct, pricingOfRow } from '../products/index.ts';
 import { createQuotesRepository, type QuoteWithParts } from './repository.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -136,7 +135,7 @@ export async function requestQuote(
 
     const repository = createQuotesRepository(tx);
     const series = `Q-${now.getUTCFullYear()}`;
-    const number = formatNumber(series, await createInvoicesRepository(tx).nextNumber(series));
+    const number = await nextDocumentNumber(tx, series);
     const quote = await repository.insert(
       { number, userId: user.id, buyerName: user.name, buyerEmail: user.email, note: body.note || null },
       lines,

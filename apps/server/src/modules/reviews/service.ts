@@ -4,7 +4,7 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/app/auth.ts';
 import { ownImageOrNull } from '../auth/index.ts';
-import { createOrdersRepository } from '../orders/repository.ts';
+import { hasPaidOrder } from '../orders/index.ts';
 import { findProduct } from '../products/index.ts';
 import { createReviewsRepository } from './repository.ts';
 
@@ -34,7 +34,7 @@ export async function leaveReview(deps: ReviewDeps, user: AuthUser, body: Review
     body: body.review,
     rating: body.rating,
     productId: productId ?? null,
-    verifiedPurchase: await createOrdersRepository(deps.db).hasPaidOrder(user.id, productId),
+    verifiedPurchase: await hasPaidOrder(deps.db, user.id, productId),
   });
 }
 
