@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { LIMITS } from '@forgeline/shared/constants';
 import type { Executor } from '../../db/client.ts';
 import { cartLines, products, type ProductRow } from '../../db/schema/index.ts';
@@ -78,6 +78,14 @@ export function createCartRepository(db: Executor) {
 
     async clear(userId: string): Promise<void> {
       await db.delete(cartLines).where(eq(cartLines.userId, userId));
+    },
+
+    /** Takes the placed products out of the buyer's cart (in the checkout's transaction). */
+    async removeFromCart(userId: string, productIds: readonly string[]): Promise<void> {
+      if (productIds.length === 0) return;
+      await db
+        .delete(cartLines)
+        .where(and(eq(cartLines.userId, userId), inArray(cartLines.productId, [...productIds])));
     },
   };
 }

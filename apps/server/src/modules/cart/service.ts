@@ -123,3 +123,7 @@ export async function clearCart(deps: CartDeps, userId: string): Promise<Cart> {
 /** The buyer's cart lines with their products as stored, read in `db` (a checkout's transaction). */
 export const storedCartLines = (db: Executor, userId: string): Promise<StoredCartLine[]> =>
   createCartRepository(db).list(userId);
+
+/** Takes the placed products out of the buyer's cart, in the checkout's transaction `tx`. */
+export const removeFromCart = (tx: Executor, userId: string, productIds: readonly string[]): Promise<void> =>
+  createCartRepository(tx).removeFromCart(userId, productIds);

@@ -10,7 +10,7 @@ import {
 } from '@forgeline/shared/schemas/checkout';
 import { ModifiedResultSchema, PaymentIntentResponseSchema } from '@forgeline/shared/schemas/order';
 import { currentUser } from '../../plugins/app/auth.ts';
-import { confirmCheckoutPayment, openCheckoutPayment } from '../payments/checkout-payment.ts';
+import { confirmCheckoutPayment, openCheckoutPayment } from '../payments/index.ts';
 import { toCheckoutDto } from './mappers.ts';
 import { IdempotencyKeyHeaders, withIdempotency } from '../idempotency/index.ts';
 import { checkoutBankTransfer } from '../invoices/index.ts';

@@ -9,10 +9,12 @@ import type { Executor } from '../../db/client.ts';
 import type { CheckoutRow, OrderRow, ProductRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { DomainError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { addCartLines, getCart, storedCartLines, toCart } from '../cart/index.ts';
+import { addCartLines, getCart, removeFromCart, storedCartLines, toCart } from '../cart/index.ts';
 import {
   type Actor,
+  checkoutLines,
   checkUnpaidHolds,
+  findCheckout,
   findOrder,
   MAX_ORDER_TOTAL_CENTS,
   type Placed,
@@ -20,12 +22,11 @@ import {
   type PricedLine,
   queueAdminOrderMail,
   type OrderOrigin,
+  queueCheckoutPlacedMail,
   visibleOrder,
 } from '../orders/index.ts';
 import { findProducts, pricingOfRow, queueLowStockAlert } from '../products/index.ts';
-import { settleTermsCheckout, termsForCheckout } from '../payment-terms/service.ts';
-import { queueCheckoutPlacedMail } from './mail.ts';
-import { createCheckoutRepository } from './repository.ts';
+import { settleTermsCheckout, termsForCheckout } from '../payment-terms/index.ts';
 import type { ErrorCode } from '@forgeline/shared/api-error';
 
 const lineKey = (productId: string) => `lines.${productId}`;
@@ -133,7 +134,8 @@ export async function takeCheckout(
     await checkUnpaidHolds(tx, deps.config, user.id);
   }
   await queueLowStockAlert(deps, tx, result.lowOnStock);
-  await createCheckoutRepository(tx).removeFromCart(
+  await removeFromCart(
+    tx,
     user.id,
     result.orders.flatMap((order) => (order.productId ? [order.productId] : [])),
   );
@@ -171,9 +173,8 @@ function visibleCheckout(checkout: CheckoutRow | undefined, user: Actor): Checko
 
 /** A checkout and the orders still standing in it. */
 export async function getCheckout(deps: Pick<AppDeps, 'db'>, user: Actor, id: string): Promise<Placed> {
-  const repository = createCheckoutRepository(deps.db);
-  const checkout = visibleCheckout(await repository.findById(id), user);
-  return { checkout, orders: await repository.linesOf(checkout.id) };
+  const checkout = visibleCheckout(await findCheckout(deps.db, id), user);
+  return { checkout, orders: await checkoutLines(deps.db, checkout.id) };
 }
 
 const money = (cents: number) => `$${toDollars(cents).toFixed(2)}`;

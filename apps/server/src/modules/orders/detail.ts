@@ -2,7 +2,7 @@ import { toDollars } from '@forgeline/shared/money';
 import { type AdminOrderDetail, type OrderEvent } from '@forgeline/shared/schemas/order-detail';
 import type { AppDeps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
-import { createCheckoutRepository } from '../checkout/repository.ts';
+import { createCheckoutRepository } from './checkouts-repository.ts';
 import { creditNotesOfCheckout, documentsOfOrder, pdfUrlOf, summarizeDocuments } from '../invoices/index.ts';
 import { createOrdersRepository, toOrderDto } from './repository.ts';
 

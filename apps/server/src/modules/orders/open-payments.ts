@@ -1,6 +1,6 @@
 import type { OrderRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { createCheckoutRepository } from '../checkout/repository.ts';
+import { createCheckoutRepository } from './checkouts-repository.ts';
 
 // Part of cancelling lines, like the refund of a paid one: it speaks to the payment provider directly.
 /**

@@ -11,6 +11,7 @@ import { recordAudit } from '../audit/index.ts';
 import { issueCreditNote } from '../invoices/index.ts';
 import { adjustOpenPayments } from './open-payments.ts';
 import { visibleOrder, type Actor } from './access.ts';
+import { createCheckoutRepository } from './checkouts-repository.ts';
 import { checkUnpaidHolds } from './holds.ts';
 import { documentAttachments, queueOrderMail } from './mail.ts';
 import { queueAdminOrderMail } from './admin-mail.ts';
@@ -387,3 +388,22 @@ export const setOrderPaymentIntent = (db: Executor, id: string, intentId: string
 /** Whether the buyer has a paid order (of this product, when given): a verified purchase. */
 export const hasPaidOrder = (db: Executor, userId: string, productId?: string) =>
   createOrdersRepository(db).hasPaidOrder(userId, productId);
+
+/*
+ * Checkouts as other modules read and pay them: the rows grouping the lines placed together, which
+ * placement writes (the SQL is in checkouts-repository.ts).
+ */
+export const findCheckout = (db: Executor, id: string) => createCheckoutRepository(db).findById(id);
+/** The lines still standing in the checkout (not cancelled), in the order they were placed. */
+export const checkoutLines = (db: Executor, checkoutId: string) =>
+  createCheckoutRepository(db).linesOf(checkoutId);
+/** The checkout's standing lines, locked until `tx` ends, in id order (as every payment path locks them). */
+export const lockCheckoutLines = (tx: Executor, checkoutId: string) =>
+  createCheckoutRepository(tx).lockLines(checkoutId);
+/** Records the intent opened for the checkout unless another call recorded one first. */
+export const setCheckoutPaymentIntent = (
+  db: Executor,
+  id: string,
+  intentId: string,
+  previous: string | null,
+) => createCheckoutRepository(db).setPaymentIntent(id, intentId, previous);

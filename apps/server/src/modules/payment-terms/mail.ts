@@ -4,9 +4,8 @@ import type { Executor } from '../../db/client.ts';
 import type { CheckoutRow } from '../../db/schema/index.ts';
 import type { MailDeps } from '../../lib/deps.ts';
 import { isoDay } from '../../lib/pdf.ts';
-import { createCheckoutRepository } from '../checkout/repository.ts';
 import { checkoutBankTransfer } from '../invoices/index.ts';
-import { documentAttachments } from '../orders/index.ts';
+import { checkoutLines, documentAttachments } from '../orders/index.ts';
 
 const money = (cents: number) => `$${toDollars(cents).toFixed(2)}`;
 
@@ -19,7 +18,7 @@ export async function queueReminderMail(
   tx: Executor,
   checkout: CheckoutRow,
 ): Promise<string | undefined> {
-  const unpaid = (await createCheckoutRepository(tx).linesOf(checkout.id)).filter((line) => !line.paid);
+  const unpaid = (await checkoutLines(tx, checkout.id)).filter((line) => !line.paid);
   const [first] = unpaid;
   if (!first || !checkout.dueAt) return undefined;
   const attachments = await documentAttachments(deps, tx, first.id, 'invoice');

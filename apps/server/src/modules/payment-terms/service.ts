@@ -8,13 +8,11 @@ import type { Executor } from '../../db/client.ts';
 import type { CheckoutRow, OrderRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { DomainError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { createCheckoutRepository } from '../checkout/repository.ts';
 import { issueInvoice } from '../invoices/index.ts';
-import { type Actor } from '../orders/index.ts';
+import { type Actor, findCheckout, lockCheckoutLines } from '../orders/index.ts';
 import { findProducts } from '../products/index.ts';
 import { recordAudit } from '../audit/index.ts';
-import { withPaymentRecording } from '../payments/service.ts';
-import { CURRENCY, type ProviderIntent } from '../payments/providers/types.ts';
+import { CURRENCY, withPaymentRecording, type ProviderIntent } from '../payments/index.ts';
 import { queueReminderMail } from './mail.ts';
 import { createPaymentTermsRepository, type OpenTermsInvoice } from './repository.ts';
 
@@ -193,7 +191,7 @@ export async function markTermsPaid(
   checkoutId: string,
   reference: string,
 ): Promise<number> {
-  const checkout = await createCheckoutRepository(deps.db).findById(checkoutId);
+  const checkout = await findCheckout(deps.db, checkoutId);
   if (!checkout) throw notFound('Checkout');
   if (checkout.paymentMethod !== 'invoice') {
     throw conflict(
@@ -203,7 +201,7 @@ export async function markTermsPaid(
   }
   const marked = await withPaymentRecording(deps, async (tx, record) => {
     // Locked in id order, as every payment path locks them: a parallel mark-paid waits, then finds them paid.
-    const lines = await createCheckoutRepository(tx).lockLines(checkout.id);
+    const lines = await lockCheckoutLines(tx, checkout.id);
     if (lines.length === 0) {
       throw conflict(
         'Every line of this checkout was cancelled: there is nothing to pay.',

@@ -1,8 +1,7 @@
 import type { AppDeps } from '../../lib/deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { CheckoutRow, OrderRow } from '../../db/schema/index.ts';
-import { createCheckoutRepository } from '../checkout/repository.ts';
-import { type Actor } from '../orders/index.ts';
+import { type Actor, checkoutLines, findCheckout, setCheckoutPaymentIntent } from '../orders/index.ts';
 import {
   onTerms,
   PAYMENT_ID_PATTERN,
@@ -15,10 +14,9 @@ const alreadyPaid = () => conflict('This checkout is already paid.', 'ORDER_ALRE
 
 /** The buyer's own checkout with its standing lines; anyone else's does not exist for them. */
 async function ownCheckout(deps: Pick<AppDeps, 'db'>, user: Actor, id: string) {
-  const repository = createCheckoutRepository(deps.db);
-  const checkout = await repository.findById(id);
+  const checkout = await findCheckout(deps.db, id);
   if (!checkout || checkout.userId !== user.id) throw notFound('Checkout');
-  const lines = await repository.linesOf(checkout.id);
+  const lines = await checkoutLines(deps.db, checkout.id);
   if (checkout.paymentMethod === 'invoice') throw onTerms();
   if (lines.length === 0) {
     throw conflict(
@@ -87,15 +85,14 @@ export async function openCheckoutPayment(deps: AppDeps, user: Actor, checkoutId
       if (await adjustedTo(deps, open.id, due)) return open.clientSecret;
     }
   }
-  const repository = createCheckoutRepository(deps.db);
   const intent = await deps.payments.createIntent({
     checkoutId: checkout.id,
     amountCents: due,
     previous: checkout.paymentIntentId,
   });
-  if (!(await repository.setPaymentIntent(checkout.id, intent.id, checkout.paymentIntentId))) {
+  if (!(await setCheckoutPaymentIntent(deps.db, checkout.id, intent.id, checkout.paymentIntentId))) {
     // A parallel call recorded its intent first: answer that one, so the checkout has one open intent.
-    const now = await repository.findById(checkout.id);
+    const now = await findCheckout(deps.db, checkout.id);
     const winner = now?.paymentIntentId ? await deps.payments.retrieveIntent(now.paymentIntentId) : null;
     if (winner?.clientSecret) return winner.clientSecret;
   }

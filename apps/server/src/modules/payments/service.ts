@@ -2,19 +2,20 @@ import type { Executor } from '../../db/client.ts';
 import type { OrderRow, TestPaymentIntentRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { createCheckoutRepository } from '../checkout/repository.ts';
-import { queueCheckoutPaidMail } from '../checkout/mail.ts';
 import { issueInvoice, type InvoiceContext } from '../invoices/index.ts';
 import { findProducts } from '../products/index.ts';
 import {
+  type Actor,
+  findCheckout,
   findOrder,
+  lockCheckoutLines,
   lockOrder,
   markOrderPaid,
   ownOrder,
   queueAdminOrderMail,
+  queueCheckoutPaidMail,
   queuePaidMail,
   setOrderPaymentIntent,
-  type Actor,
 } from '../orders/index.ts';
 import { checkTestCard, type CardInput, type CardOutcome } from './providers/test-cards.ts';
 import { testIntentToProvider } from './providers/test-processor.ts';
@@ -110,9 +111,7 @@ export async function withPaymentRecording<T>(
         await invoiceContext(tx, orders),
       );
       // The admins hear of each payment once, with every line it paid (decision 0201).
-      const checkout = intent.checkoutId
-        ? await createCheckoutRepository(tx).findById(intent.checkoutId)
-        : undefined;
+      const checkout = intent.checkoutId ? await findCheckout(tx, intent.checkoutId) : undefined;
       const paidLines = orders.map((order) => ({ ...order, paid: true, transactionId: intent.id }));
       mailIds.push(...(await queueAdminOrderMail(deps, tx, 'paid', checkout, paidLines)));
       // One receipt for a checkout paid at once (every line, one invoice), not one per line.
@@ -137,7 +136,7 @@ export async function withPaymentRecording<T>(
 /** What the invoice shows beside the lines: the checkout's PO reference, order numbers and part numbers. */
 async function invoiceContext(tx: Executor, orders: readonly OrderRow[]): Promise<InvoiceContext> {
   const checkoutId = orders[0]?.checkoutId ?? null;
-  const checkout = checkoutId ? await createCheckoutRepository(tx).findById(checkoutId) : undefined;
+  const checkout = checkoutId ? await findCheckout(tx, checkoutId) : undefined;
   const skus = new Map(
     (
       await findProducts(
@@ -167,7 +166,7 @@ export async function recordCheckoutPayment(
   record: RecordPayment,
   intent: ProviderIntent & { checkoutId: string },
 ): Promise<PaymentRecord[]> {
-  const lines = await createCheckoutRepository(tx).lockLines(intent.checkoutId);
+  const lines = await lockCheckoutLines(tx, intent.checkoutId);
   const unpaid = lines.filter((line) => !line.paid);
   const dueCents = unpaid.reduce((sum, line) => sum + line.totalCents, 0);
   const results: PaymentRecord[] = [];
@@ -343,9 +342,9 @@ async function payCheckoutByTestCard(
   input: CardInput,
   intent: TestPaymentIntentRow & { checkoutId: string },
 ): Promise<{ outcome: CardOutcome; intent: TestPaymentIntentRow }> {
-  const checkout = await createCheckoutRepository(tx).findById(intent.checkoutId);
+  const checkout = await findCheckout(tx, intent.checkoutId);
   if (!checkout || checkout.userId !== user.id) throw notFound('Payment');
-  const lines = await createCheckoutRepository(tx).lockLines(checkout.id);
+  const lines = await lockCheckoutLines(tx, checkout.id);
   if (lines.length === 0) {
     throw conflict(
       'Every line of this checkout was cancelled, so it can no longer be paid.',

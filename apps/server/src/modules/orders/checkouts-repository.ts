@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { cartLines, checkouts, orders, type CheckoutRow, type OrderRow } from '../../db/schema/index.ts';
+import { checkouts, orders, type CheckoutRow, type OrderRow } from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
 export type NewCheckout = Pick<
@@ -67,14 +67,6 @@ export function createCheckoutRepository(db: Executor) {
         )
         .returning({ id: checkouts.id });
       return rows.length > 0;
-    },
-
-    /** Takes the placed products out of the buyer's cart (in the checkout's transaction). */
-    async removeFromCart(userId: string, productIds: readonly string[]): Promise<void> {
-      if (productIds.length === 0) return;
-      await db
-        .delete(cartLines)
-        .where(and(eq(cartLines.userId, userId), inArray(cartLines.productId, [...productIds])));
     },
   };
 }

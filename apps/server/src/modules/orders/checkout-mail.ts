@@ -5,8 +5,8 @@ import type { MailDeps } from '../../lib/deps.ts';
 import type { MailMessage } from '../../plugins/app/mail.ts';
 import { isoDay } from '../../lib/pdf.ts';
 import { checkoutBankTransfer } from '../invoices/index.ts';
-import { documentAttachments } from '../orders/index.ts';
-import { createCheckoutRepository } from './repository.ts';
+import { documentAttachments } from './mail.ts';
+import { createCheckoutRepository } from './checkouts-repository.ts';
 
 /**
  * The e-mails of a checkout: one when it is placed (with the link to pay all of it) and one receipt when

@@ -1,0 +1,4 @@
+// What other modules may use of the checkout (docs/architecture.md §10): what a quote accepted as a
+// checkout needs, its mails and its wire shape.
+export { toCheckoutDto } from './mappers.ts';
+export { afterCheckoutPlaced, queueCheckoutPlacedMails, type PlacedCheckout } from './service.ts';
