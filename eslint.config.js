@@ -65,7 +65,8 @@ const moduleImportPatterns = (module) => [
   ...behindIndex
     .filter((other) => other !== module)
     .map((other) => ({
-      group: [`../${other}/**`, `!../${other}/index.ts`],
+      // From a module's own subfolder (payments/providers/) another module is two levels up.
+      group: [`../${other}/**`, `!../${other}/index.ts`, `../../${other}/**`, `!../../${other}/index.ts`],
       message: `Another module is met through its index: import what ${other} shares from '../${other}/index.ts' (or add it there as a service function).`,
     })),
 ];
