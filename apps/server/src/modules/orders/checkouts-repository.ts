@@ -3,31 +3,12 @@ import type { Executor } from '../../db/client.ts';
 import { checkouts, orders, type CheckoutRow, type OrderRow } from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
-export type NewCheckout = Pick<
-  CheckoutRow,
-  | 'userId'
-  | 'customerName'
-  | 'customerEmail'
-  | 'poReference'
-  | 'address'
-  | 'phone'
-  | 'totalCents'
-  | 'lineCount'
-> &
-  Partial<Pick<CheckoutRow, 'paymentMethod' | 'termsDays' | 'dueAt'>>;
-
 const standingIn = (checkoutId: string) =>
   and(eq(orders.checkoutId, checkoutId), ne(orders.status, 'cancelled'));
 
 /** Checkouts (the row grouping orders placed together) and the lines that stand in them. */
 export function createCheckoutRepository(db: Executor) {
   return {
-    async insert(values: NewCheckout): Promise<CheckoutRow> {
-      const [row] = await db.insert(checkouts).values(values).returning();
-      if (!row) throw new Error('insert returned no row');
-      return row;
-    },
-
     async findById(id: string): Promise<CheckoutRow | undefined> {
       if (!isUuid(id)) return undefined;
       const [row] = await db.select().from(checkouts).where(eq(checkouts.id, id));
