@@ -18,6 +18,18 @@ const renderForm = () =>
     </QueryClientProvider>,
   );
 
+/** The server's answer to POST /api/product: 201 with the new id. Answers the fetch mock. */
+const stubProductCreated = (insertedId: string) => {
+  const fetchMock = vi.fn().mockResolvedValue(
+    new Response(JSON.stringify({ insertedId }), {
+      status: 201,
+      headers: { 'Content-Type': 'application/json' },
+    }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+};
+
 const fillValidFields = async () => {
   await userEvent.type(screen.getByLabelText('Product Name'), 'Flange Plate');
   await userEvent.type(screen.getByLabelText('Price Per Unit'), '12.5');
@@ -61,13 +73,7 @@ describe('AddProductForm', () => {
         return { success: true, data: { url: '/uploads/plate.webp' } };
       },
     );
-    const fetchMock = vi.fn().mockResolvedValue(
-      new Response(JSON.stringify({ insertedId: 'p1' }), {
-        status: 201,
-        headers: { 'Content-Type': 'application/json' },
-      }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = stubProductCreated('p1');
     renderForm();
     await fillValidFields();
     await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
@@ -88,13 +94,7 @@ describe('AddProductForm', () => {
   });
 
   it("adds a part without a photo when 'No photo yet' is ticked: nothing uploaded, img null", async () => {
-    const fetchMock = vi.fn().mockResolvedValue(
-      new Response(JSON.stringify({ insertedId: 'p2' }), {
-        status: 201,
-        headers: { 'Content-Type': 'application/json' },
-      }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = stubProductCreated('p2');
     renderForm();
     await userEvent.type(screen.getByLabelText('Product Name'), 'Spacer');
     await userEvent.type(screen.getByLabelText('Price Per Unit'), '0.2');
