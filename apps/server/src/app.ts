@@ -57,6 +57,8 @@ import { cartRoutes } from './modules/cart/routes.ts';
 import { quickOrderRoutes } from './modules/quick-order/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { writeLimitsPlugin } from './plugins/app/write-limits.ts';
+import { companyAdminRoutes, companyRoutes } from './modules/companies/index.ts';
+import { approvalAdminRoutes, approvalRoutes } from './modules/approvals/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -219,6 +221,8 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
       await api.register(quickOrderRoutes);
       await api.register(checkoutRoutes);
       await api.register(paymentTermsRoutes);
+      await api.register(companyRoutes);
+      await api.register(approvalRoutes);
       // The admin area: one guard for all of it, at onRequest (before the body is read or validated).
       await api.register(async (admin) => {
         admin.addHook('onRequest', admin.requireAdmin);
@@ -233,6 +237,8 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
         await admin.register(quoteAdminRoutes);
         await admin.register(paymentTermsAdminRoutes);
         await admin.register(auditAdminRoutes);
+        await admin.register(companyAdminRoutes);
+        await admin.register(approvalAdminRoutes);
       });
     },
     { prefix: '/api' },

@@ -137,7 +137,7 @@ describe('payment terms: pay by invoice (decision 0112)', () => {
     await fillCart(buyer, [{ productId: a.id, quantity: 60 }]);
     const over = await expectRefused(t.app, () => invoiceCheckout(buyer), 400);
     expect(over.json()).toMatchObject({ code: 'CREDIT_LIMIT_EXCEEDED' });
-    expect(over.json<{ message: string }>().message).toContain('over your credit limit of $500.00');
+    expect(over.json<{ message: string }>().message).toContain('over its credit limit of $500.00');
   });
 
   it('places an invoice checkout: stock taken, invoice issued with due date and PO, shipped unpaid, never expired', async () => {

@@ -63,6 +63,17 @@ export const ERROR_CATALOGUE = {
   QUOTE_EXPIRED: 'The offer has expired.',
   QUOTE_PRODUCT_GONE: 'A product of the quote is no longer sold.',
   QUOTE_REVISED: 'The offer was revised since the buyer saw it.',
+  // Companies (docs/decisions/0213)
+  LAST_COMPANY_ADMIN: 'The company would be left without a company admin.',
+  ALREADY_MEMBER: 'The person is already a member of this company.',
+  ALREADY_IN_COMPANY: 'The person already belongs to a company.',
+  INVITATION_PENDING: 'The address already has an invitation waiting.',
+  INVITATION_EXPIRED: 'The invitation link has expired.',
+  REQUEST_DECIDED: 'The order request was decided (or withdrawn) already.',
+  OWN_REQUEST: 'An order request cannot be approved by the buyer who made it.',
+  APPLICATION_PENDING: 'The person has an application waiting already.',
+  APPLICATION_DECIDED: 'The application was decided already.',
+  OVER_SPENDING_LIMIT: "The order is over the buyer's spending limit.",
   // Users
   LAST_ADMIN: 'The last admin cannot be deleted.',
   SELF_DELETE: 'An admin cannot delete their own account from the users list.',

@@ -20,5 +20,13 @@ export const AUDIT_ACTIONS = {
   'quote.offered': 'Offered quote',
   'quote.revised': 'Revised quote offer',
   'invoice.marked_paid': 'Marked invoice paid',
+  'company.created': 'Created company',
+  'company.edited': 'Edited company',
+  'company.member_attached': 'Attached customer to company',
+  'company.member_changed': 'Changed company member',
+  'company.member_removed': 'Removed company member',
+  'company.application_approved': 'Approved business application',
+  'company.application_declined': 'Declined business application',
+  'order.placed_on_behalf': 'Placed order for customer',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -70,4 +70,10 @@ export const LIMITS = {
   paymentReferenceMax: 100,
   /** The largest credit limit an admin may grant a customer on terms (cents). */
   creditLimitMaxCents: 100_000_000,
+  /** Companies (docs/decisions/0213): the legal name, a tax/VAT ID, a site's label, a comment or note. */
+  companyNameMax: 150,
+  taxIdMax: 30,
+  addressLabelMax: 60,
+  commentMax: 500,
+  savedListNameMax: 80,
 } as const;

@@ -34,6 +34,11 @@ export const CheckoutBodySchema = z.object({
     .max(LIMITS.cartLinesMax, `At most ${LIMITS.cartLinesMax} lines at a time`)
     .optional(),
   address: singleLineText('Address', messages.addressRequired, LIMITS.addressMax),
+  /**
+   * A site of the buyer's company address book (docs/decisions/0213): the order takes that site's address
+   * and phone as they are now (the page shows them in `address` and `phone`).
+   */
+  addressId: z.uuid('addressId must be an address of your company').optional(),
   phone: singleLineText('Phone', messages.phoneRequired, LIMITS.phoneMax).regex(
     PHONE_PATTERN,
     'Provide a valid phone number',
@@ -59,6 +64,7 @@ export type CheckoutBodyInput = z.input<typeof CheckoutBodySchema>;
 /** POST /quotes/:id/accept: where the accepted offer goes, as at checkout (address, phone, PO reference). */
 export const AcceptQuoteBodySchema = CheckoutBodySchema.pick({
   address: true,
+  addressId: true,
   phone: true,
   poReference: true,
   // A buyer on payment terms may take an accepted offer on invoice too (decision 0112).

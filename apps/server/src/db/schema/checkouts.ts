@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import { companies } from './companies.ts';
 import { products } from './products.ts';
 
 /** Order numbers ('SO-100001', …; 'FL-…' before they had to differ from part numbers) and checkout numbers ('CO-100001', …): never reused. */
@@ -47,6 +48,13 @@ export const checkouts = pgTable(
       .default('card'),
     termsDays: integer('terms_days'),
     dueAt: timestamp('due_at', { withTimezone: true }),
+    /** The buyer's company when it was placed (docs/decisions/0213): its orders, credit and documents. */
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    /** The shop admin who placed it on the buyer's behalf ('order for this customer'). */
+    placedBy: text('placed_by'),
+    placedByName: text('placed_by_name'),
+    /** The label of the address-book site it goes to, when one was picked. */
+    addressLabel: text('address_label'),
     /** When the one overdue reminder was queued (never twice). */
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -54,6 +62,7 @@ export const checkouts = pgTable(
   (table) => [
     check('checkouts_line_count_positive', sql`${table.lineCount} > 0`),
     index('checkouts_user_id_idx').on(table.userId, table.createdAt),
+    index('checkouts_company_id_idx').on(table.companyId, table.createdAt),
     // The admin's order search by PO reference (ILIKE '%term%'): without it, every search read every
     // checkout (16-22 ms of 20,000 checkouts, decision 0102). Needs pg_trgm (migration 0010).
     index('checkouts_po_reference_trgm_idx').using('gin', sql`${table.poReference} gin_trgm_ops`),

@@ -11,5 +11,5 @@ export * from './invoices.ts';
 export * from './quotes.ts';
 export * from './checkouts.ts';
 export * from './idempotency-keys.ts';
-export * from './payment-terms.ts';
+export * from './companies.ts';
 export * from './audit.ts';

@@ -46,6 +46,11 @@ export const invoices = pgTable(
     number: text('number').notNull().unique(),
     kind: text('kind', { enum: ['invoice', 'credit_note'] }).notNull(),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The company billed (docs/decisions/0213), as it was when the document was issued. */
+    companyId: uuid('company_id'),
+    companyName: text('company_name'),
+    companyTaxId: text('company_tax_id'),
+    billingAddress: text('billing_address'),
     buyerName: text('buyer_name').notNull(),
     buyerEmail: text('buyer_email').notNull(),
     deliveryAddress: text('delivery_address').notNull(),
@@ -69,6 +74,7 @@ export const invoices = pgTable(
   (table) => [
     check('invoices_total_positive', sql`${table.totalCents} > 0`),
     index('invoices_user_id_idx').on(table.userId),
+    index('invoices_company_id_idx').on(table.companyId, table.issuedAt),
     // One invoice per payment, and one credit note per refunded line, whatever retries happen.
     uniqueIndex('invoices_one_per_payment')
       .on(table.paymentReference)

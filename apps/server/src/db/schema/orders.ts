@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { checkouts } from './checkouts.ts';
 import { users } from './auth.ts';
+import { companies } from './companies.ts';
 import { products } from './products.ts';
 
 /** An order keeps its own copy of the product's name and price: deleting the product leaves it whole. */
@@ -21,6 +22,8 @@ export const orders = pgTable(
     checkoutId: uuid('checkout_id').references(() => checkouts.id, { onDelete: 'set null' }),
     // Orders outlive the product and the customer's account: both links are cleared, the copies stay.
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The buyer's company when it was placed: the order stays the company's when the buyer leaves. */
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
     customerName: text('customer_name').notNull(),
     customerEmail: text('customer_email').notNull(),
@@ -67,6 +70,7 @@ export const orders = pgTable(
       sql`(${table.status} = 'cancelled') = (${table.cancelledAt} IS NOT NULL)`,
     ),
     index('orders_user_id_idx').on(table.userId),
+    index('orders_company_id_idx').on(table.companyId, table.createdAt),
     index('orders_checkout_id_idx').on(table.checkoutId),
     index('orders_transaction_id_idx').on(table.transactionId),
     index('orders_customer_email_idx').on(table.customerEmail),

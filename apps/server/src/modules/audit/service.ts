@@ -12,7 +12,11 @@ export interface AuditActor {
 
 export interface AuditRecord {
   action: AuditAction;
-  subject: { type: 'user' | 'product' | 'order' | 'invoice' | 'quote'; id: string | null; label: string };
+  subject: {
+    type: 'user' | 'product' | 'order' | 'invoice' | 'quote' | 'company' | 'checkout';
+    id: string | null;
+    label: string;
+  };
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
 }

@@ -1,4 +1,11 @@
 // What other modules may use of the checkout (docs/architecture.md §10): what a quote accepted as a
 // checkout needs, its mails and its wire shape.
 export { toCheckoutDto } from './mappers.ts';
-export { afterCheckoutPlaced, queueCheckoutPlacedMails, type PlacedCheckout } from './service.ts';
+export {
+  afterCheckoutPlaced,
+  checkoutAnswer,
+  type CheckoutOutcome,
+  placeCheckout,
+  queueCheckoutPlacedMails,
+  type PlacedCheckout,
+} from './service.ts';

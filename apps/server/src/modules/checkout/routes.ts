@@ -14,7 +14,8 @@ import { confirmCheckoutPayment, openCheckoutPayment } from '../payments/index.t
 import { toCheckoutDto } from './mappers.ts';
 import { IdempotencyKeyHeaders, withIdempotency } from '../idempotency/index.ts';
 import { checkoutBankTransfer } from '../invoices/index.ts';
-import { afterCheckoutPlaced, getCheckout, reorderCheckout, reorderOrder, takeCheckout } from './service.ts';
+import { checkoutAnswer, getCheckout, reorderCheckout, reorderOrder, takeCheckout } from './service.ts';
+import { ApprovalNeededSchema } from '@forgeline/shared/schemas/company';
 import { errorResponses } from '../../lib/errors.ts';
 
 const IdParams = z.object({ id: z.string().max(100) });
@@ -30,11 +31,12 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['checkout'],
         summary:
-          'Places every cart line (or the lines given) at once, all or nothing: one order per line at its tier price, stock taken in one transaction; 400 with a message per failing line; 409 with the cart at today’s figures when a price or the total changed',
+          'Places every cart line (or the lines given) at once, all or nothing: one order per line at its tier price, stock taken in one transaction; 202 with an order request when over the buyer’s spending limit (nothing placed); 400 with a message per failing line; 409 with the cart at today’s figures when a price or the total changed',
         headers: IdempotencyKeyHeaders,
         body: CheckoutBodySchema,
         response: {
           201: CheckoutSchema,
+          202: ApprovalNeededSchema,
           ...errorResponses,
           409: z.union([CheckoutConflictSchema, ApiErrorSchema]),
         },
@@ -43,12 +45,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     // A retry with the same Idempotency-Key answers the first checkout instead of placing a second.
     async (request, reply) =>
       withIdempotency(app, request, reply, async (tx) => {
-        const placed = await takeCheckout(app, tx, currentUser(request), request.body);
-        return {
-          statusCode: 201,
-          body: toCheckoutDto(placed.checkout, placed.orders),
-          afterCommit: () => afterCheckoutPlaced(app, placed),
-        };
+        const outcome = await takeCheckout(app, tx, currentUser(request), request.body);
+        return checkoutAnswer(app, outcome);
       }),
   );
 

@@ -10,6 +10,9 @@ import type { CheckoutRow, OrderRow, ProductRow } from '../../db/schema/index.ts
 import type { AppDeps } from '../../lib/deps.ts';
 import { DomainError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { addCartLines, getCart, removeFromCart, storedCartLines, toCart } from '../cart/index.ts';
+import type { OrderRequest } from '@forgeline/shared/schemas/company';
+import { deliveryFor, requestApproval, spendingCheck } from '../companies/index.ts';
+import { assertMayOrder, findMembership, mayRead } from '../membership/index.ts';
 import {
   type Actor,
   checkoutLines,
@@ -19,6 +22,7 @@ import {
   MAX_ORDER_TOTAL_CENTS,
   type Placed,
   placeLines,
+  priceLines,
   type PricedLine,
   queueAdminOrderMail,
   type OrderOrigin,
@@ -28,6 +32,7 @@ import {
 import { findProducts, pricingOfRow, queueLowStockAlert } from '../products/index.ts';
 import { settleTermsCheckout, termsForCheckout } from '../payment-terms/index.ts';
 import type { ErrorCode } from '@forgeline/shared/api-error';
+import { toCheckoutDto } from './mappers.ts';
 
 const lineKey = (productId: string) => `lines.${productId}`;
 
@@ -40,44 +45,37 @@ function figuresChanged(message: string, code: ErrorCode, lines: readonly Priced
   return new DomainError(code, message, undefined, { cart: wire });
 }
 
-/**
- * In the caller's transaction `tx` (an Idempotency-Key's; call afterCheckoutPlaced once committed):
- * places the buyer's cart (or the lines given, each of which must be in the cart with that quantity)
- * as one checkout: all lines or none, one delivery address, phone and PO reference, one order per line
- * at its tier price, the stock of every line taken and the placed lines taken out of the cart, all in
- * one transaction. Refuses with 400 and a message per failing line, or with 409 and today's figures
- * when a unit price or the total is not the one the buyer saw.
- */
-export async function takeCheckout(
-  deps: AppDeps,
-  tx: Executor,
-  user: Actor,
-  body: CheckoutBody,
-): Promise<PlacedCheckout> {
-  const inCart = await storedCartLines(tx, user.id);
-  if (inCart.length === 0) throw badRequest('Your cart is empty.', { lines: 'Your cart is empty.' });
-  const cartQuantity = new Map(inCart.map((line) => [line.product.id, line.quantity]));
-  const seen = new Map<string, number>();
+/** A line to place: the part, the quantity and the unit price the buyer saw (cents), if they said. */
+export interface CheckoutLine {
+  productId: string;
+  quantity: number;
+  seenUnitCents?: number | undefined;
+}
 
-  let requests = inCart.map((line) => ({ productId: line.product.id, quantity: line.quantity }));
-  if (body.lines) {
-    const notInCart: Record<string, string> = {};
-    for (const line of body.lines) {
-      if (!cartQuantity.has(line.productId))
-        notInCart[lineKey(line.productId)] = 'This part is not in your cart.';
-      if (line.unitPrice !== undefined) seen.set(line.productId, toCents(line.unitPrice));
-    }
-    if (Object.keys(notInCart).length > 0) {
-      throw badRequest('Some lines are not in your cart: nothing was ordered.', notInCart);
-    }
-    const wanted = new Set(body.lines.map((line) => line.productId));
-    requests = requests.filter((line) => wanted.has(line.productId));
-  }
+/** What is placed: the lines and what the buyer saw and chose, however they came (cart, request, admin). */
+export interface CheckoutPlan {
+  lines: CheckoutLine[];
+  address: string;
+  addressId?: string | undefined;
+  phone: string;
+  poReference?: string | undefined;
+  paymentMethod: 'card' | 'invoice';
+  expectedTotalCents?: number | undefined;
+  /** The cart held other quantities than the buyer checked out (a 409 with the cart as it is). */
+  quantityDiffers?: boolean;
+  /** The shop admin placing it for the buyer. */
+  placedBy?: { id: string; name: string } | undefined;
+  /** An approver approved it: the buyer's spending limits are not asked again (docs/decisions/0214). */
+  approved?: boolean;
+}
 
-  // Paying by invoice: a PO number and the customer's approval first (decision 0112).
-  const terms =
-    body.paymentMethod === 'invoice' ? await termsForCheckout(tx, user.id, body.poReference) : undefined;
-  const result = await placeLines(tx, user, requests, { ...body, terms }, (lines) => {
+/** The answer of a checkout: placed, or sent for approval (nothing placed, nothing held). */
+export type CheckoutOutcome =
+  ({ kind: 'placed' } & PlacedCheckout) | { kind: 'request'; request: OrderRequest; mailIds: string[] };
+
+/** The refusals every checkout judges the same way, whichever way its lines came. */
+function judgeCheckout(plan: CheckoutPlan) {
+  return (lines: PricedLine[]) => {
     const problems: Record<string, string> = {};
     for (const line of lines) {
       const message = line.product ? line.problem?.message : 'This product is no longer sold.';
@@ -92,17 +90,18 @@ export async function takeCheckout(
         problems,
       );
     }
-    const quantityDiffers = body.lines?.some((line) => line.quantity !== cartQuantity.get(line.productId));
-    if (quantityDiffers) {
+    if (plan.quantityDiffers) {
       throw figuresChanged(
         'Your cart changed since you looked: please check it and try again.',
         'CART_CHANGED',
         lines,
       );
     }
-    const changed = lines.filter(
-      (line) => seen.has(line.productId) && seen.get(line.productId) !== line.unitCents,
-    );
+    const seen = new Map(plan.lines.map((line) => [line.productId, line.seenUnitCents]));
+    const changed = lines.filter((line) => {
+      const was = seen.get(line.productId);
+      return was !== undefined && was !== line.unitCents;
+    });
     if (changed.length > 0) {
       const names = changed
         .map((l) => `${l.product?.name}: now $${toDollars(l.unitCents)} per piece`)
@@ -114,7 +113,7 @@ export async function takeCheckout(
       );
     }
     const totalCents = lines.reduce((sum, line) => sum + line.totalCents, 0);
-    if (body.expectedTotal !== undefined && toCents(body.expectedTotal) !== totalCents) {
+    if (plan.expectedTotalCents !== undefined && plan.expectedTotalCents !== totalCents) {
       throw figuresChanged(
         `The total is now $${toDollars(totalCents)}. Please check it and try again.`,
         'TOTAL_MISMATCH',
@@ -125,21 +124,139 @@ export async function takeCheckout(
       const message = `A checkout can total at most $${toDollars(MAX_ORDER_TOTAL_CENTS)}: please order fewer pieces.`;
       throw badRequest(message, { lines: message });
     }
-  });
-  if (terms) {
-    // On terms: the credit limit instead of the hold bounds, and the invoice issued now.
-    await settleTermsCheckout(tx, user.id, result);
+  };
+}
+
+/**
+ * In the caller's transaction `tx` (an Idempotency-Key's; call afterCheckoutPlaced once committed):
+ * places `plan` for `buyer` as one checkout, all lines or none, one order per line at its tier price,
+ * the stock of every line taken. A member of a company orders for it (its address book, credit line and
+ * history, docs/decisions/0213); finance may not order; over the buyer's spending limit the lines become
+ * an order request instead (docs/decisions/0214). Refuses with 400 and a message per failing line, or
+ * with 409 and today's figures when a unit price or the total is not the one the buyer saw.
+ */
+export async function placeCheckout(
+  deps: AppDeps,
+  tx: Executor,
+  buyer: Actor,
+  plan: CheckoutPlan,
+): Promise<CheckoutOutcome> {
+  const member = await findMembership(tx, buyer.id);
+  assertMayOrder(member);
+  const delivery = await deliveryFor(tx, member, plan);
+  // Paying by invoice: a PO number and the company's approval first (decision 0112).
+  const terms =
+    plan.paymentMethod === 'invoice' ? await termsForCheckout(tx, member, plan.poReference) : undefined;
+  const requests = plan.lines.map(({ productId, quantity }) => ({ productId, quantity }));
+  const judge = judgeCheckout(plan);
+
+  let askedCents: number | undefined;
+  if (member && !plan.approved) {
+    // Priced without the products' locks first: over the limit, nothing is taken, only asked for.
+    const priced = priceLines(
+      await findProducts(
+        tx,
+        requests.map((r) => r.productId),
+      ),
+      requests,
+    );
+    judge(priced);
+    const totalCents = priced.reduce((sum, line) => sum + line.totalCents, 0);
+    askedCents = totalCents;
+    const over = await spendingCheck(tx, buyer.id, totalCents);
+    if (over) {
+      return {
+        kind: 'request',
+        ...(await requestApproval(deps, tx, buyer, over.member, {
+          kind: 'checkout',
+          lines: priced.map((line) => ({
+            productId: line.productId,
+            sku: line.product?.sku ?? null,
+            name: line.product?.name ?? '',
+            quantity: line.quantity,
+            unitCents: line.unitCents,
+          })),
+          totalCents,
+          ...delivery,
+          poReference: plan.poReference ?? null,
+          paymentMethod: plan.paymentMethod,
+          reason: over.reason,
+        })),
+      };
+    }
+  }
+
+  const result = await placeLines(
+    tx,
+    buyer,
+    requests,
+    {
+      ...delivery,
+      poReference: plan.poReference,
+      terms,
+      companyId: member?.companyId,
+      placedBy: plan.placedBy,
+    },
+    judge,
+  );
+  if (askedCents !== undefined && askedCents !== result.checkout.totalCents) {
+    // Prices moved between the two readings (the limit was judged on the first): the buyer looks again.
+    throw conflict('Prices changed while you checked out: please check the new total.', 'TOTAL_MISMATCH');
+  }
+  if (terms && member) {
+    // On terms: the company's credit line instead of the hold bounds, and the invoice issued now.
+    await settleTermsCheckout(tx, member.companyId, result);
   } else {
     // A card order holds its stock for the payment window; buyers who keep letting it lapse pause (0156).
-    await checkUnpaidHolds(tx, deps.config, user.id);
+    await checkUnpaidHolds(tx, deps.config, buyer.id);
   }
   await queueLowStockAlert(deps, tx, result.lowOnStock);
+  return { kind: 'placed', ...result, mailIds: await queueCheckoutPlacedMails(deps, tx, result) };
+}
+
+/**
+ * The buyer's own checkout of their cart (or of the lines given, each of which must be in the cart with
+ * that quantity): placeCheckout, then the placed (or requested) lines leave the cart.
+ */
+export async function takeCheckout(
+  deps: AppDeps,
+  tx: Executor,
+  user: Actor,
+  body: CheckoutBody,
+): Promise<CheckoutOutcome> {
+  const inCart = await storedCartLines(tx, user.id);
+  if (inCart.length === 0) throw badRequest('Your cart is empty.', { lines: 'Your cart is empty.' });
+  const cartQuantity = new Map(inCart.map((line) => [line.product.id, line.quantity]));
+  const seen = new Map<string, number>();
+
+  let lines: CheckoutLine[] = inCart.map((line) => ({ productId: line.product.id, quantity: line.quantity }));
+  if (body.lines) {
+    const notInCart: Record<string, string> = {};
+    for (const line of body.lines) {
+      if (!cartQuantity.has(line.productId))
+        notInCart[lineKey(line.productId)] = 'This part is not in your cart.';
+      if (line.unitPrice !== undefined) seen.set(line.productId, toCents(line.unitPrice));
+    }
+    if (Object.keys(notInCart).length > 0) {
+      throw badRequest('Some lines are not in your cart: nothing was ordered.', notInCart);
+    }
+    const wanted = new Set(body.lines.map((line) => line.productId));
+    lines = lines
+      .filter((line) => wanted.has(line.productId))
+      .map((line) => ({ ...line, seenUnitCents: seen.get(line.productId) }));
+  }
+  const outcome = await placeCheckout(deps, tx, user, {
+    ...body,
+    lines,
+    expectedTotalCents: body.expectedTotal === undefined ? undefined : toCents(body.expectedTotal),
+    quantityDiffers: body.lines?.some((line) => line.quantity !== cartQuantity.get(line.productId)) ?? false,
+  });
   await removeFromCart(
     tx,
     user.id,
-    result.orders.flatMap((order) => (order.productId ? [order.productId] : [])),
+    lines.map((line) => line.productId),
   );
-  return { ...result, mailIds: await queueCheckoutPlacedMails(deps, tx, result) };
+  return outcome;
 }
 
 /** A checkout written in its transaction, and the ids of its mails (the buyer's, the admins'). */
@@ -165,15 +282,32 @@ export async function afterCheckoutPlaced(deps: AppDeps, placed: PlacedCheckout)
   deps.mailer.deliverLater(placed.mailIds);
 }
 
-/** Whom a checkout is visible to: its buyer and admins; to anyone else it does not exist. */
-function visibleCheckout(checkout: CheckoutRow | undefined, user: Actor): CheckoutRow {
-  if (!checkout || (checkout.userId !== user.id && user.role !== 'admin')) throw notFound('Checkout');
+/** How a checkout's outcome answers: 201 with the checkout, or 202 with the order request. */
+export function checkoutAnswer(deps: AppDeps, outcome: CheckoutOutcome) {
+  if (outcome.kind === 'request') {
+    return {
+      statusCode: 202,
+      body: { request: outcome.request },
+      afterCommit: async () => deps.mailer.deliverLater(outcome.mailIds),
+    };
+  }
+  return {
+    statusCode: 201,
+    body: toCheckoutDto(outcome.checkout, outcome.orders),
+    afterCommit: () => afterCheckoutPlaced(deps, outcome),
+  };
+}
+
+/** A checkout as a person may read it: their own, their company's by role, any for admins; else 404. */
+async function visibleCheckout(db: Executor, id: string, user: Actor): Promise<CheckoutRow> {
+  const checkout = await findCheckout(db, id);
+  if (!checkout || !(await mayRead(db, checkout, user))) throw notFound('Checkout');
   return checkout;
 }
 
 /** A checkout and the orders still standing in it. */
 export async function getCheckout(deps: Pick<AppDeps, 'db'>, user: Actor, id: string): Promise<Placed> {
-  const checkout = visibleCheckout(await findCheckout(deps.db, id), user);
+  const checkout = await visibleCheckout(deps.db, id, user);
   return { checkout, orders: await checkoutLines(deps.db, checkout.id) };
 }
 

@@ -8,6 +8,7 @@ export {
   documentsOfOrder,
   issueCreditNote,
   issueInvoice,
+  listCompanyInvoices,
   nextDocumentNumber,
   summarizeDocuments,
   type InvoiceContext,

@@ -66,7 +66,18 @@ export function renderInvoicePdf(invoice: InvoiceRow, seller: InvoiceSeller): Pr
     ],
     seller,
     buyer: [
-      { heading: 'Bill to', lines: [invoice.buyerName, invoice.buyerEmail] },
+      invoice.companyName
+        ? {
+            // A company's document bills the company and names the buyer who ordered (decision 0213).
+            heading: 'Bill to',
+            lines: [
+              invoice.companyName,
+              ...(invoice.billingAddress ? [invoice.billingAddress] : []),
+              ...(invoice.companyTaxId ? [`Tax ID ${invoice.companyTaxId}`] : []),
+              `Ordered by ${invoice.buyerName} (${invoice.buyerEmail})`,
+            ],
+          }
+        : { heading: 'Bill to', lines: [invoice.buyerName, invoice.buyerEmail] },
       { heading: 'Deliver to', lines: [invoice.deliveryAddress, `Phone ${invoice.phone}`] },
     ],
     lines: invoice.lines.map((line) => ({

@@ -1,10 +1,12 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
+  companies,
   documentCounters,
   invoiceOrders,
   invoices,
   orders,
+  type CompanyRow,
   type InvoiceRow,
   type NewInvoiceRow,
 } from '../../db/schema/index.ts';
@@ -81,18 +83,43 @@ export function createInvoicesRepository(db: Executor) {
     },
 
     /** Whose order this is (undefined: no such order), for the visibility of its documents. */
-    async orderOwner(orderId: string): Promise<{ userId: string | null } | undefined> {
+    async orderOwner(
+      orderId: string,
+    ): Promise<{ userId: string | null; companyId: string | null } | undefined> {
       if (!isUuid(orderId)) return undefined;
-      const [row] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
+      const [row] = await db
+        .select({ userId: orders.userId, companyId: orders.companyId })
+        .from(orders)
+        .where(eq(orders.id, orderId));
       return row;
     },
 
-    async listForUser(userId: string): Promise<InvoiceRow[]> {
+    /** A person's documents and, with `companyId`, every document of that company. */
+    async listForUser(userId: string, companyId?: string): Promise<InvoiceRow[]> {
       return db
         .select()
         .from(invoices)
-        .where(eq(invoices.userId, userId))
+        .where(
+          companyId
+            ? or(eq(invoices.userId, userId), eq(invoices.companyId, companyId))
+            : eq(invoices.userId, userId),
+        )
         .orderBy(desc(invoices.issuedAt), desc(invoices.number));
+    },
+
+    async listForCompany(companyId: string, limit: number): Promise<InvoiceRow[]> {
+      return db
+        .select()
+        .from(invoices)
+        .where(eq(invoices.companyId, companyId))
+        .orderBy(desc(invoices.issuedAt), desc(invoices.number))
+        .limit(limit);
+    },
+
+    /** The company an invoice bills, as it is now. */
+    async company(id: string): Promise<CompanyRow | undefined> {
+      const [row] = await db.select().from(companies).where(eq(companies.id, id));
+      return row;
     },
 
     /**

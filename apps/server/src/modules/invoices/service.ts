@@ -2,6 +2,7 @@ import type { BankTransfer } from '@forgeline/shared/schemas/bank-transfer';
 import type { Executor } from '../../db/client.ts';
 import type { CheckoutRow, InvoiceLine, InvoiceRow, OrderRow } from '../../db/schema/index.ts';
 import type { Env } from '../../config/env.ts';
+import { mayRead, readableCompanyOf } from '../membership/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/app/auth.ts';
 import { toInvoiceSummary, type InvoiceStanding } from './mappers.ts';
@@ -91,11 +92,17 @@ export async function issueInvoice(
   const series = seriesOf('invoice', now);
   const number = await nextDocumentNumber(tx, series);
   const lines = paidOrders.map((order) => lineOf(order, context));
+  // A company's order bills the company as it is now (name, tax ID, billing address), naming the buyer.
+  const company = first.companyId ? await repository.company(first.companyId) : undefined;
   return repository.insert(
     {
       number,
       kind: 'invoice',
       userId: first.userId,
+      companyId: company?.id ?? null,
+      companyName: company?.name ?? null,
+      companyTaxId: company?.taxId ?? null,
+      billingAddress: company?.billingAddress ?? null,
       buyerName: first.customerName,
       buyerEmail: first.customerEmail,
       deliveryAddress: first.address,
@@ -140,6 +147,10 @@ export async function issueCreditNote(
       number,
       kind: 'credit_note',
       userId: invoice.userId,
+      companyId: invoice.companyId,
+      companyName: invoice.companyName,
+      companyTaxId: invoice.companyTaxId,
+      billingAddress: invoice.billingAddress,
       buyerName: invoice.buyerName,
       buyerEmail: invoice.buyerEmail,
       deliveryAddress: invoice.deliveryAddress,
@@ -158,9 +169,13 @@ export async function issueCreditNote(
   );
 }
 
-/** A document is its buyer's and the admins'; to anyone else it does not exist. */
-function visibleDocument(row: InvoiceRow | undefined, user: AuthUser): InvoiceRow {
-  if (!row || (row.userId !== user.id && user.role !== 'admin')) throw notFound('Invoice');
+/** A document is its buyer's, their company's by role (docs/decisions/0213) and the admins'; else 404. */
+async function visibleDocument(
+  db: Executor,
+  row: InvoiceRow | undefined,
+  user: AuthUser,
+): Promise<InvoiceRow> {
+  if (!row || !(await mayRead(db, row, user, 'documents'))) throw notFound('Invoice');
   return row;
 }
 
@@ -188,9 +203,18 @@ function standingOf(row: InvoiceRow, paidCents: number, creditedCents: number, n
   return { status: creditedCents >= row.totalCents ? 'credited' : 'paid', balanceCents };
 }
 
-/** The buyer's invoices and credit notes, newest first. */
+/** The buyer's invoices and credit notes, with their company's where their role reads them; newest first. */
 export async function listMyInvoices(db: Executor, user: AuthUser): Promise<InvoiceRow[]> {
-  return createInvoicesRepository(db).listForUser(user.id);
+  return createInvoicesRepository(db).listForUser(user.id, await readableCompanyOf(db, user.id, 'documents'));
+}
+
+/** A company's newest documents (the shop admin's company page). */
+export async function listCompanyInvoices(
+  db: Executor,
+  companyId: string,
+  limit: number,
+): Promise<InvoiceRow[]> {
+  return createInvoicesRepository(db).listForCompany(companyId, limit);
 }
 
 /** An order's invoice and credit note, if any: its customer's, or any for an admin. */
@@ -203,15 +227,15 @@ export async function listOrderInvoices(
   if (documents.length === 0) {
     // An order without documents yet (unpaid) is still the caller's to ask about, or not found.
     const order = await createInvoicesRepository(db).orderOwner(orderId);
-    if (!order || (order.userId !== user.id && user.role !== 'admin')) throw notFound('Order');
+    if (!order || !(await mayRead(db, order, user))) throw notFound('Order');
     return [];
   }
-  return documents.map((row) => visibleDocument(row, user));
+  return Promise.all(documents.map((row) => visibleDocument(db, row, user)));
 }
 
 /** One invoice or credit note its buyer (or an admin) may see. */
 export async function getInvoice(db: Executor, user: AuthUser, id: string): Promise<InvoiceRow> {
-  return visibleDocument(await createInvoicesRepository(db).findById(id), user);
+  return visibleDocument(db, await createInvoicesRepository(db).findById(id), user);
 }
 
 /**

@@ -5,8 +5,16 @@ export { queueAdminOrderMail, type OrderOrigin } from './admin-mail.ts';
 export { queueCheckoutPaidMail, queueCheckoutPlacedMail } from './checkout-mail.ts';
 export { checkUnpaidHolds } from './holds.ts';
 export { documentAttachments, queuePaidMail } from './mail.ts';
-export { MAX_ORDER_TOTAL_CENTS, placeLines, type Placed, type PricedLine } from './placement.ts';
+export {
+  type LineRequest,
+  MAX_ORDER_TOTAL_CENTS,
+  placeLines,
+  type Placed,
+  priceLines,
+  type PricedLine,
+} from './placement.ts';
 export { toOrderDto } from './repository.ts';
+export { listCompanyOrders } from './service.ts';
 export {
   checkoutLines,
   findCheckout,

@@ -22,6 +22,10 @@ export const writeLines = fixedStatement<
     paymentMethod: 'invoice' | null;
     termsDays: number | null;
     dueAt: string | null;
+    companyId: string | null;
+    addressLabel: string | null;
+    placedBy: string | null;
+    placedByName: string | null;
     now: string;
     orderIds: string[];
     productIds: string[];
@@ -37,10 +41,13 @@ export const writeLines = fixedStatement<
       select ${users.id} from ${users} where ${users.id} = ${value('userId')} for no key update
     ), checkout as (
       insert into ${checkouts} (user_id, customer_name, customer_email, po_reference, address, phone,
-        total_cents, line_count, payment_method, terms_days, due_at)
+        total_cents, line_count, payment_method, terms_days, due_at, company_id, address_label, placed_by,
+        placed_by_name)
       values ((select id from buyer), ${value('customerName')}, ${value('customerEmail')}, ${value('poReference')},
         ${value('address')}, ${value('phone')}, ${value('totalCents')}::int, ${value('lineCount')}::int,
-        coalesce(${value('paymentMethod')}::text, 'card'), ${value('termsDays')}::int, ${value('dueAt')}::timestamptz)
+        coalesce(${value('paymentMethod')}::text, 'card'), ${value('termsDays')}::int, ${value('dueAt')}::timestamptz,
+        ${value('companyId')}::uuid, ${value('addressLabel')}::text, ${value('placedBy')}::text,
+        ${value('placedByName')}::text)
       returning *
     ), taken as (
       update ${products} set available_quantity = ${products}.available_quantity - wanted.quantity,
@@ -54,10 +61,10 @@ export const writeLines = fixedStatement<
       returning ${products}.*
     ), placed as (
       insert into ${ordersTable} (id, user_id, product_id, customer_name, customer_email, product_name,
-        price_cents, quantity, total_cents, address, phone, checkout_id, due_at)
+        price_cents, quantity, total_cents, address, phone, checkout_id, due_at, company_id)
       select line.id, ${value('userId')}, line.product_id, ${value('customerName')}, ${value('customerEmail')},
         line.product_name, line.price_cents, line.quantity, line.total_cents, ${value('address')},
-        ${value('phone')}, checkout.id, checkout.due_at
+        ${value('phone')}, checkout.id, checkout.due_at, checkout.company_id
       from unnest(${value('orderIds')}::uuid[], ${value('productIds')}::uuid[], ${value('productNames')}::text[],
           ${value('unitCents')}::int[], ${value('quantities')}::int[], ${value('lineTotals')}::int[])
         with ordinality as line(id, product_id, product_name, price_cents, quantity, total_cents, n),

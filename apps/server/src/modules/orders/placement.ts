@@ -43,6 +43,12 @@ export interface Delivery {
   poReference?: string | undefined;
   /** Placed on payment terms (decision 0112): every line is due on this date instead of held. */
   terms?: { termsDays: number; dueAt: Date } | undefined;
+  /** The buyer's company (docs/decisions/0213): the checkout and its orders are the company's too. */
+  companyId?: string | null | undefined;
+  /** The label of the address-book site the address was copied from. */
+  addressLabel?: string | null | undefined;
+  /** The shop admin who placed it for the buyer. */
+  placedBy?: { id: string; name: string } | undefined;
 }
 
 export interface Placed {
@@ -52,6 +58,34 @@ export interface Placed {
 
 /** What placeLines did: also the products it took to or below their low-stock line, not alerted before (decision 0108). */
 export type PlacedLines = Placed & { lowOnStock: ProductRow[] };
+
+/**
+ * Each requested line against its product (as read or locked by the caller), priced by the pricing
+ * engine at its tier, or at the unit price agreed in a quote, with the first rule its quantity breaks.
+ */
+export function priceLines(
+  products: readonly ProductRow[],
+  requests: readonly LineRequest[],
+  agreedUnitCents?: ReadonlyMap<string, number>,
+): PricedLine[] {
+  const byId = new Map(products.map((p) => [p.id, p]));
+  return requests.map((request): PricedLine => {
+    const product = byId.get(request.productId);
+    if (!product) return { ...request, product, problem: null, unitCents: 0, totalCents: 0 };
+    const pricing = pricingOfRow(product);
+    const agreed = agreedUnitCents?.get(request.productId);
+    // A quantity agreed in a quote may pass the per-order maximum (decision 0200); every other rule holds.
+    const rules = agreed === undefined ? pricing : { ...pricing, maxOrder: null };
+    return {
+      ...request,
+      product,
+      problem: quantityProblem(rules, request.quantity),
+      unitCents: agreed ?? unitPriceCents(pricing, request.quantity),
+      totalCents:
+        agreed !== undefined ? agreed * request.quantity : lineTotalCents(pricing, request.quantity),
+    };
+  });
+}
 
 /**
  * Places lines as one checkout, all or nothing, inside the caller's transaction (docs/architecture.md §9):
@@ -73,30 +107,11 @@ export async function placeLines(
   /** Unit prices agreed beforehand (an accepted quote's), by product id, instead of the tier prices. */
   agreedUnitCents?: ReadonlyMap<string, number>,
 ): Promise<PlacedLines> {
-  const locked = new Map(
-    (
-      await lockProducts(
-        tx,
-        requests.map((line) => line.productId),
-      )
-    ).map((p) => [p.id, p]),
+  const locked = await lockProducts(
+    tx,
+    requests.map((line) => line.productId),
   );
-  const lines = requests.map((request): PricedLine => {
-    const product = locked.get(request.productId);
-    if (!product) return { ...request, product, problem: null, unitCents: 0, totalCents: 0 };
-    const pricing = pricingOfRow(product);
-    const agreed = agreedUnitCents?.get(request.productId);
-    // A quantity agreed in a quote may pass the per-order maximum (decision 0200); every other rule holds.
-    const rules = agreed === undefined ? pricing : { ...pricing, maxOrder: null };
-    return {
-      ...request,
-      product,
-      problem: quantityProblem(rules, request.quantity),
-      unitCents: agreed ?? unitPriceCents(pricing, request.quantity),
-      totalCents:
-        agreed !== undefined ? agreed * request.quantity : lineTotalCents(pricing, request.quantity),
-    };
-  });
+  const lines = priceLines(locked, requests, agreedUnitCents);
   judge(lines);
 
   if (!lines.every((line) => line.product)) throw conflict(messages.quantityAboveAvailable, 'OUT_OF_STOCK');
@@ -116,6 +131,10 @@ export async function placeLines(
     paymentMethod: delivery.terms ? 'invoice' : null,
     termsDays: delivery.terms?.termsDays ?? null,
     dueAt: delivery.terms?.dueAt.toISOString() ?? null,
+    companyId: delivery.companyId ?? null,
+    addressLabel: delivery.addressLabel ?? null,
+    placedBy: delivery.placedBy?.id ?? null,
+    placedByName: delivery.placedBy?.name ?? null,
     now: new Date().toISOString(),
     orderIds,
     productIds: lines.map((line) => line.productId),

@@ -103,13 +103,28 @@ export function createOrdersRepository(db: Executor) {
       return row;
     },
 
-    async listByUser(userId: string): Promise<OrderView[]> {
+    /** A person's orders and, with `companyId`, every order of that company; newest first. */
+    async listByUser(userId: string, companyId?: string): Promise<OrderView[]> {
       return db
         .select(orderWithCheckout)
         .from(orders)
         .leftJoin(checkouts, eq(checkouts.id, orders.checkoutId))
-        .where(eq(orders.userId, userId))
+        .where(
+          companyId
+            ? or(eq(orders.userId, userId), eq(orders.companyId, companyId))
+            : eq(orders.userId, userId),
+        )
         .orderBy(desc(orders.createdAt), desc(orders.id));
+    },
+
+    async listByCompany(companyId: string, limit: number): Promise<OrderView[]> {
+      return db
+        .select(orderWithCheckout)
+        .from(orders)
+        .leftJoin(checkouts, eq(checkouts.id, orders.checkoutId))
+        .where(eq(orders.companyId, companyId))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(limit);
     },
 
     /** Whether the customer has paid for an order (of this product, when one is given). */

@@ -11,6 +11,7 @@ import { recordAudit } from '../audit/index.ts';
 import { issueCreditNote } from '../invoices/index.ts';
 import { adjustOpenPayments } from './open-payments.ts';
 import { visibleOrder, type Actor } from './access.ts';
+import { mayRead, readableCompanyOf } from '../membership/index.ts';
 import { createCheckoutRepository } from './checkouts-repository.ts';
 import { checkUnpaidHolds } from './holds.ts';
 import { documentAttachments, queueOrderMail } from './mail.ts';
@@ -113,7 +114,12 @@ export async function listMyOrders(deps: AppDeps, user: Actor, email: string): P
   if (email.trim().toLowerCase() !== user.email.toLowerCase()) {
     throw forbidden('You can only see your own orders.');
   }
-  return createOrdersRepository(deps.db).listByUser(user.id);
+  return createOrdersRepository(deps.db).listByUser(user.id, await readableCompanyOf(deps.db, user.id));
+}
+
+/** A company's newest orders (the shop admin's company page). */
+export async function listCompanyOrders(deps: Pick<AppDeps, 'db'>, companyId: string, limit: number) {
+  return createOrdersRepository(deps.db).listByCompany(companyId, limit);
 }
 
 /** How many orders there are: the count the admin's unpaged list sends before it streams them. */
@@ -121,8 +127,11 @@ export async function countAllOrders(deps: Pick<AppDeps, 'db'>): Promise<number>
   return createOrderSearchRepository(deps.db).countAll();
 }
 
+/** One order: its buyer's, their company's by role (docs/decisions/0213), any for admins; else 404. */
 export async function getOrder(deps: AppDeps, user: Actor, id: string): Promise<OrderRow> {
-  return visibleOrder(await createOrdersRepository(deps.db).findById(id), user);
+  const order = await createOrdersRepository(deps.db).findById(id);
+  if (!order || !(await mayRead(deps.db, order, user))) throw notFound('Order');
+  return order;
 }
 
 /** Why this caller may not cancel this order now, or undefined when they may. */

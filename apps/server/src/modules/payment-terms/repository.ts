@@ -1,14 +1,6 @@
-import { and, asc, eq, exists, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import {
-  checkouts,
-  invoices,
-  orders,
-  paymentTerms,
-  users,
-  type CheckoutRow,
-  type PaymentTermsRow,
-} from '../../db/schema/index.ts';
+import { checkouts, invoices, orders, type CheckoutRow } from '../../db/schema/index.ts';
 
 /** Reminders queued in one transaction, at most. */
 export const REMINDER_BATCH = 50;
@@ -31,61 +23,9 @@ const unpaidLinesOf = (db: Executor) =>
 /** A line still owed: not paid and not cancelled (a cancelled line stays on record, decision 0195). */
 const owing = and(eq(orders.paid, false), ne(orders.status, 'cancelled'));
 
-/** Payment terms (decision 0112): who may pay by invoice, and the invoices on terms still open. */
+/** Invoices on payment terms (decision 0112) still open; the terms themselves are the company's. */
 export function createPaymentTermsRepository(db: Executor) {
   return {
-    async find(userId: string): Promise<PaymentTermsRow | undefined> {
-      const [row] = await db.select().from(paymentTerms).where(eq(paymentTerms.userId, userId));
-      return row;
-    },
-
-    /** The customer's e-mail address, or undefined when there is no such user. */
-    async userEmail(userId: string): Promise<string | undefined> {
-      const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-      return row?.email;
-    },
-
-    /** Sets (or, with null, withdraws) the terms; answers whether anything changed. */
-    async set(
-      userId: string,
-      terms: { termsDays: number; creditLimitCents: number } | null,
-      by: string,
-    ): Promise<boolean> {
-      if (terms === null) {
-        const gone = await db
-          .delete(paymentTerms)
-          .where(eq(paymentTerms.userId, userId))
-          .returning({ id: paymentTerms.userId });
-        return gone.length > 0;
-      }
-      const current = await this.find(userId);
-      if (current?.termsDays === terms.termsDays && current.creditLimitCents === terms.creditLimitCents)
-        return false;
-      const values = { ...terms, updatedBy: by, updatedAt: new Date() };
-      await db
-        .insert(paymentTerms)
-        .values({ userId, ...values })
-        .onConflictDoUpdate({ target: paymentTerms.userId, set: values });
-      return true;
-    },
-
-    /**
-     * Locks the customer's row until the transaction ends, as the stock holds do (decision 0032): two
-     * checkouts of one customer are counted one after the other. Always taken after the product rows.
-     */
-    async lockCustomer(userId: string): Promise<void> {
-      await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
-    },
-
-    /** What the customer's orders on terms still owe (cents), the lines of this transaction included. */
-    async unpaidOnTermsCents(userId: string): Promise<number> {
-      const [row] = await db
-        .select({ cents: sql<string>`coalesce(sum(${orders.totalCents}), 0)` })
-        .from(orders)
-        .where(and(eq(orders.userId, userId), owing, isNotNull(orders.dueAt)));
-      return Number(row?.cents ?? 0);
-    },
-
     /** Invoice checkouts with a line still unpaid, soonest due first; `overdueAt`: only those due before it. */
     async listOpen(options: { overdueAt?: Date; limit: number }): Promise<OpenTermsInvoice[]> {
       const rows = await db

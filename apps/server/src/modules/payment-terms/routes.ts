@@ -12,7 +12,8 @@ import { ModifiedResultSchema } from '@forgeline/shared/schemas/order';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { bankTransferOf } from '../invoices/index.ts';
 import { termsInvoicesCsv } from './csv.ts';
-import { getTerms, listTermsInvoices, markTermsPaid, setTerms } from './service.ts';
+import { listTermsInvoices, markTermsPaid } from './service.ts';
+import { getTerms, setPersonTerms } from '../companies/index.ts';
 import { errorResponses } from '../../lib/errors.ts';
 
 const IdParams = z.object({ id: z.string().max(100) });
@@ -58,20 +59,20 @@ export const paymentTermsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payment terms'],
         summary:
-          'Approves a customer to pay by invoice, net 15/30/60 days with a credit limit in dollars; terms: null withdraws it (admin)',
+          'Approves a customer to pay by invoice, net 15/30/60 days with a credit limit in dollars, on their company (a person without one gets a company of their own); terms: null withdraws it (admin)',
         params: IdParams,
         body: PaymentTermsBodySchema,
         response: { 200: PaymentTermsSchema.extend({ modifiedCount: z.number().int() }), ...errorResponses },
       },
     },
     async (request) => {
-      const { terms, modifiedCount } = await setTerms(
+      const { terms, changed } = await setPersonTerms(
         app,
         currentUser(request),
         request.params.id,
         request.body,
       );
-      return { ...terms, modifiedCount };
+      return { ...terms, modifiedCount: changed ? 1 : 0 };
     },
   );
 

@@ -1,9 +1,5 @@
-import { toCents, toDollars } from '@forgeline/shared/money';
-import {
-  type PaymentTerms,
-  type PaymentTermsBody,
-  type TermsInvoice,
-} from '@forgeline/shared/schemas/payment-terms';
+import { toDollars } from '@forgeline/shared/money';
+import { type TermsInvoice } from '@forgeline/shared/schemas/payment-terms';
 import type { Executor } from '../../db/client.ts';
 import type { CheckoutRow, OrderRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/deps.ts';
@@ -15,6 +11,8 @@ import { recordAudit } from '../audit/index.ts';
 import { CURRENCY, withPaymentRecording, type ProviderIntent } from '../payments/index.ts';
 import { queueReminderMail } from './mail.ts';
 import { createPaymentTermsRepository, type OpenTermsInvoice } from './repository.ts';
+import { lockCompanyCredit } from '../companies/index.ts';
+import type { Membership } from '../membership/index.ts';
 
 /**
  * Payment terms (docs/decisions/0112): an approved customer may check out 'by invoice' with a PO
@@ -29,62 +27,13 @@ export const CREDIT_LIMIT = 'CREDIT_LIMIT_EXCEEDED';
 
 const money = (cents: number) => `$${toDollars(cents).toFixed(2)}`;
 
-/** A customer's terms and how much of the limit their unpaid invoices use. */
-export async function getTerms(db: Executor, userId: string): Promise<PaymentTerms> {
-  const repository = createPaymentTermsRepository(db);
-  const [terms, usedCents] = await Promise.all([
-    repository.find(userId),
-    repository.unpaidOnTermsCents(userId),
-  ]);
-  const limitCents = terms?.creditLimitCents ?? 0;
-  return {
-    approved: terms !== undefined,
-    termsDays: terms?.termsDays ?? null,
-    creditLimit: toDollars(limitCents),
-    used: toDollars(usedCents),
-    available: toDollars(Math.max(limitCents - usedCents, 0)),
-  };
-}
-
-/** The admin approves (or withdraws) a customer's terms. Orders already on terms stay as they are. */
-export async function setTerms(
-  deps: Pick<AppDeps, 'db' | 'log'>,
-  admin: Actor,
-  userId: string,
-  body: PaymentTermsBody,
-): Promise<{ terms: PaymentTerms; modifiedCount: number }> {
-  const changed = await deps.db.transaction(async (tx) => {
-    const repository = createPaymentTermsRepository(tx);
-    const email = await repository.userEmail(userId);
-    if (email === undefined) throw notFound('User');
-    const before = await getTerms(tx, userId);
-    const terms = body.terms && {
-      termsDays: body.terms.termsDays,
-      creditLimitCents: toCents(body.terms.creditLimit),
-    };
-    if (!(await repository.set(userId, terms, admin.id))) return false;
-    const summary = (t: PaymentTerms) =>
-      t.approved ? { termsDays: t.termsDays, creditLimit: t.creditLimit } : { approved: false };
-    await recordAudit(tx, admin, {
-      // The log says what happened: an approval, a change of approved terms, or their withdrawal.
-      action: !terms ? 'terms.withdrawn' : before.approved ? 'terms.changed' : 'terms.approved',
-      subject: { type: 'user', id: userId, label: email },
-      before: summary(before),
-      after: summary(await getTerms(tx, userId)),
-    });
-    return true;
-  });
-  if (changed) deps.log.info({ userId, by: admin.id, terms: body.terms }, 'payment terms set');
-  return { terms: await getTerms(deps.db, userId), modifiedCount: changed ? 1 : 0 };
-}
-
 /**
  * Before an invoice checkout places anything: the PO number it needs and the customer's approval.
  * Answers the terms the checkout is placed on (net days, due date from now).
  */
 export async function termsForCheckout(
   tx: Executor,
-  userId: string,
+  member: Membership | undefined,
   poReference: string | undefined,
   now = new Date(),
 ): Promise<{ termsDays: number; dueAt: Date }> {
@@ -92,7 +41,7 @@ export async function termsForCheckout(
     const message = 'A PO number is required to pay by invoice.';
     throw badRequest(message, { poReference: message });
   }
-  const terms = await createPaymentTermsRepository(tx).find(userId);
+  const terms = member?.company.termsDays ? { termsDays: member.company.termsDays } : undefined;
   if (!terms) {
     throw new DomainError(
       TERMS_NOT_APPROVED,
@@ -103,26 +52,24 @@ export async function termsForCheckout(
 }
 
 /**
- * Once the invoice checkout's lines are in the transaction: the customer's row is locked (two checkouts
- * of theirs are counted one after the other), and every unpaid order on terms, these included, must fit
- * the credit limit in force now; otherwise a 400 rolls all of it back. Then its invoice is issued, in
+ * Once the invoice checkout's lines are in the transaction: the company's row is locked (two checkouts
+ * of its buyers are counted one after the other), and every unpaid order on terms of the company, these
+ * included, must fit the credit limit in force now; otherwise a 400 rolls all of it back. Then its invoice is issued, in
  * the same transaction: it exists exactly when the checkout does.
  */
 export async function settleTermsCheckout(
   tx: Executor,
-  userId: string,
+  companyId: string,
   placed: { checkout: CheckoutRow; orders: OrderRow[] },
 ): Promise<void> {
-  const repository = createPaymentTermsRepository(tx);
-  await repository.lockCustomer(userId);
-  const terms = await repository.find(userId);
-  if (!terms) {
-    throw new DomainError(TERMS_NOT_APPROVED, 'Your account is not approved to pay by invoice.');
+  const terms = await lockCompanyCredit(tx, companyId);
+  if (terms?.creditLimitCents == null) {
+    throw new DomainError(TERMS_NOT_APPROVED, 'Your company is not approved to pay by invoice.');
   }
-  const usedCents = await repository.unpaidOnTermsCents(userId);
+  const usedCents = terms.usedCents;
   if (usedCents > terms.creditLimitCents) {
     const before = usedCents - placed.checkout.totalCents;
-    const message = `This order of ${money(placed.checkout.totalCents)} would take your unpaid invoices to ${money(usedCents)}, over your credit limit of ${money(terms.creditLimitCents)} (${money(Math.max(terms.creditLimitCents - before, 0))} available). Please pay by card, or settle open invoices first.`;
+    const message = `This order of ${money(placed.checkout.totalCents)} would take your company's unpaid invoices to ${money(usedCents)}, over its credit limit of ${money(terms.creditLimitCents)} (${money(Math.max(terms.creditLimitCents - before, 0))} available). Please pay by card, or settle open invoices first.`;
     throw new DomainError(CREDIT_LIMIT, message, { paymentMethod: message });
   }
   const { checkout, orders } = placed;

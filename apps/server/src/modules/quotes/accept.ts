@@ -3,9 +3,10 @@ import { type AcceptQuoteBody } from '@forgeline/shared/schemas/checkout';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { DomainError, badRequest, conflict, forbidden } from '../../lib/errors.ts';
-import type { AuthUser } from '../../plugins/app/auth.ts';
-import { queueCheckoutPlacedMails, type PlacedCheckout } from '../checkout/index.ts';
-import { checkUnpaidHolds, MAX_ORDER_TOTAL_CENTS, placeLines } from '../orders/index.ts';
+import { queueCheckoutPlacedMails, type CheckoutOutcome } from '../checkout/index.ts';
+import { deliveryFor, requestApproval, spendingCheck } from '../companies/index.ts';
+import { assertMayOrder, findMembership } from '../membership/index.ts';
+import { type Actor, checkUnpaidHolds, MAX_ORDER_TOTAL_CENTS, placeLines } from '../orders/index.ts';
 import { settleTermsCheckout, termsForCheckout } from '../payment-terms/index.ts';
 import { createQuotesRepository } from './repository.ts';
 import { lockOpenQuote, offerTotalCents, offerVersionOf } from './service.ts';
@@ -22,11 +23,12 @@ import { queueLowStockAlert } from '../products/index.ts';
 export async function acceptQuote(
   deps: AppDeps,
   tx: Executor,
-  user: AuthUser,
+  user: Actor,
   id: string,
-  delivery: AcceptQuoteBody,
+  body: AcceptQuoteBody & { approved?: boolean },
   now = new Date(),
-): Promise<PlacedCheckout> {
+): Promise<CheckoutOutcome> {
+  const delivery = body;
   const quote = await lockOpenQuote(tx, id, user, now);
   if (quote.userId !== user.id) throw forbidden('Only the customer who asked for the quote can accept it.');
   if (quote.status !== 'offered')
@@ -71,17 +73,44 @@ export async function acceptQuote(
     );
   }
   const requests = lines.map((line) => ({ productId: line.productId!, quantity: line.quantity }));
-  // On invoice: a PO number and the customer's approval first, as for any checkout (decision 0112).
+  // A company's member accepts by their role and limits, to a site of the book (decisions 0213, 0214).
+  const member = await findMembership(tx, user.id);
+  assertMayOrder(member);
+  const site = await deliveryFor(tx, member, delivery);
+  // On invoice: a PO number and the company's approval first, as for any checkout (decision 0112).
   const terms =
     delivery.paymentMethod === 'invoice'
-      ? await termsForCheckout(tx, user.id, delivery.poReference, now)
+      ? await termsForCheckout(tx, member, delivery.poReference, now)
       : undefined;
+  const over = member && !body.approved ? await spendingCheck(tx, user.id, totalCents, now) : null;
+  if (over) {
+    return {
+      kind: 'request',
+      ...(await requestApproval(deps, tx, user, over.member, {
+        kind: 'quote',
+        quoteId: quote.id,
+        ...(version !== null && { offerVersion: version }),
+        lines: lines.map((line) => ({
+          productId: line.productId!,
+          sku: null,
+          name: line.productName,
+          quantity: line.quantity,
+          unitCents: line.offeredPriceCents ?? 0,
+        })),
+        totalCents,
+        ...site,
+        poReference: delivery.poReference ?? null,
+        paymentMethod: delivery.paymentMethod,
+        reason: over.reason,
+      })),
+    };
+  }
 
   const placed = await placeLines(
     tx,
     user,
     requests,
-    { ...delivery, terms },
+    { ...site, poReference: delivery.poReference, terms, companyId: member?.companyId },
     (priced) => {
       const problems: Record<string, string> = {};
       for (const line of priced) {
@@ -101,11 +130,11 @@ export async function acceptQuote(
     agreed,
   );
   // On terms the credit limit and the invoice; on card the bounds of unpaid holds (0032).
-  if (terms) await settleTermsCheckout(tx, user.id, placed);
+  if (terms && member) await settleTermsCheckout(tx, member.companyId, placed);
   else await checkUnpaidHolds(tx, deps.config, user.id);
   await repository.setStatus(quote.id, 'accepted', { decidedAt: now, checkoutId: placed.checkout.id });
   await queueLowStockAlert(deps, tx, placed.lowOnStock);
   // The admins' new-order mail names the quote: one mail for the acceptance, not a second one.
   const origin = { quoteNumber: quote.number, quoteId: quote.id };
-  return { ...placed, mailIds: await queueCheckoutPlacedMails(deps, tx, placed, origin) };
+  return { kind: 'placed', ...placed, mailIds: await queueCheckoutPlacedMails(deps, tx, placed, origin) };
 }

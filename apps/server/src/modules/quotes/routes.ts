@@ -14,7 +14,8 @@ import { toDollars } from '@forgeline/shared/money';
 import { errorResponses } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { sellerOf } from '../invoices/index.ts';
-import { afterCheckoutPlaced, toCheckoutDto } from '../checkout/index.ts';
+import { checkoutAnswer } from '../checkout/index.ts';
+import { ApprovalNeededSchema } from '@forgeline/shared/schemas/company';
 import { IdempotencyKeyHeaders, withIdempotency } from '../idempotency/index.ts';
 import { acceptQuote } from './accept.ts';
 import { sendQuoteMail } from './mail.ts';
@@ -149,12 +150,13 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['quotes'],
         summary:
-          'Accepts an open offer (its buyer): a checkout at the offered prices, stock taken now, all lines or none; then paid like any checkout',
+          'Accepts an open offer (its buyer): a checkout at the offered prices, stock taken now, all lines or none, then paid like any checkout; 202 with an order request when over the buyer’s spending limit',
         params: IdParams,
         headers: IdempotencyKeyHeaders,
         body: AcceptQuoteBodySchema,
         response: {
           201: CheckoutSchema,
+          202: ApprovalNeededSchema,
           ...errorResponses,
           // A revised offer: its new figures beside the message (decision 0157).
           409: ApiErrorSchema.extend({ offer: z.unknown().optional() }),
@@ -163,13 +165,9 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       withIdempotency(app, request, reply, async (tx) => {
-        const placed = await acceptQuote(app, tx, currentUser(request), request.params.id, request.body);
-        return {
-          statusCode: 201,
-          body: toCheckoutDto(placed.checkout, placed.orders),
-          // The admins hear of it in the order's own mail, which names the quote.
-          afterCommit: () => afterCheckoutPlaced(app, placed),
-        };
+        // Placed: the admins hear of it in the order's own mail, which names the quote.
+        const outcome = await acceptQuote(app, tx, currentUser(request), request.params.id, request.body);
+        return checkoutAnswer(app, outcome);
       }),
   );
 

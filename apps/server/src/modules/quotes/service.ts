@@ -21,7 +21,10 @@ import type { ErrorCode } from '@forgeline/shared/api-error';
 const DAY_MS = 86_400_000;
 
 /** Only its buyer and admins see a quote; to anyone else it does not exist. */
-export function visibleQuote<T extends QuoteRow | undefined>(quote: T, user: AuthUser): NonNullable<T> {
+export function visibleQuote<T extends QuoteRow | undefined>(
+  quote: T,
+  user: Pick<AuthUser, 'id' | 'role'>,
+): NonNullable<T> {
   if (!quote || (quote.userId !== user.id && user.role !== 'admin')) throw notFound('Quote');
   return quote as NonNullable<T>;
 }
@@ -91,7 +94,12 @@ function refuseClosed(quote: QuoteRow, now: Date) {
 }
 
 /** Locks the quote, closes it first if its offer lapsed, and refuses any action on a closed quote. */
-export async function lockOpenQuote(tx: Executor, id: string, user: AuthUser, now: Date): Promise<QuoteRow> {
+export async function lockOpenQuote(
+  tx: Executor,
+  id: string,
+  user: Pick<AuthUser, 'id' | 'role'>,
+  now: Date,
+): Promise<QuoteRow> {
   const repository = createQuotesRepository(tx);
   const quote = visibleQuote(await repository.lockById(id), user);
   refuseClosed(quote, now);

@@ -43,6 +43,21 @@ const ADMIN: WriteLimit = {
   budget: 'admin',
 };
 const CART = { none: 'fills the own cart: part ids and quantities, no text, no mail' };
+// A company's own pages: members' and sites' details, lists; invitations and decisions mail people.
+const COMPANY: WriteLimit = {
+  what: 'company changes',
+  perAccount: 300,
+  perAddress: 3000,
+  windowS: 10 * 60,
+  budget: 'company',
+};
+const COMPANY_MAILS: WriteLimit = {
+  what: 'invitations',
+  perAccount: 50,
+  perAddress: 500,
+  windowS: 60 * 60,
+  budget: 'company-mails',
+};
 
 /**
  * Every route that changes something (POST, PUT, PATCH, DELETE), by method and path: its limit, or why
@@ -86,6 +101,34 @@ export const WRITE_LIMITS: Record<string, WriteLimit | NoWriteLimit> = {
     perAddress: 600,
     windowS: 60,
   },
+  // Companies (docs/decisions/0213).
+  'PATCH /api/company': COMPANY,
+  'PATCH /api/company/members/:userId': COMPANY,
+  'DELETE /api/company/members/:userId': COMPANY,
+  'POST /api/company/invitations': COMPANY_MAILS,
+  'POST /api/company/invitations/:id/resend': COMPANY_MAILS,
+  'DELETE /api/company/invitations/:id': COMPANY,
+  'POST /api/companyInvitations/:token/accept': COMPANY,
+  'POST /api/company/addresses': COMPANY,
+  'PUT /api/company/addresses/:id': COMPANY,
+  'DELETE /api/company/addresses/:id': COMPANY,
+  'POST /api/company/requests/:id/approve': ORDERS,
+  'POST /api/company/requests/:id/reject': COMPANY_MAILS,
+  'POST /api/company/requests/:id/withdraw': COMPANY,
+  'POST /api/company/lists': COMPANY,
+  'PUT /api/company/lists/:id': COMPANY,
+  'DELETE /api/company/lists/:id': COMPANY,
+  'POST /api/company/lists/:id/cart': CART,
+  'POST /api/companyApplications': { what: 'applications', perAccount: 5, perAddress: 50, windowS: 60 * 60 },
+  'POST /api/companies': ADMIN,
+  'PATCH /api/companies/:id': ADMIN,
+  'PATCH /api/companies/:id/terms': ADMIN,
+  'POST /api/companies/:id/members': ADMIN,
+  'PATCH /api/companies/:id/members/:userId': ADMIN,
+  'DELETE /api/companies/:id/members/:userId': ADMIN,
+  'POST /api/companies/:id/orders': ADMIN,
+  'POST /api/companyApplications/:id/approve': ADMIN,
+  'POST /api/companyApplications/:id/decline': ADMIN,
   // The admin area: quote offers and shipping notices mail buyers; products store text.
   'POST /api/quotes/:id/offer': ADMIN,
   'PUT /api/order/shipped/:id': ADMIN,

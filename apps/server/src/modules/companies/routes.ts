@@ -1,0 +1,456 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CartSchema } from '@forgeline/shared/schemas/cart';
+import {
+  CompanyAddressBodySchema,
+  CompanyAddressSchema,
+  CompanyApplicationBodySchema,
+  CompanyApplicationSchema,
+  CompanyMemberPatchSchema,
+  CompanyMemberSchema,
+  CompanyPatchSchema,
+  CompanySchema,
+  InvitationBodySchema,
+  InvitationPreviewSchema,
+  InvitationSchema,
+  MyCompanySchema,
+  OrderRequestSchema,
+  RequestRejectionBodySchema,
+  SavedListBodySchema,
+  SavedListSchema,
+} from '@forgeline/shared/schemas/company';
+import { errorResponses } from '../../lib/errors.ts';
+import { currentUser } from '../../plugins/app/auth.ts';
+import { applyForCompany } from './applications.ts';
+import {
+  acceptInvitation,
+  invite,
+  listInvitations,
+  previewInvitation,
+  resendInvitation,
+  revokeInvitation,
+} from './invitations.ts';
+import { decideRequest, listRequests, lockPendingRequest } from './requests.ts';
+import { addListToCart, deleteList, listSavedLists, saveList } from './saved-lists.ts';
+import {
+  changeMember,
+  deleteAddress,
+  getMyCompany,
+  listAddresses,
+  listMembers,
+  removeMember,
+  requireMembership,
+  saveAddress,
+  updateCompany,
+} from './service.ts';
+
+const IdParams = z.object({ id: z.uuid('Not found') });
+const UserParams = z.object({ userId: z.string().max(100) });
+const TokenParams = z.object({ token: z.string().min(10).max(200) });
+const StatusQuery = z.object({ status: z.enum(['pending', 'all']).optional().default('all') });
+const tags = ['companies'];
+
+/** The company pages of its members (docs/decisions/0213): what each may do is their role's. */
+export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The signed-in person's membership, or 404 (someone without a company has no company pages). */
+  const memberOf = (request: Parameters<typeof currentUser>[0]) =>
+    requireMembership(app.db, currentUser(request).id);
+
+  app.get(
+    '/company',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary:
+          'Your company, your role and limits; or, without one, your application for a business account',
+        response: { 200: MyCompanySchema, ...errorResponses },
+      },
+    },
+    async (request) => getMyCompany(app.db, currentUser(request).id),
+  );
+
+  app.patch(
+    '/company',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Edits the company (company admin)',
+        body: CompanyPatchSchema,
+        response: { 200: CompanySchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const member = await memberOf(request);
+      return updateCompany(app, { kind: 'member', member }, member.companyId, request.body);
+    },
+  );
+
+  app.get(
+    '/company/members',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'The members of your company',
+        response: { 200: z.array(CompanyMemberSchema), ...errorResponses },
+      },
+    },
+    async (request) => listMembers(app.db, (await memberOf(request)).companyId),
+  );
+
+  app.patch(
+    '/company/members/:userId',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: "Changes a member's role, spending limits (dollars, null for none) or reach (company admin)",
+        params: UserParams,
+        body: CompanyMemberPatchSchema,
+        response: { 200: CompanyMemberSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const member = await memberOf(request);
+      return changeMember(
+        app,
+        { kind: 'member', member },
+        member.companyId,
+        request.params.userId,
+        request.body,
+      );
+    },
+  );
+
+  app.delete(
+    '/company/members/:userId',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary:
+          'Removes a member (company admin), or leaves the company (yourself); never the last company admin',
+        params: UserParams,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const member = await memberOf(request);
+      await removeMember(app, { kind: 'member', member }, member.companyId, request.params.userId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/company/invitations',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Open invitations (company admin)',
+        response: { 200: z.array(InvitationSchema), ...errorResponses },
+      },
+    },
+    async (request) => listInvitations(app.db, await memberOf(request)),
+  );
+
+  app.post(
+    '/company/invitations',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Invites a person by e-mail in a role: a single-use link valid 7 days (company admin)',
+        body: InvitationBodySchema,
+        response: { 201: InvitationSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const invitation = await invite(app, await memberOf(request), currentUser(request), request.body);
+      return reply.code(201).send(invitation);
+    },
+  );
+
+  app.post(
+    '/company/invitations/:id/resend',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Sends a new link (the old one stops working) (company admin)',
+        params: IdParams,
+        response: { 200: InvitationSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      resendInvitation(app, await memberOf(request), currentUser(request), request.params.id),
+  );
+
+  app.delete(
+    '/company/invitations/:id',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Revokes an invitation (company admin)',
+        params: IdParams,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await revokeInvitation(app.db, await memberOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/companyInvitations/:token',
+    {
+      schema: {
+        tags,
+        summary: 'What an invitation link offers (404 used or revoked, 410 expired)',
+        params: TokenParams,
+        response: { 200: InvitationPreviewSchema, ...errorResponses },
+      },
+    },
+    async (request) => previewInvitation(app.db, request.params.token),
+  );
+
+  app.post(
+    '/companyInvitations/:token/accept',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Joins the company with the link (once; the account must have the invited address)',
+        params: TokenParams,
+        response: { 200: MyCompanySchema, ...errorResponses },
+      },
+    },
+    async (request) => acceptInvitation(app.db, currentUser(request), request.params.token),
+  );
+
+  app.get(
+    '/company/addresses',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: "Your company's delivery sites",
+        response: { 200: z.array(CompanyAddressSchema), ...errorResponses },
+      },
+    },
+    async (request) => listAddresses(app.db, (await memberOf(request)).companyId),
+  );
+
+  app.post(
+    '/company/addresses',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Adds a delivery site (company admin)',
+        body: CompanyAddressBodySchema,
+        response: { 201: CompanyAddressSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const member = await memberOf(request);
+      return reply
+        .code(201)
+        .send(await saveAddress(app, { kind: 'member', member }, member.companyId, request.body));
+    },
+  );
+
+  app.put(
+    '/company/addresses/:id',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Replaces a delivery site; orders keep their copy (company admin)',
+        params: IdParams,
+        body: CompanyAddressBodySchema,
+        response: { 200: CompanyAddressSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const member = await memberOf(request);
+      return saveAddress(app, { kind: 'member', member }, member.companyId, request.body, request.params.id);
+    },
+  );
+
+  app.delete(
+    '/company/addresses/:id',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Deletes a delivery site (company admin)',
+        params: IdParams,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const member = await memberOf(request);
+      await deleteAddress(app, { kind: 'member', member }, member.companyId, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/company/requests',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary:
+          "Order requests: the company's for approvers and company admins, your own for others; newest first",
+        querystring: StatusQuery,
+        response: { 200: z.array(OrderRequestSchema), ...errorResponses },
+      },
+    },
+    async (request) => listRequests(app.db, await memberOf(request), request.query.status),
+  );
+
+  app.post(
+    '/company/requests/:id/reject',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Rejects an order request with a comment (approver or company admin; never your own)',
+        params: IdParams,
+        body: RequestRejectionBodySchema,
+        response: { 200: OrderRequestSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const member = await memberOf(request);
+      const user = currentUser(request);
+      const { request: decided, mailIds } = await app.db.transaction(async (tx) => {
+        const row = await lockPendingRequest(tx, member, request.params.id, 'approver');
+        return decideRequest(app, tx, row, { status: 'rejected', by: user, comment: request.body.comment });
+      });
+      app.mailer.deliverLater(mailIds);
+      return decided;
+    },
+  );
+
+  app.post(
+    '/company/requests/:id/withdraw',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Withdraws your own pending order request',
+        params: IdParams,
+        response: { 200: OrderRequestSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const member = await memberOf(request);
+      const user = currentUser(request);
+      const { request: decided } = await app.db.transaction(async (tx) => {
+        const row = await lockPendingRequest(tx, member, request.params.id, 'buyer');
+        return decideRequest(app, tx, row, { status: 'withdrawn', by: user });
+      });
+      return decided;
+    },
+  );
+
+  app.get(
+    '/company/lists',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: "Your company's saved part lists",
+        response: { 200: z.array(SavedListSchema), ...errorResponses },
+      },
+    },
+    async (request) => listSavedLists(app.db, await memberOf(request)),
+  );
+
+  app.post(
+    '/company/lists',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Saves a named part list for the company',
+        body: SavedListBodySchema,
+        response: { 201: SavedListSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await saveList(app.db, await memberOf(request), currentUser(request), request.body)),
+  );
+
+  app.put(
+    '/company/lists/:id',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Renames a list and replaces its lines',
+        params: IdParams,
+        body: SavedListBodySchema,
+        response: { 200: SavedListSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      saveList(app.db, await memberOf(request), currentUser(request), request.body, request.params.id),
+  );
+
+  app.delete(
+    '/company/lists/:id',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Deletes a list',
+        params: IdParams,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await deleteList(app.db, await memberOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/company/lists/:id/cart',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary:
+          'Adds every line of the list to your cart through the quick-order rules; answers the cart with what was skipped',
+        params: IdParams,
+        response: { 200: CartSchema, ...errorResponses },
+      },
+    },
+    async (request) => addListToCart(app, await memberOf(request), request.params.id),
+  );
+
+  app.post(
+    '/companyApplications',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Applies for a business account (one waits at a time; the shop decides)',
+        body: CompanyApplicationBodySchema,
+        response: { 201: CompanyApplicationSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await applyForCompany(app, currentUser(request), request.body)),
+  );
+};
