@@ -29,7 +29,7 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
           "Approves a pending order request of your company (approver or company admin; never your own): it is placed as the buyer's checkout at the figures they saw; 409 with today's figures when a price changed",
         params: IdParams,
         headers: IdempotencyKeyHeaders,
-        body: RequestDecisionBodySchema.optional(),
+        body: RequestDecisionBodySchema.nullish(),
         response: { 200: ApprovalResultSchema, ...errorResponses, ...conflicts },
       },
     },

@@ -258,7 +258,7 @@ export const companyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
               .regex(SINGLE_LINE, notSingleLine('The reason'))
               .optional(),
           })
-          .optional(),
+          .nullish(),
         response: { 200: CompanyApplicationSchema, ...errorResponses },
       },
     },
