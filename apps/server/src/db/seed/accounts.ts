@@ -3,13 +3,50 @@ import { endEverySession } from '../../modules/auth/repository.ts';
 import type { Auth } from '../../plugins/app/auth.ts';
 import { isLoopbackHost } from '../../config/env.ts';
 import type { Database } from '../client.ts';
-import { userProfiles, users } from '../schema/index.ts';
+import { companies, companyAddresses, companyMembers, userProfiles, users } from '../schema/index.ts';
 
 /** The demo accounts of a new installation with demo data (README lists them too). */
 export const DEMO_ACCOUNTS = [
   { role: 'admin', name: 'Forgeline Admin', email: 'admin@forgeline.dev', password: 'forgeline-admin' },
-  { role: null, name: 'Demo Customer', email: 'customer@forgeline.dev', password: 'forgeline-customer' },
+  // The people of one customer company (docs/decisions/0213), the customer its company admin.
+  {
+    role: null,
+    name: 'Demo Customer',
+    email: 'customer@forgeline.dev',
+    password: 'forgeline-customer',
+    company: 'admin',
+  },
+  {
+    role: null,
+    name: 'Avery Approver',
+    email: 'approver@forgeline.dev',
+    password: 'forgeline-approver',
+    company: 'approver',
+  },
+  {
+    role: null,
+    name: 'Bailey Buyer',
+    email: 'buyer@forgeline.dev',
+    password: 'forgeline-buyer',
+    company: 'buyer',
+  },
+  {
+    role: null,
+    name: 'Finley Finance',
+    email: 'finance@forgeline.dev',
+    password: 'forgeline-finance',
+    company: 'finance',
+  },
 ] as const;
+
+/** The demo customer company: net 30 on a $25,000 credit line; the buyer may order $2,000 at a time. */
+const DEMO_COMPANY = {
+  name: 'Demo Industries Inc.',
+  billingAddress: '18 Foundry Lane, Pittsburgh, PA',
+  termsDays: 30,
+  creditLimitCents: 2_500_000,
+  buyerOrderLimitCents: 200_000,
+};
 
 const findUser = async (db: Database, email: string) =>
   (
@@ -92,14 +129,57 @@ export async function ensureConfiguredAdmin(
   return matches ? 'unchanged' : 'password-set';
 }
 
+/** The demo company with its two delivery sites, made once. */
+async function ensureDemoCompany(db: Database) {
+  const [existing] = await db.select().from(companies).where(eq(companies.name, DEMO_COMPANY.name));
+  if (existing) return existing;
+  const [company] = await db
+    .insert(companies)
+    .values({
+      name: DEMO_COMPANY.name,
+      billingAddress: DEMO_COMPANY.billingAddress,
+      termsDays: DEMO_COMPANY.termsDays,
+      creditLimitCents: DEMO_COMPANY.creditLimitCents,
+    })
+    .returning();
+  if (!company) throw new Error('could not create the demo company');
+  await db.insert(companyAddresses).values([
+    {
+      companyId: company.id,
+      label: 'Main plant',
+      contact: 'Receiving dock',
+      phone: '+1 555 0142',
+      address: DEMO_COMPANY.billingAddress,
+    },
+    {
+      companyId: company.id,
+      label: 'Ohio warehouse',
+      contact: 'Sam Stores',
+      phone: '+1 555 0177',
+      address: '400 Canal St, Akron, OH',
+    },
+  ]);
+  return company;
+}
+
 /** The demo admin and customer, for a new installation that has demo data and no configured admin. */
 export async function seedDemoAccounts(db: Database, auth: Auth): Promise<void> {
+  const company = await ensureDemoCompany(db);
   for (const account of DEMO_ACCOUNTS) {
     const user = await ensureAccount(db, auth, account);
     // Ours, on a made-up domain: confirmed, so the demo shows the order and quote mails (0131).
     await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
     if (account.role === 'admin') await promoteToAdmin(db, account.email);
     else {
+      await db
+        .insert(companyMembers)
+        .values({
+          userId: user.id,
+          companyId: company.id,
+          role: account.company,
+          orderLimitCents: account.company === 'buyer' ? DEMO_COMPANY.buyerOrderLimitCents : null,
+        })
+        .onConflictDoNothing();
       await db
         .insert(userProfiles)
         .values({
