@@ -136,9 +136,11 @@ describe('the audit log: what admins did, written with the change (GET /api/audi
       expect(res.statusCode, res.body).toBe(200);
       return newest();
     };
+    // Terms are a company's (decision 0213): a person approved gets a company of one, named after them.
     expect(await setTerms({ termsDays: 30, creditLimit: 5000 })).toMatchObject({
       action: 'terms.approved',
-      subjectLabel: cast.customerB.email,
+      subjectType: 'company',
+      subjectLabel: cast.customerB.name,
       before: { approved: false },
       after: { termsDays: 30, creditLimit: 5000 },
     });
