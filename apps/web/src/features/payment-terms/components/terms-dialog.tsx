@@ -1,7 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 import { formatPrice } from '@forgeline/shared/money';
-import { PaymentTermsBodySchema, type PaymentTerms } from '@forgeline/shared/schemas/payment-terms';
+import {
+  PaymentTermsBodySchema,
+  type PaymentTerms,
+  type PaymentTermsBody,
+} from '@forgeline/shared/schemas/payment-terms';
 import { TERMS_DAYS } from '@forgeline/shared/schema-constants';
 import { type UserSummary } from '@forgeline/shared/schemas/user';
 import { actionFailed } from '@/lib/error-message';
@@ -15,20 +19,43 @@ type TermsDialogProps = { user: UserSummary; onClose: () => void };
  * with a credit limit; or withdraw it. Shows what of the limit their unpaid invoices use.
  */
 const TermsDialog = ({ user, onClose }: TermsDialogProps) => {
-  const dialog = useRef<HTMLDialogElement>(null);
   const terms = useUserTerms(user._id);
+  const save = useSetUserTerms(user._id);
+  return (
+    <TermsEditorDialog
+      subject={user.email}
+      current={terms.data}
+      save={save.mutateAsync}
+      saving={save.isPending}
+      onClose={onClose}
+    />
+  );
+};
+
+type TermsEditorProps = {
+  /** Whose terms: an e-mail, a company's name. */
+  subject: string;
+  /** The terms in force; the form shows once they are known. */
+  current: PaymentTerms | undefined;
+  save: (body: PaymentTermsBody) => Promise<unknown>;
+  saving: boolean;
+  onClose: () => void;
+};
+
+/** The dialog of any customer's terms (a user's, a company's): its state, then the form. */
+export const TermsEditorDialog = ({ subject, current, save, saving, onClose }: TermsEditorProps) => {
+  const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
     if (dialog.current && !dialog.current.open) dialog.current.showModal();
   }, []);
 
-  const current = terms.data;
   return (
     <dialog ref={dialog} className="modal" aria-labelledby="terms-title" onClose={onClose}>
       <div className="modal-box max-w-md">
         <div className="mb-3 flex items-start justify-between gap-4">
           <h3 id="terms-title" className="text-lg font-bold break-all">
-            Payment terms of {user.email}
+            Payment terms of {subject}
           </h3>
           <button
             type="button"
@@ -46,7 +73,9 @@ const TermsDialog = ({ user, onClose }: TermsDialogProps) => {
               ? `Pays by invoice, net ${current.termsDays} days. Unpaid: $ ${formatPrice(current.used)} of $ ${formatPrice(current.creditLimit)}.`
               : 'Pays by card only.'}
         </p>
-        {current ? <TermsForm user={user} current={current} onClose={onClose} /> : null}
+        {current ? (
+          <TermsForm subject={subject} current={current} save={save} saving={saving} onClose={onClose} />
+        ) : null}
       </div>
       <form method="dialog" className="modal-backdrop">
         <button type="submit" aria-label="Close the dialog">
@@ -58,8 +87,13 @@ const TermsDialog = ({ user, onClose }: TermsDialogProps) => {
 };
 
 /** The form, from the terms in force once they are loaded. */
-const TermsForm = ({ user, current, onClose }: TermsDialogProps & { current: PaymentTerms }) => {
-  const save = useSetUserTerms(user._id);
+const TermsForm = ({
+  subject,
+  current,
+  save,
+  saving,
+  onClose,
+}: TermsEditorProps & { current: PaymentTerms }) => {
   const [days, setDays] = useState(String(current.termsDays ?? 30));
   const [limit, setLimit] = useState(current.approved ? String(current.creditLimit) : '');
   const [failure, setFailure] = useState<string | null>(null);
@@ -72,7 +106,7 @@ const TermsForm = ({ user, current, onClose }: TermsDialogProps & { current: Pay
       return;
     }
     try {
-      await save.mutateAsync(parsed.data);
+      await save(parsed.data);
       toast.success(done);
       onClose();
     } catch (error) {
@@ -84,7 +118,7 @@ const TermsForm = ({ user, current, onClose }: TermsDialogProps & { current: Pay
     event.preventDefault();
     void submit(
       { terms: { termsDays: Number(days), creditLimit: limit === '' ? undefined : Number(limit) } },
-      `${user.email} may pay by invoice, net ${days} days`,
+      `${subject} may pay by invoice, net ${days} days`,
     );
   };
 
@@ -118,13 +152,13 @@ const TermsForm = ({ user, current, onClose }: TermsDialogProps & { current: Pay
           <button
             type="button"
             className="btn btn-outline btn-error btn-sm"
-            disabled={save.isPending}
-            onClick={() => void submit({ terms: null }, `${user.email} pays by card only`)}
+            disabled={saving}
+            onClick={() => void submit({ terms: null }, `${subject} pays by card only`)}
           >
             Withdraw terms
           </button>
         ) : null}
-        <button type="submit" className="btn btn-primary btn-sm" disabled={save.isPending}>
+        <button type="submit" className="btn btn-primary btn-sm" disabled={saving}>
           {current?.approved ? 'Save terms' : 'Approve pay by invoice'}
         </button>
       </div>
