@@ -56,6 +56,13 @@ export const paths = {
     /** Admins: what admins did (decision 0106). */
     audit: { path: 'audit', getHref: () => '/dashboard/audit' },
     quotes: { path: 'quotes', getHref: () => '/dashboard/quotes' },
+    /** Admins: business customers, each a company with members in roles (decision 0213). */
+    companies: { path: 'companies', getHref: () => '/dashboard/companies' },
+    company: {
+      path: 'companies/:id',
+      getHref: (id: string) => `/dashboard/companies/${encodeURIComponent(id)}`,
+    },
+    companyApplications: { path: 'companyApplications', getHref: () => '/dashboard/companyApplications' },
     quote: { path: 'quotes/:id', getHref: (id: string) => `/dashboard/quotes/${encodeURIComponent(id)}` },
   },
   notFound: { path: '*' },

@@ -1,0 +1,50 @@
+import type { CompanySummary } from '@forgeline/shared/schemas/company';
+import { formatPrice } from '@forgeline/shared/money';
+import { paths } from '@/config/paths';
+import { Link } from '@/components/ui/link';
+import { TableRegion } from '@/components/ui/table-region';
+import { formatDay } from '@/lib/format-date';
+
+/** 'Net 30 days' or 'Card only': what a company's buyers may choose at checkout. */
+export const termsLabel = (termsDays: number | null) => (termsDays ? `Net ${termsDays} days` : 'Card only');
+
+/** The Companies list: each row links to the company's page. Stacks into cards on a phone. */
+export const CompaniesTable = ({ companies }: { companies: CompanySummary[] }) => (
+  <TableRegion label="Companies table">
+    <table className="table table-zebra @max-3xl:stacked-rows">
+      <thead>
+        <tr>
+          <th scope="col">Company</th>
+          <th scope="col">Tax ID</th>
+          <th scope="col">Members</th>
+          <th scope="col">Terms</th>
+          <th scope="col">Credit limit</th>
+          <th scope="col">Created</th>
+        </tr>
+      </thead>
+      <tbody>
+        {companies.map((company) => (
+          <tr key={company.id} data-testid="company-row">
+            <th scope="row" data-label="Company">
+              <Link
+                className="link link-primary font-semibold"
+                to={paths.dashboard.company.getHref(company.id)}
+              >
+                {company.name}
+              </Link>
+            </th>
+            <td data-label="Tax ID" className="font-mono text-xs">
+              {company.taxId ?? '—'}
+            </td>
+            <td data-label="Members">{company.memberCount}</td>
+            <td data-label="Terms">{termsLabel(company.termsDays)}</td>
+            <td data-label="Credit limit">
+              {company.termsDays ? `$ ${formatPrice(company.creditLimit)}` : '—'}
+            </td>
+            <td data-label="Created">{formatDay(company.createdAt)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  </TableRegion>
+);

@@ -1,0 +1,62 @@
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { CompanyBody, CompanyBodyInput } from '@forgeline/shared/schemas/company';
+import { paths } from '@/config/paths';
+import { Alert } from '@/components/ui/alert';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { toast } from '@/lib/toast';
+import { useCreateCompany } from '../api/companies';
+import { CompanyFields } from './company-fields';
+
+/** zod and the schema load on the first validation (docs/decisions/0042). */
+const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.CompanyBodySchema));
+
+const FIELDS = ['name', 'taxId', 'billingAddress'] as const;
+
+/** 'New company': legal name, tax ID, billing address → POST /companies → the company's page. */
+export const NewCompanyForm = ({ onCancel }: { onCancel: () => void }) => {
+  const create = useCreateCompany();
+  const navigate = useNavigate();
+  const { register, handleSubmit, formState, setError } = useForm<CompanyBodyInput, unknown, CompanyBody>({
+    resolver,
+    defaultValues: { name: '', taxId: '', billingAddress: '' },
+  });
+
+  const submit = handleSubmit(async (body) => {
+    try {
+      const company = await create.mutateAsync(body);
+      toast.success(`${company.name} is created: attach its first member on its page`);
+      await navigate(paths.dashboard.company.getHref(company.id));
+    } catch (error) {
+      // The server's per-field messages (a tax ID in use, a bad format) go under their fields.
+      const details = error instanceof ApiError ? (error.body?.details as Record<string, string>) : undefined;
+      for (const field of FIELDS) {
+        if (details?.[field]) setError(field, { message: details[field] });
+      }
+      setError('root', { message: errorMessage(error, 'The company could not be created.') });
+    }
+  });
+
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      onFocus={resolver.preload}
+      noValidate
+      aria-label="New company"
+      className="mb-4 flex max-w-xl flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
+    >
+      <h3 className="text-lg font-bold">New company</h3>
+      <CompanyFields register={register} errors={formState.errors} />
+      <Alert>{formState.errors.root?.message}</Alert>
+      <div className="flex flex-wrap gap-2">
+        <SubmitButton isLoading={formState.isSubmitting}>Create company</SubmitButton>
+        <button type="button" className="btn btn-ghost" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+};
