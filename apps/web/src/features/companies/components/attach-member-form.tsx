@@ -1,0 +1,80 @@
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import type { AttachMemberBodySchema } from '@forgeline/shared/schemas/company';
+import { Alert } from '@/components/ui/alert';
+import { Field, FormField, errorProps } from '@/components/ui/form-field';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { errorMessage } from '@/lib/error-message';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { toast } from '@/lib/toast';
+import { useAttachMember } from '../api/members';
+import { ROLE_LABELS, ROLES } from '../roles';
+
+type AttachInput = z.input<typeof AttachMemberBodySchema>;
+type AttachBody = z.output<typeof AttachMemberBodySchema>;
+
+const resolver = lazyZodResolver(() =>
+  import('../schemas').then((schemas) => schemas.AttachMemberBodySchema),
+);
+
+/**
+ * 'Attach a customer': an account that exists and is in no company joins in a role. The server's 404
+ * (no such account) and 409 (in a company already) read as its message.
+ */
+export const AttachMemberForm = ({ companyId }: { companyId: string }) => {
+  const attach = useAttachMember(companyId);
+  const { register, handleSubmit, formState, setError, reset } = useForm<AttachInput, unknown, AttachBody>({
+    resolver,
+    defaultValues: { email: '', role: 'buyer' },
+  });
+  const { errors } = formState;
+
+  const submit = handleSubmit(async (body) => {
+    try {
+      const member = await attach.mutateAsync(body);
+      toast.success(`${member.email} joined as ${ROLE_LABELS[member.role]}`);
+      reset();
+    } catch (error) {
+      setError('root', { message: errorMessage(error, 'The customer could not be attached.') });
+    }
+  });
+
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      onFocus={resolver.preload}
+      noValidate
+      aria-label="Attach a customer"
+      className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
+    >
+      <h4 className="font-bold">Attach a customer</h4>
+      <div className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-start">
+        <FormField
+          label="Customer's e-mail"
+          type="email"
+          autoComplete="off"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <Field id="attach-role" label="Role" error={errors.role?.message}>
+          <select
+            id="attach-role"
+            className="select select-bordered w-full"
+            {...errorProps('attach-role', errors.role?.message)}
+            {...register('role')}
+          >
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {ROLE_LABELS[role]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <SubmitButton isLoading={formState.isSubmitting} className="sm:mt-7">
+          Attach
+        </SubmitButton>
+      </div>
+      <Alert>{errors.root?.message}</Alert>
+    </form>
+  );
+};

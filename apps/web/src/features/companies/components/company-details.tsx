@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { Company, CompanyBody, CompanyBodyInput } from '@forgeline/shared/schemas/company';
+import { Alert } from '@/components/ui/alert';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
+import { formatDay } from '@/lib/format-date';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { toast } from '@/lib/toast';
+import { useUpdateCompany } from '../api/companies';
+import { CompanyFields } from './company-fields';
+
+const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.CompanyBodySchema));
+
+const FIELDS = ['name', 'taxId', 'billingAddress'] as const;
+
+/** The company's details, and the form that changes them (PATCH /companies/:id). */
+export const CompanyDetails = ({ company }: { company: Company }) => {
+  const [editing, setEditing] = useState(false);
+  return (
+    <section aria-labelledby="company-details" className="rounded-box border border-base-300 bg-base-100 p-4">
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+        <h3 id="company-details" className="text-lg font-bold">
+          Details
+        </h3>
+        {editing ? null : (
+          <button type="button" className="btn btn-outline btn-sm" onClick={() => setEditing(true)}>
+            Edit details
+          </button>
+        )}
+      </div>
+      {editing ? (
+        <DetailsForm company={company} onDone={() => setEditing(false)} />
+      ) : (
+        <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[10rem_1fr]" data-testid="company-details">
+          <dt className="font-semibold">Legal name</dt>
+          <dd>{company.name}</dd>
+          <dt className="font-semibold">Tax ID</dt>
+          <dd className="font-mono">{company.taxId ?? '—'}</dd>
+          <dt className="font-semibold">Billing address</dt>
+          <dd className="break-words">{company.billingAddress}</dd>
+          <dt className="font-semibold">Delivery</dt>
+          <dd>{company.allowFreeTextAddress ? 'Any address' : 'Only to sites of the address book'}</dd>
+          <dt className="font-semibold">Customer since</dt>
+          <dd>{formatDay(company.createdAt)}</dd>
+        </dl>
+      )}
+    </section>
+  );
+};
+
+const DetailsForm = ({ company, onDone }: { company: Company; onDone: () => void }) => {
+  const update = useUpdateCompany(company.id);
+  const { register, handleSubmit, formState, setError } = useForm<CompanyBodyInput, unknown, CompanyBody>({
+    resolver,
+    defaultValues: {
+      name: company.name,
+      taxId: company.taxId ?? '',
+      billingAddress: company.billingAddress,
+      allowFreeTextAddress: company.allowFreeTextAddress,
+    },
+  });
+
+  const submit = handleSubmit(async (body) => {
+    try {
+      await update.mutateAsync(body);
+      toast.success('The company’s details are saved');
+      onDone();
+    } catch (error) {
+      const details = error instanceof ApiError ? (error.body?.details as Record<string, string>) : undefined;
+      for (const field of FIELDS) {
+        if (details?.[field]) setError(field, { message: details[field] });
+      }
+      setError('root', { message: errorMessage(error, 'The details could not be saved.') });
+    }
+  });
+
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      onFocus={resolver.preload}
+      noValidate
+      aria-label="Company details"
+      className="flex max-w-xl flex-col gap-3"
+    >
+      <CompanyFields register={register} errors={formState.errors} />
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" className="checkbox checkbox-sm" {...register('allowFreeTextAddress')} />
+        Buyers may type any delivery address (off: only sites of the address book)
+      </label>
+      <Alert>{formState.errors.root?.message}</Alert>
+      <div className="flex flex-wrap gap-2">
+        <SubmitButton isLoading={formState.isSubmitting}>Save details</SubmitButton>
+        <button type="button" className="btn btn-ghost" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+};

@@ -1,0 +1,124 @@
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import type {
+  CompanyMember,
+  CompanyMemberPatch,
+  CompanyMemberPatchSchema,
+} from '@forgeline/shared/schemas/company';
+import { Alert } from '@/components/ui/alert';
+import { Field, FormField, errorProps } from '@/components/ui/form-field';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { errorMessage } from '@/lib/error-message';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { toast } from '@/lib/toast';
+import { useUpdateMember } from '../api/members';
+import { ROLE_LABELS, ROLES } from '../roles';
+
+type MemberInput = z.input<typeof CompanyMemberPatchSchema>;
+
+const resolver = lazyZodResolver(() =>
+  import('../schemas').then((schemas) => schemas.CompanyMemberPatchSchema),
+);
+
+/** An empty limit box is no limit (null); the schema checks the number. */
+const limitValue = (value: unknown) => (value === '' || value === null ? null : Number(value));
+
+/** One member's role, 'sees all orders' (buyers) and limits in dollars (PATCH …/members/:userId). */
+export const MemberForm = ({
+  companyId,
+  member,
+  onDone,
+}: {
+  companyId: string;
+  member: CompanyMember;
+  onDone: () => void;
+}) => {
+  const update = useUpdateMember(companyId);
+  const { register, handleSubmit, formState, setError, control } = useForm<
+    MemberInput,
+    unknown,
+    CompanyMemberPatch
+  >({
+    resolver,
+    defaultValues: {
+      role: member.role,
+      seesAllOrders: member.seesAllOrders,
+      orderLimit: member.orderLimit,
+      monthlyLimit: member.monthlyLimit,
+    },
+  });
+  const { errors } = formState;
+  const role = useWatch({ control, name: 'role' });
+
+  const submit = handleSubmit(async (body) => {
+    try {
+      await update.mutateAsync({ userId: member.userId, body });
+      toast.success(`${member.email} is saved`);
+      onDone();
+    } catch (error) {
+      setError('root', { message: errorMessage(error, 'The member could not be saved.') });
+    }
+  });
+
+  const roleId = `member-role-${member.userId}`;
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      onFocus={resolver.preload}
+      noValidate
+      aria-label={`Edit ${member.email}`}
+      className="flex max-w-xl flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
+    >
+      <h4 className="font-bold break-all">Edit {member.email}</h4>
+      <Field id={roleId} label="Role" error={errors.role?.message}>
+        <select
+          id={roleId}
+          className="select select-bordered"
+          {...errorProps(roleId, errors.role?.message)}
+          {...register('role')}
+        >
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {ROLE_LABELS[role]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {role === 'buyer' ? (
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" className="checkbox checkbox-sm" {...register('seesAllOrders')} />
+          Sees every order of the company (not only their own)
+        </label>
+      ) : null}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField
+          label="Per-order limit ($)"
+          hint="Empty: no limit. Above it, an order waits for an approver."
+          type="number"
+          min="0.01"
+          step="0.01"
+          inputMode="decimal"
+          error={errors.orderLimit?.message}
+          {...register('orderLimit', { setValueAs: limitValue })}
+        />
+        <FormField
+          label="Monthly limit ($)"
+          hint="Empty: no limit. Counts this calendar month."
+          type="number"
+          min="0.01"
+          step="0.01"
+          inputMode="decimal"
+          error={errors.monthlyLimit?.message}
+          {...register('monthlyLimit', { setValueAs: limitValue })}
+        />
+      </div>
+      <Alert>{errors.root?.message}</Alert>
+      <div className="flex flex-wrap gap-2">
+        <SubmitButton isLoading={formState.isSubmitting}>Save member</SubmitButton>
+        <button type="button" className="btn btn-ghost" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+};
