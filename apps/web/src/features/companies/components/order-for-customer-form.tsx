@@ -1,0 +1,214 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import type { CompanyDetail } from '@forgeline/shared/schemas/company';
+import type { PaymentMethod } from '@forgeline/shared/schemas/checkout';
+import { formatPrice } from '@forgeline/shared/money';
+import { Alert } from '@/components/ui/alert';
+import { Field, errorProps } from '@/components/ui/form-field';
+import { DeliveryFields } from '@/components/ui/payment-method-choice';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { useOrderForCustomer, type OrderForCustomerResult } from '../api/order-for-customer';
+import { CAN_ORDER, ROLE_LABELS } from '../roles';
+import type { OrderForCustomerFieldsSchema } from '../schemas';
+import { emptyLine, lineProblem, OrderLines, type OrderLine, type PartPicker } from './order-lines';
+
+const resolver = lazyZodResolver(() =>
+  import('../schemas').then((schemas) => schemas.OrderForCustomerFieldsSchema),
+);
+type FieldsInput = z.input<typeof OrderForCustomerFieldsSchema>;
+type Fields = z.output<typeof OrderForCustomerFieldsSchema>;
+const FIELDS = ['buyerId', 'address', 'phone', 'poReference'] as const;
+
+const newKey = () => crypto.randomUUID();
+const limitText = (value: number | null) => (value === null ? '' : ` · $ ${formatPrice(value)}/order`);
+
+/** The server's per-field details of a refusal: lines by product id or position, the rest as they are. */
+const detailsOf = (error: unknown) =>
+  (error instanceof ApiError ? (error.body?.details as Record<string, string> | undefined) : undefined) ?? {};
+
+/**
+ * 'Order for this customer' (POST /companies/:id/orders): the admin places lines for a member who may
+ * order, delivered to a site of the address book or a typed address, by card or on the company's terms.
+ * The buyer's limits apply as at their own checkout: over them, the order waits for an approver.
+ */
+export const OrderForCustomerForm = ({
+  detail,
+  PartPicker,
+}: {
+  detail: CompanyDetail;
+  PartPicker: PartPicker;
+}) => {
+  const { company, members, addresses } = detail;
+  const order = useOrderForCustomer(company.id);
+  const buyers = members.filter((member) => CAN_ORDER[member.role]);
+  const [lines, setLines] = useState<OrderLine[]>(() => [emptyLine()]);
+  // '' is a typed address; otherwise the id of a site of the book.
+  const [siteId, setSiteId] = useState(company.allowFreeTextAddress ? '' : (addresses[0]?.id ?? ''));
+  const [method, setMethod] = useState<PaymentMethod>('card');
+  const byInvoice = method === 'invoice' && company.terms.approved;
+  const [idempotencyKey, setIdempotencyKey] = useState(newKey);
+  const [result, setResult] = useState<{ text: string; placed: boolean } | null>(null);
+  const [failure, setFailure] = useState<{ message: string; others: string[] } | null>(null);
+  const initialSite = addresses.find((site) => site.id === siteId);
+  const { register, handleSubmit, formState, setError, setValue } = useForm<FieldsInput, unknown, Fields>({
+    resolver,
+    defaultValues: {
+      buyerId: '',
+      address: initialSite?.address ?? '',
+      phone: initialSite?.phone ?? '',
+      poReference: '',
+    },
+  });
+  const { errors } = formState;
+
+  const chooseSite = (id: string) => {
+    setSiteId(id);
+    const site = addresses.find((candidate) => candidate.id === id);
+    // The order takes the site's address and phone; they are shown, not typed.
+    setValue('address', site?.address ?? '');
+    setValue('phone', site?.phone ?? '');
+  };
+
+  const submit = handleSubmit(async (fields) => {
+    setResult(null);
+    setFailure(null);
+    const checked = lines.map((line) => ({ ...line, error: lineProblem(line) ?? undefined }));
+    if (checked.some((line) => line.error)) {
+      setLines(checked);
+      return;
+    }
+    if (byInvoice && !fields.poReference) {
+      setError('poReference', { message: 'A PO number is required to pay by invoice.' });
+      return;
+    }
+    const buyer = buyers.find((member) => member.userId === fields.buyerId);
+    try {
+      const answer: OrderForCustomerResult = await order.mutateAsync({
+        idempotencyKey,
+        body: {
+          ...fields,
+          ...(siteId && { addressId: siteId }),
+          paymentMethod: byInvoice ? 'invoice' : 'card',
+          lines: lines.map((line) => ({ productId: line.part!._id, quantity: Number(line.quantity) })),
+        },
+      });
+      const name = buyer?.name ?? 'the buyer';
+      setResult(
+        answer.kind === 'placed'
+          ? { placed: true, text: `Placed for ${name}: ${answer.checkout.number}` }
+          : {
+              placed: false,
+              text: `Over ${name}'s limit: sent for approval as ${answer.request.number}. ${answer.request.reason}`,
+            },
+      );
+      setLines([emptyLine()]);
+      setIdempotencyKey(newKey());
+    } catch (error) {
+      // Nothing was placed: the next attempt is a new order.
+      setIdempotencyKey(newKey());
+      const others: string[] = [];
+      const byLine = new Map<string, string>();
+      for (const [key, message] of Object.entries(detailsOf(error))) {
+        const field = FIELDS.find((name) => name === key);
+        const lineKey = /^lines\.([^.]+)/.exec(key)?.[1];
+        if (field) setError(field, { message });
+        else if (lineKey !== undefined) byLine.set(lineKey, message);
+        else others.push(message);
+      }
+      setLines((now) =>
+        now.map((line, index) => ({
+          ...line,
+          error: byLine.get(line.part?._id ?? '') ?? byLine.get(String(index)) ?? line.error,
+        })),
+      );
+      setFailure({ message: errorMessage(error, 'The order could not be placed.'), others });
+    }
+  });
+
+  const buyerId = 'order-buyer';
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      onFocus={resolver.preload}
+      noValidate
+      aria-labelledby="order-for-customer"
+      className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
+    >
+      <h3 id="order-for-customer" className="text-lg font-bold">
+        Order for this customer
+      </h3>
+      {buyers.length === 0 ? <p className="text-sm">No member may order yet: attach a buyer first.</p> : null}
+      <Field id={buyerId} label="Buyer" error={errors.buyerId?.message}>
+        <select
+          id={buyerId}
+          className="select select-bordered w-full"
+          {...errorProps(buyerId, errors.buyerId?.message)}
+          {...register('buyerId')}
+        >
+          <option value="">Choose the buyer…</option>
+          {buyers.map((member) => (
+            <option key={member.userId} value={member.userId}>
+              {member.name} ({member.email}) · {ROLE_LABELS[member.role]}
+              {limitText(member.orderLimit)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <OrderLines lines={lines} onChange={setLines} PartPicker={PartPicker} />
+      <Field id="order-site" label="Deliver to">
+        <select
+          id="order-site"
+          className="select select-bordered w-full"
+          value={siteId}
+          onChange={(event) => chooseSite(event.target.value)}
+        >
+          {company.allowFreeTextAddress ? <option value="">Another address (type it below)</option> : null}
+          {addresses.map((site) => (
+            <option key={site.id} value={site.id}>
+              {site.label}: {site.address}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {!company.allowFreeTextAddress && addresses.length === 0 ? (
+        <p className="text-sm">This company delivers only to sites of its book, and it has none yet.</p>
+      ) : null}
+      <DeliveryFields
+        address={{ ...register('address'), readOnly: siteId !== '', error: errors.address?.message }}
+        phone={{ ...register('phone'), readOnly: siteId !== '', error: errors.phone?.message }}
+        poReference={{ ...register('poReference'), error: errors.poReference?.message }}
+        byInvoice={byInvoice}
+        terms={company.terms}
+        onMethod={setMethod}
+      />
+      {failure ? (
+        <div role="alert" data-testid="order-error">
+          <Alert announce={false}>{failure.message}</Alert>
+          {failure.others.length > 0 ? (
+            <ul className="list-inside list-disc text-sm text-[#b91c1c]">
+              {failure.others.map((text) => (
+                <li key={text}>{text}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+      {result ? (
+        <p
+          role="status"
+          data-testid="order-result"
+          className={`rounded-md border p-3 text-sm font-medium ${result.placed ? 'border-success bg-success/10' : 'border-warning bg-warning/10'}`}
+        >
+          {result.text}
+        </p>
+      ) : null}
+      <SubmitButton isLoading={order.isPending} disabled={buyers.length === 0} className="self-start">
+        Place the order
+      </SubmitButton>
+    </form>
+  );
+};
