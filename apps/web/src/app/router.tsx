@@ -132,6 +132,16 @@ export const routes: RouteObject[] = [
                     path: paths.dashboard.quote.path,
                     ...page(() => import('@/routes/dashboard/quote')),
                   },
+                  // Companies (business customers) and their applications.
+                  {
+                    path: paths.dashboard.companies.path,
+                    ...page(() => import('@/routes/dashboard/companies')),
+                  },
+                  { path: paths.dashboard.company.path, ...page(() => import('@/routes/dashboard/company')) },
+                  {
+                    path: paths.dashboard.companyApplications.path,
+                    ...page(() => import('@/routes/dashboard/company-applications')),
+                  },
                 ],
               },
             ],

@@ -32,6 +32,8 @@ export const DashboardSidebar = ({ isAdmin, isPending = false, onNavigate }: Sid
             { label: 'Audit log', to: d.audit.getHref() },
             { label: 'Messages', to: d.messages.getHref() },
             { label: 'Quotes', to: d.quotes.getHref() },
+            { label: 'Companies', to: d.companies.getHref() },
+            { label: 'Business applications', to: d.companyApplications.getHref() },
           ]
         : [
             { label: 'My Orders', to: d.myOrders.getHref() },

@@ -22,6 +22,8 @@ const SECTIONS: Record<string, string> = {
   requestQuote: 'Request a quote',
   myInvoices: 'My Invoices',
   quotes: 'Quotes',
+  companies: 'Companies',
+  companyApplications: 'Business applications',
 };
 
 /**
