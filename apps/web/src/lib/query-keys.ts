@@ -79,11 +79,5 @@ export const cartKeys = { all: ['cart'] as const };
 /** Checkouts: one per id (its lines and payment state). */
 export const checkoutKeys = createQueryKeys('checkouts');
 
-/** Companies, for the shop's admin: the list, one company's page, and the business applications. */
-const adminCompanies = createQueryKeys('admin-companies');
-export const adminCompanyKeys = {
-  ...adminCompanies,
-  page: (params: { search?: string; page: number }) =>
-    adminCompanies.list({ kind: 'page', search: normalizeSearch(params.search), page: params.page }),
-  applications: (status: 'pending' | 'all') => [...adminCompanies.all, 'applications', status] as const,
-};
+/** Companies, for the shop's admin (their page and application keys are built in the feature). */
+export const adminCompanyKeys = createQueryKeys('admin-companies');

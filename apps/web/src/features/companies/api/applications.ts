@@ -10,7 +10,7 @@ const applicationPath = (id: string) => `/companyApplications/${encodeURICompone
 /** GET /api/companyApplications?status= (admin): applications for a business account. */
 export const useCompanyApplications = (status: ApplicationFilter) =>
   useQuery({
-    queryKey: adminCompanyKeys.applications(status),
+    queryKey: [...adminCompanyKeys.all, 'applications', status],
     queryFn: ({ signal }) =>
       api.get<CompanyApplication[]>('/companyApplications', { params: { status }, signal }),
     staleTime: 0,

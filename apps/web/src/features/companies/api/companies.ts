@@ -42,7 +42,13 @@ export const getCompaniesPage = async ({
 
 export const useCompaniesPage = (params: { search: string; page: number }) =>
   useQuery({
-    queryKey: adminCompanyKeys.page(params),
+    // Under adminCompanyKeys.lists(), so that a change to a company refreshes it; built here, not in
+    // query-keys.ts (a module every route loads).
+    queryKey: adminCompanyKeys.list({
+      kind: 'page',
+      search: normalizeSearch(params.search),
+      page: params.page,
+    }),
     queryFn: ({ signal }) => getCompaniesPage({ ...params, signal }),
     staleTime: 0,
     // Paging and searching keep the current rows until the next page arrives.
