@@ -97,7 +97,6 @@ describe('Companies (admin)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/companies/c99'));
     expect(created).toHaveBeenCalledWith({
       name: 'Cobalt Tools GmbH',
-      taxId: null,
       billingAddress: '5 Hafenstrasse, Hamburg',
     });
   });

@@ -80,6 +80,28 @@ describe('Company page (admin)', () => {
     expect(screen.getByText('Leeds plant')).toBeInTheDocument();
   });
 
+  it('edits the details; an emptied tax ID is sent as empty text, which clears it', async () => {
+    const calls = stubServer();
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit details' }));
+    const form = screen.getByRole('form', { name: 'Company details' });
+    await user.clear(within(form).getByLabelText('Tax ID (optional)'));
+    await user.click(within(form).getByLabelText(/Buyers may type any delivery address/));
+    await user.click(within(form).getByRole('button', { name: 'Save details' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toEqual({
+      method: 'PATCH',
+      path: '/api/companies/c1',
+      body: {
+        name: 'Acme Works',
+        taxId: '',
+        billingAddress: '1 Mill Road, Leeds',
+        allowFreeTextAddress: false,
+      },
+    });
+  });
+
   it('changes the payment terms with PATCH /companies/:id/terms', async () => {
     const calls = stubServer();
     const user = userEvent.setup();

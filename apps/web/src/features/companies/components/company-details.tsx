@@ -64,7 +64,8 @@ const DetailsForm = ({ company, onDone }: { company: Company; onDone: () => void
 
   const submit = handleSubmit(async (body) => {
     try {
-      await update.mutateAsync(body);
+      // An emptied tax ID is sent as '' (the server clears it); the parsed null is not text to its schema.
+      await update.mutateAsync({ ...body, taxId: body.taxId ?? '' });
       toast.success('The company’s details are saved');
       onDone();
     } catch (error) {

@@ -25,9 +25,10 @@ export const NewCompanyForm = ({ onCancel }: { onCancel: () => void }) => {
     defaultValues: { name: '', taxId: '', billingAddress: '' },
   });
 
-  const submit = handleSubmit(async (body) => {
+  const submit = handleSubmit(async ({ taxId, ...body }) => {
     try {
-      const company = await create.mutateAsync(body);
+      // The schema reads an empty tax ID as null, which the server's schema (text) refuses: left out.
+      const company = await create.mutateAsync({ ...body, ...(taxId && { taxId }) });
       toast.success(`${company.name} is created: attach its first member on its page`);
       await navigate(paths.dashboard.company.getHref(company.id));
     } catch (error) {
