@@ -178,7 +178,12 @@ describe("'Order for this customer'", () => {
   };
 
   it("places the order for the buyer at a typed address: 'Placed for <buyer>: CO-…'", async () => {
-    const calls = stubServer(undefined, () => jsonResponse({ _id: 'k1', number: 'CO-100042' }, 201));
+    const calls = stubServer(undefined, () =>
+      jsonResponse(
+        { _id: 'k1', number: 'CO-100042', orders: [makeOrder({ _id: 'o42', number: 'SO-100042' })] },
+        201,
+      ),
+    );
     const user = userEvent.setup();
     renderPage();
     const form = await fillOrder(user);
@@ -187,6 +192,10 @@ describe("'Order for this customer'", () => {
     await user.click(within(form).getByRole('button', { name: 'Place the order' }));
     expect(await within(form).findByTestId('order-result')).toHaveTextContent(
       'Placed for Bob Buyer: CO-100042',
+    );
+    expect(within(form).getByRole('link', { name: 'SO-100042' })).toHaveAttribute(
+      'href',
+      '/dashboard/order/o42',
     );
     expect(calls[0]).toEqual({
       method: 'POST',

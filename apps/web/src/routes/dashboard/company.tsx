@@ -91,7 +91,12 @@ const CompanyRoute = () => {
               <TermsPanel detail={data} />
             </div>
             <CompanyMembers companyId={data.company.id} members={data.members} />
-            <OrderForCustomerForm detail={data} PartPicker={CataloguePartPicker} />
+            {/* A change of the delivery rule starts the form again from the sites it may use. */}
+            <OrderForCustomerForm
+              key={String(data.company.allowFreeTextAddress)}
+              detail={data}
+              PartPicker={CataloguePartPicker}
+            />
             <CompanyRequests requests={data.requests} />
             <CompanyOrders orders={data.orders} />
             <CompanyInvoices invoices={data.invoices} />

@@ -4,7 +4,9 @@ import type { z } from 'zod';
 import type { CompanyDetail } from '@forgeline/shared/schemas/company';
 import type { PaymentMethod } from '@forgeline/shared/schemas/checkout';
 import { formatPrice } from '@forgeline/shared/money';
+import { paths } from '@/config/paths';
 import { Alert } from '@/components/ui/alert';
+import { Link } from '@/components/ui/link';
 import { Field, errorProps } from '@/components/ui/form-field';
 import { DeliveryFields } from '@/components/ui/payment-method-choice';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -51,7 +53,11 @@ export const OrderForCustomerForm = ({
   const [method, setMethod] = useState<PaymentMethod>('card');
   const byInvoice = method === 'invoice' && company.terms.approved;
   const [idempotencyKey, setIdempotencyKey] = useState(newKey);
-  const [result, setResult] = useState<{ text: string; placed: boolean } | null>(null);
+  const [result, setResult] = useState<{
+    text: string;
+    placed: boolean;
+    orders: { id: string; number: string }[];
+  } | null>(null);
   const [failure, setFailure] = useState<{ message: string; others: string[] } | null>(null);
   const initialSite = addresses.find((site) => site.id === siteId);
   const { register, handleSubmit, formState, setError, setValue } = useForm<FieldsInput, unknown, Fields>({
@@ -64,6 +70,8 @@ export const OrderForCustomerForm = ({
     },
   });
   const { errors } = formState;
+  // Only sites of the book are allowed, and there are none: nothing can be delivered.
+  const noDelivery = !company.allowFreeTextAddress && addresses.length === 0;
 
   const chooseSite = (id: string) => {
     setSiteId(id);
@@ -99,10 +107,15 @@ export const OrderForCustomerForm = ({
       const name = buyer?.name ?? 'the buyer';
       setResult(
         answer.kind === 'placed'
-          ? { placed: true, text: `Placed for ${name}: ${answer.checkout.number}` }
+          ? {
+              placed: true,
+              text: `Placed for ${name}: ${answer.checkout.number}`,
+              orders: answer.checkout.orders.map((line) => ({ id: line._id, number: line.number })),
+            }
           : {
               placed: false,
               text: `Over ${name}'s limit: sent for approval as ${answer.request.number}. ${answer.request.reason}`,
+              orders: [],
             },
       );
       setLines([emptyLine()]);
@@ -174,7 +187,7 @@ export const OrderForCustomerForm = ({
           ))}
         </select>
       </Field>
-      {!company.allowFreeTextAddress && addresses.length === 0 ? (
+      {noDelivery ? (
         <p className="text-sm">This company delivers only to sites of its book, and it has none yet.</p>
       ) : null}
       <DeliveryFields
@@ -204,9 +217,22 @@ export const OrderForCustomerForm = ({
           className={`rounded-md border p-3 text-sm font-medium ${result.placed ? 'border-success bg-success/10' : 'border-warning bg-warning/10'}`}
         >
           {result.text}
+          {result.orders.map((line) => (
+            <Link
+              key={line.id}
+              className="link link-primary ml-2 font-mono"
+              to={paths.dashboard.order.getHref(line.id)}
+            >
+              {line.number}
+            </Link>
+          ))}
         </p>
       ) : null}
-      <SubmitButton isLoading={order.isPending} disabled={buyers.length === 0} className="self-start">
+      <SubmitButton
+        isLoading={order.isPending}
+        disabled={buyers.length === 0 || noDelivery}
+        className="self-start"
+      >
         Place the order
       </SubmitButton>
     </form>
