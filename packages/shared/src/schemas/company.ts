@@ -2,40 +2,23 @@ import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { messages } from '../messages.ts';
 import { taxIdProblem } from '../tax-id.ts';
+import {
+  COMPANY_ROLE_LABELS,
+  COMPANY_ROLE_RIGHTS,
+  COMPANY_ROLES,
+  type CompanyRole,
+} from '../company-roles.ts';
 import { EmailSchema, notSingleLine, SINGLE_LINE, singleLineText } from './common.ts';
 import { CheckoutBodySchema, CheckoutSchema } from './checkout.ts';
 import { InvoiceSummarySchema } from './invoice.ts';
 import { OrderSchema, PHONE_PATTERN } from './order.ts';
 import { PaymentTermsSchema } from './payment-terms.ts';
 
-/**
- * Companies (docs/decisions/0213): a customer is a business with members, each in one role. What each
- * role may do is decided on the server from `COMPANY_ROLE_RIGHTS`; the page reads the same table to show
- * only what the member can use.
- */
-export const COMPANY_ROLES = ['admin', 'approver', 'buyer', 'finance'] as const;
+/** Companies (docs/decisions/0213): a customer is a business with members, each in one role (company-roles.ts). */
+export { COMPANY_ROLE_LABELS, COMPANY_ROLE_RIGHTS, COMPANY_ROLES, type CompanyRole };
 export const CompanyRoleSchema = z.enum(COMPANY_ROLES, {
   error: "role must be 'admin', 'approver', 'buyer' or 'finance'",
 });
-export type CompanyRole = z.infer<typeof CompanyRoleSchema>;
-
-export const COMPANY_ROLE_LABELS: Record<CompanyRole, string> = {
-  admin: 'Company admin',
-  approver: 'Approver',
-  buyer: 'Buyer',
-  finance: 'Finance',
-};
-
-/** What a role may do. `seeAllOrders` for a buyer is the member's own `seesAllOrders` switch. */
-export const COMPANY_ROLE_RIGHTS: Record<
-  CompanyRole,
-  { manage: boolean; approve: boolean; order: boolean; seeAllOrders: boolean; seeInvoices: boolean }
-> = {
-  admin: { manage: true, approve: true, order: true, seeAllOrders: true, seeInvoices: true },
-  approver: { manage: false, approve: true, order: true, seeAllOrders: true, seeInvoices: true },
-  buyer: { manage: false, approve: false, order: true, seeAllOrders: false, seeInvoices: false },
-  finance: { manage: false, approve: false, order: false, seeAllOrders: true, seeInvoices: true },
-};
 
 const oneLine = (label: string, max: number) =>
   z
@@ -45,7 +28,7 @@ const oneLine = (label: string, max: number) =>
     .regex(SINGLE_LINE, notSingleLine(label));
 
 /** An optional tax/VAT ID: spaces and dots dropped, upper case, its format checked (tax-id.ts). */
-export const TaxIdSchema = z
+const TaxIdText = z
   .string({ error: 'The tax ID must be text' })
   .trim()
   .max(LIMITS.taxIdMax, `The tax ID must be ${LIMITS.taxIdMax} characters or fewer`)
@@ -55,6 +38,9 @@ export const TaxIdSchema = z
     if (problem) context.addIssue({ code: 'custom', message: problem });
   })
   .transform((value) => (value === '' ? null : value));
+
+/** null clears it, as an empty text does. */
+export const TaxIdSchema = z.union([z.null(), TaxIdText]);
 
 const dollarsLimit = (label: string) =>
   z
