@@ -1,7 +1,7 @@
 import { paths } from '@/config/paths';
 import { getProducts } from '@/features/products/api/get-products';
 import { RequestQuoteForm } from '@/features/quotes/components/request-quote-form';
-import type { SearchParts } from '@/features/quotes/components/part-combobox';
+import type { SearchParts } from '@/components/ui/part-combobox';
 
 /** The catalogue's search (part number or name), its first matches: what the part picker offers. */
 const searchParts: SearchParts = async (search, signal) =>

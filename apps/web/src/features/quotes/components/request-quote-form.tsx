@@ -7,7 +7,7 @@ import { type Product } from '@forgeline/shared/schemas/product';
 import { Field } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/error-message';
 import { useRequestQuote } from '../api/change-quote';
-import { PartCombobox, type SearchParts } from './part-combobox';
+import { PartCombobox, type SearchParts } from '@/components/ui/part-combobox';
 
 type Line = { key: number; part: Product | null; quantity: string; targetPrice: string };
 

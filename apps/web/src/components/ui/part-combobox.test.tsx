@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Product } from '@forgeline/shared/schemas/product';
-import { renderWithProviders } from '../../../../test/render';
+import { renderWithProviders } from '../../../test/render';
 import { PartCombobox, type SearchParts } from './part-combobox';
 
 const part = (sku: string, name: string) => ({ _id: sku.toLowerCase(), sku, name }) as Product;
