@@ -40,6 +40,8 @@ export const routes: RouteObject[] = [
       { path: paths.auth.login.path, ...page(() => import('@/routes/auth/login')) },
       { path: paths.auth.signup.path, ...page(() => import('@/routes/auth/signup')) },
       { path: paths.auth.resetPass.path, ...page(() => import('@/routes/auth/reset-pass')) },
+      // Public: a signed-out invitee sees the offer, then signs in or up and comes back.
+      { path: paths.join.path, ...page(() => import('@/routes/join')) },
       {
         // Login required: the purchase page and the whole dashboard.
         ...requireAuth,
@@ -83,6 +85,10 @@ export const routes: RouteObject[] = [
               {
                 path: paths.dashboard.myInvoices.path,
                 ...page(() => import('@/routes/dashboard/my-invoices')),
+              },
+              {
+                path: paths.dashboard.company.path,
+                ...page(() => import('@/routes/dashboard/company')),
               },
               {
                 // Admins only.
@@ -137,7 +143,10 @@ export const routes: RouteObject[] = [
                     path: paths.dashboard.companies.path,
                     ...page(() => import('@/routes/dashboard/companies')),
                   },
-                  { path: paths.dashboard.company.path, ...page(() => import('@/routes/dashboard/company')) },
+                  {
+                    path: paths.dashboard.adminCompany.path,
+                    ...page(() => import('@/routes/dashboard/admin-company')),
+                  },
                   {
                     path: paths.dashboard.companyApplications.path,
                     ...page(() => import('@/routes/dashboard/company-applications')),

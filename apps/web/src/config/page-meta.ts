@@ -38,6 +38,7 @@ export const pageMeta = {
     ),
   dashboard: (section: string) =>
     named(`${section} · Dashboard`, 'Your Forgeline dashboard: profile, orders, payments and reviews.'),
+  join: named('Join a company', 'An invitation to order for your company on Forgeline.'),
   legal: (documentTitle: string, lead: string) => named(documentTitle, lead),
   notFound: named('Page not found', 'The page you are looking for does not exist or has been moved.'),
 } as const;

@@ -1,5 +1,9 @@
 import type { LegalSlug } from '@/content/legal';
 
+/** The sections of the Company page, each a tab. */
+export const COMPANY_TABS = ['details', 'members', 'invitations', 'addresses', 'approvals', 'lists'] as const;
+export type CompanyTab = (typeof COMPANY_TABS)[number];
+
 /** Every route of docs/product.md §2 in one place: `path` for the router, `getHref` for links. */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
@@ -14,7 +18,11 @@ export const paths = {
       getHref: (redirectTo?: string | null) =>
         `/login${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ''}`,
     },
-    signup: { path: '/signup', getHref: () => '/signup' },
+    signup: {
+      path: '/signup',
+      getHref: (redirectTo?: string | null) =>
+        `/signup${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ''}`,
+    },
     resetPass: { path: '/resetPass', getHref: () => '/resetPass' },
   },
   product: { path: '/product/:id', getHref: (id: string) => `/product/${encodeURIComponent(id)}` },
@@ -23,6 +31,8 @@ export const paths = {
   cart: { path: '/cart', getHref: () => '/cart' },
   quickOrder: { path: '/quick-order', getHref: () => '/quick-order' },
   checkout: { path: '/checkout', getHref: () => '/checkout' },
+  /** An invitation to join a company (public: the page offers sign-in first). */
+  join: { path: '/join/:token', getHref: (token: string) => `/join/${encodeURIComponent(token)}` },
   checkoutPay: { path: '/checkout/:id', getHref: (id: string) => `/checkout/${encodeURIComponent(id)}` },
   dashboard: {
     root: { path: '/dashboard', getHref: () => '/dashboard' },
@@ -51,6 +61,11 @@ export const paths = {
     },
     requestQuote: { path: 'requestQuote', getHref: () => '/dashboard/requestQuote' },
     myInvoices: { path: 'myInvoices', getHref: () => '/dashboard/myInvoices' },
+    /** The buyer's company (docs/decisions/0213): one page, a tab per section (`?tab=`). */
+    company: {
+      path: 'company',
+      getHref: (tab?: CompanyTab) => `/dashboard/company${tab ? `?tab=${tab}` : ''}`,
+    },
     /** Admins: invoices on payment terms still unpaid (decision 0112). */
     termsInvoices: { path: 'termsInvoices', getHref: () => '/dashboard/termsInvoices' },
     /** Admins: what admins did (decision 0106). */
@@ -58,7 +73,7 @@ export const paths = {
     quotes: { path: 'quotes', getHref: () => '/dashboard/quotes' },
     /** Admins: business customers, each a company with members in roles (decision 0213). */
     companies: { path: 'companies', getHref: () => '/dashboard/companies' },
-    company: {
+    adminCompany: {
       path: 'companies/:id',
       getHref: (id: string) => `/dashboard/companies/${encodeURIComponent(id)}`,
     },

@@ -81,3 +81,15 @@ export const checkoutKeys = createQueryKeys('checkouts');
 
 /** Companies, for the shop's admin (their page and application keys are built in the feature). */
 export const adminCompanyKeys = createQueryKeys('admin-companies');
+/** The signed-in member's company and each of its lists (docs/decisions/0213). */
+export const companyKeys = {
+  all: ['company'] as const,
+  mine: () => ['company', 'mine'] as const,
+  members: () => ['company', 'members'] as const,
+  invitations: () => ['company', 'invitations'] as const,
+  addresses: () => ['company', 'addresses'] as const,
+  requests: (status: 'pending' | 'all') => ['company', 'requests', status] as const,
+  lists: () => ['company', 'lists'] as const,
+  /** An invitation link's preview: no company yet, so outside `all`. */
+  invitation: (token: string) => ['company-invitation', token] as const,
+};

@@ -15,6 +15,7 @@ describe('DashboardSidebar', () => {
       'My Reviews',
       'My Quotes',
       'My Invoices',
+      'Company',
     ]);
     expect(screen.getByRole('link', { name: 'Quick order' })).toHaveAttribute('href', '/quick-order');
   });

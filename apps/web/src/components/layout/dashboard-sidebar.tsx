@@ -42,6 +42,7 @@ export const DashboardSidebar = ({ isAdmin, isPending = false, onNavigate }: Sid
             { label: 'My Reviews', to: d.review.getHref() },
             { label: 'My Quotes', to: d.myQuotes.getHref() },
             { label: 'My Invoices', to: d.myInvoices.getHref() },
+            { label: 'Company', to: d.company.getHref() },
           ]),
   ];
 

@@ -21,6 +21,7 @@ const SECTIONS: Record<string, string> = {
   myQuotes: 'My Quotes',
   requestQuote: 'Request a quote',
   myInvoices: 'My Invoices',
+  company: 'Company',
   quotes: 'Quotes',
   companies: 'Companies',
   companyApplications: 'Business applications',

@@ -28,7 +28,7 @@ export const CompaniesTable = ({ companies }: { companies: CompanySummary[] }) =
             <th scope="row" data-label="Company">
               <Link
                 className="link link-primary font-semibold"
-                to={paths.dashboard.company.getHref(company.id)}
+                to={paths.dashboard.adminCompany.getHref(company.id)}
               >
                 {company.name}
               </Link>

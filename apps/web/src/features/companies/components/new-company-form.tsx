@@ -30,7 +30,7 @@ export const NewCompanyForm = ({ onCancel }: { onCancel: () => void }) => {
       // The schema reads an empty tax ID as null, which the server's schema (text) refuses: left out.
       const company = await create.mutateAsync({ ...body, ...(taxId && { taxId }) });
       toast.success(`${company.name} is created: attach its first member on its page`);
-      await navigate(paths.dashboard.company.getHref(company.id));
+      await navigate(paths.dashboard.adminCompany.getHref(company.id));
     } catch (error) {
       // The server's per-field messages (a tax ID in use, a bad format) go under their fields.
       const details = error instanceof ApiError ? (error.body?.details as Record<string, string>) : undefined;

@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import type { CompanyAddress, CompanyAddressBodySchema } from '@forgeline/shared/schemas/company';
+import { Alert, DANGER_BUTTON_CLASS } from '@/components/ui/alert';
+import { FormField } from '@/components/ui/form-field';
+import { QueryState } from '@/components/ui/query-state';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { confirmDialog } from '@/lib/dialogs';
+import { errorMessage } from '@/lib/error-message';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { useCompanyAddresses, useDeleteAddress, useSaveAddress } from '../api/addresses';
+
+const resolver = lazyZodResolver(() =>
+  import('../schemas').then((schemas) => schemas.CompanyAddressBodySchema),
+);
+type AddressInput = z.input<typeof CompanyAddressBodySchema>;
+type AddressValues = z.output<typeof CompanyAddressBodySchema>;
+
+/** The company's delivery sites: every member reads them (checkout offers them); the admin keeps them. */
+export const AddressesPanel = ({ canEdit }: { canEdit: boolean }) => {
+  const addresses = useCompanyAddresses();
+  const remove = useDeleteAddress();
+  // 'new' for the add form, an id for the site being edited.
+  const [editing, setEditing] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const onDelete = async (site: CompanyAddress) => {
+    setFailure(null);
+    if (!(await confirmDialog('Yes, delete', `Buyers can no longer deliver to ${site.label}.`))) return;
+    try {
+      await remove.mutateAsync(site.id);
+    } catch (error) {
+      setFailure(errorMessage(error, `${site.label} could not be deleted.`));
+    }
+  };
+
+  return (
+    <section aria-labelledby="addresses-title" className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h3 id="addresses-title" className="text-lg font-bold">
+          Delivery addresses
+        </h3>
+        {canEdit && editing !== 'new' ? (
+          <button type="button" className="btn btn-sm btn-primary" onClick={() => setEditing('new')}>
+            Add an address
+          </button>
+        ) : null}
+      </div>
+      {editing === 'new' ? <AddressForm onDone={() => setEditing(null)} /> : null}
+      <Alert data-testid="addresses-error">{failure}</Alert>
+      <QueryState
+        query={addresses}
+        loadingLabel="Loading the addresses"
+        errorText="The addresses could not be loaded."
+        isEmpty={(list) => list.length === 0}
+        empty={<p>The company has no delivery address yet.</p>}
+      >
+        {(list) => (
+          <ul className="grid gap-3 md:grid-cols-2">
+            {list.map((site) =>
+              editing === site.id ? (
+                <li key={site.id} className="md:col-span-2">
+                  <AddressForm site={site} onDone={() => setEditing(null)} />
+                </li>
+              ) : (
+                <li
+                  key={site.id}
+                  data-testid="company-address"
+                  className="flex flex-col gap-1 rounded-box border border-base-300 bg-base-100 p-4"
+                >
+                  <span className="font-semibold">{site.label}</span>
+                  <span className="break-words">{site.address}</span>
+                  <span className="text-sm text-base-content/80">
+                    {site.contact} · {site.phone}
+                  </span>
+                  {canEdit ? (
+                    <span className="mt-2 flex gap-1">
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline"
+                        aria-label={`Edit ${site.label}`}
+                        onClick={() => setEditing(site.id)}
+                      >
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        className={DANGER_BUTTON_CLASS}
+                        aria-label={`Delete ${site.label}`}
+                        disabled={remove.isPending}
+                        onClick={() => void onDelete(site)}
+                      >
+                        Delete
+                      </button>
+                    </span>
+                  ) : null}
+                </li>
+              ),
+            )}
+          </ul>
+        )}
+      </QueryState>
+    </section>
+  );
+};
+
+const AddressForm = ({ site, onDone }: { site?: CompanyAddress; onDone: () => void }) => {
+  const save = useSaveAddress();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<AddressInput, unknown, AddressValues>({
+    resolver,
+    defaultValues: {
+      label: site?.label ?? '',
+      contact: site?.contact ?? '',
+      phone: site?.phone ?? '',
+      address: site?.address ?? '',
+    },
+  });
+  const errors = formState.errors;
+
+  const submit = handleSubmit(async (body) => {
+    setFailure(null);
+    try {
+      await save.mutateAsync({ ...(site && { id: site.id }), body });
+      onDone();
+    } catch (error) {
+      setFailure(errorMessage(error, 'The address could not be saved.'));
+    }
+  });
+
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      onFocus={resolver.preload}
+      noValidate
+      className="grid gap-3 rounded-box border border-base-300 bg-base-100 p-4 sm:grid-cols-2"
+      aria-label={site ? `Edit ${site.label}` : 'New delivery address'}
+    >
+      <FormField
+        label="Label"
+        placeholder="Main plant"
+        {...register('label')}
+        error={errors.label?.message}
+      />
+      <FormField label="Contact" {...register('contact')} error={errors.contact?.message} />
+      <FormField label="Phone" type="tel" {...register('phone')} error={errors.phone?.message} />
+      <FormField label="Address" {...register('address')} error={errors.address?.message} />
+      <Alert data-testid="address-error" className="sm:col-span-2">
+        {failure}
+      </Alert>
+      <div className="flex flex-wrap gap-2 sm:col-span-2">
+        <SubmitButton isLoading={save.isPending}>Save address</SubmitButton>
+        <button type="button" className="btn btn-ghost" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+};

@@ -1,0 +1,134 @@
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { formatPrice } from '@forgeline/shared/money';
+import type { Company, CompanyBodySchema } from '@forgeline/shared/schemas/company';
+import { Alert } from '@/components/ui/alert';
+import { FormField } from '@/components/ui/form-field';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { errorMessage } from '@/lib/error-message';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { toast } from '@/lib/toast';
+import { useUpdateCompany } from '../api/update-company';
+
+const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.CompanyBodySchema));
+type CompanyInput = z.input<typeof CompanyBodySchema>;
+type CompanyValues = z.output<typeof CompanyBodySchema>;
+
+const Row = ({ term, children }: { term: string; children: ReactNode }) => (
+  <div className="flex flex-col gap-0.5 sm:flex-row sm:gap-4">
+    <dt className="font-semibold sm:w-48 sm:shrink-0">{term}</dt>
+    <dd className="min-w-0 break-words">{children}</dd>
+  </div>
+);
+
+/** The company's details and payment terms; the company admin edits the details, others read them. */
+export const CompanyDetails = ({ company, canEdit }: { company: Company; canEdit: boolean }) => {
+  const [editing, setEditing] = useState(false);
+  const { terms } = company;
+  return (
+    <div className="flex flex-col gap-4">
+      {editing ? (
+        <CompanyForm company={company} onDone={() => setEditing(false)} />
+      ) : (
+        <section
+          className="rounded-box border border-base-300 bg-base-100 p-4"
+          aria-labelledby="details-title"
+        >
+          <div className="mb-3 flex items-center justify-between gap-3">
+            <h3 id="details-title" className="text-lg font-bold">
+              Details
+            </h3>
+            {canEdit ? (
+              <button type="button" className="btn btn-sm btn-outline" onClick={() => setEditing(true)}>
+                Edit details
+              </button>
+            ) : null}
+          </div>
+          <dl className="flex flex-col gap-2" data-testid="company-details">
+            <Row term="Legal name">{company.name}</Row>
+            <Row term="Tax ID">{company.taxId ?? '—'}</Row>
+            <Row term="Billing address">{company.billingAddress}</Row>
+            <Row term="Buyers may type a delivery address">
+              {company.allowFreeTextAddress ? 'Yes' : 'No: only the addresses of the book'}
+            </Row>
+          </dl>
+        </section>
+      )}
+      <section className="rounded-box border border-base-300 bg-base-100 p-4" aria-labelledby="terms-title">
+        <h3 id="terms-title" className="mb-3 text-lg font-bold">
+          Payment terms
+        </h3>
+        {terms.approved ? (
+          <dl className="flex flex-col gap-2" data-testid="company-terms">
+            <Row term="Terms">Net {terms.termsDays} days</Row>
+            <Row term="Credit limit">$ {formatPrice(terms.creditLimit)}</Row>
+            <Row term="Used">$ {formatPrice(terms.used)}</Row>
+            <Row term="Available">$ {formatPrice(terms.available)}</Row>
+          </dl>
+        ) : (
+          <p data-testid="company-terms">Card payment only: the company is not on payment terms.</p>
+        )}
+      </section>
+    </div>
+  );
+};
+
+const CompanyForm = ({ company, onDone }: { company: Company; onDone: () => void }) => {
+  const update = useUpdateCompany();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<CompanyInput, unknown, CompanyValues>({
+    resolver,
+    defaultValues: {
+      name: company.name,
+      taxId: company.taxId ?? '',
+      billingAddress: company.billingAddress,
+      allowFreeTextAddress: company.allowFreeTextAddress,
+    },
+  });
+  const errors = formState.errors;
+
+  const submit = handleSubmit(async ({ taxId, ...values }) => {
+    setFailure(null);
+    try {
+      // An empty tax ID clears it (the server reads '' as none; it takes no null).
+      await update.mutateAsync({ ...values, taxId: taxId ?? '' });
+      toast.success('Company details saved.');
+      onDone();
+    } catch (error) {
+      setFailure(errorMessage(error, 'The details could not be saved.'));
+    }
+  });
+
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      onFocus={resolver.preload}
+      noValidate
+      className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
+      aria-labelledby="edit-details-title"
+    >
+      <h3 id="edit-details-title" className="text-lg font-bold">
+        Edit details
+      </h3>
+      <FormField label="Legal name" {...register('name')} error={errors.name?.message} />
+      <FormField label="Tax / VAT ID" {...register('taxId')} error={errors.taxId?.message} />
+      <FormField
+        label="Billing address"
+        {...register('billingAddress')}
+        error={errors.billingAddress?.message}
+      />
+      <label className="flex cursor-pointer items-center gap-3">
+        <input type="checkbox" className="toggle toggle-primary" {...register('allowFreeTextAddress')} />
+        <span>Buyers may type a delivery address</span>
+      </label>
+      <Alert data-testid="details-error">{failure}</Alert>
+      <div className="flex flex-wrap gap-2">
+        <SubmitButton isLoading={update.isPending}>Save details</SubmitButton>
+        <button type="button" className="btn btn-ghost" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+};

@@ -1,0 +1,109 @@
+import { useSearchParams } from 'react-router';
+import {
+  COMPANY_ROLE_LABELS,
+  COMPANY_ROLE_RIGHTS,
+  type Company,
+  type CompanyMember,
+} from '@forgeline/shared/schemas/company';
+import { COMPANY_TABS, type CompanyTab } from '@/config/paths';
+import type { SearchParts } from '@/components/ui/part-combobox';
+import { QueryState } from '@/components/ui/query-state';
+import { useMyCompany } from '../api/get-my-company';
+import { AddressesPanel } from './addresses-panel';
+import { ApprovalsPanel } from './approvals-panel';
+import { CompanyDetails } from './company-details';
+import { InvitationsPanel } from './invitations-panel';
+import { LeaveCompany } from './leave-company';
+import { MembersPanel } from './members-panel';
+import { NoCompany } from './no-company';
+import { SavedListsPanel } from './saved-lists-panel';
+
+const TAB_LABELS: Record<CompanyTab, string> = {
+  details: 'Details',
+  members: 'Members',
+  invitations: 'Invitations',
+  addresses: 'Addresses',
+  approvals: 'Approvals',
+  lists: 'Saved lists',
+};
+
+/**
+ * The Company page: the application form while the person has no company, else a tab per section. What a
+ * role cannot do is hidden here, from COMPANY_ROLE_RIGHTS; the server still decides every request.
+ */
+export const CompanyPage = ({ searchParts }: { searchParts: SearchParts }) => {
+  const mine = useMyCompany();
+  return (
+    <QueryState
+      query={mine}
+      loadingLabel="Loading your company"
+      errorText="Your company could not be loaded."
+    >
+      {({ company, member, application }) =>
+        company && member ? (
+          <CompanyTabs company={company} member={member} searchParts={searchParts} />
+        ) : (
+          <NoCompany application={application} />
+        )
+      }
+    </QueryState>
+  );
+};
+
+const CompanyTabs = ({
+  company,
+  member,
+  searchParts,
+}: {
+  company: Company;
+  member: CompanyMember;
+  searchParts: SearchParts;
+}) => {
+  const rights = COMPANY_ROLE_RIGHTS[member.role];
+  const [search, setSearch] = useSearchParams();
+  // Only the company admin manages invitations.
+  const tabs = COMPANY_TABS.filter((tab) => tab !== 'invitations' || rights.manage);
+  const asked = search.get('tab') as CompanyTab | null;
+  const tab: CompanyTab = asked && tabs.includes(asked) ? asked : 'details';
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id="dashboard-title" className="text-2xl font-bold break-words">
+            {company.name}
+          </h2>
+          <p className="text-sm text-base-content/80" data-testid="my-role">
+            You are {COMPANY_ROLE_LABELS[member.role].toLowerCase()} of this company.
+          </p>
+        </div>
+        <LeaveCompany member={member} companyName={company.name} />
+      </div>
+      {/* Scrolls sideways on a phone rather than wrapping into a second row of tabs. */}
+      <div role="tablist" aria-label="Company sections" className="tabs tabs-box flex-nowrap overflow-x-auto">
+        {tabs.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            id={`company-tab-${name}`}
+            aria-selected={tab === name}
+            aria-controls="company-panel"
+            className={`tab shrink-0 ${tab === name ? 'tab-active' : ''}`}
+            onClick={() => setSearch({ tab: name }, { replace: true })}
+          >
+            {TAB_LABELS[name]}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id="company-panel" aria-labelledby={`company-tab-${tab}`}>
+        {tab === 'details' ? <CompanyDetails company={company} canEdit={rights.manage} /> : null}
+        {tab === 'members' ? <MembersPanel me={member} canManage={rights.manage} /> : null}
+        {tab === 'invitations' ? <InvitationsPanel /> : null}
+        {tab === 'addresses' ? <AddressesPanel canEdit={rights.manage} /> : null}
+        {tab === 'approvals' ? <ApprovalsPanel me={member} canApprove={rights.approve} /> : null}
+        {tab === 'lists' ? <SavedListsPanel canEdit={rights.order} searchParts={searchParts} /> : null}
+      </div>
+    </div>
+  );
+};

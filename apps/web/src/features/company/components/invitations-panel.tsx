@@ -1,0 +1,172 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  COMPANY_ROLE_LABELS,
+  COMPANY_ROLES,
+  type Invitation,
+  type InvitationBodySchema,
+} from '@forgeline/shared/schemas/company';
+import { Alert, DANGER_BUTTON_CLASS } from '@/components/ui/alert';
+import { Field, FormField, errorProps } from '@/components/ui/form-field';
+import { QueryState } from '@/components/ui/query-state';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { WrapPoints } from '@/components/ui/wrap-points';
+import { confirmDialog } from '@/lib/dialogs';
+import { errorMessage } from '@/lib/error-message';
+import { formatDay } from '@/lib/format-date';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { toast } from '@/lib/toast';
+import { useInvitations, useInvite, useResendInvitation, useRevokeInvitation } from '../api/invitations';
+
+const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.InvitationBodySchema));
+type InviteInput = z.input<typeof InvitationBodySchema>;
+type InviteValues = z.output<typeof InvitationBodySchema>;
+
+/** The company admin invites by e-mail and role, and re-sends or revokes the links not yet used. */
+export const InvitationsPanel = () => {
+  const invitations = useInvitations();
+  const resend = useResendInvitation();
+  const revoke = useRevokeInvitation();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const act = async (run: () => Promise<unknown>, done: string, failed: string) => {
+    setFailure(null);
+    try {
+      await run();
+      toast.success(done);
+    } catch (error) {
+      setFailure(errorMessage(error, failed));
+    }
+  };
+  const onResend = (invitation: Invitation) =>
+    act(
+      () => resend.mutateAsync(invitation.id),
+      `A new link went to ${invitation.email}; the old one no longer works.`,
+      'The invitation could not be sent again.',
+    );
+  const onRevoke = async (invitation: Invitation) => {
+    if (!(await confirmDialog('Yes, revoke', `The link sent to ${invitation.email} stops working.`))) return;
+    await act(
+      () => revoke.mutateAsync(invitation.id),
+      `The invitation of ${invitation.email} is revoked.`,
+      'The invitation could not be revoked.',
+    );
+  };
+
+  return (
+    <section aria-labelledby="invitations-title" className="flex flex-col gap-3">
+      <h3 id="invitations-title" className="text-lg font-bold">
+        Invitations
+      </h3>
+      <InviteForm />
+      <Alert data-testid="invitations-error">{failure}</Alert>
+      <QueryState
+        query={invitations}
+        loadingLabel="Loading the invitations"
+        errorText="The invitations could not be loaded."
+        isEmpty={(list) => list.length === 0}
+        empty={<p>No invitation is waiting to be used.</p>}
+      >
+        {(list) => (
+          <ul className="flex flex-col gap-2">
+            {list.map((invitation) => (
+              <li
+                key={invitation.id}
+                data-testid="invitation"
+                className="flex flex-wrap items-center justify-between gap-3 rounded-box border border-base-300 bg-base-100 p-3"
+              >
+                <span className="flex min-w-0 flex-col">
+                  <span className="font-semibold">
+                    <WrapPoints text={invitation.email} />
+                  </span>
+                  <span className="text-sm text-base-content/80">
+                    {COMPANY_ROLE_LABELS[invitation.role]} ·{' '}
+                    {invitation.status === 'expired' ? (
+                      <span className="badge badge-ghost">Expired {formatDay(invitation.expiresAt)}</span>
+                    ) : (
+                      `Pending, valid until ${formatDay(invitation.expiresAt)}`
+                    )}
+                  </span>
+                </span>
+                <span className="flex gap-1">
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-outline"
+                    aria-label={`Resend the invitation of ${invitation.email}`}
+                    disabled={resend.isPending}
+                    onClick={() => void onResend(invitation)}
+                  >
+                    Resend
+                  </button>
+                  <button
+                    type="button"
+                    className={DANGER_BUTTON_CLASS}
+                    aria-label={`Revoke the invitation of ${invitation.email}`}
+                    disabled={revoke.isPending}
+                    onClick={() => void onRevoke(invitation)}
+                  >
+                    Revoke
+                  </button>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </section>
+  );
+};
+
+const InviteForm = () => {
+  const invite = useInvite();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, formState, reset } = useForm<InviteInput, unknown, InviteValues>({
+    resolver,
+    defaultValues: { email: '', role: 'buyer' },
+  });
+  const errors = formState.errors;
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await invite.mutateAsync(values);
+      toast.success(`Invitation sent to ${values.email}.`);
+      reset({ email: '', role: values.role });
+    } catch (error) {
+      setFailure(errorMessage(error, 'The invitation could not be sent.'));
+    }
+  });
+
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      onFocus={resolver.preload}
+      noValidate
+      className="grid gap-3 rounded-box border border-base-300 bg-base-100 p-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start"
+      aria-label="Invite a colleague"
+    >
+      <FormField label="E-mail" type="email" {...register('email')} error={errors.email?.message} />
+      <Field id="invite-role" label="Role" error={errors.role?.message}>
+        <select
+          id="invite-role"
+          className="select w-full"
+          {...errorProps('invite-role', errors.role?.message)}
+          {...register('role')}
+        >
+          {COMPANY_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {COMPANY_ROLE_LABELS[role]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <SubmitButton isLoading={invite.isPending} className="sm:mt-7">
+        Invite
+      </SubmitButton>
+      <Alert data-testid="invite-error" className="sm:col-span-3">
+        {failure}
+      </Alert>
+    </form>
+  );
+};

@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { COMPANY_ROLE_LABELS, COMPANY_ROLES, type CompanyMember } from '@forgeline/shared/schemas/company';
+import { Alert } from '@/components/ui/alert';
+import { Field, FormField, errorProps } from '@/components/ui/form-field';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { errorMessage } from '@/lib/error-message';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { toast } from '@/lib/toast';
+import { useUpdateMember } from '../api/members';
+import type { MemberFormSchema } from '../schemas';
+
+const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.MemberFormSchema));
+type MemberInput = z.input<typeof MemberFormSchema>;
+type MemberValues = z.output<typeof MemberFormSchema>;
+
+const dollarsText = (dollars: number | null) => (dollars === null ? '' : String(dollars));
+
+/** The company admin sets a member's role, limits (dollars; empty = no limit) and 'sees all orders'. */
+export const MemberForm = ({ member, onDone }: { member: CompanyMember; onDone: () => void }) => {
+  const update = useUpdateMember();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<MemberInput, unknown, MemberValues>({
+    resolver,
+    defaultValues: {
+      role: member.role,
+      seesAllOrders: member.seesAllOrders,
+      orderLimit: dollarsText(member.orderLimit),
+      monthlyLimit: dollarsText(member.monthlyLimit),
+    },
+  });
+  const errors = formState.errors;
+
+  const submit = handleSubmit(async (patch) => {
+    setFailure(null);
+    try {
+      await update.mutateAsync({ userId: member.userId, patch });
+      toast.success(`${member.name} saved.`);
+      onDone();
+    } catch (error) {
+      // The server has the last word, e.g. the last admin keeps their role.
+      setFailure(errorMessage(error, `${member.name} could not be saved.`));
+    }
+  });
+
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      onFocus={resolver.preload}
+      noValidate
+      className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
+      aria-labelledby="member-form-title"
+    >
+      <h4 id="member-form-title" className="font-bold">
+        {member.name} · {member.email}
+      </h4>
+      <div className="grid gap-3 sm:grid-cols-3">
+        <Field id="member-role" label="Role" error={errors.role?.message}>
+          <select
+            id="member-role"
+            className="select w-full"
+            {...errorProps('member-role', errors.role?.message)}
+            {...register('role')}
+          >
+            {COMPANY_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {COMPANY_ROLE_LABELS[role]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <FormField
+          label="Limit per order ($)"
+          inputMode="decimal"
+          placeholder="No limit"
+          {...register('orderLimit')}
+          error={errors.orderLimit?.message}
+        />
+        <FormField
+          label="Limit per month ($)"
+          inputMode="decimal"
+          placeholder="No limit"
+          {...register('monthlyLimit')}
+          error={errors.monthlyLimit?.message}
+        />
+      </div>
+      <label className="flex cursor-pointer items-center gap-3">
+        <input type="checkbox" className="toggle toggle-primary" {...register('seesAllOrders')} />
+        <span>Sees all orders of the company</span>
+      </label>
+      <Alert data-testid="member-error">{failure}</Alert>
+      <div className="flex flex-wrap gap-2">
+        <SubmitButton isLoading={update.isPending}>Save member</SubmitButton>
+        <button type="button" className="btn btn-ghost" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+};

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { formatPrice } from '@forgeline/shared/money';
+import { COMPANY_ROLE_LABELS, type CompanyMember } from '@forgeline/shared/schemas/company';
+import { Alert, DANGER_BUTTON_CLASS } from '@/components/ui/alert';
+import { QueryState } from '@/components/ui/query-state';
+import { TableRegion } from '@/components/ui/table-region';
+import { WrapPoints } from '@/components/ui/wrap-points';
+import { confirmDialog } from '@/lib/dialogs';
+import { errorMessage } from '@/lib/error-message';
+import { useCompanyMembers, useRemoveMember } from '../api/members';
+import { MemberForm } from './member-form';
+
+const limit = (dollars: number | null) => (dollars === null ? 'No limit' : `$ ${formatPrice(dollars)}`);
+
+/** The members and their limits; the company admin edits a member or removes one (never themselves here). */
+export const MembersPanel = ({ me, canManage }: { me: CompanyMember; canManage: boolean }) => {
+  const members = useCompanyMembers();
+  const remove = useRemoveMember();
+  const [editing, setEditing] = useState<CompanyMember | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const onRemove = async (member: CompanyMember) => {
+    setFailure(null);
+    if (!(await confirmDialog('Yes, remove', `${member.name} leaves the company.`))) return;
+    try {
+      await remove.mutateAsync(member.userId);
+    } catch (error) {
+      setFailure(errorMessage(error, `${member.name} could not be removed.`));
+    }
+  };
+
+  return (
+    <section aria-labelledby="members-title" className="flex flex-col gap-3">
+      <h3 id="members-title" className="text-lg font-bold">
+        Members
+      </h3>
+      <Alert data-testid="members-error">{failure}</Alert>
+      {editing ? <MemberForm key={editing.userId} member={editing} onDone={() => setEditing(null)} /> : null}
+      <QueryState
+        query={members}
+        loadingLabel="Loading the members"
+        errorText="The members could not be loaded."
+      >
+        {(list) => (
+          <TableRegion label="Members table">
+            <table className="table table-zebra @max-3xl:stacked-rows">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">E-mail</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Limit per order</th>
+                  <th scope="col">Limit per month</th>
+                  <th scope="col">Spent this month</th>
+                  <th scope="col">Sees all orders</th>
+                  {canManage ? <th scope="col">Action</th> : null}
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((member) => (
+                  <tr key={member.userId} data-testid="member-row">
+                    <th scope="row" data-label="Name">
+                      {member.name}
+                      {member.userId === me.userId ? ' (you)' : ''}
+                    </th>
+                    <td data-label="E-mail">
+                      <WrapPoints text={member.email} />
+                    </td>
+                    <td data-label="Role">{COMPANY_ROLE_LABELS[member.role]}</td>
+                    <td data-label="Limit per order">{limit(member.orderLimit)}</td>
+                    <td data-label="Limit per month">{limit(member.monthlyLimit)}</td>
+                    <td data-label="Spent this month">$ {formatPrice(member.spentThisMonth)}</td>
+                    <td data-label="Sees all orders">{member.seesAllOrders ? 'Yes' : 'No'}</td>
+                    {canManage ? (
+                      <td data-action="edit">
+                        <span className="flex flex-wrap gap-1">
+                          <button
+                            type="button"
+                            className="btn btn-sm btn-outline"
+                            aria-label={`Edit ${member.name}`}
+                            onClick={() => setEditing(member)}
+                          >
+                            Edit
+                          </button>
+                          {member.userId === me.userId ? null : (
+                            <button
+                              type="button"
+                              className={DANGER_BUTTON_CLASS}
+                              aria-label={`Remove ${member.name}`}
+                              disabled={remove.isPending}
+                              onClick={() => void onRemove(member)}
+                            >
+                              Remove
+                            </button>
+                          )}
+                        </span>
+                      </td>
+                    ) : null}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableRegion>
+        )}
+      </QueryState>
+    </section>
+  );
+};

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import type { CompanyApplication, CompanyApplicationBodySchema } from '@forgeline/shared/schemas/company';
+import { Alert } from '@/components/ui/alert';
+import { FormField } from '@/components/ui/form-field';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { errorMessage } from '@/lib/error-message';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { formatDay } from '@/lib/format-date';
+import { useApplyForCompany } from '../api/apply-for-company';
+
+const resolver = lazyZodResolver(() =>
+  import('../schemas').then((schemas) => schemas.CompanyApplicationBodySchema),
+);
+type ApplicationInput = z.input<typeof CompanyApplicationBodySchema>;
+type ApplicationValues = z.output<typeof CompanyApplicationBodySchema>;
+
+/** Without a company: the application's status while it is pending, else the form (again after a decline). */
+export const NoCompany = ({ application }: { application: CompanyApplication | null }) => (
+  <section aria-labelledby="dashboard-title" className="flex flex-col gap-4">
+    <h2 id="dashboard-title" className="text-2xl font-bold">
+      Company
+    </h2>
+    {application?.status === 'pending' ? (
+      <div className="rounded-box border border-base-300 bg-base-100 p-4" data-testid="application-status">
+        <p className="font-semibold">Your application for {application.companyName} is being reviewed.</p>
+        <p className="text-sm text-base-content/80">
+          Sent {formatDay(application.createdAt)}. We write to you when it is decided.
+        </p>
+      </div>
+    ) : (
+      <>
+        {application?.status === 'declined' ? (
+          <div
+            className="rounded-box border border-base-300 bg-base-100 p-4"
+            data-testid="application-status"
+          >
+            <p className="font-semibold">Your application for {application.companyName} was declined.</p>
+            {application.reason ? <p className="text-sm">Reason: {application.reason}</p> : null}
+            <p className="text-sm text-base-content/80">You may apply again below.</p>
+          </div>
+        ) : (
+          <p>
+            Order as a company: colleagues in roles, spending limits with approvals, shared delivery addresses
+            and part lists. Apply and we set your business account up.
+          </p>
+        )}
+        <ApplyForm />
+      </>
+    )}
+  </section>
+);
+
+const ApplyForm = () => {
+  const apply = useApplyForCompany();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<ApplicationInput, unknown, ApplicationValues>({
+    resolver,
+    defaultValues: { companyName: '', taxId: '', billingAddress: '', note: '' },
+  });
+  const errors = formState.errors;
+
+  const submit = handleSubmit(async ({ taxId, note, ...values }) => {
+    setFailure(null);
+    try {
+      // The server reads an absent tax ID or note as none; null is not one of its inputs.
+      await apply.mutateAsync({ ...values, ...(taxId && { taxId }), ...(note && { note }) });
+    } catch (error) {
+      setFailure(errorMessage(error, 'The application could not be sent. Please try again.'));
+    }
+  });
+
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      onFocus={resolver.preload}
+      noValidate
+      className="flex max-w-xl flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
+      aria-labelledby="apply-title"
+    >
+      <h3 id="apply-title" className="text-lg font-bold">
+        Apply for a business account
+      </h3>
+      <FormField
+        label="Company legal name"
+        {...register('companyName')}
+        error={errors.companyName?.message}
+      />
+      <FormField
+        label="Tax / VAT ID (optional)"
+        {...register('taxId')}
+        error={errors.taxId?.message}
+        hint="For example DE123456789 for a VAT number."
+      />
+      <FormField
+        label="Billing address"
+        {...register('billingAddress')}
+        error={errors.billingAddress?.message}
+      />
+      <FormField label="Note (optional)" {...register('note')} error={errors.note?.message} />
+      <Alert data-testid="apply-error">{failure}</Alert>
+      <SubmitButton isLoading={apply.isPending} className="self-start">
+        Apply
+      </SubmitButton>
+    </form>
+  );
+};

@@ -1,0 +1,139 @@
+import { useId, useState } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import type { Product } from '@forgeline/shared/schemas/product';
+import type { SavedList, SavedListBodySchema } from '@forgeline/shared/schemas/company';
+import { Alert } from '@/components/ui/alert';
+import { ErrorText, FormField } from '@/components/ui/form-field';
+import { PartCombobox, type SearchParts } from '@/components/ui/part-combobox';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { errorMessage } from '@/lib/error-message';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { useSaveList } from '../api/saved-lists';
+
+const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.SavedListBodySchema));
+type ListInput = z.input<typeof SavedListBodySchema>;
+type ListValues = z.output<typeof SavedListBodySchema>;
+
+/** A new list, or a list renamed and its lines changed: parts by the catalogue's picker, with quantities. */
+export const SavedListEditor = ({
+  list,
+  searchParts,
+  onDone,
+}: {
+  list?: SavedList;
+  searchParts: SearchParts;
+  onDone: () => void;
+}) => {
+  const pickerId = useId();
+  const save = useSaveList();
+  const [failure, setFailure] = useState<string | null>(null);
+  // What each line shows; the body carries only product ids and quantities.
+  const [labels, setLabels] = useState<Record<string, string>>(() =>
+    Object.fromEntries(
+      (list?.lines ?? []).map((line) => [line.productId, `${line.sku ?? ''} · ${line.name}`]),
+    ),
+  );
+  const [picked, setPicked] = useState<Product | null>(null);
+  // A new key empties the picker after a part is added.
+  const [pickerKey, setPickerKey] = useState(0);
+  const { register, handleSubmit, formState, control, getValues, setValue } = useForm<
+    ListInput,
+    unknown,
+    ListValues
+  >({
+    resolver,
+    defaultValues: {
+      name: list?.name ?? '',
+      lines: (list?.lines ?? []).map(({ productId, quantity }) => ({ productId, quantity })),
+    },
+  });
+  const { fields, append, remove } = useFieldArray({ control, name: 'lines' });
+  const errors = formState.errors;
+
+  const addPicked = () => {
+    if (!picked) return;
+    const at = getValues('lines').findIndex((line) => line.productId === picked._id);
+    // A part already listed keeps one line: its quantity grows by the part's minimum.
+    if (at >= 0)
+      setValue(`lines.${at}.quantity`, Number(getValues(`lines.${at}.quantity`)) + picked.minOrder);
+    else append({ productId: picked._id, quantity: picked.minOrder });
+    setLabels((now) => ({ ...now, [picked._id]: `${picked.sku} · ${picked.name}` }));
+    setPicked(null);
+    setPickerKey((key) => key + 1);
+  };
+
+  const submit = handleSubmit(async (body) => {
+    setFailure(null);
+    try {
+      await save.mutateAsync({ ...(list && { id: list.id }), body });
+      onDone();
+    } catch (error) {
+      setFailure(errorMessage(error, 'The list could not be saved.'));
+    }
+  });
+
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      onFocus={resolver.preload}
+      noValidate
+      className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
+      aria-label={list ? `Edit ${list.name}` : 'New list'}
+    >
+      <FormField label="List name" {...register('name')} error={errors.name?.message} />
+      <ul className="flex flex-col gap-2" aria-label="Parts of the list">
+        {fields.map((field, index) => (
+          <li key={field.id} className="flex flex-wrap items-start gap-2" data-testid="list-line">
+            <span className="min-w-0 flex-1 basis-48 pt-2 break-words">
+              {labels[field.productId] ?? field.productId}
+            </span>
+            <span className="w-28">
+              <input
+                type="number"
+                min={1}
+                className="input w-full"
+                aria-label={`Quantity of ${labels[field.productId] ?? field.productId}`}
+                {...register(`lines.${index}.quantity`, { valueAsNumber: true })}
+              />
+              <ErrorText>{errors.lines?.[index]?.quantity?.message}</ErrorText>
+            </span>
+            <button
+              type="button"
+              className="btn btn-sm btn-ghost mt-1"
+              aria-label={`Remove ${labels[field.productId] ?? field.productId}`}
+              onClick={() => remove(index)}
+            >
+              Remove
+            </button>
+          </li>
+        ))}
+      </ul>
+      <ErrorText>{errors.lines?.message ?? errors.lines?.root?.message}</ErrorText>
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="flex min-w-0 flex-1 basis-56 flex-col gap-1">
+          <label htmlFor={pickerId} className="text-sm font-semibold">
+            Add a part
+          </label>
+          <PartCombobox
+            key={pickerKey}
+            id={pickerId}
+            selected={picked}
+            onSelect={setPicked}
+            search={searchParts}
+          />
+        </div>
+        <button type="button" className="btn btn-outline" disabled={!picked} onClick={addPicked}>
+          Add to list
+        </button>
+      </div>
+      <Alert data-testid="list-error">{failure}</Alert>
+      <div className="flex flex-wrap gap-2">
+        <SubmitButton isLoading={save.isPending}>Save list</SubmitButton>
+        <button type="button" className="btn btn-ghost" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+};

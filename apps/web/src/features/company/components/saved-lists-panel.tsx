@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import type { Cart } from '@forgeline/shared/schemas/cart';
+import type { SavedList } from '@forgeline/shared/schemas/company';
+import { Alert, DANGER_BUTTON_CLASS } from '@/components/ui/alert';
+import { Link } from '@/components/ui/link';
+import type { SearchParts } from '@/components/ui/part-combobox';
+import { QueryState } from '@/components/ui/query-state';
+import { paths } from '@/config/paths';
+import { confirmDialog } from '@/lib/dialogs';
+import { errorMessage } from '@/lib/error-message';
+import { formatDay } from '@/lib/format-date';
+import { useAddListToCart, useDeleteList, useSavedLists } from '../api/saved-lists';
+import { SavedListEditor } from './saved-list-editor';
+
+/** What 'Add all to cart' did: the list's name and the cart as the server answered it. */
+type Added = { list: string; cart: Cart };
+
+/** The company's shared part lists: members who order keep them and put a whole list in their cart. */
+export const SavedListsPanel = ({ canEdit, searchParts }: { canEdit: boolean; searchParts: SearchParts }) => {
+  const lists = useSavedLists();
+  const toCart = useAddListToCart();
+  const remove = useDeleteList();
+  // 'new' for a new list, an id for the list being edited.
+  const [editing, setEditing] = useState<string | null>(null);
+  const [added, setAdded] = useState<Added | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const onAddToCart = async (list: SavedList) => {
+    setFailure(null);
+    setAdded(null);
+    try {
+      setAdded({ list: list.name, cart: await toCart.mutateAsync(list.id) });
+    } catch (error) {
+      setFailure(errorMessage(error, `${list.name} could not be put in your cart.`));
+    }
+  };
+  const onDelete = async (list: SavedList) => {
+    setFailure(null);
+    if (!(await confirmDialog('Yes, delete', `The list ${list.name} is deleted for the whole company.`)))
+      return;
+    try {
+      await remove.mutateAsync(list.id);
+    } catch (error) {
+      setFailure(errorMessage(error, `${list.name} could not be deleted.`));
+    }
+  };
+
+  return (
+    <section aria-labelledby="lists-title" className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h3 id="lists-title" className="text-lg font-bold">
+          Saved lists
+        </h3>
+        {canEdit && editing !== 'new' ? (
+          <button type="button" className="btn btn-sm btn-primary" onClick={() => setEditing('new')}>
+            New list
+          </button>
+        ) : null}
+      </div>
+      {editing === 'new' ? (
+        <SavedListEditor searchParts={searchParts} onDone={() => setEditing(null)} />
+      ) : null}
+      {added ? <AddedNote added={added} /> : null}
+      <Alert data-testid="lists-error">{failure}</Alert>
+      <QueryState
+        query={lists}
+        loadingLabel="Loading the lists"
+        errorText="The lists could not be loaded."
+        isEmpty={(all) => all.length === 0}
+        empty={<p>No saved list yet.</p>}
+      >
+        {(all) => (
+          <ul className="flex flex-col gap-3">
+            {all.map((list) =>
+              editing === list.id ? (
+                <li key={list.id}>
+                  <SavedListEditor list={list} searchParts={searchParts} onDone={() => setEditing(null)} />
+                </li>
+              ) : (
+                <li
+                  key={list.id}
+                  data-testid="saved-list"
+                  className="flex flex-col gap-2 rounded-box border border-base-300 bg-base-100 p-4"
+                >
+                  <span className="flex flex-wrap items-baseline justify-between gap-2">
+                    <span className="font-semibold break-words">{list.name}</span>
+                    <span className="text-xs text-base-content/80">
+                      {list.lines.length} {list.lines.length === 1 ? 'part' : 'parts'} · {list.createdBy} ·
+                      updated {formatDay(list.updatedAt)}
+                    </span>
+                  </span>
+                  <ul className="text-sm">
+                    {list.lines.map((line) => (
+                      <li key={line.productId} className="break-words">
+                        {line.sku ? <span className="font-mono">{line.sku}</span> : null} {line.name} ×{' '}
+                        {line.quantity}
+                      </li>
+                    ))}
+                  </ul>
+                  {canEdit ? (
+                    <span className="flex flex-wrap gap-1">
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-primary"
+                        disabled={toCart.isPending || list.lines.length === 0}
+                        onClick={() => void onAddToCart(list)}
+                      >
+                        Add all to cart
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline"
+                        aria-label={`Edit ${list.name}`}
+                        onClick={() => setEditing(list.id)}
+                      >
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        className={DANGER_BUTTON_CLASS}
+                        aria-label={`Delete ${list.name}`}
+                        disabled={remove.isPending}
+                        onClick={() => void onDelete(list)}
+                      >
+                        Delete
+                      </button>
+                    </span>
+                  ) : null}
+                </li>
+              ),
+            )}
+          </ul>
+        )}
+      </QueryState>
+    </section>
+  );
+};
+
+/** What went in, what the quick-order rules skipped and why, and the way to the cart. */
+const AddedNote = ({ added: { list, cart } }: { added: Added }) => (
+  <div role="status" className="rounded-box border border-base-300 bg-base-100 p-3" data-testid="list-added">
+    <p>
+      {list} is in your cart ({cart.count} {cart.count === 1 ? 'line' : 'lines'} in the cart now).{' '}
+      <Link to={paths.cart.getHref()} className="link link-primary">
+        Go to the cart
+      </Link>
+    </p>
+    {cart.skipped?.length ? (
+      <>
+        <p className="mt-2 font-semibold">Not added:</p>
+        <ul className="list-inside list-disc text-sm" data-testid="list-skipped">
+          {cart.skipped.map((line) => (
+            <li key={line.index}>
+              {line.input}: {line.message}
+            </li>
+          ))}
+        </ul>
+      </>
+    ) : null}
+  </div>
+);
