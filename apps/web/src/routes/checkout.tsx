@@ -8,6 +8,7 @@ import { usePlaceCheckout } from '@/features/checkout/api/place-checkout';
 import { CheckoutForm } from '@/features/checkout/components/checkout-form';
 import { useUserInfo } from '@/features/users/api/get-user-info';
 import { useMyTerms } from '@/features/payment-terms/api/terms';
+import { useCompanyDelivery } from '@/features/company/api/use-company-delivery';
 import { Alert } from '@/components/ui/alert';
 import { Loading } from '@/components/ui/spinner';
 
@@ -18,8 +19,9 @@ const CheckoutRoute = () => {
   const profile = useUserInfo(user?.email);
   const place = usePlaceCheckout();
   const terms = useMyTerms();
+  const company = useCompanyDelivery();
 
-  if (cart.isPending || profile.isPending)
+  if (cart.isPending || profile.isPending || company.isPending)
     return <Loading label="Loading your cart" className="min-h-[calc(100dvh-4rem)]" />;
   if (cart.isError) return <Alert className="m-8">Your cart could not be loaded.</Alert>;
   // An empty cart has nothing to check out, unless it was just emptied by placing this checkout.
@@ -38,6 +40,8 @@ const CheckoutRoute = () => {
         cart={cart.data}
         place={place}
         terms={terms.data}
+        book={company.book}
+        cannotOrder={!company.canOrder}
         renderLines={(lineErrors) => <CartLines lines={cart.data.lines} lineErrors={lineErrors} />}
         contact={{
           ...(info?.address && { address: info.address }),

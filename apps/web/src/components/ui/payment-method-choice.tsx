@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { formatPrice } from '@forgeline/shared/money';
 import { type BankTransfer } from '@forgeline/shared/bank-transfer';
 import { type PaymentTerms } from '@forgeline/shared/schemas/payment-terms';
@@ -63,6 +63,10 @@ type DeliveryFieldsProps = {
   /** The buyer's payment terms: card or invoice is offered when approved (decision 0112). */
   terms: BuyerTerms | undefined;
   onMethod: (method: Method) => void;
+  /** The company's 'Deliver to' choice, above the address (delivery-site-choice.tsx). */
+  site?: ReactNode;
+  /** A site of the book is chosen: its address and phone are shown, not typed. */
+  locked?: boolean;
 };
 
 /**
@@ -77,10 +81,13 @@ export const DeliveryFields = ({
   byInvoice,
   terms,
   onMethod,
+  site,
+  locked = false,
 }: DeliveryFieldsProps) => (
   <>
-    <FormField label="Address" {...address} />
-    <FormField label="Phone" type="tel" {...phone} />
+    {site}
+    <FormField label="Address" readOnly={locked} {...address} />
+    <FormField label="Phone" type="tel" readOnly={locked} {...phone} />
     <FormField label={byInvoice ? 'PO number (required)' : 'PO reference (optional)'} {...poReference} />
     {terms?.approved ? (
       <PaymentMethodChoice terms={terms} value={byInvoice ? 'invoice' : 'card'} onChange={onMethod} />

@@ -8,8 +8,10 @@ import { formatPrice } from '@forgeline/shared/money';
 import { type Cart } from '@forgeline/shared/schemas/cart';
 import { type PaymentMethod } from '@forgeline/shared/schemas/checkout';
 import { type MyPaymentTerms } from '@forgeline/shared/schemas/payment-terms';
+import type { CompanyAddress, OrderRequest } from '@forgeline/shared/schemas/company';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { isApprovalNeeded } from '@/lib/approval-needed';
 import { errorMessage } from '@/lib/error-message';
 import { cartKeys } from '@/lib/query-keys';
 import type { usePlaceCheckout } from '../api/place-checkout';
@@ -17,6 +19,13 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { CardHoldRule } from '@/components/ui/card-hold-rule';
 import { Alert } from '@/components/ui/alert';
 import { DeliveryFields } from '@/components/ui/payment-method-choice';
+import { ApprovalSent } from '@/components/ui/approval-sent';
+import {
+  DeliverySiteChoice,
+  firstSite,
+  TYPED_ADDRESS,
+  type DeliveryBook,
+} from '@/components/ui/delivery-site-choice';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import type { DeliverySchema } from '../schemas';
 
@@ -48,6 +57,8 @@ export const CheckoutForm = ({
   place,
   terms,
   renderLines,
+  book,
+  cannotOrder = false,
 }: {
   cart: Cart;
   /** The cart's lines, with the server's message on each line it refused. */
@@ -56,6 +67,10 @@ export const CheckoutForm = ({
   place: ReturnType<typeof usePlaceCheckout>;
   /** The buyer's payment terms: 'Pay by invoice' is offered when approved (decision 0112). */
   terms: MyPaymentTerms | undefined;
+  /** A company buyer's delivery sites (docs/decisions/0213); undefined outside a company. */
+  book?: DeliveryBook | undefined;
+  /** The member's role places no orders (finance): said before they try. */
+  cannotOrder?: boolean;
 }) => {
   const [method, setMethod] = useState<PaymentMethod>('card');
   const byInvoice = method === 'invoice' && terms?.approved === true;
@@ -63,10 +78,27 @@ export const CheckoutForm = ({
   const queryClient = useQueryClient();
   const [idempotencyKey, setIdempotencyKey] = useState(newKey);
   const [failure, setFailure] = useState<{ message: string; lines: Record<string, string> } | null>(null);
-  const { register, handleSubmit, formState, setError } = useForm<DeliveryInput, unknown, DeliveryValues>({
+  const start = firstSite(book);
+  const [siteId, setSiteId] = useState(start?.id ?? TYPED_ADDRESS);
+  const [sent, setSent] = useState<OrderRequest | null>(null);
+  const { register, handleSubmit, formState, setError, setValue } = useForm<
+    DeliveryInput,
+    unknown,
+    DeliveryValues
+  >({
     resolver,
-    defaultValues: { address: contact.address ?? '', phone: contact.phone ?? '', poReference: '' },
+    defaultValues: {
+      address: start?.address ?? contact.address ?? '',
+      phone: start?.phone ?? contact.phone ?? '',
+      poReference: '',
+    },
   });
+  // A site fills address and phone as the server will take them; 'Type an address' gives the profile's back.
+  const chooseSite = (site: CompanyAddress | undefined) => {
+    setSiteId(site?.id ?? TYPED_ADDRESS);
+    setValue('address', site?.address ?? contact.address ?? '', { shouldValidate: formState.isSubmitted });
+    setValue('phone', site?.phone ?? contact.phone ?? '', { shouldValidate: formState.isSubmitted });
+  };
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
@@ -76,10 +108,11 @@ export const CheckoutForm = ({
     }
     try {
       // The figures the buyer sees go along: a price changed meanwhile is a 409, never a surprise charge.
-      const checkout = await place.mutateAsync({
+      const answer = await place.mutateAsync({
         idempotencyKey,
         body: {
           ...values,
+          ...(siteId !== TYPED_ADDRESS && { addressId: siteId }),
           lines: cart.lines.map((l) => ({
             productId: l.productId,
             quantity: l.quantity,
@@ -89,6 +122,12 @@ export const CheckoutForm = ({
           paymentMethod: byInvoice ? 'invoice' : 'card',
         },
       });
+      // Over the buyer's limit: an approver decides, nothing was placed (and the lines left the cart).
+      if (isApprovalNeeded(answer)) {
+        setSent(answer.request);
+        return;
+      }
+      const checkout = answer;
       toast.success(
         byInvoice
           ? `Order ${checkout.number} placed on invoice: it ships without waiting for payment.`
@@ -112,6 +151,8 @@ export const CheckoutForm = ({
       if (poProblem?.poReference) setError('poReference', { message: poProblem.poReference });
     }
   });
+
+  if (sent) return <ApprovalSent request={sent} />;
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
@@ -141,10 +182,20 @@ export const CheckoutForm = ({
           byInvoice={byInvoice}
           terms={terms}
           onMethod={setMethod}
+          site={book ? <DeliverySiteChoice book={book} value={siteId} onChange={chooseSite} /> : null}
+          locked={siteId !== TYPED_ADDRESS}
         />
         {byInvoice ? null : <CardHoldRule />}
+        {cannotOrder ? (
+          <p className="rounded-md bg-base-200 p-3 text-sm" data-testid="cannot-order">
+            Finance members of a company cannot place orders: a buyer, an approver or your company admin can.
+          </p>
+        ) : null}
         <Alert data-testid="checkout-error">{failure?.message}</Alert>
-        <SubmitButton isLoading={place.isPending} disabled={cart.lines.some((l) => l.problem !== null)}>
+        <SubmitButton
+          isLoading={place.isPending}
+          disabled={cannotOrder || cart.lines.some((l) => l.problem !== null)}
+        >
           Place order · $ {formatPrice(cart.total)}
         </SubmitButton>
         <p className="text-xs text-base-content/75">

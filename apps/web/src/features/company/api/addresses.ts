@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CompanyAddress, CompanyAddressBody } from '@forgeline/shared/schemas/company';
 import { api } from '@/lib/api-client';
 import { companyKeys } from '@/lib/query-keys';
+import { retryUnlessRefused } from './retry';
 
 const addressPath = (id: string) => `/company/addresses/${encodeURIComponent(id)}`;
 
@@ -11,6 +12,7 @@ export const useCompanyAddresses = ({ enabled = true }: { enabled?: boolean } = 
     queryKey: companyKeys.addresses(),
     queryFn: ({ signal }) => api.get<CompanyAddress[]>('/company/addresses', { signal }),
     enabled,
+    retry: retryUnlessRefused,
   });
 
 const useAddressChange = <V, R>(change: (variables: V) => Promise<R>) => {
