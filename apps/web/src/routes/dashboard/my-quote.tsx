@@ -4,6 +4,7 @@ import { QuoteView } from '@/features/quotes/components/quote-view';
 import { useSession } from '@/lib/auth';
 import { useUserInfo } from '@/features/users/api/get-user-info';
 import { useMyTerms } from '@/features/payment-terms/api/terms';
+import { useCompanyDelivery } from '@/features/company/api/use-company-delivery';
 
 /** /dashboard/myQuotes/:id: one of the buyer's quotes, with what accepting its offer needs. */
 const MyQuoteRoute = () => {
@@ -12,7 +13,16 @@ const MyQuoteRoute = () => {
   const quote = useQuote(id);
   const profile = useUserInfo(useSession().user?.email);
   const info = profile.data?.userInfo;
-  const contact = profile.isPending ? undefined : { address: info?.address ?? '', phone: info?.phone ?? '' };
+  const company = useCompanyDelivery();
+  const contact =
+    profile.isPending || company.isPending
+      ? undefined
+      : {
+          address: info?.address ?? '',
+          phone: info?.phone ?? '',
+          ...(company.book && { book: company.book }),
+          cannotOrder: !company.canOrder,
+        };
   const terms = useMyTerms(quote.data?.status === 'offered');
   return <QuoteView id={id} viewer="buyer" contact={contact} terms={terms.data} />;
 };

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AcceptQuoteBody, Checkout } from '@forgeline/shared/schemas/checkout';
 import type { OfferQuoteBody, Quote, RequestQuoteBody } from '@forgeline/shared/schemas/quote';
+import type { ApprovalNeeded } from '@forgeline/shared/schemas/company';
 import { api } from '@/lib/api-client';
-import { orderKeys, productKeys } from '@/lib/query-keys';
+import { companyKeys, orderKeys, productKeys } from '@/lib/query-keys';
 import { quoteKeys } from './quote-keys';
 
 /** POST /api/quotes: asks for a quote. */
@@ -36,7 +37,10 @@ export const useOfferQuote = () => useQuoteChange(offerQuote);
 export const useSendQuoteMessage = () => useQuoteChange(sendQuoteMessage);
 export const useDeclineQuote = () => useQuoteChange(declineQuote);
 
-/** POST /api/quotes/:id/accept: the offer becomes a checkout at its prices (its buyer), then paid. */
+/**
+ * POST /api/quotes/:id/accept: the offer becomes a checkout at its prices (its buyer), then paid; over a
+ * company buyer's limit a 202 sends it for approval instead.
+ */
 export const acceptQuote = ({
   id,
   idempotencyKey,
@@ -45,8 +49,8 @@ export const acceptQuote = ({
   id: string;
   idempotencyKey: string;
   body: AcceptQuoteBody;
-}): Promise<Checkout> =>
-  api.post<Checkout>(`/quotes/${encodeURIComponent(id)}/accept`, body, {
+}): Promise<Checkout | ApprovalNeeded> =>
+  api.post<Checkout | ApprovalNeeded>(`/quotes/${encodeURIComponent(id)}/accept`, body, {
     auth: true,
     headers: { 'Idempotency-Key': idempotencyKey },
   });
@@ -60,6 +64,7 @@ export const useAcceptQuote = () => {
       void queryClient.invalidateQueries({ queryKey: quoteKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: orderKeys.all });
       void queryClient.invalidateQueries({ queryKey: productKeys.all });
+      void queryClient.invalidateQueries({ queryKey: companyKeys.all });
     },
   });
 };

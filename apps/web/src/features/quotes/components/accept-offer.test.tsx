@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { PaymentTerms } from '@forgeline/shared/schemas/payment-terms';
 import type { Quote } from '@forgeline/shared/schemas/quote';
 import { jsonResponse, renderWithProviders } from '../../../../test/render';
+import { makeAddress, makeRequest, stubApi } from '../../../../test/company';
 import AcceptOffer from './accept-offer';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -65,5 +66,46 @@ describe('accepting an offer (decision 0112)', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: /^Accept offer/ }));
     await waitFor(() => expect(sent()).toMatchObject({ paymentMethod: 'card' }));
+  });
+
+  it('sends a site of the company book as addressId, its address read only', async () => {
+    const calls = stubApi({
+      'GET /config': jsonResponse({
+        payments: { provider: 'test', publishableKey: null },
+        orders: { paymentWindowMinutes: 30 },
+      }),
+      'POST /quotes/q1/accept': jsonResponse({ _id: 'c1', number: 'CO-1' }, 201),
+    });
+    const book = { sites: [makeAddress()], allowFreeText: false };
+    renderWithProviders(<AcceptOffer quote={quote} contact={{ ...contact, book }} />, {
+      routes: [{ path: '/checkout/:id', element: <p>paying</p> }],
+    });
+    expect(screen.getByLabelText('Deliver to')).toHaveDisplayValue('Leeds plant — 9 Forge Lane, Leeds');
+    expect(screen.getByLabelText('Address')).toHaveAttribute('readonly');
+    await userEvent.click(screen.getByRole('button', { name: /^Accept offer/ }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.key === 'POST /quotes/q1/accept')?.body).toMatchObject({
+        addressId: makeAddress().id,
+        address: '9 Forge Lane, Leeds',
+      }),
+    );
+    expect(await screen.findByText('paying')).toBeInTheDocument();
+  });
+
+  it('takes a 202 as sent for approval, with the way to the approvals', async () => {
+    stubApi({
+      'GET /config': jsonResponse({
+        payments: { provider: 'test', publishableKey: null },
+        orders: { paymentWindowMinutes: 30 },
+      }),
+      'POST /quotes/q1/accept': jsonResponse({ request: makeRequest({ kind: 'quote', quoteId: 'q1' }) }, 202),
+    });
+    renderWithProviders(<AcceptOffer quote={quote} contact={contact} />);
+    await userEvent.click(screen.getByRole('button', { name: /^Accept offer/ }));
+    expect(await screen.findByTestId('approval-sent')).toHaveTextContent('RQ-100001');
+    expect(screen.getByRole('link', { name: /approvals/ })).toHaveAttribute(
+      'href',
+      '/dashboard/company?tab=approvals',
+    );
   });
 });

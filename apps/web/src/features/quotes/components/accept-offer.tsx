@@ -7,8 +7,17 @@ import { formatPrice } from '@forgeline/shared/money';
 import { type AcceptQuoteBodySchema } from '@forgeline/shared/schemas/checkout';
 import { type PaymentTerms } from '@forgeline/shared/schemas/payment-terms';
 import { type Quote } from '@forgeline/shared/schemas/quote';
+import type { CompanyAddress, OrderRequest } from '@forgeline/shared/schemas/company';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-message';
+import { isApprovalNeeded } from '@/lib/approval-needed';
+import { ApprovalSent } from '@/components/ui/approval-sent';
+import {
+  DeliverySiteChoice,
+  firstSite,
+  TYPED_ADDRESS,
+  type DeliveryBook,
+} from '@/components/ui/delivery-site-choice';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { CardHoldRule } from '@/components/ui/card-hold-rule';
 import { Alert } from '@/components/ui/alert';
@@ -16,8 +25,11 @@ import { DeliveryFields } from '@/components/ui/payment-method-choice';
 import { useAcceptQuote } from '../api/change-quote';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 
-/** The profile's delivery address and phone ('' when not given), from the route. */
-export type BuyerContact = { address: string; phone: string };
+/**
+ * The profile's delivery address and phone ('' when not given), from the route; for a company buyer also
+ * the company's delivery sites and whether their role places orders (docs/decisions/0213).
+ */
+export type BuyerContact = { address: string; phone: string; book?: DeliveryBook; cannotOrder?: boolean };
 
 type DeliveryInput = z.input<typeof AcceptQuoteBodySchema>;
 type DeliveryValues = z.output<typeof AcceptQuoteBodySchema>;
@@ -39,19 +51,15 @@ const AcceptOffer = ({
   terms?: PaymentTerms | undefined;
 }) =>
   // The form starts from the profile's address and phone: it waits for them (undefined while loading).
-  contact ? (
-    <AcceptOfferForm quote={quote} address={contact.address} phone={contact.phone} terms={terms} />
-  ) : null;
+  contact ? <AcceptOfferForm quote={quote} contact={contact} terms={terms} /> : null;
 
 const AcceptOfferForm = ({
   quote,
-  address,
-  phone,
+  contact: { address, phone, book, cannotOrder = false },
   terms,
 }: {
   quote: Quote;
-  address: string;
-  phone: string;
+  contact: BuyerContact;
   terms: PaymentTerms | undefined;
 }) => {
   const navigate = useNavigate();
@@ -59,6 +67,8 @@ const AcceptOfferForm = ({
   // One key per intended acceptance: a retry after a lost answer finds the first checkout.
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const [failure, setFailure] = useState<string | null>(null);
+  const [sent, setSent] = useState<OrderRequest | null>(null);
+  const start = firstSite(book);
   const { register, handleSubmit, formState, control, setValue } = useForm<
     DeliveryInput,
     unknown,
@@ -67,8 +77,9 @@ const AcceptOfferForm = ({
     resolver,
     // What the buyer sees is what they accept: the offer's version and total go with the form.
     defaultValues: {
-      address,
-      phone,
+      address: start?.address ?? address,
+      phone: start?.phone ?? phone,
+      addressId: start?.id,
       poReference: '',
       paymentMethod: 'card',
       offerVersion: quote.offerVersion ?? undefined,
@@ -77,17 +88,31 @@ const AcceptOfferForm = ({
   });
   // A buyer approved for payment terms may take the offer on invoice (decision 0112).
   const byInvoice = useWatch({ control, name: 'paymentMethod' }) === 'invoice' && terms?.approved === true;
+  const siteId = useWatch({ control, name: 'addressId' }) ?? TYPED_ADDRESS;
+  // A site fills address and phone as the server will take them; 'Type an address' gives the profile's back.
+  const chooseSite = (site: CompanyAddress | undefined) => {
+    const check = { shouldValidate: formState.isSubmitted };
+    setValue('addressId', site?.id);
+    setValue('address', site?.address ?? address, check);
+    setValue('phone', site?.phone ?? phone, check);
+  };
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
     try {
       // The figures on screen now (a refetch after a revision shows the new ones before a new try).
       const seen = { offerVersion: quote.offerVersion ?? undefined, expectedTotal: quote.total ?? undefined };
-      const checkout = await accept.mutateAsync({
+      const answer = await accept.mutateAsync({
         id: quote._id,
         idempotencyKey,
         body: { ...values, ...seen },
       });
+      // Over the buyer's limit: an approver decides, nothing was placed.
+      if (isApprovalNeeded(answer)) {
+        setSent(answer.request);
+        return;
+      }
+      const checkout = answer;
       toast.success(`Offer accepted: order ${checkout.number} placed. Now one payment for all of it.`);
       await navigate(paths.checkoutPay.getHref(checkout._id));
     } catch (error) {
@@ -95,6 +120,8 @@ const AcceptOfferForm = ({
       setFailure(errorMessage(error, 'The offer could not be accepted.'));
     }
   });
+
+  if (sent) return <ApprovalSent request={sent} />;
 
   return (
     <form
@@ -118,10 +145,17 @@ const AcceptOfferForm = ({
         byInvoice={byInvoice}
         terms={terms}
         onMethod={(method) => setValue('paymentMethod', method)}
+        site={book ? <DeliverySiteChoice book={book} value={siteId} onChange={chooseSite} /> : null}
+        locked={siteId !== TYPED_ADDRESS}
       />
       {byInvoice ? null : <CardHoldRule />}
+      {cannotOrder ? (
+        <p className="rounded-md bg-base-200 p-3 text-sm" data-testid="cannot-order">
+          Finance members of a company cannot place orders: a buyer, an approver or your company admin can.
+        </p>
+      ) : null}
       <Alert data-testid="accept-error">{failure}</Alert>
-      <SubmitButton isLoading={accept.isPending}>
+      <SubmitButton isLoading={accept.isPending} disabled={cannotOrder}>
         Accept offer{quote.total !== null ? ` · $ ${formatPrice(quote.total)}` : ''}
       </SubmitButton>
     </form>
