@@ -60,6 +60,7 @@ const MyOrdersRoute = () => {
           <>
             <MyOrdersTable
               orders={list}
+              viewerEmail={user?.email}
               onCancel={(order) => void onCancel(order)}
               cancellingId={cancellingId}
               onReorder={(group) => void onReorder(group)}

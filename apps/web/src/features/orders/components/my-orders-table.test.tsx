@@ -119,4 +119,17 @@ describe('My Orders grouped by checkout', () => {
     expect(screen.getByTestId('checkout-status')).toHaveTextContent(/^Cancelled$/);
     expect(screen.getByTestId('order-row')).toHaveTextContent('Nothing to pay');
   });
+
+  it("names who placed a colleague's order, and not one's own", () => {
+    renderWithProviders(
+      <MyOrdersTable
+        orders={[order({}), order({ email: 'bob@acme.example', name: 'Bob Stone' })]}
+        onCancel={vi.fn()}
+        viewerEmail="ada@acme.example"
+      />,
+    );
+    const [own, colleague] = screen.getAllByTestId('order-meta');
+    expect(own).not.toHaveTextContent('placed by');
+    expect(colleague).toHaveTextContent('placed by Bob Stone');
+  });
 });

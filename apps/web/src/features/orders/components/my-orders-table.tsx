@@ -37,6 +37,9 @@ export const groupByCheckout = (orders: readonly Order[]): CheckoutGroup[] => {
 
 const isCancelled = (order: Order) => order.status === 'cancelled';
 
+/** Who placed an order: the companies contract calls it `customerName`; the order's `name` is that buyer too. */
+const placedBy = (order: Order) => (order as Order & { customerName?: string }).customerName ?? order.name;
+
 /** The sum of the group's lines still standing, in whole cents (no float drift across forty lines). */
 const groupTotal = (orders: readonly Order[]) =>
   toDollars(
@@ -75,6 +78,8 @@ type MyOrdersTableProps = {
   reorderingId?: string | null;
   /** The order's invoice and credit note (download links), shown in its Payment cell. */
   documentsOf?: (order: Order) => ReactNode;
+  /** The signed-in buyer: a company member also sees colleagues' orders, each with who placed it. */
+  viewerEmail?: string | undefined;
 };
 
 /** Below `md` each row is a card: a cell shows its column's name before its value (from `data-label`). */
@@ -96,6 +101,7 @@ export const MyOrdersTable = ({
   onReorder,
   reorderingId,
   documentsOf,
+  viewerEmail,
 }: MyOrdersTableProps) => {
   const groups = groupByCheckout(orders);
   // 'No.' counts the orders down the page, across the groups.
@@ -176,6 +182,9 @@ export const MyOrdersTable = ({
                       <span className="text-xs font-normal text-base-content/75" data-testid="order-meta">
                         <span className="font-mono">{order.number}</span> · {formatDay(order.createdAt)}
                         {order.poReference ? ` · PO ${order.poReference}` : ''}
+                        {viewerEmail && order.email.toLowerCase() !== viewerEmail.toLowerCase()
+                          ? ` · placed by ${placedBy(order)}`
+                          : ''}
                       </span>
                     </span>
                   </td>
