@@ -1,7 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { pageMeta } from '@/config/page-meta';
 import { usePageMeta } from '@/lib/page-meta';
-import { JoinInvitation } from '@/features/company/components/join-invitation';
+import { Loading } from '@/components/ui/spinner';
+
+// The offer names the role by the labels beside the company schemas, which bring zod (docs/decisions/0042).
+const JoinInvitation = lazy(async () => ({
+  default: (await import('@/features/company/components/join-invitation')).JoinInvitation,
+}));
 
 /** /join/:token: the link of a company invitation e-mail. */
 const JoinRoute = () => {
@@ -9,7 +15,9 @@ const JoinRoute = () => {
   const { token = '' } = useParams();
   return (
     <div className="mx-auto max-w-xl px-4 py-12 sm:py-16">
-      <JoinInvitation token={token} />
+      <Suspense fallback={<Loading label="Loading the invitation" />}>
+        <JoinInvitation token={token} />
+      </Suspense>
     </div>
   );
 };

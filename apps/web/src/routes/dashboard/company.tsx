@@ -1,6 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { getProducts } from '@/features/products/api/get-products';
-import { CompanyPage } from '@/features/company/components/company-page';
 import type { SearchParts } from '@/components/ui/part-combobox';
+import { Loading } from '@/components/ui/spinner';
+
+// The page reads the role tables beside the company schemas, which bring zod: it loads after the route
+// renders, as forms load their schemas (docs/decisions/0042).
+const CompanyPage = lazy(async () => ({
+  default: (await import('@/features/company/components/company-page')).CompanyPage,
+}));
 
 /** The catalogue's search (part number or name), its first matches: what the saved lists' picker offers. */
 const searchParts: SearchParts = async (search, signal) =>
@@ -9,7 +16,9 @@ const searchParts: SearchParts = async (search, signal) =>
 /** /dashboard/company: the member's company, or the application for one. */
 const CompanyRoute = () => (
   <section className="flex flex-col gap-4">
-    <CompanyPage searchParts={searchParts} />
+    <Suspense fallback={<Loading label="Loading your company" />}>
+      <CompanyPage searchParts={searchParts} />
+    </Suspense>
   </section>
 );
 
