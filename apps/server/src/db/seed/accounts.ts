@@ -8,12 +8,19 @@ import { companies, companyAddresses, companyMembers, userProfiles, users } from
 /** The demo accounts of a new installation with demo data (README lists them too). */
 export const DEMO_ACCOUNTS = [
   { role: 'admin', name: 'Forgeline Admin', email: 'admin@forgeline.dev', password: 'forgeline-admin' },
-  // The people of one customer company (docs/decisions/0213), the customer its company admin.
+  // A customer buying as a person, and the people of one customer company (docs/decisions/0213).
   {
     role: null,
     name: 'Demo Customer',
     email: 'customer@forgeline.dev',
     password: 'forgeline-customer',
+    company: null,
+  },
+  {
+    role: null,
+    name: 'Morgan Manager',
+    email: 'manager@forgeline.dev',
+    password: 'forgeline-manager',
     company: 'admin',
   },
   {
@@ -171,15 +178,16 @@ export async function seedDemoAccounts(db: Database, auth: Auth): Promise<void> 
     await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
     if (account.role === 'admin') await promoteToAdmin(db, account.email);
     else {
-      await db
-        .insert(companyMembers)
-        .values({
-          userId: user.id,
-          companyId: company.id,
-          role: account.company,
-          orderLimitCents: account.company === 'buyer' ? DEMO_COMPANY.buyerOrderLimitCents : null,
-        })
-        .onConflictDoNothing();
+      if (account.company)
+        await db
+          .insert(companyMembers)
+          .values({
+            userId: user.id,
+            companyId: company.id,
+            role: account.company,
+            orderLimitCents: account.company === 'buyer' ? DEMO_COMPANY.buyerOrderLimitCents : null,
+          })
+          .onConflictDoNothing();
       await db
         .insert(userProfiles)
         .values({

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { DashboardRoutes } from '@/app/dashboard-routes';
 import { DashboardSidebar } from '@/components/layout/dashboard-sidebar';
 import { useIsAdmin } from '@/lib/auth';
 import { pageMeta } from '@/config/page-meta';
@@ -83,7 +84,7 @@ const DashboardLayout = () => {
             Dashboard menu
           </button>
         </div>
-        <Outlet />
+        <DashboardRoutes />
       </div>
 
       {/* Phones: the sidebar as a drawer from the left. */}

@@ -80,7 +80,11 @@ const CompanyTabs = ({
         <LeaveCompany member={member} companyName={company.name} />
       </div>
       {/* Scrolls sideways on a phone rather than wrapping into a second row of tabs. */}
-      <div role="tablist" aria-label="Company sections" className="tabs tabs-box flex-nowrap overflow-x-auto">
+      <div
+        role="tablist"
+        aria-label="Company sections"
+        className="flex gap-1 overflow-x-auto border-b border-base-300 pb-2"
+      >
         {tabs.map((name) => (
           <button
             key={name}
@@ -89,7 +93,7 @@ const CompanyTabs = ({
             id={`company-tab-${name}`}
             aria-selected={tab === name}
             aria-controls="company-panel"
-            className={`tab shrink-0 ${tab === name ? 'tab-active' : ''}`}
+            className={`btn btn-sm shrink-0 ${tab === name ? 'btn-primary' : 'btn-ghost'}`}
             onClick={() => setSearch({ tab: name }, { replace: true })}
           >
             {TAB_LABELS[name]}

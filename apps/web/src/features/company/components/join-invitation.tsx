@@ -56,7 +56,7 @@ export const JoinInvitation = ({ token }: { token: string }) => {
     setFailure(null);
     try {
       await accept.mutateAsync(token);
-      toast.success(`Welcome to ${companyName}.`);
+      toast.success(`Welcome to ${companyName.replace(/\.$/, '')}.`);
       await navigate(paths.dashboard.company.getHref(), { replace: true });
     } catch (error) {
       setFailure(errorMessage(error, 'You could not join the company. Please try again.'));

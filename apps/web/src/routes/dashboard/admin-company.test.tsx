@@ -6,7 +6,7 @@ import type { Product } from '@forgeline/shared/schemas/product';
 import { makeCompanyDetail } from '../../../test/companies';
 import { makeOrder } from '../../../test/orders';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
-import CompanyRoute from './company';
+import CompanyRoute from './admin-company';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 vi.mock('@/lib/dialogs', () => ({ confirmDialog: vi.fn(async () => true) }));
