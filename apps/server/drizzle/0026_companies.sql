@@ -119,6 +119,7 @@ ALTER TABLE "invoices" ADD COLUMN "company_id" uuid;--> statement-breakpoint
 ALTER TABLE "invoices" ADD COLUMN "company_name" text;--> statement-breakpoint
 ALTER TABLE "invoices" ADD COLUMN "company_tax_id" text;--> statement-breakpoint
 ALTER TABLE "invoices" ADD COLUMN "billing_address" text;--> statement-breakpoint
+ALTER TABLE "quotes" ADD COLUMN "company_id" uuid;--> statement-breakpoint
 ALTER TABLE "checkouts" ADD COLUMN "company_id" uuid;--> statement-breakpoint
 ALTER TABLE "checkouts" ADD COLUMN "placed_by" text;--> statement-breakpoint
 ALTER TABLE "checkouts" ADD COLUMN "placed_by_name" text;--> statement-breakpoint
@@ -146,9 +147,11 @@ CREATE INDEX "company_members_company_idx" ON "company_members" USING btree ("co
 CREATE INDEX "order_requests_company_idx" ON "order_requests" USING btree ("company_id","created_at");--> statement-breakpoint
 CREATE INDEX "saved_lists_company_idx" ON "saved_lists" USING btree ("company_id");--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "quotes" ADD CONSTRAINT "quotes_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "checkouts" ADD CONSTRAINT "checkouts_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "orders_company_id_idx" ON "orders" USING btree ("company_id","created_at");--> statement-breakpoint
 CREATE INDEX "invoices_company_id_idx" ON "invoices" USING btree ("company_id","issued_at");--> statement-breakpoint
+CREATE INDEX "quotes_company_id_idx" ON "quotes" USING btree ("company_id");--> statement-breakpoint
 CREATE INDEX "checkouts_company_id_idx" ON "checkouts" USING btree ("company_id","created_at");;--> statement-breakpoint
 -- Payment terms belonged to a person: each such customer becomes a company of one (its admin), named
 -- after them, billed at their profile's address, with their terms, credit line and past orders
@@ -161,6 +164,7 @@ INSERT INTO "company_members" ("user_id", "company_id", "role", "joined_at")
 SELECT m."user_id", m."company_id", 'admin', m."updated_at" FROM "company_migration" m;--> statement-breakpoint
 UPDATE "orders" SET "company_id" = m."company_id" FROM "company_migration" m WHERE "orders"."user_id" = m."user_id";--> statement-breakpoint
 UPDATE "checkouts" SET "company_id" = m."company_id" FROM "company_migration" m WHERE "checkouts"."user_id" = m."user_id";--> statement-breakpoint
+UPDATE "quotes" SET "company_id" = m."company_id" FROM "company_migration" m WHERE "quotes"."user_id" = m."user_id";--> statement-breakpoint
 -- Documents already issued keep the names they were issued to; they become the company's to read.
 UPDATE "invoices" SET "company_id" = m."company_id" FROM "company_migration" m WHERE "invoices"."user_id" = m."user_id";--> statement-breakpoint
 DROP TABLE "company_migration";--> statement-breakpoint

@@ -479,6 +479,29 @@ describe('companies: members, roles, invitations, limits and approvals', () => {
     );
   });
 
+  it("shares a buyer's quote with those who read the company's orders, and lets only the asker act on it", async () => {
+    const part = await makeProduct(t.app, { name: 'Quoted shaft', priceCents: 900, availableQuantity: 500 });
+    const asked = await call(people.buyer, 'POST', '/api/quotes', {
+      lines: [{ productId: part.id, quantity: 100 }],
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const { _id: quoteId } = asked.json<{ _id: string }>();
+    for (const reader of [people.approver, people.finance, people.admin]) {
+      expect((await call(reader, 'GET', `/api/quotes/${quoteId}`)).statusCode).toBe(200);
+      expect(
+        (await call(reader, 'GET', '/api/myQuotes')).json<{ _id: string }[]>().map((q) => q._id),
+      ).toContain(quoteId);
+    }
+    for (const stranger of [people.buyer2, people.outsider])
+      expect((await call(stranger, 'GET', `/api/quotes/${quoteId}`)).statusCode).toBe(404);
+    // Reading is not speaking for the buyer: a colleague's message or decline does not exist for them.
+    await expectRefused(
+      t.app,
+      () => call(people.approver, 'POST', `/api/quotes/${quoteId}/decline`, {}),
+      404,
+    );
+  });
+
   it("lets the shop's admin order for a buyer, recorded on the order and in the audit log", async () => {
     const part = await makeProduct(t.app, {
       name: 'Phone order pin',

@@ -40,7 +40,7 @@ const TaxIdText = z
   .transform((value) => (value === '' ? null : value));
 
 /** null clears it, as an empty text does. */
-export const TaxIdSchema = z.union([z.null(), TaxIdText]);
+export const TaxIdSchema = z.preprocess((value) => value ?? '', TaxIdText);
 
 const dollarsLimit = (label: string) =>
   z

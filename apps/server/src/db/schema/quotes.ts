@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import { companies } from './companies.ts';
 import { products } from './products.ts';
 
 /** A request for quote and, once the shop answers, its offer (docs/decisions/0111). */
@@ -10,6 +11,8 @@ export const quotes = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     number: text('number').notNull().unique(),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The asker's company (docs/decisions/0213): its members read the quote by their role. */
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
     buyerName: text('buyer_name').notNull(),
     buyerEmail: text('buyer_email').notNull(),
     status: text('status', { enum: ['requested', 'offered', 'accepted', 'declined', 'expired'] })
@@ -26,6 +29,7 @@ export const quotes = pgTable(
   (table) => [
     check('quotes_offer_has_expiry', sql`${table.status} <> 'offered' OR ${table.expiresAt} IS NOT NULL`),
     index('quotes_user_id_idx').on(table.userId),
+    index('quotes_company_id_idx').on(table.companyId),
     index('quotes_status_created_at_idx').on(table.status, table.createdAt),
   ],
 );

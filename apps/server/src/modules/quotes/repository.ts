@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   quoteLines,
@@ -17,7 +17,10 @@ export interface QuoteWithParts {
   messages: QuoteMessageRow[];
 }
 
-export type NewQuote = Pick<QuoteRow, 'number' | 'userId' | 'buyerName' | 'buyerEmail' | 'note'>;
+export type NewQuote = Pick<
+  QuoteRow,
+  'number' | 'userId' | 'companyId' | 'buyerName' | 'buyerEmail' | 'note'
+>;
 export type NewQuoteLine = Pick<
   QuoteLineRow,
   'productId' | 'productName' | 'quantity' | 'listPriceCents' | 'targetPriceCents'
@@ -109,8 +112,17 @@ export function createQuotesRepository(db: Executor) {
       return row;
     },
 
-    async listForUser(userId: string): Promise<QuoteRow[]> {
-      return db.select().from(quotes).where(eq(quotes.userId, userId)).orderBy(desc(quotes.createdAt));
+    /** A person's quotes and, with `companyId`, every quote of that company; newest first. */
+    async listForUser(userId: string, companyId?: string): Promise<QuoteRow[]> {
+      return db
+        .select()
+        .from(quotes)
+        .where(
+          companyId
+            ? or(eq(quotes.userId, userId), eq(quotes.companyId, companyId))
+            : eq(quotes.userId, userId),
+        )
+        .orderBy(desc(quotes.createdAt));
     },
 
     async listAll(status?: QuoteRow['status']): Promise<QuoteRow[]> {

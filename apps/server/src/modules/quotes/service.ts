@@ -1,3 +1,4 @@
+import { findMembership, mayRead, readableCompanyOf } from '../membership/index.ts';
 import { createHash } from 'node:crypto';
 import { quoteQuantityProblem } from '@forgeline/shared/pricing';
 import { toCents, toDollars } from '@forgeline/shared/money';
@@ -20,7 +21,7 @@ import type { ErrorCode } from '@forgeline/shared/api-error';
 
 const DAY_MS = 86_400_000;
 
-/** Only its buyer and admins see a quote; to anyone else it does not exist. */
+/** Only its buyer and admins act on a quote (message, decline, accept); to anyone else it does not exist. */
 export function visibleQuote<T extends QuoteRow | undefined>(
   quote: T,
   user: Pick<AuthUser, 'id' | 'role'>,
@@ -32,7 +33,16 @@ export function visibleQuote<T extends QuoteRow | undefined>(
 /** The buyer's quotes with their lines and messages, newest first. */
 export async function listMyQuotes(db: Database, user: AuthUser): Promise<QuoteWithParts[]> {
   const quotes = createQuotesRepository(db);
-  return Promise.all((await quotes.listForUser(user.id)).map((quote) => quotes.withParts(quote)));
+  // With the company's, where the member's role reads all of its orders (decision 0213).
+  const rows = await quotes.listForUser(user.id, await readableCompanyOf(db, user.id));
+  return Promise.all(rows.map((quote) => quotes.withParts(quote)));
+}
+
+/** A quote to read: its buyer's, their company's by role, any for an admin; else 404. */
+async function readableQuote(db: Database, user: AuthUser, id: string): Promise<QuoteRow> {
+  const quote = await createQuotesRepository(db).findById(id);
+  if (!quote || !(await mayRead(db, quote, user))) throw notFound('Quote');
+  return quote;
 }
 
 /** Every quote, newest first, optionally of one status (admin). */
@@ -43,16 +53,14 @@ export async function listAllQuotes(db: Database, status?: QuoteRow['status']): 
 
 /** One quote its buyer (or an admin) may see, with its lines and messages. */
 export async function getQuote(db: Database, user: AuthUser, id: string): Promise<QuoteWithParts> {
-  const quotes = createQuotesRepository(db);
-  return quotes.withParts(visibleQuote(await quotes.findById(id), user));
+  return createQuotesRepository(db).withParts(await readableQuote(db, user, id));
 }
 
 /** A quote to print: its buyer's (or an admin's), and priced, or there is nothing to print. */
 export async function getPricedQuote(db: Database, user: AuthUser, id: string): Promise<QuoteWithParts> {
-  const quotes = createQuotesRepository(db);
-  const quote = visibleQuote(await quotes.findById(id), user);
+  const quote = await readableQuote(db, user, id);
   if (!quote.offeredAt) throw conflict('This quote has not been priced yet.', 'QUOTE_NOT_OFFERED');
-  return quotes.withParts(quote);
+  return createQuotesRepository(db).withParts(quote);
 }
 
 /** An offer whose expiry has passed is expired, whether or not the job has closed it yet. */
@@ -144,8 +152,16 @@ export async function requestQuote(
     const repository = createQuotesRepository(tx);
     const series = `Q-${now.getUTCFullYear()}`;
     const number = await nextDocumentNumber(tx, series);
+    const companyId = (await findMembership(tx, user.id))?.companyId ?? null;
     const quote = await repository.insert(
-      { number, userId: user.id, buyerName: user.name, buyerEmail: user.email, note: body.note || null },
+      {
+        number,
+        userId: user.id,
+        companyId,
+        buyerName: user.name,
+        buyerEmail: user.email,
+        note: body.note || null,
+      },
       lines,
     );
     return repository.withParts(quote);
