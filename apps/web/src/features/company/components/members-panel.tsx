@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatPrice } from '@forgeline/shared/money';
-import { COMPANY_ROLE_LABELS, type CompanyMember } from '@forgeline/shared/schemas/company';
+import { COMPANY_ROLE_LABELS, COMPANY_ROLE_RIGHTS } from '@forgeline/shared/company-roles';
+import type { CompanyMember } from '@forgeline/shared/schemas/company';
 import { Alert, DANGER_BUTTON_CLASS } from '@/components/ui/alert';
 import { QueryState } from '@/components/ui/query-state';
 import { TableRegion } from '@/components/ui/table-region';
@@ -70,7 +71,13 @@ export const MembersPanel = ({ me, canManage }: { me: CompanyMember; canManage: 
                     <td data-label="Limit per order">{limit(member.orderLimit)}</td>
                     <td data-label="Limit per month">{limit(member.monthlyLimit)}</td>
                     <td data-label="Spent this month">$ {formatPrice(member.spentThisMonth)}</td>
-                    <td data-label="Sees all orders">{member.seesAllOrders ? 'Yes' : 'No'}</td>
+                    <td data-label="Sees all orders">
+                      {COMPANY_ROLE_RIGHTS[member.role].seeAllOrders
+                        ? 'Yes (role)'
+                        : member.seesAllOrders
+                          ? 'Yes'
+                          : 'No'}
+                    </td>
                     {canManage ? (
                       <td data-action="edit">
                         <span className="flex flex-wrap gap-1">
