@@ -417,6 +417,28 @@ describe('companies: members, roles, invitations, limits and approvals', () => {
     }
   });
 
+  it('answers 404 for an id that is not one, as for an unknown one, changing nothing', async () => {
+    for (const [user, method, url] of [
+      [people.admin, 'PUT', '/api/company/addresses/not-an-id'],
+      [people.admin, 'DELETE', '/api/company/invitations/1'],
+      [people.approver, 'POST', '/api/company/requests/abc/approve'],
+      [people.approver, 'POST', '/api/company/requests/abc/reject'],
+      [people.buyer, 'POST', '/api/company/lists/x/cart'],
+      [shop, 'GET', '/api/companies/nope'],
+      [shop, 'POST', '/api/companyApplications/nope/approve'],
+    ] as const) {
+      // A valid body: the id is what is wrong.
+      const body =
+        method === 'PUT'
+          ? { label: 'L', contact: 'C', phone: '+49 1234567', address: 'A' }
+          : url.endsWith('/reject')
+            ? { comment: 'No' }
+            : {};
+      const res = await expectRefused(t.app, () => call(user, method, url, body), 404);
+      expect(res.json<{ code: string }>().code).toBe('NOT_FOUND');
+    }
+  });
+
   it('keeps the last company admin, and lets any member leave', async () => {
     const demote = await expectRefused(
       t.app,

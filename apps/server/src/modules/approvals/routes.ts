@@ -9,16 +9,21 @@ import {
   RequestDecisionBodySchema,
 } from '@forgeline/shared/schemas/company';
 import { errorResponses } from '../../lib/errors.ts';
+import { notFoundUnlessUuid } from '../../lib/uuid.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { afterCheckoutPlaced, checkoutAnswer } from '../checkout/index.ts';
 import { IdempotencyKeyHeaders, withIdempotency } from '../idempotency/index.ts';
 import { approveRequest, orderOnBehalf, toApprovalResult } from './service.ts';
 
-const IdParams = z.object({ id: z.uuid('Not found') });
+const IdParams = z.object({ id: z.string().max(100) });
 const conflicts = { 409: z.union([CheckoutConflictSchema, ApiErrorSchema]) };
 
 /** An approver approves a buyer's order request: it is placed as the buyer's checkout. */
 export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook(
+    'preHandler',
+    notFoundUnlessUuid(() => 'Order request'),
+  );
   app.post(
     '/company/requests/:id/approve',
     {
@@ -56,6 +61,10 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The shop admin's 'order for this customer' (registered inside the admin area). */
 export const approvalAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook(
+    'preHandler',
+    notFoundUnlessUuid(() => 'Company'),
+  );
   app.post(
     '/companies/:id/orders',
     {

@@ -17,6 +17,7 @@ import { PaymentTermsBodySchema } from '@forgeline/shared/schemas/payment-terms'
 import { notSingleLine, SINGLE_LINE } from '@forgeline/shared/schemas/common';
 import { errorResponses, notFound } from '../../lib/errors.ts';
 import { setPageHeaders } from '../../lib/page-headers.ts';
+import { notFoundUnlessUuid } from '../../lib/uuid.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { listCompanyInvoices, summarizeDocuments } from '../invoices/index.ts';
 import { listCompanyOrders, toOrderDto } from '../orders/index.ts';
@@ -36,7 +37,7 @@ import {
 } from './service.ts';
 import { setCompanyTerms, toCompany } from './terms.ts';
 
-const IdParams = z.object({ id: z.uuid('Company not found') });
+const IdParams = z.object({ id: z.string().max(100) });
 const MemberParams = IdParams.extend({ userId: z.string().max(100) });
 const tags = ['companies'];
 const ListQuery = z.object({
@@ -47,6 +48,10 @@ const ListQuery = z.object({
 
 /** The shop admin's side of companies (registered inside the admin area): list, page, terms, members. */
 export const companyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook(
+    'preHandler',
+    notFoundUnlessUuid((url) => (url.startsWith('/api/companyApplications') ? 'Application' : 'Company')),
+  );
   const shop = (request: Parameters<typeof currentUser>[0]) => ({
     kind: 'shop' as const,
     admin: currentUser(request),
@@ -232,7 +237,7 @@ export const companyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Approves an application: the company is made with the applicant as its company admin (admin)',
-        params: z.object({ id: z.uuid('Application not found') }),
+        params: IdParams,
         response: {
           200: z.object({ application: CompanyApplicationSchema, company: CompanySchema }),
           ...errorResponses,
@@ -248,7 +253,7 @@ export const companyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Declines an application, with a reason the applicant is told (admin)',
-        params: z.object({ id: z.uuid('Application not found') }),
+        params: IdParams,
         body: z
           .object({
             reason: z

@@ -20,6 +20,7 @@ import {
   SavedListSchema,
 } from '@forgeline/shared/schemas/company';
 import { errorResponses } from '../../lib/errors.ts';
+import { notFoundUnlessUuid } from '../../lib/uuid.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { applyForCompany } from './applications.ts';
 import {
@@ -44,7 +45,7 @@ import {
   updateCompany,
 } from './service.ts';
 
-const IdParams = z.object({ id: z.uuid('Not found') });
+const IdParams = z.object({ id: z.string().max(100) });
 const UserParams = z.object({ userId: z.string().max(100) });
 const TokenParams = z.object({ token: z.string().min(10).max(200) });
 const StatusQuery = z.object({ status: z.enum(['pending', 'all']).optional().default('all') });
@@ -52,6 +53,18 @@ const tags = ['companies'];
 
 /** The company pages of its members (docs/decisions/0213): what each may do is their role's. */
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook(
+    'preHandler',
+    notFoundUnlessUuid((url) =>
+      url.includes('/addresses/')
+        ? 'Address'
+        : url.includes('/invitations/')
+          ? 'Invitation'
+          : url.includes('/requests/')
+            ? 'Order request'
+            : 'List',
+    ),
+  );
   /** The signed-in person's membership, or 404 (someone without a company has no company pages). */
   const memberOf = (request: Parameters<typeof currentUser>[0]) =>
     requireMembership(app.db, currentUser(request).id);
