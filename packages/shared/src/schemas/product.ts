@@ -23,6 +23,14 @@ export const ProductSchema = z.object({
   lowStockThreshold: z.number().int().min(0),
   /** Volume prices in dollars: ascending minQuantity, non-increasing price; `price` is the base. */
   priceTiers: z.array(z.object({ minQuantity: z.number().int(), price: z.number() })),
+  /**
+   * For a signed-in buyer whose price list prices this part (decision 0216): `price` and `priceTiers`
+   * above are theirs, and these say the list price a visitor pays and the list that set theirs.
+   */
+  listPrice: z.number().optional(),
+  priceList: z.string().optional(),
+  /** The buyer's company's own part number for it, when it keeps one. */
+  customerPartNumber: z.string().optional(),
 });
 export type Product = z.infer<typeof ProductSchema>;
 

@@ -17,6 +17,16 @@ import { users } from './auth.ts';
 import { products } from './products.ts';
 
 /**
+ * A named set of companies the shop prices and shows parts to alike (distributors, OEMs; decision 0216):
+ * a price list or a part's visibility can name a group instead of each company in it.
+ */
+export const customerGroups = pgTable('customer_groups', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * A customer that is a business (docs/decisions/0213): its legal name, tax ID and billing address, and
  * the payment terms and credit line all its members draw on (decision 0112, moved here from a person).
  */
@@ -33,6 +43,8 @@ export const companies = pgTable(
     termsDays: integer('terms_days'),
     creditLimitCents: integer('credit_limit_cents'),
     termsUpdatedBy: text('terms_updated_by'),
+    /** The customer group whose price lists and parts it shares, if any. */
+    groupId: uuid('group_id').references(() => customerGroups.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

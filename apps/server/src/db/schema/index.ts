@@ -13,3 +13,4 @@ export * from './checkouts.ts';
 export * from './idempotency-keys.ts';
 export * from './companies.ts';
 export * from './audit.ts';
+export * from './price-lists.ts';

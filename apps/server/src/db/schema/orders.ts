@@ -29,6 +29,8 @@ export const orders = pgTable(
     customerEmail: text('customer_email').notNull(),
     productName: text('product_name').notNull(),
     priceCents: integer('price_cents').notNull(),
+    /** The buyer's company's own number for the part when it was ordered (customer_part_numbers). */
+    customerPartNumber: text('customer_part_number'),
     quantity: integer('quantity').notNull(),
     totalCents: integer('total_cents').notNull(),
     address: text('address').notNull(),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { PriceTier } from '@forgeline/shared/pricing';
 
 export const products = pgTable(
@@ -33,6 +33,8 @@ export const products = pgTable(
     /** At or below this many pieces the product is low on stock (decision 0108). */
     lowStockThreshold: integer('low_stock_threshold').notNull().default(10),
     /** When the admins were told it ran low; cleared when it is restocked, so the next fall tells them again. */
+    /** True: only the companies and groups product_access allows see it (decision 0216). */
+    restricted: boolean('restricted').notNull().default(false),
     lowStockAlertedAt: timestamp('low_stock_alerted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
