@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import underPressure from '@fastify/under-pressure';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -36,8 +36,8 @@ import { dbPlugin } from './plugins/app/db.ts';
 import { mailPlugin } from './plugins/app/mail.ts';
 import { rateLimitPlugin } from './plugins/external/rate-limit.ts';
 import { createImageStore, IMMUTABLE_CACHE_CONTROL, imagesPlugin } from './plugins/app/images.ts';
-import { inlineScriptHashes, readIndexHtml, webPlugin } from './plugins/external/web.ts';
-import { createCatalogueReader } from './modules/products/catalogue-reader.ts';
+import { inlineScriptHashes, readIndexHtml, webPlugin, type PageDataFor } from './plugins/external/web.ts';
+import { createCatalogueReader, type CatalogueReader } from './modules/products/catalogue-reader.ts';
 import { securityHeadersPlugin } from './plugins/external/security-headers.ts';
 import { paymentsPlugin } from './plugins/app/payments.ts';
 import { orderAdminRoutes, orderRoutes } from './modules/orders/routes.ts';
@@ -78,6 +78,20 @@ const CATALOGUE_CACHE_TTL_MS = 2000;
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Assembles the server: external plugins, then our own, then the routes. No side effects beyond it. */
+/** The catalogue a rendered page shows: the public one, or a signed-in buyer's own (decision 0216). */
+function pageDataOf(app: FastifyInstance, catalogue: CatalogueReader): PageDataFor {
+  return async (request) => {
+    const seen = await catalogue.view(request ? await app.resolveUser(request) : null);
+    return {
+      shared: seen.key === '',
+      reader: {
+        products: (query) => catalogue.products(query, seen),
+        product: (id) => catalogue.product(id, seen),
+      },
+    };
+  };
+}
+
 export async function buildApp({ env, database, logger }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? {
@@ -247,7 +261,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
   await app.register(webPlugin, {
     distDir: webDist,
     indexHtml,
-    reader: createCatalogueReader(app.db, app.catalogueCache),
+    pageData: pageDataOf(app, createCatalogueReader(app.db, app.catalogueCache)),
     viewer: async (request) => {
       const session = await app.cookieSession(request);
       if (!session) return null;

@@ -7,6 +7,7 @@ import type { Executor } from '../../db/client.ts';
 import type { ProductRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { buyerView, viewProducts, type CatalogueView } from '../pricing/index.ts';
 import { findProducts, findProductsBySkus, pricingOfRow, toProductDto } from '../products/index.ts';
 import { createCartRepository, type StoredCartLine } from './repository.ts';
 
@@ -45,7 +46,7 @@ export function toCart(lines: readonly StoredCartLine[]): Cart & { totalCents: n
 const publicCart = ({ totalCents: _cents, ...cart }: Cart & { totalCents: number }): Cart => cart;
 
 export async function getCart(deps: CartDeps, userId: string, db: Executor = deps.db): Promise<Cart> {
-  return publicCart(toCart(await createCartRepository(db).list(userId)));
+  return publicCart(toCart(await storedCartLines(db, userId)));
 }
 
 /**
@@ -56,19 +57,26 @@ export async function getCart(deps: CartDeps, userId: string, db: Executor = dep
  */
 export async function addCartLines(deps: CartDeps, userId: string, body: AddCartLinesBody): Promise<Cart> {
   return deps.db.transaction(async (tx) => {
+    // A part hidden from the buyer's company is no part for them (docs/decisions/0216).
+    const view = await buyerView(tx, userId);
+    const seen = async (rows: Promise<ProductRow[]>) => viewProducts(tx, view, await rows);
     const byId = new Map(
       (
-        await findProducts(
-          tx,
-          body.lines.flatMap((l) => (l.productId ? [l.productId] : [])),
+        await seen(
+          findProducts(
+            tx,
+            body.lines.flatMap((l) => (l.productId ? [l.productId] : [])),
+          ),
         )
       ).map((p) => [p.id, p]),
     );
     const bySku = new Map(
       (
-        await findProductsBySkus(
-          tx,
-          body.lines.flatMap((l) => (l.sku ? [l.sku] : [])),
+        await seen(
+          findProductsBySkus(
+            tx,
+            body.lines.flatMap((l) => (l.sku ? [l.sku] : [])),
+          ),
         )
       ).map((p) => [p.sku, p]),
     );
@@ -120,9 +128,27 @@ export async function clearCart(deps: CartDeps, userId: string): Promise<Cart> {
   return getCart(deps, userId);
 }
 
-/** The buyer's cart lines with their products as stored, read in `db` (a checkout's transaction). */
-export const storedCartLines = (db: Executor, userId: string): Promise<StoredCartLine[]> =>
-  createCartRepository(db).list(userId);
+/**
+ * The buyer's cart lines, read in `db` (a checkout's transaction), each product as the buyer sees it:
+ * at their company's price, and a line whose part is now hidden from them left out (decision 0216).
+ */
+export async function storedCartLines(
+  db: Executor,
+  userId: string,
+  view?: CatalogueView,
+): Promise<StoredCartLine[]> {
+  const lines = await createCartRepository(db).list(userId);
+  const viewed = await viewProducts(
+    db,
+    view ?? (await buyerView(db, userId)),
+    lines.map((line) => line.product),
+  );
+  const byId = new Map(viewed.map((product) => [product.id, product]));
+  return lines.flatMap((line) => {
+    const product = byId.get(line.product.id);
+    return product ? [{ ...line, product }] : [];
+  });
+}
 
 /** Takes the placed products out of the buyer's cart, in the checkout's transaction `tx`. */
 export const removeFromCart = (tx: Executor, userId: string, productIds: readonly string[]): Promise<void> =>

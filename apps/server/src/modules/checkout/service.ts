@@ -29,6 +29,7 @@ import {
   queueCheckoutPlacedMail,
   visibleOrder,
 } from '../orders/index.ts';
+import { buyerView, companyView, PUBLIC_VIEW, viewProducts } from '../pricing/index.ts';
 import { findProducts, pricingOfRow, queueLowStockAlert } from '../products/index.ts';
 import { settleTermsCheckout, termsForCheckout } from '../payment-terms/index.ts';
 import type { ErrorCode } from '@forgeline/shared/api-error';
@@ -149,14 +150,19 @@ export async function placeCheckout(
     plan.paymentMethod === 'invoice' ? await termsForCheckout(tx, member, plan.poReference) : undefined;
   const requests = plan.lines.map(({ productId, quantity }) => ({ productId, quantity }));
   const judge = judgeCheckout(plan);
+  const catalogue = member ? await companyView(tx, member.companyId) : PUBLIC_VIEW;
 
   let askedCents: number | undefined;
   if (member && !plan.approved) {
     // Priced without the products' locks first: over the limit, nothing is taken, only asked for.
     const priced = priceLines(
-      await findProducts(
+      await viewProducts(
         tx,
-        requests.map((r) => r.productId),
+        catalogue,
+        await findProducts(
+          tx,
+          requests.map((r) => r.productId),
+        ),
       ),
       requests,
     );
@@ -196,6 +202,7 @@ export async function placeCheckout(
       terms,
       companyId: member?.companyId,
       placedBy: plan.placedBy,
+      catalogue,
     },
     judge,
   );
@@ -360,12 +367,16 @@ function changeOf(
  * or why a part could not be added.
  */
 async function reorderLines(deps: AppDeps, user: Actor, past: readonly OrderRow[]): Promise<ReorderResponse> {
+  // Today's price is the buyer's own; a part now hidden from their company is no longer sold to them.
   const products = new Map(
     (
-      await findProducts(
+      await viewProducts(
         deps.db,
-
-        past.flatMap((l) => (l.productId ? [l.productId] : [])),
+        await buyerView(deps.db, user.id),
+        await findProducts(
+          deps.db,
+          past.flatMap((l) => (l.productId ? [l.productId] : [])),
+        ),
       )
     ).map((p) => [p.id, p]),
   );

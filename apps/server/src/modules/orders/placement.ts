@@ -18,6 +18,7 @@ import {
   readProduct,
 } from '../products/index.ts';
 import type { Actor } from './access.ts';
+import { buyerView, viewProducts, type CatalogueView } from '../pricing/index.ts';
 
 /** Stripe's largest card payment (USD 999,999.99): an order, and a checkout, must be payable. */
 export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
@@ -49,6 +50,8 @@ export interface Delivery {
   addressLabel?: string | null | undefined;
   /** The shop admin who placed it for the buyer. */
   placedBy?: { id: string; name: string } | undefined;
+  /** The buyer's catalogue (their company's prices and parts), when the caller has read it already. */
+  catalogue?: CatalogueView | undefined;
 }
 
 export interface Placed {
@@ -107,9 +110,14 @@ export async function placeLines(
   /** Unit prices agreed beforehand (an accepted quote's), by product id, instead of the tier prices. */
   agreedUnitCents?: ReadonlyMap<string, number>,
 ): Promise<PlacedLines> {
-  const locked = await lockProducts(
+  // Each line at the buyer's own price; a part hidden from their company is no part for them (decision 0216).
+  const locked = await viewProducts(
     tx,
-    requests.map((line) => line.productId),
+    delivery.catalogue ?? (await buyerView(tx, user.id)),
+    await lockProducts(
+      tx,
+      requests.map((line) => line.productId),
+    ),
   );
   const lines = priceLines(locked, requests, agreedUnitCents);
   judge(lines);

@@ -82,6 +82,15 @@ export async function viewOf(db: Executor, viewer: CatalogueViewer): Promise<Cat
   return member ? companyView(db, member.companyId) : { ...PUBLIC_VIEW, day: pricingDay() };
 }
 
+/**
+ * The catalogue a person buys from: their company's, or the public one. Unlike viewOf, an admin buying
+ * for themselves gets no view of every part: paths that sell use this one.
+ */
+export async function buyerView(db: Executor, userId: string): Promise<CatalogueView> {
+  const member = await findMembership(db, userId);
+  return member ? companyView(db, member.companyId) : { ...PUBLIC_VIEW, day: pricingDay() };
+}
+
 /** A product as its viewer sees it: `priceCents` and `priceTiers` are theirs. */
 export type ViewedProduct = ProductRow & {
   /** What a visitor pays, and the list that set this viewer's price (null: they pay the list price). */

@@ -3,6 +3,7 @@
 export {
   ADMIN_VIEW,
   PUBLIC_VIEW,
+  buyerView,
   companyView,
   viewOf,
   viewProduct,

@@ -86,6 +86,11 @@ export class CatalogueCache {
     return page;
   }
 
+  /** Goes up at every change (here or in another instance): what was read before it may be stale. */
+  get version(): number {
+    return this.generation;
+  }
+
   /** A change here: every page is stale, in this instance and (through onInvalidate) in the others. */
   invalidate(): void {
     this.markStale();

@@ -4,37 +4,68 @@ import {
   type ProductListQuery,
 } from '@forgeline/shared/schemas/product';
 import type { Executor } from '../../db/client.ts';
+import {
+  PUBLIC_VIEW,
+  viewOf,
+  viewProduct,
+  viewProducts,
+  type CatalogueView,
+  type CatalogueViewer,
+} from '../pricing/index.ts';
 import type { CachedPage, CatalogueCache } from './catalogue-cache.ts';
 import { createProductsRepository, toProductDto } from './repository.ts';
 
 /**
- * The public catalogue as GET /api/products and GET /api/purchase/:id answer it, for those routes and for
- * the pages the server renders (docs/decisions/0040): both read the same cached pages.
+ * The catalogue as GET /api/products and GET /api/purchase/:id answer it, for those routes and for
+ * the pages the server renders (docs/decisions/0040): both read the same cached pages, kept per
+ * catalogue view (decision 0216): every visitor and every buyer without contract terms share the
+ * public pages; a company with its own prices or parts has its own.
  */
 export function createCatalogueReader(db: Executor, cache: CatalogueCache) {
   const repository = createProductsRepository(db);
+  // Who sees which view, read again after any catalogue change (a price list's included) and at the
+  // cache's time-to-live: a person who joined or left a company sees its prices within that time.
+  const views = new Map<string, { view: CatalogueView; version: number; until: number }>();
 
-  const page = (query: ProductListQuery): Promise<CachedPage> =>
+  async function view(viewer: CatalogueViewer): Promise<CatalogueView> {
+    if (!viewer) return PUBLIC_VIEW;
+    const now = Date.now();
+    const known = views.get(viewer.id);
+    if (known && known.version === cache.version && known.until > now) return known.view;
+    const version = cache.version;
+    const fresh = await viewOf(db, viewer);
+    if (views.size >= 10_000) views.clear();
+    views.set(viewer.id, { view: fresh, version, until: now + 2_000 });
+    return fresh;
+  }
+
+  const page = (query: ProductListQuery, seen: CatalogueView = PUBLIC_VIEW): Promise<CachedPage> =>
     cache.get(
-      JSON.stringify([query.search?.toLowerCase() ?? '', query.page ?? 1, query.limit ?? 0]),
+      JSON.stringify([seen.key, query.search?.toLowerCase() ?? '', query.page ?? 1, query.limit ?? 0]),
       async () => {
-        const { items, total } = await repository.list(query);
-        return { body: JSON.stringify(items), total };
+        const { items, total } = await repository.list(query, seen.visibility);
+        const priced = await viewProducts(db, seen, items);
+        return { body: JSON.stringify(priced.map(toProductDto)), total };
       },
     );
 
   return {
+    view,
     page,
     /** One page of the catalogue, parsed; a query the API would refuse is refused here too. */
-    async products(query: { search?: string; page: number; limit: number }) {
-      const cached = await page(ProductListQuerySchema.parse(query));
+    async products(
+      query: { search?: string; page: number; limit: number },
+      seen: CatalogueView = PUBLIC_VIEW,
+    ) {
+      const cached = await page(ProductListQuerySchema.parse(query), seen);
       return {
         products: JSON.parse(cached.bodyIn('identity').toString('utf8')) as Product[],
         total: cached.total,
       };
     },
-    async product(id: string): Promise<Product | null> {
-      const row = await repository.findById(id);
+    /** One part as the viewer sees it; null when there is none or it is hidden from them. */
+    async product(id: string, seen: CatalogueView = PUBLIC_VIEW): Promise<Product | null> {
+      const row = await viewProduct(db, seen, await repository.findById(id));
       return row ? toProductDto(row) : null;
     },
   };

@@ -1,4 +1,19 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNull,
+  like,
+  not,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { toDollars } from '@forgeline/shared/money';
 import { PART_PHOTO_PLACEHOLDER } from '@forgeline/shared/images';
 import { type PricingInput } from '@forgeline/shared/pricing';
@@ -9,8 +24,24 @@ import { products, type NewProductRow, type ProductRow } from '../../db/schema/i
 import { LIMITS } from '@forgeline/shared/constants';
 import { isUuid } from '../../lib/uuid.ts';
 
+/** What a viewer's price adds to a row (pricing's ViewedProduct): the list price and the list that set theirs. */
+type ContractPriced = { listPriceCents?: number; priceListName?: string | null };
+
+/** The parts a viewer sees, as pricing's CatalogueView says them, as a condition (undefined: all). */
+export type Visibility =
+  { everything: true } | { everything: false; allowed: readonly string[]; denied: readonly string[] };
+
+function visibleWhere(visibility: Visibility): SQL | undefined {
+  if (visibility.everything) return undefined;
+  const shown =
+    visibility.allowed.length > 0
+      ? or(not(products.restricted), inArray(products.id, [...visibility.allowed]))
+      : not(products.restricted);
+  return visibility.denied.length > 0 ? and(shown, not(inArray(products.id, [...visibility.denied]))) : shown;
+}
+
 /** The one place where a product row becomes the wire shape, with the spec's spelling. */
-export const toProductDto = (row: ProductRow): Product => ({
+export const toProductDto = (row: ProductRow & ContractPriced): Product => ({
   _id: row.id,
   name: row.name,
   price: toDollars(row.priceCents),
@@ -26,6 +57,9 @@ export const toProductDto = (row: ProductRow): Product => ({
     minQuantity: tier.minQuantity,
     price: toDollars(tier.priceCents),
   })),
+  ...(row.priceListName && row.listPriceCents !== undefined
+    ? { listPrice: toDollars(row.listPriceCents), priceList: row.priceListName }
+    : {}),
 });
 
 /** A product's prices and quantity rules, as pricing.ts takes them. */
@@ -82,11 +116,16 @@ export function createProductsRepository(db: Executor) {
      * nothing does it take names that are close (pg_trgm word similarity), so a typo still finds the part
      * and a right spelling is never drowned in near-misses. The part number typed whole ranks first.
      */
-    async list(query: ProductListQuery): Promise<{ items: Product[]; total: number }> {
+    async list(
+      query: ProductListQuery,
+      visibility: Visibility,
+    ): Promise<{ items: ProductRow[]; total: number }> {
       const limit = query.limit ?? LIMITS.pageSizeDefault;
       const offset = ((query.page ?? 1) - 1) * limit;
       // The page and the number of matches in one pass over the matches (count over the whole result).
-      const pageOf = async (where: SQL | undefined, order: SQL[], on: Executor = db) => {
+      const visible = visibleWhere(visibility);
+      const pageOf = async (matching: SQL | undefined, order: SQL[], on: Executor = db) => {
+        const where = and(visible, matching);
         const rows = await on
           .select({ product: products, total: sql<number>`count(*) over ()`.mapWith(Number) })
           .from(products)
@@ -100,7 +139,7 @@ export function createProductsRepository(db: Executor) {
           (offset > 0
             ? ((await on.select({ total: count() }).from(products).where(where))[0]?.total ?? 0)
             : 0);
-        return { items: rows.map((row) => toProductDto(row.product)), total };
+        return { items: rows.map((row) => row.product), total };
       };
       const search = query.search?.trim();
       if (!search) return pageOf(undefined, []);

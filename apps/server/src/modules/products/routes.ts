@@ -21,12 +21,14 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const cached = await catalogue.page(request.query);
+      const seen = await catalogue.view(await app.resolveUser(request));
+      const cached = await catalogue.page(request.query, seen);
       reply.headers({
         'x-total-count': cached.total,
         etag: cached.etag,
-        'cache-control': 'no-cache',
-        vary: 'accept-encoding',
+        // A buyer's own prices are kept by their browser alone; the public pages by anyone.
+        'cache-control': seen.key === '' ? 'no-cache' : 'private, no-cache',
+        vary: 'accept-encoding, cookie, authorization',
       });
       if (request.headers['if-none-match'] === cached.etag) return reply.code(304).send(null);
       const encoding = pickEncoding(request.headers['accept-encoding'], cached.bodyIn('identity').length);
@@ -49,7 +51,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const product = await catalogue.product(request.params.id);
+      const product = await catalogue.product(
+        request.params.id,
+        await catalogue.view(await app.resolveUser(request)),
+      );
       if (!product) throw notFound('Product');
       return product;
     },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { QuickOrderCheckBodySchema, QuickOrderCheckResponseSchema } from '@forgeline/shared/schemas/cart';
 import { checkQuickOrder } from './service.ts';
 import { errorResponses } from '../../lib/errors.ts';
+import { currentUser } from '../../plugins/app/auth.ts';
 
 export const quickOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -21,6 +22,6 @@ export const quickOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => checkQuickOrder(app, request.body.text),
+    async (request) => checkQuickOrder(app, currentUser(request).id, request.body.text),
   );
 };

@@ -3,6 +3,7 @@ import { lineTotalCents, quantityMessages, quantityProblem, unitPriceCents } fro
 import { toDollars } from '@forgeline/shared/money';
 import { type QuickOrderCheckResponse, type QuickOrderLine } from '@forgeline/shared/schemas/cart';
 import type { AppDeps } from '../../lib/deps.ts';
+import { buyerView, viewProducts } from '../pricing/index.ts';
 import { findProductsBySkus, pricingOfRow } from '../products/index.ts';
 import { parsePad } from './parse.ts';
 
@@ -13,11 +14,18 @@ import { parsePad } from './parse.ts';
  */
 export async function checkQuickOrder(
   deps: Pick<AppDeps, 'db'>,
+  userId: string,
   text: string,
 ): Promise<QuickOrderCheckResponse> {
   const padLines = parsePad(text);
   const skus = [...new Set(padLines.map((l) => l.sku).filter((sku) => SKU_PATTERN.test(sku)))];
-  const bySku = new Map((await findProductsBySkus(deps.db, skus)).map((product) => [product.sku, product]));
+  // Checked at the buyer's own prices, and a part hidden from their company is unknown (decision 0216).
+  const found = await viewProducts(
+    deps.db,
+    await buyerView(deps.db, userId),
+    await findProductsBySkus(deps.db, skus),
+  );
+  const bySku = new Map(found.map((product) => [product.sku, product]));
 
   let validCount = 0;
   let totalCents = 0;

@@ -8,6 +8,7 @@ import type { QuoteLineRow, QuoteRow } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/app/auth.ts';
 import { nextDocumentNumber } from '../invoices/index.ts';
+import { buyerView, viewProduct } from '../pricing/index.ts';
 import { findProduct, pricingOfRow } from '../products/index.ts';
 import { createQuotesRepository, type QuoteWithParts } from './repository.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -129,8 +130,10 @@ export async function requestQuote(
   return db.transaction(async (tx) => {
     const details: Record<string, string> = {};
     const lines = [];
+    // The starting price is the buyer's own (their company's list); a part hidden from them is none (0216).
+    const catalogue = await buyerView(tx, user.id);
     for (const [index, line] of body.lines.entries()) {
-      const product = await findProduct(tx, line.productId);
+      const product = await viewProduct(tx, catalogue, await findProduct(tx, line.productId));
       if (!product) {
         details[`lines.${index}.productId`] = 'This part is no longer in the catalogue.';
         continue;

@@ -33,7 +33,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProductReviewsSchema, ...errorResponses },
       },
     },
-    async (request) => reviewsOfProduct(app, request.params.id),
+    async (request) => reviewsOfProduct(app, await app.resolveUser(request), request.params.id),
   );
 
   app.post(

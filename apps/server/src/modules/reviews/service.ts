@@ -5,6 +5,7 @@ import { notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/app/auth.ts';
 import { ownImageOrNull } from '../auth/index.ts';
 import { hasPaidOrder } from '../orders/index.ts';
+import { viewOf, viewProduct, type CatalogueViewer } from '../pricing/index.ts';
 import { findProduct } from '../products/index.ts';
 import { createReviewsRepository } from './repository.ts';
 
@@ -22,7 +23,10 @@ export async function newestReviews(deps: ReviewDeps): Promise<Review[]> {
  */
 export async function leaveReview(deps: ReviewDeps, user: AuthUser, body: ReviewBody): Promise<ReviewRow> {
   const productId = body.productId ?? undefined;
-  if (productId !== undefined && !(await findProduct(deps.db, productId))) {
+  if (
+    productId !== undefined &&
+    !(await viewProduct(deps.db, await viewOf(deps.db, user), await findProduct(deps.db, productId)))
+  ) {
     throw notFound('Product');
   }
   return createReviewsRepository(deps.db).insert({
@@ -39,8 +43,18 @@ export async function leaveReview(deps: ReviewDeps, user: AuthUser, body: Review
 }
 
 /** What buyers think of one part: its rating over every review, and the newest reviews. */
-export async function reviewsOfProduct(deps: ReviewDeps, productId: string): Promise<ProductReviews> {
-  if (!(await findProduct(deps.db, productId))) throw notFound('Product');
+export async function reviewsOfProduct(
+  deps: ReviewDeps,
+  viewer: CatalogueViewer,
+  productId: string,
+): Promise<ProductReviews> {
+  // A part hidden from the viewer has no reviews to read either (decision 0216).
+  const seen = await viewProduct(
+    deps.db,
+    await viewOf(deps.db, viewer),
+    await findProduct(deps.db, productId),
+  );
+  if (!seen) throw notFound('Product');
   const repository = createReviewsRepository(deps.db);
   const [rating, reviews] = await Promise.all([
     repository.ratingOfProduct(productId),

@@ -51,8 +51,19 @@ const isViewerPage = (pathname: string) => VIEWER_PAGES.some((route) => route.te
 /** Pages without catalogue data are the same for everyone: rendered once, kept. */
 const usesCatalogue = (pathname: string) => /^\/(home\/?)?$|^\/product\//.test(pathname);
 
-/** What the server reads for a rendered page: the public catalogue. */
-export type PageDataReader = Pick<CatalogueReader, 'products' | 'product'>;
+/** What the server reads for a rendered page: the catalogue as its viewer sees it. */
+export type PageDataReader = {
+  products(query: { search?: string; page: number; limit: number }): ReturnType<CatalogueReader['products']>;
+  product(id: string): ReturnType<CatalogueReader['product']>;
+};
+
+/**
+ * The catalogue a request's page is rendered from: the public one (`shared`: the page is the same for
+ * everyone), or a buyer's with their own parts and prices (decision 0216), kept by their browser alone.
+ */
+export type PageDataFor = (
+  request: FastifyRequest | null,
+) => Promise<{ reader: PageDataReader; shared: boolean }>;
 
 /**
  * The signed-in viewer a page of a session is rendered for: the user as GET /api/auth/get-session gives
@@ -96,10 +107,10 @@ type RenderedPage = { page: CachedPage; status: number; private: boolean };
 export const webPlugin = fp<{
   distDir: string;
   indexHtml: string | undefined;
-  reader: PageDataReader;
+  pageData: PageDataFor;
   viewer: ViewerReader;
 }>(
-  async (app, { distDir, indexHtml, reader, viewer: viewerOf }) => {
+  async (app, { distDir, indexHtml, pageData, viewer: viewerOf }) => {
     const serverRender = indexHtml ? await loadServerRender(distDir) : undefined;
     const rendered = new Map<string, RenderedPage>();
 
@@ -119,9 +130,14 @@ export const webPlugin = fp<{
         const viewer = forViewer ? await viewerOf(request) : null;
         // A visitor on a page of a session: the SPA sends them to /login.
         if (forViewer && !viewer) return undefined;
-        const document = await serverRender.renderDocument(indexHtml, url, reader, viewer);
+        const data = await pageData(usesCatalogue(pathname) ? request : null);
+        const document = await serverRender.renderDocument(indexHtml, url, data.reader, viewer);
         if (!document) return undefined;
-        const page = { page: cachedPage(document.html, 0), status: document.status, private: forViewer };
+        const page = {
+          page: cachedPage(document.html, 0),
+          status: document.status,
+          private: forViewer || !data.shared,
+        };
         if (keep) rendered.set(pathname, page);
         return page;
       } catch (error) {
