@@ -38,6 +38,7 @@ import { rateLimitPlugin } from './plugins/external/rate-limit.ts';
 import { createImageStore, IMMUTABLE_CACHE_CONTROL, imagesPlugin } from './plugins/app/images.ts';
 import { inlineScriptHashes, readIndexHtml, webPlugin, type PageDataFor } from './plugins/external/web.ts';
 import { createCatalogueReader, type CatalogueReader } from './modules/products/catalogue-reader.ts';
+import { guardRestrictedImages } from './modules/products/image-guard.ts';
 import { securityHeadersPlugin } from './plugins/external/security-headers.ts';
 import { paymentsPlugin } from './plugins/app/payments.ts';
 import { orderAdminRoutes, orderRoutes } from './modules/orders/routes.ts';
@@ -204,17 +205,23 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
   // Photos in the local store: names chosen by the server and never reused, so they can be cached for good.
   const uploadsDir = path.join(env.dataDir, 'uploads');
   mkdirSync(uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    setHeaders(reply) {
-      reply.header('cache-control', IMMUTABLE_CACHE_CONTROL);
-      reply.header('x-content-type-options', 'nosniff');
-    },
+  await app.register(async (uploads) => {
+    uploads.addHook('onRequest', guardRestrictedImages(app, app.catalogueCache));
+    uploads.addHook('onSend', async (request, reply) => {
+      if (request.privateImage) reply.header('cache-control', 'private, no-cache');
+    });
+    await uploads.register(fastifyStatic, {
+      root: uploadsDir,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      list: false,
+      dotfiles: 'deny',
+      setHeaders(reply) {
+        reply.header('cache-control', IMMUTABLE_CACHE_CONTROL);
+        reply.header('x-content-type-options', 'nosniff');
+      },
+    });
   });
 
   await app.register(

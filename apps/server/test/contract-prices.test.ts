@@ -1,7 +1,9 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Cart, QuickOrderCheckResponse, ReorderResponse } from '@forgeline/shared/schemas/cart';
-import type { Checkout } from '@forgeline/shared/schemas/checkout';
+import type { Cart, QuickOrderCheckResponse } from '@forgeline/shared/schemas/cart';
+import type { Checkout, ReorderResponse } from '@forgeline/shared/schemas/checkout';
 import type { Product } from '@forgeline/shared/schemas/product';
 import type { Quote } from '@forgeline/shared/schemas/quote';
 import {
@@ -298,6 +300,19 @@ describe('contract prices and parts seen per company', () => {
     expect((await as(shop, 'GET', '/api/products?search=OEM-7')).json<Product[]>().map((p) => p._id)).toEqual(
       [flange.id],
     );
+    // Its photo too: a 404 for the others, kept by no shared cache for its owner.
+    const photo = '/uploads/oem-flange-7.webp';
+    writeFileSync(path.join(t.dataDir, 'uploads', 'oem-flange-7.webp'), 'RIFF0000WEBPVP8 ');
+    await t.app.db.update(products).set({ imageUrl: photo }).where(eq(products.id, flange.id));
+    t.app.catalogueCache.invalidate();
+    for (const [who, user] of outsiders) {
+      const res = await t.app.inject({ url: photo, headers: user ? { cookie: user.cookie } : {} });
+      expect(res.statusCode, who).toBe(404);
+    }
+    const own = await t.app.inject({ url: photo, headers: { cookie: oem.cookie } });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['cache-control']).toBe('private, no-cache');
+    expect((await t.app.inject({ url: photo, headers: shop.headers })).statusCode).toBe(200);
     // A visitor's rendered home page is the public one, with no private part in it.
     const home = await t.app.inject({ url: '/', headers: { accept: 'text/html' } });
     expect(home.body).not.toContain('Custom flange');

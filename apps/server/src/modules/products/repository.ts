@@ -243,6 +243,20 @@ export function createProductsRepository(db: Executor) {
       return row;
     },
 
+    /** The photos of restricted parts, with the parts that show them (few: parts made for one customer). */
+    async restrictedImages(): Promise<Map<string, Pick<ProductRow, 'id' | 'restricted'>[]>> {
+      const rows = await db
+        .select({ id: products.id, restricted: products.restricted, imageUrl: products.imageUrl })
+        .from(products)
+        .where(and(products.restricted, sql`${products.imageUrl} is not null`));
+      const byUrl = new Map<string, Pick<ProductRow, 'id' | 'restricted'>[]>();
+      for (const row of rows) {
+        const url = row.imageUrl!;
+        byUrl.set(url, [...(byUrl.get(url) ?? []), { id: row.id, restricted: row.restricted }]);
+      }
+      return byUrl;
+    },
+
     async count(): Promise<number> {
       const [row] = await db.select({ total: count() }).from(products);
       return row?.total ?? 0;
