@@ -37,7 +37,12 @@ import { mailPlugin } from './plugins/app/mail.ts';
 import { rateLimitPlugin } from './plugins/external/rate-limit.ts';
 import { createImageStore, IMMUTABLE_CACHE_CONTROL, imagesPlugin } from './plugins/app/images.ts';
 import { inlineScriptHashes, readIndexHtml, webPlugin, type PageDataFor } from './plugins/external/web.ts';
-import { createCatalogueReader, type CatalogueReader } from './modules/products/catalogue-reader.ts';
+import {
+  createCatalogueReader,
+  credentialOf,
+  type CatalogueReader,
+} from './modules/products/catalogue-reader.ts';
+import { PUBLIC_VIEW } from './modules/pricing/index.ts';
 import { guardRestrictedImages } from './modules/products/image-guard.ts';
 import { securityHeadersPlugin } from './plugins/external/security-headers.ts';
 import { paymentsPlugin } from './plugins/app/payments.ts';
@@ -82,7 +87,9 @@ const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 /** The catalogue a rendered page shows: the public one, or a signed-in buyer's own (decision 0216). */
 function pageDataOf(app: FastifyInstance, catalogue: CatalogueReader): PageDataFor {
   return async (request) => {
-    const seen = await catalogue.view(request ? await app.resolveUser(request) : null);
+    const seen = request
+      ? await catalogue.viewOfRequest(credentialOf(request), () => app.resolveUser(request))
+      : PUBLIC_VIEW;
     return {
       shared: seen.key === '',
       reader: {

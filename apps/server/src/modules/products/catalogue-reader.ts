@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   ProductListQuerySchema,
   type Product,
@@ -23,19 +24,26 @@ import { createProductsRepository, toProductDto } from './repository.ts';
  */
 export function createCatalogueReader(db: Executor, cache: CatalogueCache) {
   const repository = createProductsRepository(db);
-  // Who sees which view, read again after any catalogue change (a price list's included) and at the
-  // cache's time-to-live: a person who joined or left a company sees its prices within that time.
-  const views = new Map<string, { view: CatalogueView; version: number; until: number }>();
+  // Who sees which view, by the credential a request carries (hashed): read again after any catalogue
+  // change (a price list's included) and after two seconds, so a buyer's catalogue read mostly costs no
+  // session lookup. A person who signed out or left a company sees the change within that time; the
+  // catalogue only shows prices, and every path that sells reads the buyer's view again.
+  const byCredential = new Map<string, { view: CatalogueView; version: number; until: number }>();
 
-  async function view(viewer: CatalogueViewer): Promise<CatalogueView> {
-    if (!viewer) return PUBLIC_VIEW;
+  /** The catalogue view of a request's caller; `resolve` says who that is when not known just now. */
+  async function viewOfRequest(
+    credential: string | undefined,
+    resolve: () => Promise<CatalogueViewer>,
+  ): Promise<CatalogueView> {
+    if (!credential) return PUBLIC_VIEW;
+    const key = createHash('sha256').update(credential).digest('base64url');
     const now = Date.now();
-    const known = views.get(viewer.id);
+    const known = byCredential.get(key);
     if (known && known.version === cache.version && known.until > now) return known.view;
     const version = cache.version;
-    const fresh = await viewOf(db, viewer);
-    if (views.size >= 10_000) views.clear();
-    views.set(viewer.id, { view: fresh, version, until: now + 2_000 });
+    const fresh = await viewOf(db, await resolve());
+    if (byCredential.size >= 10_000) byCredential.clear();
+    byCredential.set(key, { view: fresh, version, until: now + 2_000 });
     return fresh;
   }
 
@@ -50,7 +58,7 @@ export function createCatalogueReader(db: Executor, cache: CatalogueCache) {
     );
 
   return {
-    view,
+    viewOfRequest,
     page,
     /** One page of the catalogue, parsed; a query the API would refuse is refused here too. */
     async products(
@@ -72,3 +80,12 @@ export function createCatalogueReader(db: Executor, cache: CatalogueCache) {
 }
 
 export type CatalogueReader = ReturnType<typeof createCatalogueReader>;
+
+/** What says who a request is: its bearer token or its session cookie (undefined: a visitor). */
+export function credentialOf(request: {
+  headers: { authorization?: string; cookie?: string };
+}): string | undefined {
+  const { authorization, cookie } = request.headers;
+  if (authorization) return authorization;
+  return cookie?.match(/(?:^|;\s*)(?:__Secure-)?forgeline\.session_token=([^;]+)/)?.[1];
+}

@@ -1,12 +1,15 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ProductListQuerySchema, ProductSchema, type Product } from '@forgeline/shared/schemas/product';
 import { errorResponses, notFound } from '../../lib/errors.ts';
 import { pickEncoding } from './catalogue-cache.ts';
-import { createCatalogueReader } from './catalogue-reader.ts';
+import { createCatalogueReader, credentialOf } from './catalogue-reader.ts';
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const catalogue = createCatalogueReader(app.db, app.catalogueCache);
+  const viewOf = (request: FastifyRequest) =>
+    catalogue.viewOfRequest(credentialOf(request), () => app.resolveUser(request));
 
   app.get(
     '/products',
@@ -21,7 +24,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const seen = await catalogue.view(await app.resolveUser(request));
+      const seen = await viewOf(request);
       const cached = await catalogue.page(request.query, seen);
       reply.headers({
         'x-total-count': cached.total,
@@ -51,10 +54,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const product = await catalogue.product(
-        request.params.id,
-        await catalogue.view(await app.resolveUser(request)),
-      );
+      const product = await catalogue.product(request.params.id, await viewOf(request));
       if (!product) throw notFound('Product');
       return product;
     },
