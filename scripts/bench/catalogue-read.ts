@@ -9,13 +9,38 @@ import { freePort, startServer, waitFor } from '../lib/server.ts';
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
-async function load(name: string, url: string) {
+async function load(name: string, url: string, headers: Record<string, string> = {}) {
   // A short warm-up, so that JIT and caches are in the state a busy server is in.
-  await autocannon({ url, connections: CONNECTIONS, duration: 2 });
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+  await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 });
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S });
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: result.requests.average, p99: result.latency.p99 };
+}
+
+/**
+ * The session cookie of the demo company's admin, whose company buys at its customer group's price list
+ * (the demo's "Distributor 2027"): the catalogue they read is their own, not the public one.
+ */
+async function contractBuyerCookie(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email: 'manager@forgeline.dev', password: 'forgeline-manager' }),
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  if (!res.ok || !cookie) throw new Error(`signing in the demo company's admin answered ${res.status}`);
+  const page = (await (await fetch(`${base}/api/products`, { headers: { cookie } })).json()) as {
+    priceList?: string;
+  }[];
+  if (!page.some((product) => product.priceList))
+    throw new Error(
+      "the demo company's admin sees no contract price: the demo data has no price list for it",
+    );
+  return cookie;
 }
 
 /** A one-route server in its own process, answering `body` from memory. */
@@ -60,7 +85,12 @@ const section: BenchSection = {
       const bareNode = await load('bare node:http', nodeUrl);
       const bareFastify = await load('bare Fastify', fastifyUrl);
       const products = await load('GET /api/products', `${server.url}/api/products`);
+      const cookie = await contractBuyerCookie(server.url);
+      const buyer = await load('GET /api/products as a contract buyer', `${server.url}/api/products`, {
+        cookie,
+      });
       const ratio = products.rps / bareNode.rps;
+      const buyerRatio = products.rps / buyer.rps;
       const figures: Figure[] = [
         {
           name: 'GET /api/products',
@@ -70,6 +100,15 @@ const section: BenchSection = {
           met: ratio >= 0.9,
           baseline: { name: 'bare node:http, same bytes', value: Math.round(bareNode.rps) },
           note: `${ratio.toFixed(2)} × bare node:http, ${(products.rps / bareFastify.rps).toFixed(2)} × bare Fastify (${Math.round(bareFastify.rps)} req/s); p99 ${products.p99} ms; body ${body.length} bytes`,
+        },
+        {
+          name: 'GET /api/products, signed in as a buyer on a contract price list',
+          value: Math.round(buyer.rps),
+          unit: 'req/s',
+          target: 'public read ≤ 1.2 × this',
+          met: buyerRatio <= 1.2,
+          baseline: { name: 'the public read above', value: Math.round(products.rps) },
+          note: `public read ${buyerRatio.toFixed(2)} × this; p99 ${buyer.p99} ms (public ${products.p99} ms)`,
         },
       ];
       return figures;

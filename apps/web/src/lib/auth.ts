@@ -296,8 +296,9 @@ export const signOut = async (): Promise<void> => {
 export const establishSession = async (client: QueryClient): Promise<SessionUser | null> => {
   const before = client.getQueryData<SessionUser | null>(authKeys.session()) ?? null;
   const user = await client.fetchQuery({ ...getSessionQueryOptions(), staleTime: 0 });
-  if (before && before.id !== user?.id) {
-    // Someone else signed in over a previous session in this tab: drop what was cached for them.
+  if ((before?.id ?? null) !== (user?.id ?? null)) {
+    // Someone else (or someone, after a visitor) signed in in this tab: drop what was cached before, the
+    // catalogue included, which shows a buyer their own company's parts and prices (decision 0216).
     client.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
   }
   if (user) {

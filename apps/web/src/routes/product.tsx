@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { usePageMeta } from '@/lib/page-meta';
 import { useProduct } from '@/features/products/api/get-product';
 import { ProductLoadError } from '@/features/products/components/product-load-error';
+import { ContractPriceNote } from '@/components/pricing/contract-price-note';
 import { PriceTable } from '@/components/pricing/price-table';
 import { QuantityRules } from '@/components/pricing/quantity-rules';
 import { ProductReviews } from '@/features/reviews/components/product-reviews';
@@ -56,7 +57,10 @@ const ProductRoute = () => {
         </figure>
         <div className="flex flex-col gap-4">
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{item.name}</h1>
-          <p className="text-2xl font-bold text-primary">$ {formatPrice(item.price)} / piece</p>
+          <div>
+            <p className="text-2xl font-bold text-primary">$ {formatPrice(item.price)} / piece</p>
+            <ContractPriceNote product={item} />
+          </div>
           <p className="text-base-content/85">{item.description}</p>
           <QuantityRules product={item} />
           <PriceTable product={item} quantity={quantity ?? firstQuantity(item)} />

@@ -3,6 +3,7 @@ import { formatPrice } from '@forgeline/shared/money';
 import { photoSrcSet } from '@forgeline/shared/images';
 import { type Product } from '@forgeline/shared/schemas/product';
 import { paths } from '@/config/paths';
+import { ContractPriceNote } from '@/components/pricing/contract-price-note';
 
 type ProductCardProps = {
   product: Product;
@@ -42,6 +43,7 @@ export const ProductCard = ({ product, eager = false }: ProductCardProps) => (
       <p className="text-2xl font-bold text-primary" data-testid="product-price">
         $ {formatPrice(product.price)} / piece
       </p>
+      <ContractPriceNote product={product} />
       <ul className="grid gap-1.5 text-sm">
         <li className="rounded bg-base-200 px-3 py-1.5">Minimum Order Quantity: {product.minOrder} pcs</li>
         <li className="rounded bg-base-200 px-3 py-1.5">
