@@ -611,6 +611,30 @@ describe('companies: members, roles, invitations, limits and approvals', () => {
     );
   });
 
+  it("holds a member to the same rules on the spec's one-part order form: finance refused, a limit kept, the order the company's", async () => {
+    const part = await makeProduct(t.app, {
+      name: 'Form-ordered pin',
+      priceCents: 4000,
+      availableQuantity: 100,
+    });
+    const form = (user: TestUser, quantity: number) =>
+      call(user, 'POST', '/api/order', { productId: part.id, buyQuantity: quantity, ...delivery });
+    await expectRefused(t.app, () => form(people.finance, 1), 403);
+    await call(people.admin, 'PATCH', `/api/company/members/${people.buyer2.id}`, { orderLimit: 100 });
+    const over = await expectRefused(t.app, () => form(people.buyer2, 3), 409);
+    expect(over.json()).toMatchObject({ code: 'OVER_SPENDING_LIMIT' });
+    expect(over.json<{ message: string }>().message).toContain('Over the per-order limit of $100.00.');
+    expect(await stockOf(t.app, part.id)).toBe(100);
+    const within = await form(people.buyer2, 2);
+    expect(within.statusCode, within.body).toBe(201);
+    const [row] = await t.app.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, within.json<{ insertedId: string }>().insertedId));
+    expect(row?.companyId).toBe(companyId);
+    await call(people.admin, 'PATCH', `/api/company/members/${people.buyer2.id}`, { orderLimit: null });
+  });
+
   it('counts the credit line across buyers, and a monthly limit across checkouts, when they race', async () => {
     await call(people.admin, 'PATCH', `/api/company/members/${people.buyer.id}`, {
       orderLimit: null,

@@ -11,8 +11,8 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { DomainError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { addCartLines, getCart, removeFromCart, storedCartLines, toCart } from '../cart/index.ts';
 import type { OrderRequest } from '@forgeline/shared/schemas/company';
-import { deliveryFor, requestApproval, spendingCheck } from '../companies/index.ts';
-import { assertMayOrder, findMembership, mayRead } from '../membership/index.ts';
+import { deliveryFor, requestApproval } from '../companies/index.ts';
+import { assertMayOrder, findMembership, mayRead, spendingCheck } from '../membership/index.ts';
 import {
   type Actor,
   checkoutLines,

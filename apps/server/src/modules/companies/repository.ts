@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   companies,
@@ -17,10 +17,6 @@ export type MemberRow = CompanyMemberRow & { name: string; email: string };
 
 /** A line still owed: not paid and not cancelled (a cancelled line stays on record, decision 0195). */
 const owing = and(eq(orders.paid, false), ne(orders.status, 'cancelled'));
-
-/** The first instant of the current calendar month, in UTC (the monthly limit's period). */
-export const monthStart = (now = new Date()) =>
-  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 
 /** Companies, their members and address book (docs/decisions/0213). */
 export function createCompaniesRepository(db: Executor) {
@@ -146,21 +142,6 @@ export function createCompaniesRepository(db: Executor) {
     },
 
     /** What each member ordered this calendar month (cents, cancelled lines not counted), by user id. */
-    async spentThisMonth(companyId: string, now = new Date()): Promise<Map<string, number>> {
-      const rows = await db
-        .select({ userId: orders.userId, cents: sql<string>`sum(${orders.totalCents})` })
-        .from(orders)
-        .where(
-          and(
-            eq(orders.companyId, companyId),
-            ne(orders.status, 'cancelled'),
-            gte(orders.createdAt, monthStart(now)),
-          ),
-        )
-        .groupBy(orders.userId);
-      return new Map(rows.flatMap((row) => (row.userId ? [[row.userId, Number(row.cents)]] : [])));
-    },
-
     async addresses(companyId: string): Promise<CompanyAddressRow[]> {
       return db
         .select()

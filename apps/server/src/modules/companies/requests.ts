@@ -5,8 +5,8 @@ import type { Executor } from '../../db/client.ts';
 import type { OrderRequestRow } from '../../db/schema/index.ts';
 import type { MailDeps } from '../../lib/deps.ts';
 import { conflict, DomainError, notFound } from '../../lib/errors.ts';
-import { lockMembership, type Membership } from '../membership/index.ts';
 import { toRequestDto, type StoredRequestLine } from './mappers.ts';
+import { type Membership } from '../membership/index.ts';
 import { createCompaniesRepository } from './repository.ts';
 import { createRequestsRepository } from './requests-repository.ts';
 import { requireRight } from './service.ts';
@@ -22,34 +22,6 @@ const DAY_MS = 86_400_000;
 
 const money = (cents: number) =>
   `$${toDollars(cents).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
-/**
- * Locks the buyer's member row (their checkouts are counted one after the other) and answers why
- * `totalCents` needs approval, or null. Someone outside a company, or without limits, never does.
- */
-export async function spendingCheck(
-  tx: Executor,
-  buyerId: string,
-  totalCents: number,
-  now = new Date(),
-): Promise<{ member: Membership; reason: string } | null> {
-  const member = await lockMembership(tx, buyerId);
-  if (!member || (member.orderLimitCents === null && member.monthlyLimitCents === null)) return null;
-  if (member.orderLimitCents !== null && totalCents > member.orderLimitCents) {
-    return { member, reason: `Over the per-order limit of ${money(member.orderLimitCents)}.` };
-  }
-  if (member.monthlyLimitCents !== null) {
-    const spent =
-      (await createCompaniesRepository(tx).spentThisMonth(member.companyId, now)).get(buyerId) ?? 0;
-    if (spent + totalCents > member.monthlyLimitCents) {
-      return {
-        member,
-        reason: `Over the monthly limit of ${money(member.monthlyLimitCents)} (${money(spent)} ordered this month).`,
-      };
-    }
-  }
-  return null;
-}
 
 /** What a request carries: the lines and figures the buyer saw, where it goes, how it is paid. */
 export interface RequestDraft {

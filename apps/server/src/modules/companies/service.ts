@@ -15,7 +15,7 @@ import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
-import { findMembership, rightsOf, type Membership } from '../membership/index.ts';
+import { findMembership, rightsOf, spentThisMonth, type Membership } from '../membership/index.ts';
 import { latestApplication } from './applications.ts';
 import { toAddressDto, toMemberDto } from './mappers.ts';
 import { createCompaniesRepository, type MemberRow } from './repository.ts';
@@ -63,7 +63,7 @@ export async function getMyCompany(db: Executor, userId: string): Promise<MyComp
   const [company, row, spent] = await Promise.all([
     toCompany(db, member.company),
     repository.member(member.companyId, userId),
-    repository.spentThisMonth(member.companyId),
+    spentThisMonth(db, member.companyId),
   ]);
   if (!row) throw notFound('Company');
   return { company, member: toMemberDto(row, spent.get(userId) ?? 0), application: null };
@@ -125,10 +125,7 @@ export async function updateCompany(
 
 export async function listMembers(db: Executor, companyId: string): Promise<CompanyMember[]> {
   const repository = createCompaniesRepository(db);
-  const [rows, spent] = await Promise.all([
-    repository.members(companyId),
-    repository.spentThisMonth(companyId),
-  ]);
+  const [rows, spent] = await Promise.all([repository.members(companyId), spentThisMonth(db, companyId)]);
   return rows.map((row) => toMemberDto(row, spent.get(row.userId) ?? 0));
 }
 

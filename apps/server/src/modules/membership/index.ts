@@ -10,4 +10,5 @@ export {
   seesCompanyDocuments,
   seesCompanyOrders,
 } from './access.ts';
+export { spendingCheck, spentThisMonth } from './spending.ts';
 export type { Membership } from './repository.ts';

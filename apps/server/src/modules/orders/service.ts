@@ -6,21 +6,28 @@ import type { Executor } from '../../db/client.ts';
 import type { OrderRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { TOTAL_COUNT_CAP } from '../../db/count.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, DomainError, forbidden, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/index.ts';
 import { issueCreditNote } from '../invoices/index.ts';
 import { adjustOpenPayments } from './open-payments.ts';
 import { visibleOrder, type Actor } from './access.ts';
-import { mayRead, readableCompanyOf } from '../membership/index.ts';
+import {
+  assertMayOrder,
+  findMembership,
+  mayRead,
+  readableCompanyOf,
+  spendingCheck,
+} from '../membership/index.ts';
+import { buyerView, viewProducts } from '../pricing/index.ts';
 import { createCheckoutRepository } from './checkouts-repository.ts';
 import { checkUnpaidHolds } from './holds.ts';
 import { documentAttachments, queueOrderMail } from './mail.ts';
 import { queueAdminOrderMail } from './admin-mail.ts';
-import { MAX_ORDER_TOTAL_CENTS, placeLines } from './placement.ts';
+import { MAX_ORDER_TOTAL_CENTS, placeLines, priceLines } from './placement.ts';
 import { createOrdersRepository, type OrdersRepository, type OrderView } from './repository.ts';
 import { createOrderSearchRepository, type OrderCursor } from './search-repository.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { queueLowStockAlert } from '../products/index.ts';
+import { findProducts, queueLowStockAlert } from '../products/index.ts';
 
 const tooMany = (message: string) => badRequest(message, { buyQuantity: message });
 
@@ -52,11 +59,28 @@ export async function takeOrder(
   body: CreateOrderBody,
 ): Promise<PlacedOrder> {
   const quantity = body.buyQuantity;
+  // A member orders for their company (docs/decisions/0213): finance may not order, and a buyer's spending
+  // limit holds here as at checkout. This form cannot send an order for approval: the cart can.
+  const member = await findMembership(tx, user.id);
+  assertMayOrder(member);
+  const catalogue = await buyerView(tx, user.id);
+  if (member && (member.orderLimitCents !== null || member.monthlyLimitCents !== null)) {
+    const [line] = priceLines(await viewProducts(tx, catalogue, await findProducts(tx, [body.productId])), [
+      { productId: body.productId, quantity },
+    ]);
+    const over = line?.product ? await spendingCheck(tx, user.id, line.totalCents) : null;
+    if (over) {
+      throw new DomainError(
+        'OVER_SPENDING_LIMIT',
+        `${over.reason} Add the part to your cart and check out: an order over your limit is sent to your approver.`,
+      );
+    }
+  }
   const { checkout, orders, lowOnStock } = await placeLines(
     tx,
     user,
     [{ productId: body.productId, quantity }],
-    body,
+    { ...body, companyId: member?.companyId, catalogue },
     ([line]) => {
       const product = line?.product;
       if (!line || !product) throw notFound('Product');
