@@ -285,7 +285,19 @@ describe('contract prices and parts seen per company', () => {
       });
       expect(quote.statusCode, who).toBe(400);
       expect(quote.body, who).not.toContain('Custom flange');
+      if (user === distributor) {
+        const list = await as(user, 'POST', '/api/company/lists', {
+          name: 'Flanges',
+          lines: [{ productId: flange.id, quantity: 1 }],
+        });
+        expect(list.statusCode, list.body).toBe(400);
+      }
     }
+    const saved = await as(oem, 'POST', '/api/company/lists', {
+      name: 'Flanges',
+      lines: [{ productId: flange.id, quantity: 1 }],
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
     // Its owner sees it and buys it; the shop's admins see every part.
     expect(await priceOf(oem, flange.id)).toBe(40);
     const page = await t.app.inject({

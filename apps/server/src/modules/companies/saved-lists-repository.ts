@@ -68,14 +68,5 @@ export function createSavedListsRepository(db: Executor) {
     async delete(id: string): Promise<void> {
       await db.delete(savedLists).where(eq(savedLists.id, id));
     },
-
-    async existingProducts(ids: readonly string[]): Promise<Set<string>> {
-      if (ids.length === 0) return new Set();
-      const rows = await db
-        .select({ id: products.id })
-        .from(products)
-        .where(inArray(products.id, [...ids]));
-      return new Set(rows.map((row) => row.id));
-    },
   };
 }

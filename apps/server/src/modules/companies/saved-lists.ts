@@ -7,6 +7,8 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { addCartLines } from '../cart/index.ts';
 import type { Membership } from '../membership/index.ts';
+import { companyView, viewProducts } from '../pricing/index.ts';
+import { findProducts } from '../products/index.ts';
 import { createSavedListsRepository, type SavedListLineRow } from './saved-lists-repository.ts';
 import { requireRight } from './service.ts';
 
@@ -22,18 +24,34 @@ const toSavedList = (row: SavedListRow, lines: SavedListLineRow[]): SavedList =>
     .map(({ productId, sku, name, quantity }) => ({ productId, sku, name, quantity })),
 });
 
+/** Of these parts, those the company sees (a part hidden from it is none, decision 0216). */
+async function partsSeenBy(db: Executor, companyId: string, ids: readonly string[]): Promise<Set<string>> {
+  const view = await companyView(db, companyId);
+  return new Set((await viewProducts(db, view, await findProducts(db, ids))).map((product) => product.id));
+}
+
 export async function listSavedLists(db: Executor, member: Membership): Promise<SavedList[]> {
   const repository = createSavedListsRepository(db);
   const rows = await repository.list(member.companyId);
   const lines = await repository.lines(rows.map((row) => row.id));
-  return rows.map((row) => toSavedList(row, lines));
+  const seen = await partsSeenBy(
+    db,
+    member.companyId,
+    lines.map((line) => line.productId),
+  );
+  return rows.map((row) =>
+    toSavedList(
+      row,
+      lines.filter((line) => seen.has(line.productId)),
+    ),
+  );
 }
 
 /** 400 naming each line whose part is not (or no longer) in the catalogue; a part named twice too. */
-async function checkLines(db: Executor, body: SavedListBody) {
+async function checkLines(db: Executor, companyId: string, body: SavedListBody) {
   const ids = body.lines.map((line) => line.productId);
   const valid = ids.filter((id) => IdSchema.safeParse(id).success);
-  const existing = await createSavedListsRepository(db).existingProducts(valid);
+  const existing = await partsSeenBy(db, companyId, valid);
   const problems: Record<string, string> = {};
   const seen = new Set<string>();
   body.lines.forEach((line, index) => {
@@ -54,7 +72,7 @@ export async function saveList(
 ): Promise<SavedList> {
   requireRight(member, 'order');
   const listId = await db.transaction(async (tx) => {
-    await checkLines(tx, body);
+    await checkLines(tx, member.companyId, body);
     const repository = createSavedListsRepository(tx);
     let listId = id;
     if (listId === undefined) {
