@@ -1,6 +1,9 @@
 import { Readable, pipeline } from 'node:stream';
 import { stringify as stringifyStream, type Options } from 'csv-stringify';
 import { stringify } from 'csv-stringify/sync';
+import { CsvError, parse } from 'csv-parse/sync';
+import { toDollars } from '@forgeline/shared/money';
+import { badRequest, type DomainError } from './errors.ts';
 
 /** What a CSV cell may be given: text, a number, or nothing (an empty cell). */
 export type CsvValue = string | number | null | undefined;
@@ -73,4 +76,161 @@ export function csvStream(
   // pipeline, not pipe: a source that fails half-way (the database gone) destroys the CSV stream with its
   // error, which ends the answer cut short; pipe() would leave the error unhandled and stop the process.
   return pipeline(Readable.from(defused()), stringifyStream(options(bom)), () => undefined);
+}
+
+/** One row of an imported file: the line it starts on, and its cells by field (columns present only). */
+export interface CsvTableRow<Field extends string> {
+  line: number;
+  cells: Partial<Record<Field, string>>;
+  /** How many cells the row has, when that is not the header's count (a row cut short or run over). */
+  cellCountMismatch?: { has: number; header: number };
+}
+
+/** The columns an import reads: the field each carries, the header a person reads, whether it must be there. */
+export interface CsvColumn<Field extends string> {
+  readonly field: Field;
+  readonly header: string;
+  readonly required: boolean;
+}
+
+/** The longest record an import reads (a valid row is under 5,000 characters). */
+const RECORD_MAX = 64 * 1024;
+
+/**
+ * The body of an import as text: UTF-8 (with or without a byte-order mark), or UTF-16 with one (what
+ * Excel's 'Unicode Text' writes). Anything else is a 400 saying how to save the file.
+ */
+export function decodeCsv(body: Buffer): string {
+  if (body[0] === 0xff && body[1] === 0xfe) return new TextDecoder('utf-16le').decode(body.subarray(2));
+  if (body[0] === 0xfe && body[1] === 0xff) return new TextDecoder('utf-16be').decode(body.subarray(2));
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(body);
+  } catch {
+    throw badRequest(
+      "The file is not UTF-8 text. In Excel choose 'Save As' → 'CSV UTF-8 (Comma delimited)', or export it from Forgeline and edit that.",
+    );
+  }
+}
+
+/** A cell's header as typed, reduced to letters and digits: 'Part No.' → 'partno'. */
+const normalise = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** The separator the header uses: whichever of , ; tab it holds most (a spreadsheet's locale decides). */
+function detectDelimiter(headerLine: string): string {
+  const counts = [',', ';', '\t'].map((d) => [d, headerLine.split(d).length - 1] as const);
+  const [best] = [...counts].sort((a, b) => b[1] - a[1]);
+  return best && best[1] > 0 ? best[0] : ',';
+}
+
+/**
+ * Reads the text of an imported CSV (the products import, a price list's import; RFC 4180 quoting, any
+ * line ends, comma, semicolon or tab): the header names the columns, in any order, by their header or an
+ * alias; each row after it becomes a CsvTableRow. A file that cannot be read as CSV at all, or lacks a
+ * required column, answers `fileErrors` saying why; more than `rowsMax` rows throws `tooLarge()`.
+ */
+export function readCsvTable<Field extends string>(
+  text: string,
+  options: {
+    columns: readonly CsvColumn<Field>[];
+    aliases: Record<Field, string[]>;
+    rowsMax: number;
+    tooLarge: () => DomainError;
+    /** What one row is, for the messages: 'product', 'part'. */
+    rowNoun: string;
+  },
+): { rows: CsvTableRow<Field>[]; fileErrors: string[] } {
+  const { columns, aliases, rowsMax } = options;
+  // One kind of line end (a line break inside a quoted cell included), so that lines count alike.
+  const body = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  if (body.trim() === '') {
+    return {
+      rows: [],
+      fileErrors: [`The file is empty: it needs a header row and one row per ${options.rowNoun}.`],
+    };
+  }
+  const headerLine = body.trimStart().split('\n', 1)[0] ?? '';
+  let records: { record: string[]; info: { lines: number }; raw: string }[];
+  try {
+    records = parse(body, {
+      delimiter: detectDelimiter(headerLine),
+      record_delimiter: '\n',
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      info: true,
+      raw: true,
+      max_record_size: RECORD_MAX,
+      // The header, the rows allowed, and one more: 'too many' told apart from 'just enough'.
+      to: rowsMax + 2,
+    }) as unknown as typeof records;
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    const line = typeof error.lines === 'number' ? `Line ${error.lines}: ` : '';
+    const why =
+      error.code === 'CSV_MAX_RECORD_SIZE'
+        ? `a row is longer than ${RECORD_MAX.toLocaleString('en')} characters`
+        : error.code === 'CSV_QUOTE_NOT_CLOSED'
+          ? 'a quoted cell is never closed (a " without its pair)'
+          : error.message.replace(/^[^:]*: /, '').slice(0, 200);
+    return { rows: [], fileErrors: [`${line}the file cannot be read as CSV: ${why}.`] };
+  }
+  if (records.length > rowsMax + 1) throw options.tooLarge();
+
+  const [header, ...rest] = records;
+  if (!header) return { rows: [], fileErrors: ['The file has no header row.'] };
+  const fieldAt: (Field | null)[] = header.record.map((cell) => {
+    const name = normalise(cell);
+    const column = columns.find((c) => aliases[c.field].includes(name));
+    return column?.field ?? null;
+  });
+  const fileErrors: string[] = [];
+  const missing = columns.filter((column) => column.required && !fieldAt.includes(column.field));
+  if (missing.length > 0) {
+    fileErrors.push(
+      `The header row lacks ${missing.map((column) => `'${column.header}'`).join(', ')}. The first row must name the columns: ${columns.map((column) => column.header).join(', ')}.`,
+    );
+  }
+  const twice = columns.filter((column) => fieldAt.filter((f) => f === column.field).length > 1);
+  for (const column of twice) fileErrors.push(`The header row names '${column.header}' twice.`);
+  if (fileErrors.length > 0) return { rows: [], fileErrors };
+
+  const rows = rest.map(({ record, info, raw }): CsvTableRow<Field> => {
+    // info.lines is the line the record ends on; a quoted cell may hold line breaks, and the raw text
+    // starts with the empty lines skipped before it.
+    const breaks = (raw.replace(/^\n+/, '').replace(/\n$/, '').match(/\n/g) ?? []).length;
+    const cells: CsvTableRow<Field>['cells'] = {};
+    record.forEach((cell, index) => {
+      const field = fieldAt[index];
+      if (field) cells[field] = fromCsvCell(cell.trim());
+    });
+    return {
+      line: info.lines - breaks,
+      cells,
+      ...(record.length !== header.record.length && {
+        cellCountMismatch: { has: record.length, header: header.record.length },
+      }),
+    };
+  });
+  return { rows, fileErrors: [] };
+}
+
+/** Price breaks in one cell: `100:4.20;500:3.90` (quantity:price in dollars, separated by semicolons). */
+export const encodePriceBreaks = (tiers: readonly { minQuantity: number; priceCents: number }[]) =>
+  tiers.map((tier) => `${tier.minQuantity}:${toDollars(tier.priceCents).toFixed(2)}`).join(';');
+
+const BREAK = /^(\d{1,9})\s*:\s*(\d{1,9}(?:\.\d+)?)$/;
+
+/** The inverse of encodePriceBreaks: the breaks in dollars, or the first part that is not quantity:price. */
+export function readPriceBreaksCell(
+  cell: string,
+): { tiers: { minQuantity: number; price: number }[] } | { bad: string } {
+  const parts = cell.split(';').map((part) => part.trim());
+  const bad = parts.find((part) => part !== '' && !BREAK.test(part));
+  if (bad !== undefined) return { bad };
+  return {
+    tiers: parts.flatMap((part) => {
+      const match = BREAK.exec(part);
+      return match ? [{ minQuantity: Number(match[1]), price: Number(match[2]) }] : [];
+    }),
+  };
 }

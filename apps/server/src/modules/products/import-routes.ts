@@ -9,7 +9,8 @@ import {
 } from '@forgeline/shared/schemas/product-import';
 import { DomainError, errorResponses, handleError } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
-import { decodeCsv, importTooLarge, productsCsvStream } from './csv.ts';
+import { decodeCsv } from '../../lib/csv.ts';
+import { importTooLarge, productsCsvStream } from './csv.ts';
 import { importProducts } from './import.ts';
 import { exportProducts } from './service.ts';
 

@@ -3,6 +3,7 @@ import { type ProductImportReport, type ProductImportRow } from '@forgeline/shar
 import type { NewProductRow, ProductRow } from '../../db/schema/index.ts';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
+import { readPriceBreaksCell } from '../../lib/csv.ts';
 import { DomainError } from '../../lib/errors.ts';
 import { changedFields, recordAudit, type AuditActor } from '../audit/index.ts';
 import { headerOf, readProductsCsv, type CsvProductRow } from './csv.ts';
@@ -29,7 +30,6 @@ const NUMBER_FIELDS = [
   'maxOrder',
   'lowStockThreshold',
 ];
-const TIER = /^(\d{1,9})\s*:\s*(\d{1,9}(?:\.\d+)?)$/;
 
 /**
  * A row's cells as the body an admin's form would send, and the problems found before the schema: a
@@ -47,15 +47,11 @@ function bodyOfCells(cells: CsvProductRow['cells']) {
     }
   }
   if (cells.priceTiers !== undefined) {
-    const parts = cells.priceTiers.split(';').map((part) => part.trim());
-    const bad = parts.find((part) => part !== '' && !TIER.test(part));
-    if (bad !== undefined) {
-      problems.priceTiers = `Price breaks: '${echo(bad)}' is not quantity:price (write them like 100:4.20;500:3.90).`;
+    const read = readPriceBreaksCell(cells.priceTiers);
+    if ('bad' in read) {
+      problems.priceTiers = `Price breaks: '${echo(read.bad)}' is not quantity:price (write them like 100:4.20;500:3.90).`;
     } else {
-      body.priceTiers = parts.flatMap((part) => {
-        const match = TIER.exec(part);
-        return match ? [{ minQuantity: Number(match[1]), price: Number(match[2]) }] : [];
-      });
+      body.priceTiers = read.tiers;
     }
   }
   if (cells.sku === '' || cells.sku === undefined) {
