@@ -65,6 +65,7 @@ import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { writeLimitsPlugin } from './plugins/app/write-limits.ts';
 import { companyAdminRoutes, companyRoutes } from './modules/companies/index.ts';
 import { approvalAdminRoutes, approvalRoutes } from './modules/approvals/index.ts';
+import { priceListAdminRoutes } from './modules/price-lists/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -267,6 +268,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
         await admin.register(auditAdminRoutes);
         await admin.register(companyAdminRoutes);
         await admin.register(approvalAdminRoutes);
+        await admin.register(priceListAdminRoutes);
       });
     },
     { prefix: '/api' },

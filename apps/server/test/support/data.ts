@@ -19,6 +19,11 @@ import {
   orderRequests,
   savedLists,
   savedListLines,
+  customerGroups,
+  priceLists,
+  priceListItems,
+  priceListAssignments,
+  productAccess,
   products,
   reviews,
   testPaymentIntents,
@@ -59,6 +64,11 @@ export async function snapshot(app: App) {
     listRows,
     listLineRows,
     auditRows,
+    groupRows,
+    priceListRows,
+    priceListItemRows,
+    assignmentRows,
+    accessRows,
   ] = await Promise.all([
     app.db.select().from(orders).orderBy(asc(orders.id)),
     app.db.select().from(products).orderBy(asc(products.id)),
@@ -84,6 +94,14 @@ export async function snapshot(app: App) {
     app.db.select().from(savedListLines).orderBy(asc(savedListLines.listId), asc(savedListLines.productId)),
     // A refused admin action writes no audit entry either (docs/decisions/0106).
     app.db.select().from(auditLog).orderBy(asc(auditLog.id)),
+    app.db.select().from(customerGroups).orderBy(asc(customerGroups.id)),
+    app.db.select().from(priceLists).orderBy(asc(priceLists.id)),
+    app.db
+      .select()
+      .from(priceListItems)
+      .orderBy(asc(priceListItems.priceListId), asc(priceListItems.productId)),
+    app.db.select().from(priceListAssignments).orderBy(asc(priceListAssignments.id)),
+    app.db.select().from(productAccess).orderBy(asc(productAccess.id)),
   ]);
   return {
     orders: orderRows,
@@ -109,6 +127,11 @@ export async function snapshot(app: App) {
     savedLists: listRows,
     savedListLines: listLineRows,
     auditLog: auditRows,
+    customerGroups: groupRows,
+    priceLists: priceListRows,
+    priceListItems: priceListItemRows,
+    priceListAssignments: assignmentRows,
+    productAccess: accessRows,
   };
 }
 

@@ -13,7 +13,16 @@ export interface AuditActor {
 export interface AuditRecord {
   action: AuditAction;
   subject: {
-    type: 'user' | 'product' | 'order' | 'invoice' | 'quote' | 'company' | 'checkout';
+    type:
+      | 'user'
+      | 'product'
+      | 'order'
+      | 'invoice'
+      | 'quote'
+      | 'company'
+      | 'checkout'
+      | 'price_list'
+      | 'customer_group';
     id: string | null;
     label: string;
   };
