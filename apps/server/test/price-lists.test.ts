@@ -9,7 +9,8 @@ import type {
   PriceListSummary,
   ProductAccess,
 } from '@forgeline/shared/schemas/price-list';
-import { auditLog, priceListItems, priceLists } from '../src/db/schema/index.ts';
+import { seedDemoAccounts } from '../src/db/seed/accounts.ts';
+import { auditLog, companies, priceListItems, priceLists, products } from '../src/db/schema/index.ts';
 import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { expectRefused, requestAs, type Method } from './support/cast.ts';
@@ -331,6 +332,42 @@ describe('price lists, customer groups and part visibility (admin)', () => {
     for (const [method, url, payload] of routes) {
       await expectRefused(t.app, () => call(null, method, url, payload), 401);
       await expectRefused(t.app, () => call(buyer, method, url, payload), 403);
+    }
+  });
+});
+
+describe('the demo’s contract terms', () => {
+  it('puts Demo Industries in Distributors, at 30 % off, and shows it alone the custom flange', async () => {
+    const t = await buildTestApp({ seed: true });
+    try {
+      await seedDemoAccounts(t.app.db, t.app.auth);
+      await seedDemoAccounts(t.app.db, t.app.auth); // made once: a second start changes nothing
+      const admin = await createUser(t.app, { admin: true });
+      const [company] = await t.app.db
+        .select()
+        .from(companies)
+        .where(eq(companies.name, 'Demo Industries Inc.'));
+      const pricing = await requestAs(t.app, admin, 'GET', `/api/companies/${company!.id}/pricing`);
+      expect(pricing.json<CompanyPricing>()).toMatchObject({
+        group: { name: 'Distributors' },
+        lists: [{ name: 'Distributor 2027', percentOff: 30, heldBy: 'group' }],
+      });
+      const flange = await requestAs(t.app, admin, 'GET', `/api/companies/${company!.id}/prices/DI-7-FLANGE`);
+      expect(flange.json<PriceExplanation>()).toMatchObject({
+        listPrice: 84.5,
+        price: 59.15,
+        visible: true,
+        source: { listName: 'Distributor 2027', percentOff: 30 },
+      });
+      const [part] = await t.app.db.select().from(products).where(eq(products.sku, 'DI-7-FLANGE'));
+      const access = await requestAs(t.app, admin, 'GET', `/api/products/${part!.id}/access`);
+      expect(access.json<ProductAccess>()).toEqual({
+        restricted: true,
+        allow: [{ kind: 'company', id: company!.id, name: 'Demo Industries Inc.' }],
+        deny: [],
+      });
+    } finally {
+      await t.close();
     }
   });
 });

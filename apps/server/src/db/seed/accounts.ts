@@ -4,6 +4,7 @@ import type { Auth } from '../../plugins/app/auth.ts';
 import { isLoopbackHost } from '../../config/env.ts';
 import type { Database } from '../client.ts';
 import { companies, companyAddresses, companyMembers, userProfiles, users } from '../schema/index.ts';
+import { seedDemoPricing } from './pricing.ts';
 
 /** The demo accounts of a new installation with demo data (README lists them too). */
 export const DEMO_ACCOUNTS = [
@@ -172,6 +173,7 @@ async function ensureDemoCompany(db: Database) {
 /** The demo admin and customer, for a new installation that has demo data and no configured admin. */
 export async function seedDemoAccounts(db: Database, auth: Auth): Promise<void> {
   const company = await ensureDemoCompany(db);
+  await seedDemoPricing(db, company.id);
   for (const account of DEMO_ACCOUNTS) {
     const user = await ensureAccount(db, auth, account);
     // Ours, on a made-up domain: confirmed, so the demo shows the order and quote mails (0131).
