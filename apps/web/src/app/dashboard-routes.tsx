@@ -107,6 +107,19 @@ export const dashboardRoutes: RouteObject[] = [
         path: paths.dashboard.companyApplications.path,
         ...page(() => import('@/routes/dashboard/company-applications')),
       },
+      // Contract prices, customer groups (decision 0217).
+      {
+        path: paths.dashboard.priceLists.path,
+        ...page(() => import('@/routes/dashboard/price-lists')),
+      },
+      {
+        path: paths.dashboard.priceList.path,
+        ...page(() => import('@/routes/dashboard/price-list')),
+      },
+      {
+        path: paths.dashboard.customerGroups.path,
+        ...page(() => import('@/routes/dashboard/customer-groups')),
+      },
     ],
   },
   // What the dashboard does not have reads as any unknown address does.

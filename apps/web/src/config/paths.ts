@@ -78,6 +78,13 @@ export const paths = {
       getHref: (id: string) => `/dashboard/companies/${encodeURIComponent(id)}`,
     },
     companyApplications: { path: 'companyApplications', getHref: () => '/dashboard/companyApplications' },
+    /** Admins: contract prices and customer groups (decision 0217). */
+    priceLists: { path: 'priceLists', getHref: () => '/dashboard/priceLists' },
+    priceList: {
+      path: 'priceLists/:id',
+      getHref: (id: string) => `/dashboard/priceLists/${encodeURIComponent(id)}`,
+    },
+    customerGroups: { path: 'customerGroups', getHref: () => '/dashboard/customerGroups' },
     quote: { path: 'quotes/:id', getHref: (id: string) => `/dashboard/quotes/${encodeURIComponent(id)}` },
   },
   notFound: { path: '*' },

@@ -33,6 +33,8 @@ export const DashboardSidebar = ({ isAdmin, isPending = false, onNavigate }: Sid
             { label: 'Messages', to: d.messages.getHref() },
             { label: 'Quotes', to: d.quotes.getHref() },
             { label: 'Companies', to: d.companies.getHref() },
+            { label: 'Price lists', to: d.priceLists.getHref() },
+            { label: 'Customer groups', to: d.customerGroups.getHref() },
             { label: 'Business applications', to: d.companyApplications.getHref() },
           ]
         : [

@@ -45,6 +45,10 @@ const stubServer = (
         body: init?.body ? JSON.parse(String(init.body)) : undefined,
       };
       if (call.method === 'GET' && call.path === '/api/products') return jsonResponse([bearing]);
+      // Its prices panel: no group, no lists (price-list-panels.test.tsx tests it).
+      if (call.method === 'GET' && call.path.endsWith('/pricing'))
+        return jsonResponse({ group: null, lists: [] });
+      if (call.method === 'GET' && call.path === '/api/customer-groups') return jsonResponse([]);
       if (call.method === 'GET') return jsonResponse(detail);
       calls.push(call);
       return answer(call) ?? jsonResponse({});

@@ -16,6 +16,7 @@ import {
   CompanyOrders,
   CompanyRequests,
 } from '@/features/companies/components/company-activity';
+import { CompanyPricingPanel } from '@/features/price-lists/components/company-pricing-panel';
 import { OrderForCustomerForm } from '@/features/companies/components/order-for-customer-form';
 import type { PartPicker } from '@/features/companies/components/order-lines';
 import { getProducts } from '@/features/products/api/get-products';
@@ -90,6 +91,7 @@ const CompanyRoute = () => {
               <CompanyDetails company={data.company} />
               <TermsPanel detail={data} />
             </div>
+            <CompanyPricingPanel companyId={data.company.id} />
             <CompanyMembers companyId={data.company.id} members={data.members} />
             {/* A change of the delivery rule starts the form again from the sites it may use. */}
             <OrderForCustomerForm

@@ -26,6 +26,8 @@ const SECTIONS: Record<string, string> = {
   quotes: 'Quotes',
   companies: 'Companies',
   companyApplications: 'Business applications',
+  priceLists: 'Price lists',
+  customerGroups: 'Customer groups',
 };
 
 /**

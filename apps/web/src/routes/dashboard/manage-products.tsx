@@ -4,6 +4,7 @@ import { ADMIN_PAGE_SIZE, useAdminProducts } from '@/features/products/api/get-a
 import { useDeleteProductAction } from '@/features/admin-products/components/use-delete-product-action';
 import { ManageProductsTable } from '@/features/admin-products/components/manage-products-table';
 import { EditProductDialog } from '@/features/admin-products/components/edit-product-dialog';
+import { ProductAccessSection } from '@/features/price-lists/components/product-access-section';
 import { ProductSearch, useProductSearch } from '@/features/products/components/product-search';
 import { QueryState } from '@/components/ui/query-state';
 import { Pager } from '@/components/ui/pager';
@@ -105,7 +106,11 @@ const ManageProductsRoute = () => {
           </div>
         )}
       </QueryState>
-      <EditProductDialog product={editing} onClose={() => setEditing(null)} />
+      <EditProductDialog
+        product={editing}
+        onClose={() => setEditing(null)}
+        extra={(product) => <ProductAccessSection productId={product._id} />}
+      />
     </section>
   );
 };

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 import type { Product, ProductBody } from '@forgeline/shared/schemas/product';
 import { actionFailed } from '@/lib/error-message';
@@ -8,10 +8,15 @@ import { useUpdateProduct } from '../api/update-product';
 import { ProductForm, type SaveResult } from './product-form';
 import { Alert } from '@/components/ui/alert';
 
-type EditProductDialogProps = { product: Product | null; onClose: () => void };
+type EditProductDialogProps = {
+  product: Product | null;
+  onClose: () => void;
+  /** More of the product to edit below its fields, saved on its own (the route's: who can see it). */
+  extra?: (product: Product) => ReactNode;
+};
 
 /** The Update dialog of Manage Products: the product's fields, PUT /api/product/:id. */
-export const EditProductDialog = ({ product, onClose }: EditProductDialogProps) => {
+export const EditProductDialog = ({ product, onClose, extra }: EditProductDialogProps) => {
   const dialog = useRef<HTMLDialogElement>(null);
   const updateProduct = useUpdateProduct();
   const [progress, setProgress] = useState<number | null>(null);
@@ -84,6 +89,7 @@ export const EditProductDialog = ({ product, onClose }: EditProductDialogProps) 
           />
         ) : null}
         <Alert className="mt-3">{failure}</Alert>
+        {product && extra ? extra(product) : null}
       </div>
       <form method="dialog" className="modal-backdrop">
         <button type="submit" aria-label="Close the dialog">

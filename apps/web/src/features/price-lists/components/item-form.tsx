@@ -1,0 +1,85 @@
+import { useForm } from 'react-hook-form';
+import type { PriceListItem, PriceListItemBody } from '@forgeline/shared/schemas/price-list';
+import { Alert } from '@/components/ui/alert';
+import { FormField } from '@/components/ui/form-field';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { errorMessage } from '@/lib/error-message';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { formatBreaks } from '../breaks';
+
+const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.ItemFormSchema));
+
+type Values = { sku: string; price: string; breaks: string };
+
+/**
+ * One part's row on a list: its part number (fixed when editing), its own price and breaks, or an empty
+ * price for the list's percentage rule.
+ */
+export const ItemForm = ({
+  item,
+  save,
+  onDone,
+}: {
+  item?: PriceListItem;
+  save: (body: PriceListItemBody) => Promise<unknown>;
+  onDone: () => void;
+}) => {
+  const { register, handleSubmit, formState, setError, reset } = useForm<Values, unknown, PriceListItemBody>({
+    resolver,
+    defaultValues: {
+      sku: item?.sku ?? '',
+      price: item?.price === null || item?.price === undefined ? '' : item.price.toFixed(2),
+      breaks: item ? formatBreaks(item.tiers) : '',
+    },
+  });
+  const { errors } = formState;
+  const submit = handleSubmit(async (body) => {
+    try {
+      await save(body);
+      reset();
+      onDone();
+    } catch (error) {
+      setError('root', { message: errorMessage(error, 'The part could not be saved.') });
+    }
+  });
+  const label = item ? `Price of ${item.sku}` : 'Add a part';
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      onFocus={resolver.preload}
+      noValidate
+      aria-label={label}
+      className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
+    >
+      <h4 className="font-semibold">{label}</h4>
+      <div className="grid gap-3 sm:grid-cols-3">
+        <FormField
+          label="Part number"
+          readOnly={item !== undefined}
+          error={errors.sku?.message}
+          {...register('sku')}
+        />
+        <FormField
+          label="Price ($)"
+          inputMode="decimal"
+          hint="Empty: the list’s percentage applies"
+          error={errors.price?.message}
+          {...register('price')}
+        />
+        <FormField
+          label="Price breaks"
+          hint="quantity:price, like 10:4.50;50:4.00"
+          error={errors.breaks?.message}
+          {...register('breaks')}
+        />
+      </div>
+      <Alert>{errors.root?.message}</Alert>
+      <div className="flex flex-wrap gap-2">
+        <SubmitButton isLoading={formState.isSubmitting}>{item ? 'Save price' : 'Add part'}</SubmitButton>
+        <button type="button" className="btn btn-ghost" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+};

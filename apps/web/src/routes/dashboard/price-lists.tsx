@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { useCreatePriceList, usePriceLists } from '@/features/price-lists/api/price-lists';
+import { PriceListTermsForm } from '@/features/price-lists/components/price-list-terms-form';
+import { PriceListsTable } from '@/features/price-lists/components/price-lists-table';
+import { QueryState } from '@/components/ui/query-state';
+import { toast } from '@/lib/toast';
+
+/**
+ * /dashboard/priceLists, admins only (decision 0217): the contract price lists with their validity, rule,
+ * parts and holders, and 'New price list', which opens the new list's page.
+ */
+const PriceListsRoute = () => {
+  const lists = usePriceLists();
+  const create = useCreatePriceList();
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  return (
+    <section aria-labelledby="dashboard-title" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="dashboard-title" className="text-2xl font-bold">
+          Price lists
+        </h2>
+        {creating ? null : (
+          <button type="button" className="btn btn-primary btn-sm" onClick={() => setCreating(true)}>
+            New price list
+          </button>
+        )}
+      </div>
+      <p className="max-w-3xl text-sm text-base-content/75">
+        A price list gives the companies or customer groups it is assigned to their own prices: a percentage
+        off the list price, fixed prices for some parts, or both. Where several lists price a part, the
+        highest priority wins.
+      </p>
+      {creating ? (
+        <PriceListTermsForm
+          label="New price list"
+          submitText="Create price list"
+          onCancel={() => setCreating(false)}
+          save={async (body) => {
+            const list = await create.mutateAsync(body);
+            toast.success(`${list.name} is created: add parts and assign it below`);
+            await navigate(paths.dashboard.priceList.getHref(list.id));
+          }}
+        />
+      ) : null}
+      <QueryState
+        query={lists}
+        loadingLabel="Loading the price lists"
+        errorText="The price lists could not be loaded."
+        isEmpty={(data) => data.length === 0}
+        empty="No price lists yet: every customer pays the list price."
+      >
+        {(data) => <PriceListsTable lists={data} />}
+      </QueryState>
+    </section>
+  );
+};
+
+export default PriceListsRoute;
