@@ -81,16 +81,8 @@ export const checkoutKeys = createQueryKeys('checkouts');
 
 /** Companies, for the shop's admin (their page and application keys are built in the feature). */
 export const adminCompanyKeys = createQueryKeys('admin-companies');
-/** The shop admin's price lists (all), customer groups, and a company's or a part's pricing terms (decision 0217). */
-export const priceListKeys = {
-  ...createQueryKeys('price-lists'),
-  groups: () => ['price-lists', 'groups'] as const,
-  companyPricing: (companyId: string) => ['price-lists', 'company', companyId] as const,
-  priceCheck: (companyId: string, part: string, quantity: number | null) =>
-    ['price-lists', 'price-check', companyId, part.toUpperCase(), quantity] as const,
-  productAccess: (productId: string) => ['price-lists', 'access', productId] as const,
-  companySearch: (search: string) => ['price-lists', 'company-search', search] as const,
-};
+/** The shop admin's price lists and what hangs on them; their other keys are built in the feature. */
+export const priceListKeys = createQueryKeys('price-lists');
 /** The signed-in member's company and each of its lists (docs/decisions/0213). */
 export const companyKeys = {
   all: ['company'] as const,

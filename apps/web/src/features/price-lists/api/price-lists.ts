@@ -14,7 +14,21 @@ import type {
   ProductAccessBody,
 } from '@forgeline/shared/schemas/price-list';
 import { ApiError, api } from '@/lib/api-client';
-import { adminCompanyKeys, priceListKeys, productKeys } from '@/lib/query-keys';
+import { adminCompanyKeys, priceListKeys as listKeys, productKeys } from '@/lib/query-keys';
+
+/**
+ * Every key of the feature under 'price-lists' (so a change refreshes them all); built here, not in
+ * query-keys.ts, a module every route loads.
+ */
+const priceListKeys = {
+  ...listKeys,
+  groups: () => [...listKeys.all, 'groups'] as const,
+  companyPricing: (companyId: string) => [...listKeys.all, 'company', companyId] as const,
+  priceCheck: (companyId: string, part: string, quantity: number | null) =>
+    [...listKeys.all, 'price-check', companyId, part.toUpperCase(), quantity] as const,
+  productAccess: (productId: string) => [...listKeys.all, 'access', productId] as const,
+  companySearch: (search: string) => [...listKeys.all, 'company-search', search] as const,
+};
 
 /** The shop admin's price lists, customer groups and part visibility (decision 0217). */
 
