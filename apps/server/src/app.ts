@@ -64,6 +64,7 @@ import { quickOrderRoutes } from './modules/quick-order/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { writeLimitsPlugin } from './plugins/app/write-limits.ts';
 import { companyAdminRoutes, companyRoutes } from './modules/companies/index.ts';
+import { partNumberRoutes } from './modules/part-numbers/index.ts';
 import { approvalAdminRoutes, approvalRoutes } from './modules/approvals/index.ts';
 import { priceListAdminRoutes } from './modules/price-lists/index.ts';
 
@@ -251,6 +252,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
       await api.register(checkoutRoutes);
       await api.register(paymentTermsRoutes);
       await api.register(companyRoutes);
+      await api.register(partNumberRoutes);
       await api.register(approvalRoutes);
       // The admin area: one guard for all of it, at onRequest (before the body is read or validated).
       await api.register(async (admin) => {

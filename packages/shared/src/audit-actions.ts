@@ -42,5 +42,8 @@ export const AUDIT_ACTIONS = {
   'customer_group.deleted': 'Deleted customer group',
   'company.group_changed': 'Changed company’s customer group',
   'product.access_changed': 'Changed who can see a part',
+  'part_number.set': 'Set customer part number',
+  'part_number.removed': 'Removed customer part number',
+  'part_number.imported': 'Imported customer part numbers',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -76,4 +76,9 @@ export const LIMITS = {
   addressLabelMax: 60,
   commentMax: 500,
   savedListNameMax: 80,
+  /** A company's own number for one of our parts (docs/decisions/0218), as their ERP writes it. */
+  customerPartNumberMax: 60,
+  /** The part-numbers CSV import: bytes of the file and rows below its header. */
+  partNumberImportBytesMax: 1024 * 1024,
+  partNumberImportRowsMax: 5000,
 } as const;

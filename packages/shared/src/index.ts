@@ -26,3 +26,4 @@ export * from './schemas/overview.ts';
 export * from './audit-actions.ts';
 export * from './schemas/audit.ts';
 export * from './schemas/product-import.ts';
+export * from './schemas/part-numbers.ts';

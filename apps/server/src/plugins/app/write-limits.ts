@@ -119,6 +119,10 @@ export const WRITE_LIMITS: Record<string, WriteLimit | NoWriteLimit> = {
   'PUT /api/company/lists/:id': COMPANY,
   'DELETE /api/company/lists/:id': COMPANY,
   'POST /api/company/lists/:id/cart': CART,
+  'PUT /api/company/partNumbers': COMPANY,
+  'DELETE /api/company/partNumbers/:productId': COMPANY,
+  // One file of up to 5,000 numbers counts once; a dry run stores nothing but reads as much.
+  'POST /api/company/partNumbers/import': COMPANY,
   'POST /api/companyApplications': { what: 'applications', perAccount: 5, perAddress: 50, windowS: 60 * 60 },
   'POST /api/companies': ADMIN,
   'PATCH /api/companies/:id': ADMIN,

@@ -1,0 +1,142 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorSchema } from '@forgeline/shared/api-error';
+import { LIMITS } from '@forgeline/shared/constants';
+import {
+  PartNumberBodySchema,
+  PartNumberImportQuerySchema,
+  PartNumberImportRefusedSchema,
+  PartNumberImportReportSchema,
+  PartNumberSchema,
+} from '@forgeline/shared/schemas/part-numbers';
+import { decodeCsv } from '../../lib/csv.ts';
+import { DomainError, errorResponses, handleError, notFound } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { currentUser } from '../../plugins/app/auth.ts';
+import {
+  exportPartNumbers,
+  importPartNumbers,
+  listPartNumbers,
+  partNumbersImportTooLarge,
+  removePartNumber,
+  setPartNumber,
+} from './service.ts';
+
+const tags = ['companies'];
+const ProductParams = z.object({ productId: z.string().max(100) });
+
+/** A company's own part numbers (docs/decisions/0218): members read them, a company admin changes them. */
+export const partNumberRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.requireUser);
+  // The import's body is the file as text: UTF-8 or UTF-16 with its byte-order mark, as the products import.
+  app.addContentTypeParser(
+    ['text/csv', 'application/csv'],
+    { parseAs: 'buffer', bodyLimit: LIMITS.partNumberImportBytesMax },
+    (_request, body: Buffer, done) => {
+      try {
+        done(null, decodeCsv(body));
+      } catch (error) {
+        done(error as Error, undefined);
+      }
+    },
+  );
+  app.setErrorHandler((error, request, reply) =>
+    handleError(
+      (error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+        ? partNumbersImportTooLarge()
+        : (error as Error),
+      request,
+      reply,
+    ),
+  );
+
+  app.get(
+    '/company/partNumbers',
+    {
+      schema: {
+        tags,
+        summary: "Your company's own part numbers and the parts of ours they name, by your number",
+        response: { 200: z.array(PartNumberSchema), ...errorResponses },
+      },
+    },
+    async (request) => listPartNumbers(app, currentUser(request).id),
+  );
+
+  app.put(
+    '/company/partNumbers',
+    {
+      schema: {
+        tags,
+        summary:
+          "Sets your company's number for one of our parts, replacing its old one (company admin); a number names one part",
+        body: PartNumberBodySchema,
+        response: { 200: PartNumberSchema, ...errorResponses },
+      },
+    },
+    async (request) => setPartNumber(app, currentUser(request), request.body),
+  );
+
+  app.delete(
+    '/company/partNumbers/:productId',
+    {
+      schema: {
+        tags,
+        summary: "Removes your company's number for one of our parts (company admin)",
+        params: ProductParams,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      if (!isUuid(request.params.productId)) throw notFound('Part number');
+      await removePartNumber(app, currentUser(request), request.params.productId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/company/partNumbers.csv',
+    {
+      schema: {
+        tags,
+        summary:
+          "Your company's part numbers as CSV: customer part number, our part number, name; cells a spreadsheet would read as a formula are written as text",
+        response: { 200: z.any().describe('text/csv'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const csv = await exportPartNumbers(app, currentUser(request).id);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="part-numbers-${day}.csv"`)
+        .send(csv);
+    },
+  );
+
+  app.post(
+    '/company/partNumbers/import',
+    {
+      bodyLimit: LIMITS.partNumberImportBytesMax,
+      schema: {
+        tags,
+        summary:
+          "Imports your company's part numbers from a CSV sent as the body (Content-Type: text/csv; company admin): columns 'Customer part number' and 'Part number', header row required; each row sets the number of one of our parts, numbers not in the file stay. ?dryRun=true reports what each row would do, writing nothing; a real run writes every row or none (400 naming the first refused row, with the report). At most 1 MB and 5,000 rows (413)",
+        querystring: PartNumberImportQuerySchema,
+        response: {
+          200: PartNumberImportReportSchema,
+          ...errorResponses,
+          400: z.union([PartNumberImportRefusedSchema, ApiErrorSchema]),
+        },
+      },
+    },
+    async (request) => {
+      if (typeof request.body !== 'string') {
+        throw new DomainError(
+          'UNSUPPORTED_MEDIA_TYPE',
+          'Send the CSV file itself as the body, with Content-Type: text/csv.',
+        );
+      }
+      return importPartNumbers(app, currentUser(request), request.body, request.query.dryRun ?? false);
+    },
+  );
+};
