@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
-import { ProductSchema, SkuSchema } from './product.ts';
+import { ProductSchema } from './product.ts';
 
 /** Why a cart or quick-order line cannot be ordered as it is: the rule (pricing.ts) and its message. */
 export const LineProblemSchema = z.object({
@@ -47,13 +47,22 @@ const cartQuantity = z
  * product already in the cart adds to its quantity. Quick order, reorder and a visitor's browser cart
  * at sign-in all come this way.
  */
+/** A part number as a buyer types it: ours (SkuSchema's shape) or their company's own. */
+const PartCodeSchema = z
+  .string({ error: 'Part number is required' })
+  .trim()
+  .min(1, 'Part number is required')
+  .max(100, 'Part number: at most 100 characters')
+  .toUpperCase();
+
 export const AddCartLinesBodySchema = z.object({
   lines: z
     .array(
       z
         .object({
           productId: z.string().trim().max(100).optional(),
-          sku: SkuSchema.optional(),
+          /** Our part number, or the buyer's company's own number for the part (decision 0218). */
+          sku: PartCodeSchema.optional(),
           quantity: cartQuantity,
         })
         .refine((line) => line.productId !== undefined || line.sku !== undefined, {
@@ -82,7 +91,10 @@ export type QuickOrderCheckBody = z.infer<typeof QuickOrderCheckBodySchema>;
 export const QuickOrderLineSchema = z.object({
   line: z.number().int(),
   input: z.string(),
+  /** Our part number: the code written, or the part the buyer's company's own number names. */
   sku: z.string(),
+  /** The buyer's company's own number as written, when the line named the part by it (decision 0218). */
+  customerPartNumber: z.string().nullable().optional(),
   quantity: z.number().int().nullable(),
   productId: z.string().nullable(),
   name: z.string().nullable(),

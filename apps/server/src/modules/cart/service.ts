@@ -7,6 +7,7 @@ import type { Executor } from '../../db/client.ts';
 import type { ProductRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { resolveBuyerPartNumbers } from '../part-numbers/index.ts';
 import { buyerView, viewProducts, type CatalogueView } from '../pricing/index.ts';
 import { findProducts, findProductsBySkus, pricingOfRow, toProductDto } from '../products/index.ts';
 import { createCartRepository, type StoredCartLine } from './repository.ts';
@@ -70,20 +71,19 @@ export async function addCartLines(deps: CartDeps, userId: string, body: AddCart
         )
       ).map((p) => [p.id, p]),
     );
-    const bySku = new Map(
-      (
-        await seen(
-          findProductsBySkus(
-            tx,
-            body.lines.flatMap((l) => (l.sku ? [l.sku] : [])),
-          ),
-        )
-      ).map((p) => [p.sku, p]),
-    );
+    // A code that is not our part number may be the buyer's company's own: it names our part's number.
+    const typed = body.lines.flatMap((l) => (l.sku ? [l.sku] : []));
+    const theirs = await resolveBuyerPartNumbers(tx, userId, typed);
+    const skuOf = (code: string) => theirs.get(code)?.sku ?? code;
+    const bySku = new Map((await seen(findProductsBySkus(tx, typed.map(skuOf)))).map((p) => [p.sku, p]));
     const wanted = new Map<string, number>();
     const skipped: NonNullable<Cart['skipped']> = [];
     body.lines.forEach((line, index) => {
-      const product = line.productId ? byId.get(line.productId) : line.sku ? bySku.get(line.sku) : undefined;
+      const product = line.productId
+        ? byId.get(line.productId)
+        : line.sku
+          ? bySku.get(skuOf(line.sku))
+          : undefined;
       if (!product) {
         const input = line.productId ?? line.sku ?? '';
         skipped.push({

@@ -3,6 +3,7 @@ import { lineTotalCents, quantityMessages, quantityProblem, unitPriceCents } fro
 import { toDollars } from '@forgeline/shared/money';
 import { type QuickOrderCheckResponse, type QuickOrderLine } from '@forgeline/shared/schemas/cart';
 import type { AppDeps } from '../../lib/deps.ts';
+import { resolveBuyerPartNumbers } from '../part-numbers/index.ts';
 import { buyerView, viewProducts } from '../pricing/index.ts';
 import { findProductsBySkus, pricingOfRow } from '../products/index.ts';
 import { parsePad } from './parse.ts';
@@ -17,7 +18,18 @@ export async function checkQuickOrder(
   userId: string,
   text: string,
 ): Promise<QuickOrderCheckResponse> {
-  const padLines = parsePad(text);
+  // A code that is not our part number may be the buyer's company's own (docs/decisions/0218): it
+  // reads as our part number from here on, and the line says which number the buyer wrote.
+  const typed = parsePad(text);
+  const theirs = await resolveBuyerPartNumbers(
+    deps.db,
+    userId,
+    typed.map((l) => l.sku),
+  );
+  const padLines = typed.map((line) => {
+    const own = theirs.get(line.sku);
+    return { ...line, sku: own?.sku ?? line.sku, customerPartNumber: own ? line.sku : null };
+  });
   const skus = [...new Set(padLines.map((l) => l.sku).filter((sku) => SKU_PATTERN.test(sku)))];
   // Checked at the buyer's own prices, and a part hidden from their company is unknown (decision 0216).
   const found = await viewProducts(
@@ -31,7 +43,13 @@ export async function checkQuickOrder(
   let totalCents = 0;
   const lines = padLines.map((pad): QuickOrderLine => {
     const product = bySku.get(pad.sku);
-    const base = { line: pad.line, input: pad.input, sku: pad.sku, quantity: pad.quantity };
+    const base = {
+      line: pad.line,
+      input: pad.input,
+      sku: pad.sku,
+      quantity: pad.quantity,
+      customerPartNumber: pad.customerPartNumber,
+    };
     if (!product) {
       return {
         ...base,
