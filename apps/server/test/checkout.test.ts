@@ -554,11 +554,11 @@ describe('POST /api/checkout (test processor)', () => {
     const [header, row, ...rest] = res.body.trim().split('\r\n');
     expect(rest).toEqual([]);
     expect(header).toBe(
-      'Order number,Date,Checkout,PO reference,Product Name,Price Per Unit,Buy Quantity,Total Price,Payment,Transaction id,Status',
+      'Order number,Date,Checkout,PO reference,Product Name,Price Per Unit,Buy Quantity,Total Price,Payment,Transaction id,Status,Part number,Customer part number',
     );
     const order = checkout.orders[0]!;
     expect(row).toBe(
-      `${order.number},${order.createdAt},${checkout.number},"'=HYPERLINK(""http://x"",""y"")",'@SUM(A1) washer,1.25,4,5.00,Pending,,Pending`,
+      `${order.number},${order.createdAt},${checkout.number},"'=HYPERLINK(""http://x"",""y"")",'@SUM(A1) washer,1.25,4,5.00,Pending,,Pending,${part.sku},`,
     );
   });
 });

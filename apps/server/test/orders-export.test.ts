@@ -104,6 +104,8 @@ describe("the admin's orders export: GET /api/orders.csv", () => {
       'Checkout',
       'PO reference',
       'Transaction id',
+      'Part number',
+      'Customer part number',
     ]);
     expect(records).toHaveLength(EXPORT_BATCH + 6);
     expect(new Set(records.map((r) => r[0])).size).toBe(EXPORT_BATCH + 6);

@@ -35,6 +35,11 @@ export interface Seller {
 export interface DocumentLine {
   reference: string;
   description: string;
+  /**
+   * Part numbers printed under the description, one a line ('Part no. AB-100', 'Your no. 4711'): each
+   * on one line, in a smaller type that shrinks further rather than break a number in two.
+   */
+  numbers?: readonly string[];
   quantity: number;
   unitPriceCents: number;
   totalCents: number;
@@ -67,6 +72,13 @@ const COLUMNS = [
   // Wide enough for a bold $9,999,999.99 in DejaVu Sans.
   { key: 'total', label: 'Amount', x: 445, width: 100, align: 'right' },
 ] as const;
+
+/** The type size (8 pt, or less down to 5) at which `text` fits on one line of `width`. */
+function fittedSize(doc: PDFKit.PDFDocument, text: string, width: number): number {
+  const at8 = doc.fontSize(8).widthOfString(text);
+  doc.fontSize(10);
+  return at8 <= width ? 8 : Math.max(5, Math.floor((8 * width * 10) / at8) / 10);
+}
 
 export function renderDocumentPdf(content: DocumentContent): Promise<Buffer> {
   const doc = new PDFDocument({
@@ -114,8 +126,15 @@ export function renderDocumentPdf(content: DocumentContent): Promise<Buffer> {
       unit: money(line.unitPriceCents),
       total: money(line.totalCents),
     };
+    const part = COLUMNS[1];
+    const numbers = (line.numbers ?? []).map((text) => ({ text, size: fittedSize(doc, text, part.width) }));
+    const numbersHeight = numbers.reduce((sum, n) => sum + n.size * 1.25, 0);
     const height = Math.max(
-      ...COLUMNS.map((column) => doc.heightOfString(cells[column.key], { width: column.width })),
+      ...COLUMNS.map(
+        (column) =>
+          doc.heightOfString(cells[column.key], { width: column.width }) +
+          (column.key === 'description' ? numbersHeight : 0),
+      ),
     );
     if (y + height > doc.page.height - 120) {
       doc.addPage();
@@ -123,6 +142,12 @@ export function renderDocumentPdf(content: DocumentContent): Promise<Buffer> {
     }
     for (const column of COLUMNS)
       doc.text(cells[column.key], column.x, y, { width: column.width, align: column.align });
+    let numberY = y + doc.heightOfString(cells.description, { width: part.width });
+    for (const number of numbers) {
+      doc.fontSize(number.size).text(number.text, part.x, numberY, { width: part.width, lineBreak: false });
+      numberY += number.size * 1.25;
+    }
+    doc.fontSize(10);
     y += height + 6;
   }
   doc.moveTo(50, y).lineTo(545, y).stroke();

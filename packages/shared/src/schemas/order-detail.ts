@@ -15,6 +15,7 @@ export const CheckoutLineSchema = OrderSchema.pick({
   _id: true,
   number: true,
   productName: true,
+  customerPartNumber: true,
   buyQuantity: true,
   totalPrize: true,
   paid: true,

@@ -14,6 +14,8 @@ export const OrderSchema = z.object({
   name: z.string(),
   email: z.string(),
   productName: z.string(),
+  /** The buyer's company's own number for the part, frozen when the order was placed (decision 0218). */
+  customerPartNumber: z.string().nullable().optional(),
   price: z.number(),
   address: z.string(),
   phone: z.string(),

@@ -5,6 +5,7 @@ export { bankTransferOf, invoiceAttachment, sellerOf } from './pdf.ts';
 export {
   checkoutBankTransfer,
   creditNotesOfCheckout,
+  customerNumbersOfDocument,
   documentsOfOrder,
   issueCreditNote,
   issueInvoice,

@@ -38,11 +38,15 @@ export const bankTransferOf = (
 ): BankTransfer => ({ account: config.bankAccount, contactEmail: config.SELLER_EMAIL, reference });
 
 /** A document as an e-mail attachment. */
-export async function invoiceAttachment(invoice: InvoiceRow, config: SellerConfig) {
+export async function invoiceAttachment(
+  invoice: InvoiceRow,
+  config: SellerConfig,
+  customerNumbers?: ReadonlyMap<string, string>,
+) {
   return {
     filename: `${invoice.number}.pdf`,
     contentType: 'application/pdf',
-    content: await renderInvoicePdf(invoice, sellerOf(config)),
+    content: await renderInvoicePdf(invoice, sellerOf(config), customerNumbers),
   };
 }
 
@@ -52,7 +56,12 @@ const TITLE: Record<InvoiceRow['kind'], string> = { invoice: 'Invoice', credit_n
  * Renders an invoice or credit note. Everything printed comes from the stored document (copied when it
  * was issued) and the seller's settings, never from a request.
  */
-export function renderInvoicePdf(invoice: InvoiceRow, seller: InvoiceSeller): Promise<Buffer> {
+export function renderInvoicePdf(
+  invoice: InvoiceRow,
+  seller: InvoiceSeller,
+  /** The buyer's own part number of each line, by order id, as frozen on the order (decision 0218). */
+  customerNumbers: ReadonlyMap<string, string> = new Map(),
+): Promise<Buffer> {
   const sign = invoice.kind === 'credit_note' ? -1 : 1;
   const onTerms = invoice.kind === 'invoice' && invoice.dueAt !== null;
   return renderDocumentPdf({
@@ -82,7 +91,12 @@ export function renderInvoicePdf(invoice: InvoiceRow, seller: InvoiceSeller): Pr
     ],
     lines: invoice.lines.map((line) => ({
       reference: line.reference,
-      description: line.sku ? `${line.description} (${line.sku})` : line.description,
+      description: line.description,
+      // Our number and the buyer's, each on a line of its own that never breaks inside a number.
+      numbers: [
+        ...(line.sku ? [`Part no. ${line.sku}`] : []),
+        ...(customerNumbers.has(line.orderId) ? [`Your no. ${customerNumbers.get(line.orderId)}`] : []),
+      ],
       quantity: line.quantity,
       unitPriceCents: line.unitPriceCents,
       totalCents: sign * line.totalCents,

@@ -14,6 +14,16 @@ import { isUuid } from '../../lib/uuid.ts';
 
 export function createInvoicesRepository(db: Executor) {
   return {
+    /** The buyer's own part number frozen on each of these orders, where it has one. */
+    async customerPartNumbers(orderIds: readonly string[]): Promise<Map<string, string>> {
+      if (orderIds.length === 0) return new Map();
+      const rows = await db
+        .select({ id: orders.id, number: orders.customerPartNumber })
+        .from(orders)
+        .where(inArray(orders.id, [...orderIds]));
+      return new Map(rows.flatMap((row) => (row.number ? [[row.id, row.number] as const] : [])));
+    },
+
     /**
      * The next number of a series. The upsert locks the counter row until the caller's transaction
      * ends: a concurrent caller waits, and a rollback returns the number, so a series has no gaps.

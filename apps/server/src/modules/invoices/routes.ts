@@ -4,7 +4,13 @@ import { InvoiceSummarySchema } from '@forgeline/shared/schemas/invoice';
 import { errorResponses } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { renderInvoicePdf, sellerOf } from './pdf.ts';
-import { getInvoice, listMyInvoices, listOrderInvoices, summarizeDocuments } from './service.ts';
+import {
+  customerNumbersOfDocument,
+  getInvoice,
+  listMyInvoices,
+  listOrderInvoices,
+  summarizeDocuments,
+} from './service.ts';
 
 const IdParams = z.object({ id: z.string().max(100) });
 
@@ -51,7 +57,11 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const document = await getInvoice(app.db, currentUser(request), request.params.id);
-      const pdf = await renderInvoicePdf(document, sellerOf(app.config));
+      const pdf = await renderInvoicePdf(
+        document,
+        sellerOf(app.config),
+        await customerNumbersOfDocument(app.db, document),
+      );
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${document.number}.pdf"`)

@@ -265,3 +265,7 @@ export const documentsOfOrder = (db: Executor, orderId: string): Promise<Invoice
 /** The credit notes of every line of a checkout. */
 export const creditNotesOfCheckout = (db: Executor, checkoutId: string): Promise<InvoiceRow[]> =>
   createInvoicesRepository(db).listCreditNotesForCheckout(checkoutId);
+
+/** The buyer's own part number of each line of a document, by order id (printed beside ours). */
+export const customerNumbersOfDocument = (db: Executor, document: InvoiceRow): Promise<Map<string, string>> =>
+  createInvoicesRepository(db).customerPartNumbers(document.lines.map((line) => line.orderId));

@@ -16,6 +16,8 @@ const HEADER = [
   'Payment',
   'Transaction id',
   'Status',
+  'Part number',
+  'Customer part number',
 ];
 
 /** My Orders as CSV, one order a row, newest first. */
@@ -32,6 +34,8 @@ export function myOrdersCsv(rows: readonly OrderView[]): string {
     row.paid ? 'Paid' : 'Pending',
     row.transactionId,
     orderStatusLabel(row),
+    row.sku ?? null,
+    row.customerPartNumber,
   ]);
   return csvDocument(HEADER, records);
 }
@@ -55,6 +59,8 @@ const ADMIN_HEADER = [
   'Checkout',
   'PO reference',
   'Transaction id',
+  'Part number',
+  'Customer part number',
 ];
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -77,6 +83,8 @@ const adminOrderRecord = (row: OrderView) => [
   row.checkoutNumber ?? null,
   row.poReference ?? null,
   row.transactionId,
+  row.sku ?? null,
+  row.customerPartNumber,
 ];
 
 /** Streams orders as CSV: the header, then each batch `batches` yields, never all in memory. */

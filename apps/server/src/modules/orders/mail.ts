@@ -2,7 +2,7 @@ import type { Executor } from '../../db/client.ts';
 import type { OrderRow } from '../../db/schema/index.ts';
 import type { MailDeps } from '../../lib/deps.ts';
 import type { MailMessage } from '../../plugins/app/mail.ts';
-import { documentsOfOrder, invoiceAttachment } from '../invoices/index.ts';
+import { customerNumbersOfDocument, documentsOfOrder, invoiceAttachment } from '../invoices/index.ts';
 import { createOrdersRepository } from './repository.ts';
 
 /**
@@ -105,7 +105,9 @@ export async function documentAttachments(
   try {
     const documents = await documentsOfOrder(db, orderId);
     const document = documents.find((doc) => doc.kind === kind);
-    return document ? [await invoiceAttachment(document, deps.config)] : undefined;
+    return document
+      ? [await invoiceAttachment(document, deps.config, await customerNumbersOfDocument(db, document))]
+      : undefined;
   } catch (error) {
     // The mail still goes, without the PDF: the buyer can download it from My Orders.
     deps.log.error({ err: error, orderId, kind }, 'document could not be attached');

@@ -30,6 +30,7 @@ export const writeLines = fixedStatement<
     orderIds: string[];
     productIds: string[];
     productNames: string[];
+    customerPartNumbers: (string | null)[];
     unitCents: number[];
     quantities: number[];
     lineTotals: number[];
@@ -61,13 +62,15 @@ export const writeLines = fixedStatement<
       returning ${products}.*
     ), placed as (
       insert into ${ordersTable} (id, user_id, product_id, customer_name, customer_email, product_name,
-        price_cents, quantity, total_cents, address, phone, checkout_id, due_at, company_id)
+        price_cents, quantity, total_cents, address, phone, checkout_id, due_at, company_id, customer_part_number)
       select line.id, ${value('userId')}, line.product_id, ${value('customerName')}, ${value('customerEmail')},
         line.product_name, line.price_cents, line.quantity, line.total_cents, ${value('address')},
-        ${value('phone')}, checkout.id, checkout.due_at, checkout.company_id
+        ${value('phone')}, checkout.id, checkout.due_at, checkout.company_id, line.customer_part_number
       from unnest(${value('orderIds')}::uuid[], ${value('productIds')}::uuid[], ${value('productNames')}::text[],
-          ${value('unitCents')}::int[], ${value('quantities')}::int[], ${value('lineTotals')}::int[])
-        with ordinality as line(id, product_id, product_name, price_cents, quantity, total_cents, n),
+          ${value('unitCents')}::int[], ${value('quantities')}::int[], ${value('lineTotals')}::int[],
+          ${value('customerPartNumbers')}::text[])
+        with ordinality as line(id, product_id, product_name, price_cents, quantity, total_cents,
+          customer_part_number, n),
         checkout
       order by line.n
       returning *

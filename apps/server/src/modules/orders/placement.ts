@@ -17,6 +17,7 @@ import {
   pricingOfRow,
   readProduct,
 } from '../products/index.ts';
+import { customerPartNumbersOf } from '../part-numbers/index.ts';
 import type { Actor } from './access.ts';
 import { buyerView, viewProducts, type CatalogueView } from '../pricing/index.ts';
 
@@ -127,6 +128,14 @@ export async function placeLines(
   // products: every path locks products first), the checkout, the stock of every line (each only if
   // that much is left; a product named twice gives the sum) and one order per line, in the order given.
   const orderIds = lines.map(() => randomUUID());
+  // The company's own number of each part, frozen on its line as it is now (docs/decisions/0218).
+  const theirs = delivery.companyId
+    ? await customerPartNumbersOf(
+        tx,
+        delivery.companyId,
+        lines.map((line) => line.productId),
+      )
+    : new Map<string, string>();
   const [written] = await writeLines(tx, {
     userId: user.id,
     customerName: user.name,
@@ -147,6 +156,7 @@ export async function placeLines(
     orderIds,
     productIds: lines.map((line) => line.productId),
     productNames: lines.map((line) => (line.product as ProductRow).name),
+    customerPartNumbers: lines.map((line) => theirs.get(line.productId) ?? null),
     unitCents: lines.map((line) => line.unitCents),
     quantities: lines.map((line) => line.quantity),
     lineTotals: lines.map((line) => line.totalCents),

@@ -9,6 +9,8 @@ import { isUuid } from '../../lib/uuid.ts';
 export interface CheckoutRef {
   checkoutNumber: string | null;
   poReference: string | null;
+  /** Our part number of the product today (the CSV exports read it; null when the part is deleted). */
+  sku?: string | null;
 }
 export type OrderView = OrderRow & Partial<CheckoutRef>;
 
@@ -28,6 +30,7 @@ export const toOrderDto = (row: OrderView): Order => ({
   name: row.customerName,
   email: row.customerEmail,
   productName: row.productName,
+  customerPartNumber: row.customerPartNumber,
   price: toDollars(row.priceCents),
   address: row.address,
   phone: row.phone,
@@ -106,9 +109,10 @@ export function createOrdersRepository(db: Executor) {
     /** A person's orders and, with `companyId`, every order of that company; newest first. */
     async listByUser(userId: string, companyId?: string): Promise<OrderView[]> {
       return db
-        .select(orderWithCheckout)
+        .select({ ...orderWithCheckout, sku: products.sku })
         .from(orders)
         .leftJoin(checkouts, eq(checkouts.id, orders.checkoutId))
+        .leftJoin(products, eq(products.id, orders.productId))
         .where(
           companyId
             ? or(eq(orders.userId, userId), eq(orders.companyId, companyId))

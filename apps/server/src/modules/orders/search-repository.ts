@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { checkouts, orders, type OrderRow } from '../../db/schema/index.ts';
+import { checkouts, orders, products, type OrderRow } from '../../db/schema/index.ts';
 import type { OrderView } from './repository.ts';
 import { countUpTo } from '../../db/count.ts';
 
@@ -98,15 +98,22 @@ export function createOrderSearchRepository(db: Executor) {
           order: orders,
           checkoutNumber: checkouts.number,
           poReference: checkouts.poReference,
+          sku: products.sku,
           createdAtText: sql<string>`${orders.createdAt}::text`,
         })
         .from(orders)
         .leftJoin(checkouts, eq(checkouts.id, orders.checkoutId))
+        .leftJoin(products, eq(products.id, orders.productId))
         .where(and(conditions(filters), afterCursor(after)))
         .orderBy(desc(orders.createdAt), desc(orders.id))
         .limit(limit);
       return rows.map((row) => ({
-        order: { ...row.order, checkoutNumber: row.checkoutNumber, poReference: row.poReference },
+        order: {
+          ...row.order,
+          checkoutNumber: row.checkoutNumber,
+          poReference: row.poReference,
+          sku: row.sku,
+        },
         cursor: { createdAt: row.createdAtText, id: row.order.id },
       }));
     },
