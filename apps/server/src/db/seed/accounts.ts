@@ -3,7 +3,15 @@ import { endEverySession } from '../../modules/auth/repository.ts';
 import type { Auth } from '../../plugins/app/auth.ts';
 import { isLoopbackHost } from '../../config/env.ts';
 import type { Database } from '../client.ts';
-import { companies, companyAddresses, companyMembers, userProfiles, users } from '../schema/index.ts';
+import {
+  companies,
+  companyAddresses,
+  companyMembers,
+  customerPartNumbers,
+  products,
+  userProfiles,
+  users,
+} from '../schema/index.ts';
 import { seedDemoPricing } from './pricing.ts';
 
 /** The demo accounts of a new installation with demo data (README lists them too). */
@@ -55,6 +63,28 @@ const DEMO_COMPANY = {
   creditLimitCents: 2_500_000,
   buyerOrderLimitCents: 200_000,
 };
+
+/** The demo company's own numbers for a few demo parts, as its ERP writes them (docs/decisions/0218). */
+const DEMO_PART_NUMBERS: Record<string, string> = {
+  'FL-BLT-M12-50': 'DI-100-2231',
+  'FL-BRG-6204': 'DI-BRG 6204-2RS',
+  'FL-VLV-BV1-1000': 'DI-VALVE/1IN',
+};
+
+/** Gives the demo company its own part numbers for the demo parts that exist, once. */
+async function ensureDemoPartNumbers(db: Database, companyId: string) {
+  const parts = await db
+    .select({ id: products.id, sku: products.sku })
+    .from(products)
+    .where(inArray(products.sku, Object.keys(DEMO_PART_NUMBERS)));
+  if (parts.length === 0) return;
+  await db
+    .insert(customerPartNumbers)
+    .values(
+      parts.map((part) => ({ companyId, productId: part.id, partNumber: DEMO_PART_NUMBERS[part.sku]! })),
+    )
+    .onConflictDoNothing();
+}
 
 const findUser = async (db: Database, email: string) =>
   (
@@ -174,6 +204,7 @@ async function ensureDemoCompany(db: Database) {
 export async function seedDemoAccounts(db: Database, auth: Auth): Promise<void> {
   const company = await ensureDemoCompany(db);
   await seedDemoPricing(db, company.id);
+  await ensureDemoPartNumbers(db, company.id);
   for (const account of DEMO_ACCOUNTS) {
     const user = await ensureAccount(db, auth, account);
     // Ours, on a made-up domain: confirmed, so the demo shows the order and quote mails (0131).
