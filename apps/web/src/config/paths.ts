@@ -1,7 +1,15 @@
 import type { LegalSlug } from '@/content/legal';
 
 /** The sections of the Company page, each a tab. */
-export const COMPANY_TABS = ['details', 'members', 'invitations', 'addresses', 'approvals', 'lists'] as const;
+export const COMPANY_TABS = [
+  'details',
+  'members',
+  'invitations',
+  'addresses',
+  'approvals',
+  'lists',
+  'partNumbers',
+] as const;
 export type CompanyTab = (typeof COMPANY_TABS)[number];
 
 /** Every route of docs/product.md §2 in one place: `path` for the router, `getHref` for links. */

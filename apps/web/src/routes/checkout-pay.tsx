@@ -64,6 +64,11 @@ const CheckoutPayRoute = () => {
                     <span className="min-w-0">
                       <span className="font-medium">{order.productName}</span>
                       <span className="ml-2 font-mono text-xs text-base-content/75">{order.number}</span>
+                      {order.customerPartNumber ? (
+                        <span className="ml-2 text-xs">
+                          Your no. <span className="font-mono">{order.customerPartNumber}</span>
+                        </span>
+                      ) : null}
                     </span>
                     <span className="text-sm whitespace-nowrap">
                       {order.buyQuantity} × $ {formatPrice(order.price)} ={' '}

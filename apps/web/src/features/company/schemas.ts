@@ -11,6 +11,7 @@ export {
   RequestRejectionBodySchema,
   SavedListBodySchema,
 } from '@forgeline/shared/schemas/company';
+export { PartNumberBodySchema } from '@forgeline/shared/schemas/part-numbers';
 
 /** A dollar amount as typed ('5,000', '$ 250.50'); empty means no limit. */
 const dollarsOrNone = z

@@ -24,6 +24,11 @@ const CheckedLines = ({ result }: { result: QuickOrderCheckResponse }) => (
       >
         <span className="min-w-0">
           <span className="mr-2 text-base-content/60">{line.line}.</span>
+          {line.customerPartNumber ? (
+            <span className="mr-2 font-mono" data-testid="quick-customer-number">
+              {line.customerPartNumber} →
+            </span>
+          ) : null}
           <span className="font-mono">{line.sku || line.input}</span>
           {line.name ? <span className="ml-2">{line.name}</span> : null}
         </span>

@@ -16,6 +16,7 @@ import { InvitationsPanel } from './invitations-panel';
 import { LeaveCompany } from './leave-company';
 import { MembersPanel } from './members-panel';
 import { NoCompany } from './no-company';
+import { PartNumbersPanel } from './part-numbers-panel';
 import { SavedListsPanel } from './saved-lists-panel';
 
 const TAB_LABELS: Record<CompanyTab, string> = {
@@ -25,6 +26,7 @@ const TAB_LABELS: Record<CompanyTab, string> = {
   addresses: 'Addresses',
   approvals: 'Approvals',
   lists: 'Saved lists',
+  partNumbers: 'Part numbers',
 };
 
 /**
@@ -107,6 +109,7 @@ const CompanyTabs = ({
         {tab === 'addresses' ? <AddressesPanel canEdit={rights.manage} /> : null}
         {tab === 'approvals' ? <ApprovalsPanel me={member} canApprove={rights.approve} /> : null}
         {tab === 'lists' ? <SavedListsPanel canEdit={rights.order} searchParts={searchParts} /> : null}
+        {tab === 'partNumbers' ? <PartNumbersPanel canEdit={rights.manage} /> : null}
       </div>
     </div>
   );

@@ -72,6 +72,11 @@ export const ManageOrdersTable = ({
               </td>
               <td className="font-medium" data-label="Product">
                 {order.productName}
+                {order.customerPartNumber ? (
+                  <span className="block text-xs font-normal">
+                    Customer no. <span className="font-mono break-all">{order.customerPartNumber}</span>
+                  </span>
+                ) : null}
               </td>
               <td className="whitespace-nowrap" data-label="Price">
                 $ {formatPrice(order.price)}

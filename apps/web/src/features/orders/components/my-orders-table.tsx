@@ -178,6 +178,11 @@ export const MyOrdersTable = ({
                   <td data-label="Product Name" className={`font-medium ${cell}`}>
                     <span className="flex flex-col max-md:items-end max-md:text-right">
                       <span>{order.productName}</span>
+                      {order.customerPartNumber ? (
+                        <span className="text-xs font-normal" data-testid="customer-part-number">
+                          Your no. <span className="font-mono break-all">{order.customerPartNumber}</span>
+                        </span>
+                      ) : null}
                       {/* The stable number, the date and the buyer's PO reference. */}
                       <span className="text-xs font-normal text-base-content/75" data-testid="order-meta">
                         <span className="font-mono">{order.number}</span> · {formatDay(order.createdAt)}

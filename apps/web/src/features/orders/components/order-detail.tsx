@@ -112,6 +112,11 @@ export const OrderDetail = ({ detail, documents, onShip, onCancel, busy }: Order
         <Card title="Line">
           <dl>
             <Row label="Product">{order.productName}</Row>
+            {order.customerPartNumber ? (
+              <Row label="Customer part number">
+                <span className="font-mono break-all">{order.customerPartNumber}</span>
+              </Row>
+            ) : null}
             <Row label="Quantity">{order.buyQuantity} pcs</Row>
             <Row label="Price Per Unit">$ {formatPrice(order.price)}</Row>
             <Row label="Total">$ {formatPrice(order.totalPrize)}</Row>
@@ -187,7 +192,9 @@ export const OrderDetail = ({ detail, documents, onShip, onCancel, busy }: Order
                         </Link>
                       )}
                       <span>
-                        {line.productName} × {line.buyQuantity} · {line.paid ? 'Paid' : 'Unpaid'} ·{' '}
+                        {line.productName}
+                        {line.customerPartNumber ? ` (their no. ${line.customerPartNumber})` : ''} ×{' '}
+                        {line.buyQuantity} · {line.paid ? 'Paid' : 'Unpaid'} ·{' '}
                         {line.status === 'shipped' ? 'Shipped' : 'Pending'}
                       </span>
                     </li>

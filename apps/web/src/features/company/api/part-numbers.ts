@@ -1,0 +1,51 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  PartNumber,
+  PartNumberBody,
+  PartNumberImportReport,
+} from '@forgeline/shared/schemas/part-numbers';
+import { ApiError, api } from '@/lib/api-client';
+import { companyKeys } from '@/lib/query-keys';
+
+/** GET /api/company/partNumbers.csv: a download; the session cookie authenticates it. */
+export const PART_NUMBERS_CSV_URL = '/api/company/partNumbers.csv';
+
+/** GET /api/company/partNumbers: the company's own numbers for our parts (decision 0218). */
+export const usePartNumbers = () =>
+  useQuery({
+    queryKey: companyKeys.partNumbers(),
+    queryFn: ({ signal }) => api.get<PartNumber[]>('/company/partNumbers', { signal }),
+  });
+
+const usePartNumbersChange = <V, R>(change: (variables: V) => Promise<R>) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: companyKeys.partNumbers() }),
+  });
+};
+
+/** PUT /api/company/partNumbers: sets (or replaces) the number of one of our parts. */
+export const useSetPartNumber = () =>
+  usePartNumbersChange((body: PartNumberBody) => api.put<PartNumber>('/company/partNumbers', body));
+
+/** DELETE /api/company/partNumbers/:productId. */
+export const useRemovePartNumber = () =>
+  usePartNumbersChange((productId: string) =>
+    api.delete<void>(`/company/partNumbers/${encodeURIComponent(productId)}`),
+  );
+
+/** POST /api/company/partNumbers/import: the file as text/csv; a dry run writes nothing. */
+export const useImportPartNumbers = () =>
+  usePartNumbersChange(({ file, dryRun }: { file: Blob; dryRun: boolean }) =>
+    api.post<PartNumberImportReport>('/company/partNumbers/import', new Blob([file], { type: 'text/csv' }), {
+      params: { dryRun },
+      auth: true,
+    }),
+  );
+
+/** The report a refused import carries (a 400 whose body has it), or null. */
+export const refusedPartNumbersReport = (error: unknown): PartNumberImportReport | null => {
+  const report = error instanceof ApiError ? error.body?.report : undefined;
+  return report && typeof report === 'object' ? (report as PartNumberImportReport) : null;
+};

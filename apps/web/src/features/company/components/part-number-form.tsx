@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import type { PartNumber, PartNumberBodySchema } from '@forgeline/shared/schemas/part-numbers';
+import { Alert } from '@/components/ui/alert';
+import { FormField } from '@/components/ui/form-field';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { errorMessage } from '@/lib/error-message';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { useSetPartNumber } from '../api/part-numbers';
+
+const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.PartNumberBodySchema));
+type PartNumberInput = z.input<typeof PartNumberBodySchema>;
+type PartNumberValues = z.output<typeof PartNumberBodySchema>;
+
+/** One mapping: your number for one of our parts (a part keeps one number; saving replaces it). */
+export const PartNumberForm = ({ mapping, onDone }: { mapping?: PartNumber; onDone: () => void }) => {
+  const save = useSetPartNumber();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<PartNumberInput, unknown, PartNumberValues>({
+    resolver,
+    defaultValues: { customerPartNumber: mapping?.customerPartNumber ?? '', sku: mapping?.sku ?? '' },
+  });
+  const errors = formState.errors;
+
+  const submit = handleSubmit(async (body) => {
+    setFailure(null);
+    try {
+      await save.mutateAsync(body);
+      onDone();
+    } catch (error) {
+      setFailure(errorMessage(error, 'The part number could not be saved.'));
+    }
+  });
+
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      onFocus={resolver.preload}
+      noValidate
+      className="grid gap-3 rounded-box border border-base-300 bg-base-100 p-4 sm:grid-cols-2"
+      aria-label={mapping ? `Edit your number for ${mapping.sku}` : 'New part number'}
+    >
+      <FormField
+        label="Your part number"
+        placeholder="DI-100-2231"
+        autoComplete="off"
+        {...register('customerPartNumber')}
+        error={errors.customerPartNumber?.message}
+      />
+      <FormField
+        label="Our part number"
+        placeholder="FL-BLT-M12-50"
+        autoComplete="off"
+        readOnly={mapping !== undefined}
+        hint={mapping ? mapping.productName : undefined}
+        {...register('sku')}
+        error={errors.sku?.message}
+      />
+      <Alert data-testid="part-number-error" className="sm:col-span-2">
+        {failure}
+      </Alert>
+      <div className="flex flex-wrap gap-2 sm:col-span-2">
+        <SubmitButton isLoading={save.isPending}>Save part number</SubmitButton>
+        <button type="button" className="btn btn-ghost" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+};

@@ -1,0 +1,125 @@
+import { lazy, Suspense, useState } from 'react';
+import type { PartNumber } from '@forgeline/shared/schemas/part-numbers';
+import { Alert, DANGER_BUTTON_CLASS } from '@/components/ui/alert';
+import { QueryState } from '@/components/ui/query-state';
+import { confirmDialog } from '@/lib/dialogs';
+import { errorMessage } from '@/lib/error-message';
+import { PART_NUMBERS_CSV_URL, usePartNumbers, useRemovePartNumber } from '../api/part-numbers';
+import { PartNumberForm } from './part-number-form';
+
+// The import is loaded only when opened.
+const PartNumbersImport = lazy(() => import('./part-numbers-import'));
+
+/**
+ * The company's own part numbers (decision 0218): every member reads them and may order by them (quick
+ * order, the cart); the company admin adds, changes and removes them, one at a time or by a CSV file.
+ */
+export const PartNumbersPanel = ({ canEdit }: { canEdit: boolean }) => {
+  const mappings = usePartNumbers();
+  const remove = useRemovePartNumber();
+  // 'new' for the add form, 'import' for the file, a product id for the mapping being edited.
+  const [editing, setEditing] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const onRemove = async (mapping: PartNumber) => {
+    setFailure(null);
+    const detail = `${mapping.customerPartNumber} will no longer find ${mapping.sku} in quick order.`;
+    if (!(await confirmDialog('Yes, remove', detail))) return;
+    try {
+      await remove.mutateAsync(mapping.productId);
+    } catch (error) {
+      setFailure(errorMessage(error, `${mapping.customerPartNumber} could not be removed.`));
+    }
+  };
+
+  return (
+    <section aria-labelledby="part-numbers-title" className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h3 id="part-numbers-title" className="text-lg font-bold">
+          Your part numbers
+        </h3>
+        <div className="flex flex-wrap gap-2">
+          <a href={PART_NUMBERS_CSV_URL} download className="btn btn-sm btn-outline">
+            Export CSV
+          </a>
+          {canEdit ? (
+            <>
+              <button type="button" className="btn btn-sm btn-outline" onClick={() => setEditing('import')}>
+                Import CSV
+              </button>
+              <button type="button" className="btn btn-sm btn-primary" onClick={() => setEditing('new')}>
+                Add a part number
+              </button>
+            </>
+          ) : null}
+        </div>
+      </div>
+      <p className="text-sm text-base-content/80">
+        Your own numbers for our parts, as your ERP knows them. Buyers can type either number in quick order;
+        yours is printed beside ours on orders and invoices.
+      </p>
+      {editing === 'new' ? <PartNumberForm onDone={() => setEditing(null)} /> : null}
+      {editing === 'import' ? (
+        <Suspense fallback={<p>Loading the import…</p>}>
+          <PartNumbersImport onClose={() => setEditing(null)} />
+        </Suspense>
+      ) : null}
+      <Alert data-testid="part-numbers-error">{failure}</Alert>
+      <QueryState
+        query={mappings}
+        loadingLabel="Loading your part numbers"
+        errorText="Your part numbers could not be loaded."
+        isEmpty={(list) => list.length === 0}
+        empty={<p>No part numbers of your own yet.</p>}
+      >
+        {(list) => (
+          <ul className="flex flex-col gap-2" aria-label="Your part numbers">
+            {list.map((mapping) =>
+              editing === mapping.productId ? (
+                <li key={mapping.productId}>
+                  <PartNumberForm mapping={mapping} onDone={() => setEditing(null)} />
+                </li>
+              ) : (
+                <li
+                  key={mapping.productId}
+                  data-testid="part-number"
+                  className="flex flex-wrap items-center gap-x-4 gap-y-1 rounded-box border border-base-300 bg-base-100 px-4 py-3"
+                >
+                  <span className="min-w-0 flex-1 basis-64">
+                    <span className="block font-mono font-semibold break-all">
+                      {mapping.customerPartNumber}
+                    </span>
+                    <span className="block text-sm text-base-content/80">
+                      Our <span className="font-mono break-all">{mapping.sku}</span> · {mapping.productName}
+                    </span>
+                  </span>
+                  {canEdit ? (
+                    <span className="flex gap-1">
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline"
+                        aria-label={`Edit ${mapping.customerPartNumber}`}
+                        onClick={() => setEditing(mapping.productId)}
+                      >
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        className={DANGER_BUTTON_CLASS}
+                        aria-label={`Remove ${mapping.customerPartNumber}`}
+                        disabled={remove.isPending}
+                        onClick={() => void onRemove(mapping)}
+                      >
+                        Remove
+                      </button>
+                    </span>
+                  ) : null}
+                </li>
+              ),
+            )}
+          </ul>
+        )}
+      </QueryState>
+    </section>
+  );
+};
