@@ -25,11 +25,14 @@ const CheckedLines = ({ result }: { result: QuickOrderCheckResponse }) => (
         <span className="min-w-0">
           <span className="mr-2 text-base-content/60">{line.line}.</span>
           {line.customerPartNumber ? (
-            <span className="mr-2 font-mono" data-testid="quick-customer-number">
+            <span className="mr-2 font-mono break-words" data-testid="quick-customer-number">
               {line.customerPartNumber} →
             </span>
           ) : null}
-          <span className="font-mono">{line.sku || line.input}</span>
+          {/* Our part number (at most 40 characters) is never broken at its dashes; unknown input may wrap. */}
+          <span className={`font-mono ${line.productId ? 'whitespace-nowrap' : 'break-words'}`}>
+            {line.sku || line.input}
+          </span>
           {line.name ? <span className="ml-2">{line.name}</span> : null}
         </span>
         {line.problem ? (
@@ -107,7 +110,7 @@ export const QuickOrderPad = () => {
         <Field
           id="quick-order-text"
           label="Part numbers and quantities"
-          hint="One line each: part-number quantity (e.g. FL-BLT-M12-50 200). A CSV with the same two columns works too."
+          hint="One line each: part-number quantity (e.g. FL-BLT-M12-50 200), our part number or your company’s own. A CSV with the same two columns works too."
         >
           <textarea
             id="quick-order-text"

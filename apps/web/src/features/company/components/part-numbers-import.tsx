@@ -33,8 +33,8 @@ function ReportTable({ report }: { report: PartNumberImportReport }) {
           {shown.slice(0, ROWS_SHOWN).map((row) => (
             <tr key={row.line} data-testid="import-row">
               <th scope="row">{row.line}</th>
-              <td className="font-mono break-all">{row.customerPartNumber || '—'}</td>
-              <td className="font-mono break-all">{row.sku || '—'}</td>
+              <td className="font-mono break-words">{row.customerPartNumber || '—'}</td>
+              <td className="font-mono break-words">{row.sku || '—'}</td>
               <td>
                 {row.errors.length > 0 ? (
                   <ul className={`list-disc pl-4 ${ERROR_TEXT_CLASS}`}>

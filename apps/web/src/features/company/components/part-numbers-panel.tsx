@@ -86,11 +86,11 @@ export const PartNumbersPanel = ({ canEdit }: { canEdit: boolean }) => {
                   className="flex flex-wrap items-center gap-x-4 gap-y-1 rounded-box border border-base-300 bg-base-100 px-4 py-3"
                 >
                   <span className="min-w-0 flex-1 basis-64">
-                    <span className="block font-mono font-semibold break-all">
+                    <span className="block font-mono font-semibold break-words">
                       {mapping.customerPartNumber}
                     </span>
                     <span className="block text-sm text-base-content/80">
-                      Our <span className="font-mono break-all">{mapping.sku}</span> · {mapping.productName}
+                      Our <span className="font-mono break-words">{mapping.sku}</span> · {mapping.productName}
                     </span>
                   </span>
                   {canEdit ? (

@@ -74,7 +74,7 @@ export const ManageOrdersTable = ({
                 {order.productName}
                 {order.customerPartNumber ? (
                   <span className="block text-xs font-normal">
-                    Customer no. <span className="font-mono break-all">{order.customerPartNumber}</span>
+                    Customer no. <span className="font-mono break-words">{order.customerPartNumber}</span>
                   </span>
                 ) : null}
               </td>

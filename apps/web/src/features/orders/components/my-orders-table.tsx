@@ -180,7 +180,7 @@ export const MyOrdersTable = ({
                       <span>{order.productName}</span>
                       {order.customerPartNumber ? (
                         <span className="text-xs font-normal" data-testid="customer-part-number">
-                          Your no. <span className="font-mono break-all">{order.customerPartNumber}</span>
+                          Your no. <span className="font-mono break-words">{order.customerPartNumber}</span>
                         </span>
                       ) : null}
                       {/* The stable number, the date and the buyer's PO reference. */}
@@ -248,7 +248,7 @@ export const MyOrdersTable = ({
                     ) : order.paid ? (
                       <div className="flex min-w-0 flex-col gap-0.5 max-md:items-end">
                         <span className="font-semibold text-[#15803d]">Paid</span>
-                        <span className="font-mono text-xs break-all" data-testid="transaction-id">
+                        <span className="font-mono text-xs break-words" data-testid="transaction-id">
                           {order.transactionId}
                         </span>
                         {documents}

@@ -114,7 +114,7 @@ export const OrderDetail = ({ detail, documents, onShip, onCancel, busy }: Order
             <Row label="Product">{order.productName}</Row>
             {order.customerPartNumber ? (
               <Row label="Customer part number">
-                <span className="font-mono break-all">{order.customerPartNumber}</span>
+                <span className="font-mono break-words">{order.customerPartNumber}</span>
               </Row>
             ) : null}
             <Row label="Quantity">{order.buyQuantity} pcs</Row>
