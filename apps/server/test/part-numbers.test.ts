@@ -3,6 +3,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart, QuickOrderCheckResponse } from '@forgeline/shared/schemas/cart';
 import type { Checkout } from '@forgeline/shared/schemas/checkout';
+import type { SavedList } from '@forgeline/shared/schemas/company';
 import type { Order } from '@forgeline/shared/schemas/order';
 import type { PartNumber, PartNumberImportReport } from '@forgeline/shared/schemas/part-numbers';
 import { auditLog, customerPartNumbers, invoices, orders } from '../src/db/schema/index.ts';
@@ -272,6 +273,44 @@ describe("customers' own part numbers", () => {
       lines: [{ sku: 'other 77', quantity: 1 }],
     });
     expect(theirs.json<Cart>().lines.map((line) => line.sku)).toEqual(['PN-WASHER-3']);
+  });
+
+  it("saved lists take parts by the company's numbers or ours, and show the company's", async () => {
+    const saved = await call(buyer, 'POST', '/api/company/lists', {
+      name: 'Monthly restock',
+      lines: [
+        { sku: 'acme-0815', quantity: 2 },
+        { sku: 'PN-BOLT-1', quantity: 1 },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(saved.json<SavedList>().lines.map((l) => [l.productId, l.customerPartNumber, l.quantity])).toEqual(
+      [
+        [nut.id, 'ACME-0815', 2],
+        [bolt.id, 'ACME-4711-B', 1],
+      ],
+    );
+    // Another company's number, or the same part twice by both numbers: refused, nothing saved.
+    const foreign = await expectRefused(
+      t.app,
+      () =>
+        call(buyer, 'POST', '/api/company/lists', { name: 'X', lines: [{ sku: 'OTHER-77', quantity: 1 }] }),
+      400,
+    );
+    expect(foreign.json().details).toEqual({ 'lines.0': "There is no part number 'OTHER-77'." });
+    const twice = await expectRefused(
+      t.app,
+      () =>
+        call(buyer, 'POST', '/api/company/lists', {
+          name: 'Y',
+          lines: [
+            { sku: 'ACME-4711-B', quantity: 1 },
+            { productId: bolt.id, quantity: 1 },
+          ],
+        }),
+      400,
+    );
+    expect(twice.json().details).toEqual({ 'lines.1': 'This part is on the list already.' });
   });
 
   it('freezes the number on the order line, and shows both numbers in the CSV export and on the invoice', async () => {

@@ -215,7 +215,14 @@ export const SavedListSchema = z.object({
   createdBy: z.string(),
   updatedAt: z.string(),
   lines: z.array(
-    z.object({ productId: z.string(), sku: z.string().nullable(), name: z.string(), quantity: z.number() }),
+    z.object({
+      productId: z.string(),
+      sku: z.string().nullable(),
+      /** The company's own number for the part (decision 0218), when it has one. */
+      customerPartNumber: z.string().nullable().optional(),
+      name: z.string(),
+      quantity: z.number(),
+    }),
   ),
 });
 export type SavedList = z.infer<typeof SavedListSchema>;
@@ -224,14 +231,20 @@ export const SavedListBodySchema = z.object({
   name: singleLineText('List name', 'Please name the list', LIMITS.savedListNameMax),
   lines: z
     .array(
-      z.object({
-        productId: z.string().trim().min(1, 'productId is required').max(100),
-        quantity: z
-          .number({ error: 'Quantity is required' })
-          .int('Quantity must be a whole number of pieces.')
-          .positive('Quantity must be at least 1')
-          .max(LIMITS.quantityMax),
-      }),
+      z
+        .object({
+          productId: z.string().trim().min(1, 'productId is required').max(100).optional(),
+          /** Instead of productId: our part number, or the company's own for the part (decision 0218). */
+          sku: z.string().trim().min(1, 'Part number is required').max(100).toUpperCase().optional(),
+          quantity: z
+            .number({ error: 'Quantity is required' })
+            .int('Quantity must be a whole number of pieces.')
+            .positive('Quantity must be at least 1')
+            .max(LIMITS.quantityMax),
+        })
+        .refine((line) => line.productId !== undefined || line.sku !== undefined, {
+          message: 'Give a productId or a part number (sku)',
+        }),
     )
     .max(LIMITS.cartLinesMax, `A list holds at most ${LIMITS.cartLinesMax} parts`),
 });

@@ -68,5 +68,15 @@ export function createSavedListsRepository(db: Executor) {
     async delete(id: string): Promise<void> {
       await db.delete(savedLists).where(eq(savedLists.id, id));
     },
+
+    /** Our parts' ids by part number (upper-case, as stored). */
+    async productIdsBySkus(skus: readonly string[]): Promise<Map<string, string>> {
+      if (skus.length === 0) return new Map();
+      const rows = await db
+        .select({ id: products.id, sku: products.sku })
+        .from(products)
+        .where(inArray(products.sku, [...skus]));
+      return new Map(rows.map((row) => [row.sku, row.id]));
+    },
   };
 }

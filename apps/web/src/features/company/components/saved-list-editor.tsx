@@ -34,6 +34,9 @@ export const SavedListEditor = ({
       (list?.lines ?? []).map((line) => [line.productId, `${line.sku ?? ''} · ${line.name}`]),
     ),
   );
+  // The editor's lines always carry a product id (picked in the catalogue); the API also takes part numbers.
+  const labelOf = (productId: string | undefined) =>
+    (productId === undefined ? undefined : labels[productId]) ?? productId ?? '';
   const [picked, setPicked] = useState<Product | null>(null);
   // A new key empties the picker after a part is added.
   const [pickerKey, setPickerKey] = useState(0);
@@ -85,15 +88,13 @@ export const SavedListEditor = ({
       <ul className="flex flex-col gap-2" aria-label="Parts of the list">
         {fields.map((field, index) => (
           <li key={field.id} className="flex flex-wrap items-start gap-2" data-testid="list-line">
-            <span className="min-w-0 flex-1 basis-48 pt-2 break-words">
-              {labels[field.productId] ?? field.productId}
-            </span>
+            <span className="min-w-0 flex-1 basis-48 pt-2 break-words">{labelOf(field.productId)}</span>
             <span className="w-28">
               <input
                 type="number"
                 min={1}
                 className="input w-full"
-                aria-label={`Quantity of ${labels[field.productId] ?? field.productId}`}
+                aria-label={`Quantity of ${labelOf(field.productId)}`}
                 {...register(`lines.${index}.quantity`, { valueAsNumber: true })}
               />
               <ErrorText>{errors.lines?.[index]?.quantity?.message}</ErrorText>
@@ -101,7 +102,7 @@ export const SavedListEditor = ({
             <button
               type="button"
               className="btn btn-sm btn-ghost mt-1"
-              aria-label={`Remove ${labels[field.productId] ?? field.productId}`}
+              aria-label={`Remove ${labelOf(field.productId)}`}
               onClick={() => remove(index)}
             >
               Remove

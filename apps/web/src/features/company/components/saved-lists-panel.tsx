@@ -92,8 +92,11 @@ export const SavedListsPanel = ({ canEdit, searchParts }: { canEdit: boolean; se
                   <ul className="text-sm">
                     {list.lines.map((line) => (
                       <li key={line.productId} className="break-words">
-                        {line.sku ? <span className="font-mono">{line.sku}</span> : null} {line.name} ×{' '}
-                        {line.quantity}
+                        {line.sku ? <span className="font-mono">{line.sku}</span> : null}
+                        {line.customerPartNumber ? (
+                          <span className="font-mono"> (your {line.customerPartNumber})</span>
+                        ) : null}{' '}
+                        {line.name} × {line.quantity}
                       </li>
                     ))}
                   </ul>
