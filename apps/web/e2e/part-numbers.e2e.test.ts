@@ -88,5 +88,26 @@ describe("a company's own part numbers", () => {
     expect(await main(buyer).getByRole('button', { name: 'Add a part number' }).count()).toBe(0);
     await noSidewaysScroll(buyer);
     await buyer.screenshot({ path: '/tmp/h-parts-tab-375.png', fullPage: true });
+
+    // The admin imports the ERP's cross-reference: a dry run shows what would change, then it is saved.
+    const gear = catalogue.find((product) => !Object.values(THEIRS).includes(product.sku));
+    if (!gear) throw new Error('no other demo part');
+    await main(manager).getByRole('button', { name: 'Import CSV' }).click();
+    await main(manager)
+      .getByLabel('CSV file')
+      .setInputFiles({
+        name: 'erp-parts.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(
+          `Customer part number;Part number\r\nDI-900-0001;${gear.sku}\r\nDI-100-2231;FL-BLT-M12-50\r\n`,
+        ),
+      });
+    await main(manager).getByTestId('import-summary').filter({ hasText: '2 rows: 1 to add' }).waitFor();
+    expect(await main(manager).getByTestId('part-number').count()).toBe(3);
+    await expectAccessible(manager, 'part numbers import preview');
+    await manager.screenshot({ path: '/tmp/h-parts-import-1280.png', fullPage: true });
+    await main(manager).getByRole('button', { name: 'Import 1 row' }).click();
+    await expect.poll(() => main(manager).getByTestId('part-number').count(), { timeout: 20_000 }).toBe(4);
+    await main(manager).getByText('DI-900-0001').waitFor();
   });
 });
