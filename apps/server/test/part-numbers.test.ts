@@ -6,12 +6,12 @@ import type { Checkout } from '@forgeline/shared/schemas/checkout';
 import type { SavedList } from '@forgeline/shared/schemas/company';
 import type { Order } from '@forgeline/shared/schemas/order';
 import type { PartNumber, PartNumberImportReport } from '@forgeline/shared/schemas/part-numbers';
-import { auditLog, customerPartNumbers, invoices, orders } from '../src/db/schema/index.ts';
+import { auditLog, customerPartNumbers, invoices, orders, products } from '../src/db/schema/index.ts';
 import type { ProductRow } from '../src/db/schema/index.ts';
 import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { expectRefused, requestAs, type Method } from './support/cast.ts';
-import { makeProduct, snapshot } from './support/data.ts';
+import { makeProduct, orderBody, snapshot } from './support/data.ts';
 
 const delivery = { address: '18 Foundry Lane, Pittsburgh', phone: '+1 555 0142' };
 
@@ -135,6 +135,21 @@ describe("customers' own part numbers", () => {
       'part_number.set',
     ]);
     expect(entries.every((entry) => entry.actorEmail === admin.email)).toBe(true);
+  });
+
+  it('treats a part hidden from the company as no part of ours', async () => {
+    const secret = await makeProduct(t.app, { sku: 'PN-SECRET-4', name: 'Secret part' });
+    await t.app.db.update(products).set({ restricted: true }).where(eq(products.id, secret.id));
+    const refused = await expectRefused(t.app, () => put(admin, 'ACME-SECRET', 'PN-SECRET-4'), 400);
+    expect(refused.json().message).toBe("There is no part number 'PN-SECRET-4' in our catalogue.");
+    // A number stored before the part was hidden is not listed, and does not resolve in quick order.
+    await t.app.db
+      .insert(customerPartNumbers)
+      .values({ companyId, productId: secret.id, partNumber: 'ACME-S' });
+    expect((await list(admin)).map((row) => row.sku)).not.toContain('PN-SECRET-4');
+    const check = await call(buyer, 'POST', '/api/quick-order/check', { text: 'ACME-S 1' });
+    expect(check.json<QuickOrderCheckResponse>().lines[0]!.productId).toBeNull();
+    await t.app.db.delete(customerPartNumbers).where(eq(customerPartNumbers.productId, secret.id));
   });
 
   it('refuses a bad mapping with a 400 that names the rule, saving nothing', async () => {
@@ -336,6 +351,15 @@ describe("customers' own part numbers", () => {
         .map((o) => o.customerPartNumber)
         .sort(),
     ).toEqual(['ACME-0815', 'ACME-4711-B']);
+
+    // The spec's one-part order of a company member keeps it too.
+    const single = await call(buyer, 'POST', '/api/order', orderBody(nut.id, 1));
+    expect(single.statusCode, single.body).toBe(201);
+    const [one] = await t.app.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, single.json<{ insertedId: string }>().insertedId));
+    expect(one!.customerPartNumber).toBe('ACME-0815');
 
     const csv = (await call(buyer, 'GET', '/api/myOrders.csv')).body;
     expect(csv.split('\r\n')[0]).toMatch(/,Part number,Customer part number$/);

@@ -9,6 +9,7 @@ export interface PartNumberRow {
   productId: string;
   sku: string;
   productName: string;
+  restricted: boolean;
 }
 
 /** Our part as a mapping names it. */
@@ -16,6 +17,7 @@ export interface OurPart {
   id: string;
   sku: string;
   name: string;
+  restricted: boolean;
 }
 
 const mappingColumns = {
@@ -24,6 +26,7 @@ const mappingColumns = {
   productId: customerPartNumbers.productId,
   sku: products.sku,
   productName: products.name,
+  restricted: products.restricted,
 };
 
 /** A company's own part numbers (customer_part_numbers) and the parts of ours they name. */
@@ -62,7 +65,7 @@ export function createPartNumbersRepository(db: Executor) {
     async ourParts(skus: readonly string[]): Promise<OurPart[]> {
       if (skus.length === 0) return [];
       return db
-        .select({ id: products.id, sku: products.sku, name: products.name })
+        .select({ id: products.id, sku: products.sku, name: products.name, restricted: products.restricted })
         .from(products)
         .where(inArray(products.sku, [...skus]));
     },

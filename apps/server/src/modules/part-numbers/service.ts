@@ -11,6 +11,7 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { DomainError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { findMembership, rightsOf, type Membership } from '../membership/index.ts';
+import { companyView } from '../pricing/index.ts';
 import { createPartNumbersRepository, type OurPart, type PartNumberRow } from './repository.ts';
 import { planMappings, skusToLookUp, type MappingInput, type PlannedMapping } from './rules.ts';
 
@@ -42,23 +43,36 @@ function requireManage(member: Membership): void {
 
 export async function listPartNumbers(deps: Deps, userId: string): Promise<PartNumber[]> {
   const member = await memberOf(deps.db, userId);
-  return (await createPartNumbersRepository(deps.db).list(member.companyId)).map(toPartNumber);
+  // A part hidden from the company (decision 0216) is not listed, though its number stays.
+  const view = await companyView(deps.db, member.companyId);
+  const rows = await createPartNumbersRepository(deps.db).list(member.companyId);
+  return rows.filter((row) => view.sees({ id: row.productId, restricted: row.restricted })).map(toPartNumber);
 }
 
-/** Our parts named by these part numbers (upper-case), by part number. */
-async function ourParts(db: Executor, skus: readonly string[]): Promise<Map<string, OurPart>> {
+/**
+ * Our parts named by these part numbers (upper-case) that the company sees, by part number: a part hidden
+ * from it (decision 0216) is no part of ours for it.
+ */
+async function ourParts(
+  db: Executor,
+  companyId: string,
+  skus: readonly string[],
+): Promise<Map<string, OurPart>> {
   const repository = createPartNumbersRepository(db);
+  const view = await companyView(db, companyId);
   const found = new Map<string, OurPart>();
   // A thousand at a time keeps each statement's parameters well within PostgreSQL's.
   for (let start = 0; start < skus.length; start += 1000) {
-    for (const part of await repository.ourParts(skus.slice(start, start + 1000))) found.set(part.sku, part);
+    for (const part of await repository.ourParts(skus.slice(start, start + 1000))) {
+      if (view.sees(part)) found.set(part.sku, part);
+    }
   }
   return found;
 }
 
 async function plan(db: Executor, companyId: string, inputs: readonly MappingInput[]) {
   const existing = await createPartNumbersRepository(db).list(companyId);
-  return planMappings(inputs, { existing, parts: await ourParts(db, skusToLookUp(inputs)) });
+  return planMappings(inputs, { existing, parts: await ourParts(db, companyId, skusToLookUp(inputs)) });
 }
 
 /** PUT: the company's number for one of our parts, replacing the part's old number. */
@@ -242,7 +256,13 @@ export async function resolveCustomerPartNumbers(
   const distinct = [...new Set(codes.map((code) => code.trim()).filter((code) => code !== ''))];
   if (distinct.length === 0) return new Map();
   const repository = createPartNumbersRepository(db);
-  const ours = new Set((await repository.ourParts(distinct.map((c) => c.toUpperCase()))).map((p) => p.sku));
+  // Ours are the parts the company sees: a part hidden from it does not shadow its own number.
+  const view = await companyView(db, companyId);
+  const ours = new Set(
+    (await repository.ourParts(distinct.map((c) => c.toUpperCase())))
+      .filter((part) => view.sees(part))
+      .map((part) => part.sku),
+  );
   const theirs = distinct.filter((code) => !ours.has(code.toUpperCase()) && partKey(code) !== '');
   const byKey = new Map(
     (await repository.byKeys(companyId, [...new Set(theirs.map(partKey))])).map((row) => [row.partKey, row]),
