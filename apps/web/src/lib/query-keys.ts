@@ -92,8 +92,6 @@ export const companyKeys = {
   addresses: () => ['company', 'addresses'] as const,
   requests: (status: 'pending' | 'all') => ['company', 'requests', status] as const,
   lists: () => ['company', 'lists'] as const,
-  /** The company's own part numbers (decision 0218). */
-  partNumbers: () => ['company', 'part-numbers'] as const,
   /** The roles' rights table, loaded once (it comes with zod, so not with the route). */
   rights: () => ['company-rights'] as const,
   /** An invitation link's preview: no company yet, so outside `all`. */

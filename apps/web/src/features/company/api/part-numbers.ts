@@ -7,13 +7,16 @@ import type {
 import { ApiError, api } from '@/lib/api-client';
 import { companyKeys } from '@/lib/query-keys';
 
+/** The company's own part numbers: under the company's scope, built here, not in a module every route loads. */
+const partNumberKeys = { all: [...companyKeys.all, 'part-numbers'] as const };
+
 /** GET /api/company/partNumbers.csv: a download; the session cookie authenticates it. */
 export const PART_NUMBERS_CSV_URL = '/api/company/partNumbers.csv';
 
 /** GET /api/company/partNumbers: the company's own numbers for our parts (decision 0218). */
 export const usePartNumbers = () =>
   useQuery({
-    queryKey: companyKeys.partNumbers(),
+    queryKey: partNumberKeys.all,
     queryFn: ({ signal }) => api.get<PartNumber[]>('/company/partNumbers', { signal }),
   });
 
@@ -21,7 +24,7 @@ const usePartNumbersChange = <V, R>(change: (variables: V) => Promise<R>) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: change,
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: companyKeys.partNumbers() }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: partNumberKeys.all }),
   });
 };
 
