@@ -18,28 +18,53 @@ async function load(name: string, url: string, headers: Record<string, string> =
   return { rps: result.requests.average, p99: result.latency.p99 };
 }
 
-/**
- * The session cookie of the demo company's admin, whose company buys at its customer group's price list
- * (the demo's "Distributor 2027"): the catalogue they read is their own, not the public one.
- */
-async function contractBuyerCookie(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/sign-in/email`, {
+const BENCH_ADMIN = { email: 'bench-admin@forgeline.dev', password: 'bench-admin-password-2026' };
+
+/** POSTs JSON as a browser on the site would (its Origin), answering the JSON and the cookies set. */
+async function post(base: string, url: string, body: unknown, cookie = '') {
+  const res = await fetch(`${base}${url}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email: 'manager@forgeline.dev', password: 'forgeline-manager' }),
+    headers: { 'content-type': 'application/json', origin: base, ...(cookie && { cookie }) },
+    body: JSON.stringify(body),
   });
-  const cookie = res.headers
+  if (!res.ok) throw new Error(`POST ${url} answered ${res.status}: ${await res.text()}`);
+  const setCookie = res.headers
     .getSetCookie()
     .map((line) => line.split(';')[0])
     .join('; ');
-  if (!res.ok || !cookie) throw new Error(`signing in the demo company's admin answered ${res.status}`);
+  return { json: (await res.json()) as Record<string, unknown>, cookie: setCookie };
+}
+
+/**
+ * The session cookie of a buyer whose company the shop gave a price list of its own (30 % off every part),
+ * made through the admin's API: the catalogue they read is their own, cached apart from the public one.
+ */
+async function contractBuyerCookie(base: string): Promise<string> {
+  const admin = (await post(base, '/api/auth/sign-in/email', BENCH_ADMIN)).cookie;
+  const buyer = {
+    name: 'Bench Buyer',
+    email: 'bench-buyer@forgeline.dev',
+    password: 'bench-buyer-password-2026',
+  };
+  await post(base, '/api/auth/sign-up/email', buyer);
+  const company = await post(
+    base,
+    '/api/companies',
+    { name: 'Bench Distribution Ltd', billingAddress: '1 Bench Road' },
+    admin,
+  );
+  const companyId = String(company.json.id);
+  await post(base, `/api/companies/${companyId}/members`, { email: buyer.email, role: 'admin' }, admin);
+  const list = await post(base, '/api/price-lists', { name: 'Bench distributor', percentOff: 30 }, admin);
+  await post(base, `/api/price-lists/${String(list.json.id)}/assignments`, { companyId }, admin);
+  const cookie = (
+    await post(base, '/api/auth/sign-in/email', { email: buyer.email, password: buyer.password })
+  ).cookie;
   const page = (await (await fetch(`${base}/api/products`, { headers: { cookie } })).json()) as {
     priceList?: string;
   }[];
-  if (!page.some((product) => product.priceList))
-    throw new Error(
-      "the demo company's admin sees no contract price: the demo data has no price list for it",
-    );
+  if (!page.some((product) => product.priceList === 'Bench distributor'))
+    throw new Error('the bench buyer sees no contract price: the price list did not apply');
   return cookie;
 }
 
@@ -58,9 +83,11 @@ async function bareServer(code: (port: number) => string, body: Buffer): Promise
 const section: BenchSection = {
   title: `Catalogue read, GET /api/products (${CONNECTIONS} connections, ${DURATION_S} s each)`,
   async run() {
-    const server = await startServer(
-      process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {},
-    );
+    const server = await startServer({
+      ...(process.env.DATABASE_URL && { DATABASE_URL: process.env.DATABASE_URL }),
+      ADMIN_EMAIL: BENCH_ADMIN.email,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
+    });
     const children: ChildProcess[] = [];
     try {
       const body = Buffer.from(await (await fetch(`${server.url}/api/products`)).arrayBuffer());

@@ -10,7 +10,7 @@ export const ContractPriceNote = ({ product }: { product: Product }) => {
   return (
     <p className="text-sm text-base-content/75" data-testid="contract-price">
       Your price ({product.priceList}) · list price{' '}
-      <span className="line-through">$ {formatPrice(product.listPrice)}</span>
+      <span className="whitespace-nowrap line-through">$ {formatPrice(product.listPrice)}</span>
     </p>
   );
 };
