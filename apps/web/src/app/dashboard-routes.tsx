@@ -1,5 +1,6 @@
 import { useRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
+import { dashboardPaths } from '@/config/dashboard-paths';
 import { lazyRoute } from '@/lib/lazy-route';
 import { lazyElement, page, preloadMatches } from './route-elements';
 
@@ -13,37 +14,37 @@ const myProfile = lazyRoute(() => import('@/routes/dashboard/my-profile'));
 export const dashboardRoutes: RouteObject[] = [
   // Admins land on their overview; everyone else on the profile.
   { index: true, ...page(() => import('@/routes/dashboard/dashboard-home')) },
-  { path: paths.dashboard.myProfile.path, ...lazyElement(myProfile) },
+  { path: dashboardPaths.myProfile.path, ...lazyElement(myProfile) },
   {
-    path: paths.dashboard.payment.path,
+    path: dashboardPaths.payment.path,
     ...page(() => import('@/routes/dashboard/payment')),
   },
   {
-    path: paths.dashboard.review.path,
+    path: dashboardPaths.review.path,
     ...page(() => import('@/routes/dashboard/review')),
   },
   {
-    path: paths.dashboard.myOrders.path,
+    path: dashboardPaths.myOrders.path,
     ...page(() => import('@/routes/dashboard/my-orders')),
   },
   {
-    path: paths.dashboard.myQuotes.path,
+    path: dashboardPaths.myQuotes.path,
     ...page(() => import('@/routes/dashboard/my-quotes')),
   },
   {
-    path: paths.dashboard.myQuote.path,
+    path: dashboardPaths.myQuote.path,
     ...page(() => import('@/routes/dashboard/my-quote')),
   },
   {
-    path: paths.dashboard.requestQuote.path,
+    path: dashboardPaths.requestQuote.path,
     ...page(() => import('@/routes/dashboard/request-quote')),
   },
   {
-    path: paths.dashboard.myInvoices.path,
+    path: dashboardPaths.myInvoices.path,
     ...page(() => import('@/routes/dashboard/my-invoices')),
   },
   {
-    path: paths.dashboard.company.path,
+    path: dashboardPaths.company.path,
     ...page(() => import('@/routes/dashboard/company')),
   },
   {
@@ -51,73 +52,73 @@ export const dashboardRoutes: RouteObject[] = [
     ...requireAdmin,
     children: [
       {
-        path: paths.dashboard.makeAdmin.path,
+        path: dashboardPaths.makeAdmin.path,
         ...page(() => import('@/routes/dashboard/make-admin')),
       },
       {
-        path: paths.dashboard.addProduct.path,
+        path: dashboardPaths.addProduct.path,
         ...page(() => import('@/routes/dashboard/add-product')),
       },
       {
-        path: paths.dashboard.manageProducts.path,
+        path: dashboardPaths.manageProducts.path,
         ...page(() => import('@/routes/dashboard/manage-products')),
       },
       {
-        path: paths.dashboard.manageOrders.path,
+        path: dashboardPaths.manageOrders.path,
         ...page(() => import('@/routes/dashboard/manage-orders')),
       },
       {
-        path: paths.dashboard.overview.path,
+        path: dashboardPaths.overview.path,
         ...page(() => import('@/routes/dashboard/overview')),
       },
       {
-        path: paths.dashboard.order.path,
+        path: dashboardPaths.order.path,
         ...page(() => import('@/routes/dashboard/order')),
       },
       {
-        path: paths.dashboard.termsInvoices.path,
+        path: dashboardPaths.termsInvoices.path,
         ...page(() => import('@/routes/dashboard/terms-invoices')),
       },
       {
-        path: paths.dashboard.audit.path,
+        path: dashboardPaths.audit.path,
         ...page(() => import('@/routes/dashboard/audit')),
       },
       {
-        path: paths.dashboard.messages.path,
+        path: dashboardPaths.messages.path,
         ...page(() => import('@/routes/dashboard/messages')),
       },
       {
-        path: paths.dashboard.quotes.path,
+        path: dashboardPaths.quotes.path,
         ...page(() => import('@/routes/dashboard/quotes')),
       },
       {
-        path: paths.dashboard.quote.path,
+        path: dashboardPaths.quote.path,
         ...page(() => import('@/routes/dashboard/quote')),
       },
       // Companies (business customers) and their applications.
       {
-        path: paths.dashboard.companies.path,
+        path: dashboardPaths.companies.path,
         ...page(() => import('@/routes/dashboard/companies')),
       },
       {
-        path: paths.dashboard.adminCompany.path,
+        path: dashboardPaths.adminCompany.path,
         ...page(() => import('@/routes/dashboard/admin-company')),
       },
       {
-        path: paths.dashboard.companyApplications.path,
+        path: dashboardPaths.companyApplications.path,
         ...page(() => import('@/routes/dashboard/company-applications')),
       },
       // Contract prices, customer groups (decision 0217).
       {
-        path: paths.dashboard.priceLists.path,
+        path: dashboardPaths.priceLists.path,
         ...page(() => import('@/routes/dashboard/price-lists')),
       },
       {
-        path: paths.dashboard.priceList.path,
+        path: dashboardPaths.priceList.path,
         ...page(() => import('@/routes/dashboard/price-list')),
       },
       {
-        path: paths.dashboard.customerGroups.path,
+        path: dashboardPaths.customerGroups.path,
         ...page(() => import('@/routes/dashboard/customer-groups')),
       },
     ],

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { Link } from '@/components/ui/link';
 import { formatPrice } from '@forgeline/shared/money';
-import { paths } from '@/config/paths';
+import { dashboardPaths } from '@/config/dashboard-paths';
 import { useSession } from '@/lib/auth';
 import { ApiError } from '@/lib/api-client';
 import { useCheckout } from '@/features/checkout/api/get-checkout';
@@ -39,7 +39,7 @@ const CheckoutPayRoute = () => {
             : 'The order could not be loaded.'
         }
         errorAction={
-          <Link to={paths.dashboard.myOrders.getHref()} className="btn btn-primary btn-sm mt-3">
+          <Link to={dashboardPaths.myOrders.getHref()} className="btn btn-primary btn-sm mt-3">
             My Orders
           </Link>
         }
@@ -98,13 +98,13 @@ const CheckoutPayRoute = () => {
                         <OrderDocumentsFor orderId={data.orders[0]._id} />
                       </div>
                     ) : null}
-                    <Link to={paths.dashboard.myOrders.getHref()} className="btn btn-sm btn-outline mt-3">
+                    <Link to={dashboardPaths.myOrders.getHref()} className="btn btn-sm btn-outline mt-3">
                       My Orders
                     </Link>
                   </div>
                 ) : data.paid && !paidHere ? (
                   <PaidNote transactionId={data.orders[0]?.transactionId}>
-                    <Link to={paths.dashboard.myOrders.getHref()} className="btn btn-sm btn-outline mt-3">
+                    <Link to={dashboardPaths.myOrders.getHref()} className="btn btn-sm btn-outline mt-3">
                       My Orders
                     </Link>
                   </PaidNote>

@@ -7,6 +7,7 @@ import { photoSrcSet } from '@forgeline/shared/images';
 import { pageMeta } from '@/config/page-meta';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/config/paths';
+import { dashboardPaths } from '@/config/dashboard-paths';
 import { useSession } from '@/lib/auth';
 import { useProduct } from '@/features/products/api/get-product';
 import { ProductLoadError } from '@/features/products/components/product-load-error';
@@ -84,7 +85,7 @@ const PurchaseRoute = () => {
               <span className="font-semibold">On request.</span> {messages.quantityAboveAvailable} Only{' '}
               {item.availableQuantiity} pcs are left, below the minimum order of {item.minOrder} pcs. Ask for
               a quote and we will tell you when and at what price we can make them.{' '}
-              <Link to={paths.dashboard.requestQuote.getHref()} className="link font-semibold">
+              <Link to={dashboardPaths.requestQuote.getHref()} className="link font-semibold">
                 Request a quote
               </Link>
             </Alert>

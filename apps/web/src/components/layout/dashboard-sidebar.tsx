@@ -1,5 +1,6 @@
 import { NavLink } from '@/components/ui/link';
 import { paths } from '@/config/paths';
+import { dashboardPaths } from '@/config/dashboard-paths';
 
 type SidebarProps = {
   isAdmin: boolean;
@@ -16,7 +17,7 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
 
 /** Dashboard sidebar (docs/product.md §2): My Profile for all; orders and reviews for customers; admin tools for admins. */
 export const DashboardSidebar = ({ isAdmin, isPending = false, onNavigate }: SidebarProps) => {
-  const d = paths.dashboard;
+  const d = { ...dashboardPaths, root: paths.dashboard.root };
   const items = [
     { label: 'My Profile', to: d.myProfile.getHref() },
     ...(isPending

@@ -1,6 +1,6 @@
 import { formatPrice } from '@forgeline/shared/money';
 import type { OrderRequest } from '@forgeline/shared/schemas/company';
-import { paths } from '@/config/paths';
+import { dashboardPaths } from '@/config/dashboard-paths';
 import { Link } from './link';
 
 /** What a buyer sees when their order went to an approver instead of being placed. */
@@ -18,7 +18,7 @@ export const ApprovalSent = ({ request }: { request: OrderRequest }) => (
     <p className="text-sm text-base-content/80">
       Nothing is ordered until an approver of your company decides; the parts are not held meanwhile.
     </p>
-    <Link to={paths.dashboard.company.getHref('approvals')} className="link link-primary self-start">
+    <Link to={dashboardPaths.company.getHref('approvals')} className="link link-primary self-start">
       See it in your company’s approvals
     </Link>
   </div>

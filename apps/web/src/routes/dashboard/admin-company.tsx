@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
 import type { CompanyDetail } from '@forgeline/shared/schemas/company';
-import { paths } from '@/config/paths';
+import { dashboardPaths } from '@/config/dashboard-paths';
 import { useCompanyDetail, useSetCompanyTerms } from '@/features/companies/api/companies';
 import { CompanyDetails } from '@/features/companies/components/company-details';
 import { CompanyTerms } from '@/features/companies/components/company-terms';
@@ -67,7 +67,7 @@ const CompanyRoute = () => {
   return (
     <section aria-labelledby="dashboard-title" className="flex flex-col gap-5">
       <div>
-        <Link className="btn btn-ghost btn-sm" to={paths.dashboard.companies.getHref()}>
+        <Link className="btn btn-ghost btn-sm" to={dashboardPaths.companies.getHref()}>
           ← Companies
         </Link>
       </div>

@@ -1,5 +1,5 @@
 import { Link } from '@/components/ui/link';
-import { paths } from '@/config/paths';
+import { dashboardPaths } from '@/config/dashboard-paths';
 import { useMyQuotes } from '@/features/quotes/api/get-quotes';
 import { QuotesList } from '@/features/quotes/components/quotes-list';
 import { Loading } from '@/components/ui/spinner';
@@ -13,7 +13,7 @@ const MyQuotesRoute = () => {
         <h2 id="dashboard-title" className="text-2xl font-bold">
           My Quotes
         </h2>
-        <Link to={paths.dashboard.requestQuote.getHref()} className="btn btn-primary btn-sm">
+        <Link to={dashboardPaths.requestQuote.getHref()} className="btn btn-primary btn-sm">
           Request a quote
         </Link>
       </div>
@@ -35,7 +35,7 @@ const MyQuotesRoute = () => {
           You have not asked for a quote yet.
         </p>
       ) : (
-        <QuotesList quotes={quotes.data} hrefOf={paths.dashboard.myQuote.getHref} />
+        <QuotesList quotes={quotes.data} hrefOf={dashboardPaths.myQuote.getHref} />
       )}
     </section>
   );

@@ -4,7 +4,7 @@ import { useOrderDetail } from '@/features/orders/api/get-order-detail';
 import { OrderDetail } from '@/features/orders/components/order-detail';
 import { useOrderActions } from '@/features/orders/components/use-order-actions';
 import { InvoicesList } from '@/features/invoices/components/invoices-list';
-import { paths } from '@/config/paths';
+import { dashboardPaths } from '@/config/dashboard-paths';
 import { ApiError } from '@/lib/api-client';
 import { QueryState } from '@/components/ui/query-state';
 
@@ -15,7 +15,7 @@ const OrderRoute = () => {
   const { onShip, onCancel, busyId } = useOrderActions();
   const navigate = useNavigate();
   const back = (
-    <Link className="btn btn-ghost btn-sm" to={paths.dashboard.manageOrders.getHref()}>
+    <Link className="btn btn-ghost btn-sm" to={dashboardPaths.manageOrders.getHref()}>
       ← Manage All Orders
     </Link>
   );
@@ -43,7 +43,7 @@ const OrderRoute = () => {
             onShip={() => void onShip(data.order)}
             onCancel={() =>
               void onCancel(data.order).then((cancelled) => {
-                if (cancelled) void navigate(paths.dashboard.manageOrders.getHref());
+                if (cancelled) void navigate(dashboardPaths.manageOrders.getHref());
               })
             }
             documents={

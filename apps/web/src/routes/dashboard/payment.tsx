@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { Link } from '@/components/ui/link';
 import { formatPrice } from '@forgeline/shared/money';
-import { paths } from '@/config/paths';
+import { dashboardPaths } from '@/config/dashboard-paths';
 import { ApiError } from '@/lib/api-client';
 import { useOrder } from '@/features/orders/api/get-order';
 import { OrderPaymentPanel } from '@/features/payments/components/payment-panel';
@@ -30,7 +30,7 @@ const PaymentRoute = () => {
             : 'The order could not be loaded.'
         }
         errorAction={
-          <Link to={paths.dashboard.myOrders.getHref()} className="btn btn-primary btn-sm mt-3">
+          <Link to={dashboardPaths.myOrders.getHref()} className="btn btn-primary btn-sm mt-3">
             Back to My Orders
           </Link>
         }

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { PriceListDetail } from '@forgeline/shared/schemas/price-list';
-import { paths } from '@/config/paths';
+import { dashboardPaths } from '@/config/dashboard-paths';
 import { useDeletePriceList, usePriceList, useUpdatePriceList } from '@/features/price-lists/api/price-lists';
 import { AssignmentsPanel } from '@/features/price-lists/components/assignments-panel';
 import { PriceListItems } from '@/features/price-lists/components/price-list-items';
@@ -42,7 +42,7 @@ const Terms = ({ list }: { list: PriceListDetail }) => {
     try {
       await remove.mutateAsync(list.id);
       toast.success(`${list.name} is deleted`);
-      await navigate(paths.dashboard.priceLists.getHref());
+      await navigate(dashboardPaths.priceLists.getHref());
     } catch (error) {
       toast.error(actionFailed('Failed to delete the price list', error));
     }
@@ -73,7 +73,7 @@ const PriceListRoute = () => {
   return (
     <section aria-labelledby="dashboard-title" className="flex flex-col gap-5">
       <div>
-        <Link className="btn btn-ghost btn-sm" to={paths.dashboard.priceLists.getHref()}>
+        <Link className="btn btn-ghost btn-sm" to={dashboardPaths.priceLists.getHref()}>
           ← Price lists
         </Link>
       </div>

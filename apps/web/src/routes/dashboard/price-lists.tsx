@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '@/config/paths';
+import { dashboardPaths } from '@/config/dashboard-paths';
 import { useCreatePriceList, usePriceLists } from '@/features/price-lists/api/price-lists';
 import { PriceListTermsForm } from '@/features/price-lists/components/price-list-terms-form';
 import { PriceListsTable } from '@/features/price-lists/components/price-lists-table';
@@ -41,7 +41,7 @@ const PriceListsRoute = () => {
           save={async (body) => {
             const list = await create.mutateAsync(body);
             toast.success(`${list.name} is created: add parts and assign it below`);
-            await navigate(paths.dashboard.priceList.getHref(list.id));
+            await navigate(dashboardPaths.priceList.getHref(list.id));
           }}
         />
       ) : null}

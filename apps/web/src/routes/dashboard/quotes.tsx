@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { QUOTE_STATUSES, type QuoteStatus } from '@forgeline/shared/schema-constants';
-import { paths } from '@/config/paths';
+import { dashboardPaths } from '@/config/dashboard-paths';
 import { useQuotes } from '@/features/quotes/api/get-quotes';
 import { QuotesList } from '@/features/quotes/components/quotes-list';
 import { Loading } from '@/components/ui/spinner';
@@ -53,7 +53,7 @@ const QuotesRoute = () => {
       ) : quotes.data.length === 0 ? (
         <p className="rounded-box border border-dashed border-base-300 bg-base-200 p-6">No quotes here.</p>
       ) : (
-        <QuotesList quotes={quotes.data} hrefOf={paths.dashboard.quote.getHref} showBuyer />
+        <QuotesList quotes={quotes.data} hrefOf={dashboardPaths.quote.getHref} showBuyer />
       )}
     </section>
   );

@@ -1,4 +1,4 @@
-import { paths } from '@/config/paths';
+import { dashboardPaths } from '@/config/dashboard-paths';
 import { getProducts } from '@/features/products/api/get-products';
 import { RequestQuoteForm } from '@/features/quotes/components/request-quote-form';
 import type { SearchParts } from '@/components/ui/part-combobox';
@@ -13,7 +13,7 @@ const RequestQuoteRoute = () => (
     <h2 id="dashboard-title" className="text-2xl font-bold">
       Request a quote
     </h2>
-    <RequestQuoteForm searchParts={searchParts} quoteHref={paths.dashboard.myQuote.getHref} />
+    <RequestQuoteForm searchParts={searchParts} quoteHref={dashboardPaths.myQuote.getHref} />
   </section>
 );
 

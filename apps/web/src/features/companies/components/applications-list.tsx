@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { CompanyApplication } from '@forgeline/shared/schemas/company';
 import { LIMITS } from '@forgeline/shared/constants';
-import { paths } from '@/config/paths';
+import { dashboardPaths } from '@/config/dashboard-paths';
 import { Alert } from '@/components/ui/alert';
 import { Link } from '@/components/ui/link';
 import { WrapPoints } from '@/components/ui/wrap-points';
@@ -93,7 +93,7 @@ const ApplicationCard = ({ application }: { application: CompanyApplication }) =
           </div>
         )
       ) : application.status === 'approved' ? (
-        <Link className="link link-primary text-sm" to={paths.dashboard.companies.getHref()}>
+        <Link className="link link-primary text-sm" to={dashboardPaths.companies.getHref()}>
           Find it under Companies
         </Link>
       ) : null}

@@ -1,6 +1,6 @@
 import type { CompanySummary } from '@forgeline/shared/schemas/company';
 import { formatPrice } from '@forgeline/shared/money';
-import { paths } from '@/config/paths';
+import { dashboardPaths } from '@/config/dashboard-paths';
 import { Link } from '@/components/ui/link';
 import { TableRegion } from '@/components/ui/table-region';
 import { formatDay } from '@/lib/format-date';
@@ -28,7 +28,7 @@ export const CompaniesTable = ({ companies }: { companies: CompanySummary[] }) =
             <th scope="row" data-label="Company">
               <Link
                 className="link link-primary font-semibold"
-                to={paths.dashboard.adminCompany.getHref(company.id)}
+                to={dashboardPaths.adminCompany.getHref(company.id)}
               >
                 {company.name}
               </Link>

@@ -2,7 +2,7 @@ import type { InvoiceSummary } from '@forgeline/shared/schemas/invoice';
 import type { Order } from '@forgeline/shared/schemas/order';
 import type { OrderRequest } from '@forgeline/shared/schemas/company';
 import { formatPrice } from '@forgeline/shared/money';
-import { paths } from '@/config/paths';
+import { dashboardPaths } from '@/config/dashboard-paths';
 import { Link } from '@/components/ui/link';
 import { formatDay } from '@/lib/format-date';
 import { RecordSection } from './record-section';
@@ -67,7 +67,7 @@ export const CompanyOrders = ({ orders }: { orders: Order[] }) => (
     {orders.map((order) => (
       <tr key={order._id} data-testid="company-order-row">
         <th scope="row" data-label="Order">
-          <Link className="link link-primary font-mono" to={paths.dashboard.order.getHref(order._id)}>
+          <Link className="link link-primary font-mono" to={dashboardPaths.order.getHref(order._id)}>
             {order.number}
           </Link>
           <span className="block text-xs font-normal">{formatDay(order.createdAt)}</span>

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { CompanyBody, CompanyBodyInput } from '@forgeline/shared/schemas/company';
-import { paths } from '@/config/paths';
+import { dashboardPaths } from '@/config/dashboard-paths';
 import { Alert } from '@/components/ui/alert';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { ApiError } from '@/lib/api-client';
@@ -30,7 +30,7 @@ export const NewCompanyForm = ({ onCancel }: { onCancel: () => void }) => {
       // The schema reads an empty tax ID as null, which the server's schema (text) refuses: left out.
       const company = await create.mutateAsync({ ...body, ...(taxId && { taxId }) });
       toast.success(`${company.name} is created: attach its first member on its page`);
-      await navigate(paths.dashboard.adminCompany.getHref(company.id));
+      await navigate(dashboardPaths.adminCompany.getHref(company.id));
     } catch (error) {
       // The server's per-field messages (a tax ID in use, a bad format) go under their fields.
       const details = error instanceof ApiError ? (error.body?.details as Record<string, string>) : undefined;

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { CompanyDetail } from '@forgeline/shared/schemas/company';
 import type { PaymentMethod } from '@forgeline/shared/schemas/checkout';
 import { formatPrice } from '@forgeline/shared/money';
-import { paths } from '@/config/paths';
+import { dashboardPaths } from '@/config/dashboard-paths';
 import { Alert } from '@/components/ui/alert';
 import { Link } from '@/components/ui/link';
 import { Field, errorProps } from '@/components/ui/form-field';
@@ -221,7 +221,7 @@ export const OrderForCustomerForm = ({
             <Link
               key={line.id}
               className="link link-primary ml-2 font-mono"
-              to={paths.dashboard.order.getHref(line.id)}
+              to={dashboardPaths.order.getHref(line.id)}
             >
               {line.number}
             </Link>

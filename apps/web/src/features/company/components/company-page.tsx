@@ -5,7 +5,7 @@ import {
   type Company,
   type CompanyMember,
 } from '@forgeline/shared/schemas/company';
-import { COMPANY_TABS, type CompanyTab } from '@/config/paths';
+import { COMPANY_TABS, type CompanyTab } from '@/config/dashboard-paths';
 import type { SearchParts } from '@/components/ui/part-combobox';
 import { QueryState } from '@/components/ui/query-state';
 import { useMyCompany } from '../api/get-my-company';

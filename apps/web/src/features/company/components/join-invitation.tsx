@@ -6,6 +6,7 @@ import { Link } from '@/components/ui/link';
 import { Loading } from '@/components/ui/spinner';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { paths } from '@/config/paths';
+import { dashboardPaths } from '@/config/dashboard-paths';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { errorMessage } from '@/lib/error-message';
@@ -57,7 +58,7 @@ export const JoinInvitation = ({ token }: { token: string }) => {
     try {
       await accept.mutateAsync(token);
       toast.success(`Welcome to ${companyName.replace(/\.$/, '')}.`);
-      await navigate(paths.dashboard.company.getHref(), { replace: true });
+      await navigate(dashboardPaths.company.getHref(), { replace: true });
     } catch (error) {
       setFailure(errorMessage(error, 'You could not join the company. Please try again.'));
     }

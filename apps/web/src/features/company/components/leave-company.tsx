@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { CompanyMember } from '@forgeline/shared/schemas/company';
 import { Alert, DANGER_BUTTON_CLASS } from '@/components/ui/alert';
-import { paths } from '@/config/paths';
+import { dashboardPaths } from '@/config/dashboard-paths';
 import { confirmDialog } from '@/lib/dialogs';
 import { errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
@@ -24,7 +24,7 @@ export const LeaveCompany = ({ member, companyName }: { member: CompanyMember; c
     try {
       await remove.mutateAsync(member.userId);
       toast.success(`You left ${companyName}.`);
-      await navigate(paths.dashboard.company.getHref(), { replace: true });
+      await navigate(dashboardPaths.company.getHref(), { replace: true });
     } catch (error) {
       setFailure(errorMessage(error, 'You could not leave the company. Please try again.'));
     }

@@ -2,7 +2,7 @@ import { orderStatusLabel } from '@forgeline/shared/order-status';
 import { Link } from '@/components/ui/link';
 import { formatPrice } from '@forgeline/shared/money';
 import { type Order } from '@forgeline/shared/schemas/order';
-import { paths } from '@/config/paths';
+import { dashboardPaths } from '@/config/dashboard-paths';
 import { TableRegion } from '@/components/ui/table-region';
 import { DANGER_BUTTON_CLASS } from '@/components/ui/alert';
 import { WrapPoints } from '@/components/ui/wrap-points';
@@ -56,7 +56,7 @@ export const ManageOrdersTable = ({
               <td data-label="Order">
                 {/* One box: a stacked row keeps the number and the PO under it together, at the end. */}
                 <div>
-                  <Link className="link whitespace-nowrap" to={paths.dashboard.order.getHref(order._id)}>
+                  <Link className="link whitespace-nowrap" to={dashboardPaths.order.getHref(order._id)}>
                     {order.number}
                   </Link>
                   {/* The buyer's PO reference: what their accounts department will quote. */}

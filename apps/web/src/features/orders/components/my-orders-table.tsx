@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { formatPrice, toCents, toDollars } from '@forgeline/shared/money';
 import { type Order } from '@forgeline/shared/schemas/order';
 import { paths } from '@/config/paths';
+import { dashboardPaths } from '@/config/dashboard-paths';
 import { TableRegion } from '@/components/ui/table-region';
 import { DANGER_BUTTON_CLASS } from '@/components/ui/alert';
 import { formatDay } from '@/lib/format-date';
@@ -260,7 +261,7 @@ export const MyOrdersTable = ({
                       </div>
                     ) : (
                       <Link
-                        to={paths.dashboard.payment.getHref(order._id)}
+                        to={dashboardPaths.payment.getHref(order._id)}
                         className="btn btn-sm btn-primary"
                         aria-label={`Pay for the order of ${order.productName}`}
                       >

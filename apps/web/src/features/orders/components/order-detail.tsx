@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from '@/components/ui/link';
 import { formatPrice } from '@forgeline/shared/money';
 import { type AdminOrderDetail } from '@forgeline/shared/schemas/order-detail';
-import { paths } from '@/config/paths';
+import { dashboardPaths } from '@/config/dashboard-paths';
 import { DANGER_BUTTON_CLASS } from '@/components/ui/alert';
 import { WrapPoints } from '@/components/ui/wrap-points';
 import { awaitingPayment } from '@/lib/payment-state';
@@ -187,7 +187,7 @@ export const OrderDetail = ({ detail, documents, onShip, onCancel, busy }: Order
                       {line._id === order._id ? (
                         <span className="font-semibold">{line.number} (this order)</span>
                       ) : (
-                        <Link className="link" to={paths.dashboard.order.getHref(line._id)}>
+                        <Link className="link" to={dashboardPaths.order.getHref(line._id)}>
                           {line.number}
                         </Link>
                       )}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { messages } from '@forgeline/shared/messages';
 import { type Product } from '@forgeline/shared/schemas/product';
-import { paths } from '@/config/paths';
+import { dashboardPaths } from '@/config/dashboard-paths';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
@@ -42,7 +42,7 @@ export const PlaceOrderForm = ({ product, user, contact, onProductChanged }: Pla
         totalPrize: figures.totalPrize,
       });
       toast.success(messages.orderSucceeded(user.name));
-      await navigate(paths.dashboard.myOrders.getHref());
+      await navigate(dashboardPaths.myOrders.getHref());
     } catch (error) {
       const message = errorMessage(error, 'The order could not be placed. Please try again.');
       setSubmitError(message);

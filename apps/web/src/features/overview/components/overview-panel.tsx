@@ -3,7 +3,7 @@ import { Link } from '@/components/ui/link';
 import { formatPrice } from '@forgeline/shared/money';
 import { OVERVIEW_PERIODS } from '@forgeline/shared/schema-constants';
 import { type Overview } from '@forgeline/shared/schemas/overview';
-import { paths } from '@/config/paths';
+import { dashboardPaths } from '@/config/dashboard-paths';
 import { Loading } from '@/components/ui/spinner';
 
 // The charting library is this panel's alone: it loads after the figures, never with another page.
@@ -49,7 +49,7 @@ type OverviewPanelProps = { overview: Overview; days: number; onDays: (days: num
 
 /** The admin's first dashboard page: figures from the database, revenue per day, top and low products. */
 export const OverviewPanel = ({ overview, days, onDays }: OverviewPanelProps) => {
-  const manageOrders = paths.dashboard.manageOrders.getHref();
+  const manageOrders = dashboardPaths.manageOrders.getHref();
   const periodTotal = overview.daily.reduce((sum, d) => sum + d.revenue, 0);
   return (
     <div className="flex flex-col gap-4">

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from '@/components/ui/link';
 import { messages } from '@forgeline/shared/messages';
 import { type Order } from '@forgeline/shared/schemas/order';
-import { paths } from '@/config/paths';
+import { dashboardPaths } from '@/config/dashboard-paths';
 import { usePaymentConfig } from '@/lib/payment-config';
 import { usePaymentIntent } from '../api/create-payment-intent';
 import { useMarkOrderPaid } from '../api/mark-order-paid';
@@ -89,7 +89,7 @@ export const PaymentPanel = ({ holder, intent, record, onPaid: onCompleted }: Pa
                 {transactionId}
               </span>
             </p>
-            <Link to={paths.dashboard.myOrders.getHref()} className="btn btn-sm btn-outline mt-3">
+            <Link to={dashboardPaths.myOrders.getHref()} className="btn btn-sm btn-outline mt-3">
               Back to My Orders
             </Link>
           </div>

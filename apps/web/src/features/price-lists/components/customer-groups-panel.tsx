@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { CustomerGroup } from '@forgeline/shared/schemas/price-list';
-import { paths } from '@/config/paths';
+import { dashboardPaths } from '@/config/dashboard-paths';
 import { Link } from '@/components/ui/link';
 import { TableRegion } from '@/components/ui/table-region';
 import { confirmDialog } from '@/lib/dialogs';
@@ -127,7 +127,7 @@ export const CustomerGroupsPanel = ({ groups }: { groups: CustomerGroup[] }) => 
                       : group.companies.map((company, index) => (
                           <span key={company.id}>
                             {index > 0 ? ', ' : ''}
-                            <Link className="link" to={paths.dashboard.adminCompany.getHref(company.id)}>
+                            <Link className="link" to={dashboardPaths.adminCompany.getHref(company.id)}>
                               {company.name}
                             </Link>
                           </span>

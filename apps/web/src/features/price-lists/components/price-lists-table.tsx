@@ -1,5 +1,5 @@
 import type { PriceListSummary } from '@forgeline/shared/schemas/price-list';
-import { paths } from '@/config/paths';
+import { dashboardPaths } from '@/config/dashboard-paths';
 import { Link } from '@/components/ui/link';
 import { TableRegion } from '@/components/ui/table-region';
 import { ruleLabel, validityLabel } from '../breaks';
@@ -23,7 +23,7 @@ export const PriceListsTable = ({ lists }: { lists: PriceListSummary[] }) => (
             <th scope="row" data-label="Name">
               <Link
                 className="link link-primary font-semibold"
-                to={paths.dashboard.priceList.getHref(list.id)}
+                to={dashboardPaths.priceList.getHref(list.id)}
               >
                 {list.name}
               </Link>

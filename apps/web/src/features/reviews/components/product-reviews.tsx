@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { Link } from '@/components/ui/link';
 import { QueryState } from '@/components/ui/query-state';
 import { Stars } from '@/components/ui/stars';
-import { paths } from '@/config/paths';
+import { dashboardPaths } from '@/config/dashboard-paths';
 import { formatDay } from '@/lib/format-date';
 import { useNearViewport } from '@/lib/use-near-viewport';
 import { useProductReviews } from '../api/get-product-reviews';
@@ -18,7 +18,7 @@ export const ProductReviews = ({ productId }: { productId: string }) => {
         <h2 id="product-reviews-title" className="text-2xl font-bold">
           Reviews
         </h2>
-        <Link to={paths.dashboard.review.getHref(productId)} className="btn btn-outline btn-sm">
+        <Link to={dashboardPaths.review.getHref(productId)} className="btn btn-outline btn-sm">
           Write a review
         </Link>
       </div>

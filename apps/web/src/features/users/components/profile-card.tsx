@@ -1,7 +1,7 @@
 import { Link } from '@/components/ui/link';
 import { messages } from '@forgeline/shared/messages';
 import { type UserInfoResponse } from '@forgeline/shared/schemas/user';
-import { paths } from '@/config/paths';
+import { dashboardPaths } from '@/config/dashboard-paths';
 import type { SessionUser } from '@/lib/auth';
 
 type ProfileCardProps = {
@@ -71,7 +71,7 @@ export const ProfileCard = ({ user, info }: ProfileCardProps) => {
           </div>
         ))}
       </dl>
-      <Link to={paths.dashboard.myOrders.getHref()} className="btn btn-outline btn-primary mt-5 w-full">
+      <Link to={dashboardPaths.myOrders.getHref()} className="btn btn-outline btn-primary mt-5 w-full">
         My Orders
       </Link>
     </article>
