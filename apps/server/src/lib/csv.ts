@@ -3,7 +3,8 @@ import { stringify as stringifyStream, type Options } from 'csv-stringify';
 import { stringify } from 'csv-stringify/sync';
 import { CsvError, parse } from 'csv-parse/sync';
 import { toDollars } from '@forgeline/shared/money';
-import { badRequest, type DomainError } from './errors.ts';
+import type { FastifyInstance } from 'fastify';
+import { badRequest, handleError, type DomainError } from './errors.ts';
 
 /** What a CSV cell may be given: text, a number, or nothing (an empty cell). */
 export type CsvValue = string | number | null | undefined;
@@ -233,4 +234,30 @@ export function readPriceBreaksCell(
       return match ? [{ minQuantity: Number(match[1]), price: Number(match[2]) }] : [];
     }),
   };
+}
+
+/**
+ * A plugin's CSV uploads: the body (text/csv) arrives as the file's text, UTF-8 or UTF-16 with its
+ * byte-order mark (else a 400 saying how to save it), and a file above `bodyLimit` is refused before it
+ * is read with `tooLarge`'s words. For the products, price-list and part-number imports alike.
+ */
+export function acceptCsvUploads(app: FastifyInstance, bodyLimit: number, tooLarge: () => DomainError): void {
+  app.addContentTypeParser(
+    ['text/csv', 'application/csv'],
+    { parseAs: 'buffer', bodyLimit },
+    (_request, body: Buffer, done) => {
+      try {
+        done(null, decodeCsv(body));
+      } catch (error) {
+        done(error as Error, undefined);
+      }
+    },
+  );
+  app.setErrorHandler((error, request, reply) =>
+    handleError(
+      (error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? tooLarge() : (error as Error),
+      request,
+      reply,
+    ),
+  );
 }

@@ -9,8 +9,8 @@ import {
   PartNumberImportReportSchema,
   PartNumberSchema,
 } from '@forgeline/shared/schemas/part-numbers';
-import { decodeCsv } from '../../lib/csv.ts';
-import { DomainError, errorResponses, handleError, notFound } from '../../lib/errors.ts';
+import { acceptCsvUploads } from '../../lib/csv.ts';
+import { DomainError, errorResponses, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import {
@@ -28,27 +28,7 @@ const ProductParams = z.object({ productId: z.string().max(100) });
 /** A company's own part numbers (docs/decisions/0218): members read them, a company admin changes them. */
 export const partNumberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
-  // The import's body is the file as text: UTF-8 or UTF-16 with its byte-order mark, as the products import.
-  app.addContentTypeParser(
-    ['text/csv', 'application/csv'],
-    { parseAs: 'buffer', bodyLimit: LIMITS.partNumberImportBytesMax },
-    (_request, body: Buffer, done) => {
-      try {
-        done(null, decodeCsv(body));
-      } catch (error) {
-        done(error as Error, undefined);
-      }
-    },
-  );
-  app.setErrorHandler((error, request, reply) =>
-    handleError(
-      (error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-        ? partNumbersImportTooLarge()
-        : (error as Error),
-      request,
-      reply,
-    ),
-  );
+  acceptCsvUploads(app, LIMITS.partNumberImportBytesMax, partNumbersImportTooLarge);
 
   app.get(
     '/company/partNumbers',

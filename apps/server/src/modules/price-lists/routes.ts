@@ -21,8 +21,8 @@ import {
   ProductAccessBodySchema,
   ProductAccessSchema,
 } from '@forgeline/shared/schemas/price-list';
-import { decodeCsv } from '../../lib/csv.ts';
-import { DomainError, errorResponses, handleError } from '../../lib/errors.ts';
+import { acceptCsvUploads } from '../../lib/csv.ts';
+import { DomainError, errorResponses } from '../../lib/errors.ts';
 import { notFoundUnlessUuid } from '../../lib/uuid.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { getAccess, setAccess } from './access.ts';
@@ -71,26 +71,7 @@ export const priceListAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     'preHandler',
     notFoundUnlessUuid((url) => WHAT.find(([prefix]) => url.startsWith(prefix))?.[1] ?? 'Price list'),
   );
-  app.addContentTypeParser(
-    ['text/csv', 'application/csv'],
-    { parseAs: 'buffer', bodyLimit: LIMITS.productImportBytesMax },
-    (_request, body: Buffer, done) => {
-      try {
-        done(null, decodeCsv(body));
-      } catch (error) {
-        done(error as Error, undefined);
-      }
-    },
-  );
-  app.setErrorHandler((error, request, reply) =>
-    handleError(
-      (error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-        ? priceListImportTooLarge()
-        : (error as Error),
-      request,
-      reply,
-    ),
-  );
+  acceptCsvUploads(app, LIMITS.productImportBytesMax, priceListImportTooLarge);
   const actor = currentUser;
 
   app.get(

@@ -7,9 +7,9 @@ import {
   ProductImportRefusedSchema,
   ProductImportReportSchema,
 } from '@forgeline/shared/schemas/product-import';
-import { DomainError, errorResponses, handleError } from '../../lib/errors.ts';
+import { DomainError, errorResponses } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
-import { decodeCsv } from '../../lib/csv.ts';
+import { acceptCsvUploads } from '../../lib/csv.ts';
 import { importTooLarge, productsCsvStream } from './csv.ts';
 import { importProducts } from './import.ts';
 import { exportProducts } from './service.ts';
@@ -19,28 +19,7 @@ import { exportProducts } from './service.ts';
  * itself as text/csv. Registered inside the admin area, whose one onRequest hook is the guard.
  */
 export const productCsvRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The file as text: UTF-8 or UTF-16 with its byte-order mark; else a 400 saying how to save it.
-  app.addContentTypeParser(
-    ['text/csv', 'application/csv'],
-    { parseAs: 'buffer', bodyLimit: LIMITS.productImportBytesMax },
-    (_request, body: Buffer, done) => {
-      try {
-        done(null, decodeCsv(body));
-      } catch (error) {
-        done(error as Error, undefined);
-      }
-    },
-  );
-  // A file above the limit is refused before it is read, with the limits in words.
-  app.setErrorHandler((error, request, reply) =>
-    handleError(
-      (error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-        ? importTooLarge()
-        : (error as Error),
-      request,
-      reply,
-    ),
-  );
+  acceptCsvUploads(app, LIMITS.productImportBytesMax, importTooLarge);
 
   app.get(
     '/products.csv',
