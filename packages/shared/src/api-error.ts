@@ -74,6 +74,9 @@ export const ERROR_CATALOGUE = {
   APPLICATION_PENDING: 'The person has an application waiting already.',
   APPLICATION_DECIDED: 'The application was decided already.',
   OVER_SPENDING_LIMIT: "The order is over the buyer's spending limit.",
+  // Tax (docs/decisions/0219)
+  TAX_RATE_MISSING: 'No tax rate is set where the order must be taxed: it is refused, never taxed at zero.',
+  TAX_RATE_OVERLAP: 'Another rate of the same place and category is valid on some of the same days.',
   // Users
   LAST_ADMIN: 'The last admin cannot be deleted.',
   SELF_DELETE: 'An admin cannot delete their own account from the users list.',

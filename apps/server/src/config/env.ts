@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { TaxSeller } from '@forgeline/shared/tax';
 import type { BankAccount } from '@forgeline/shared/schemas/bank-transfer';
 import { SINGLE_LINE } from '@forgeline/shared/schemas/common';
 import { ImageUrlSchema } from '@forgeline/shared/schemas/product';
@@ -103,6 +104,23 @@ const EnvSchema = z.object({
   SELLER_EMAIL: z.email('must be an email address').default('accounts@forgeline.local'),
   SELLER_TAX_ID: z.string().trim().max(100).optional(),
   /**
+   * Where the seller is registered for tax (docs/decisions/0219): an ISO 3166 country code, and a region
+   * (a US state) when its rates differ by region. Not set: no tax is charged. A development start with
+   * neither set, with the demo data, is the demo seller in Illinois (DEMO_TAX_SELLER).
+   */
+  SELLER_COUNTRY: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'must be a two-letter country code (ISO 3166), e.g. DE or US')
+    .optional(),
+  SELLER_REGION: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{1,3}$/, 'must be a region code of 1 to 3 letters or digits, e.g. IL')
+    .optional(),
+  /**
    * The account invoices on terms are paid into (docs/decisions/0205). Demo values outside production when
    * none is set; in production, none set means buyers are told to ask SELLER_EMAIL for it.
    */
@@ -122,6 +140,7 @@ const REQUIRED_TOGETHER: [string, string][] = [
   ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'],
   ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
   ['PAYMENTS=stripe', 'STRIPE_SECRET_KEY'],
+  ['SELLER_REGION', 'SELLER_COUNTRY'],
   ['SELLER_BANK_ACCOUNT_HOLDER', 'SELLER_BANK_ACCOUNT'],
   ['SELLER_BANK_NAME', 'SELLER_BANK_ACCOUNT'],
   ['SELLER_BANK_ROUTING', 'SELLER_BANK_ACCOUNT'],
@@ -145,6 +164,8 @@ export type Env = Omit<z.infer<typeof EnvSchema>, 'SEED_DEMO_DATA'> & {
   s3PublicUrl: string | undefined;
   /** Where invoices on terms are paid (SELLER_BANK_*, or the demo account outside production); null: not set. */
   bankAccount: BankAccount | null;
+  /** Where the seller charges tax from (SELLER_COUNTRY/REGION, or the demo's); null: no tax. */
+  taxSeller: TaxSeller | null;
 };
 
 export class EnvError extends Error {
@@ -181,7 +202,16 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     s3PublicUrl,
     bankAccount: bankAccountOf(env),
+    taxSeller: taxSellerOf(env),
   };
+}
+
+/** The demo shop's seller: registered in Illinois, whose rates the demo data sets. */
+export const DEMO_TAX_SELLER: TaxSeller = { country: 'US', region: 'IL' };
+
+function taxSellerOf(env: z.infer<typeof EnvSchema>): TaxSeller | null {
+  if (env.SELLER_COUNTRY) return { country: env.SELLER_COUNTRY, region: env.SELLER_REGION ?? null };
+  return env.NODE_ENV === 'development' && env.SEED_DEMO_DATA !== 'false' ? DEMO_TAX_SELLER : null;
 }
 
 /** A well-known example account (not a real one), so that a demo start shows where payments would go. */

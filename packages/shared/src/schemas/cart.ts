@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TaxSummarySchema } from './tax.ts';
 import { LIMITS } from '../constants.ts';
 import { ProductSchema } from './product.ts';
 
@@ -31,6 +32,8 @@ export type CartLine = z.infer<typeof CartLineSchema>;
 export const CartSchema = z.object({
   lines: z.array(CartLineSchema),
   total: z.number(),
+  /** The tax the signed-in buyer would pay on it now (absent for a visitor: it depends on who buys). */
+  tax: TaxSummarySchema.optional(),
   count: z.number().int(),
   skipped: z.array(z.object({ index: z.number().int(), input: z.string(), message: z.string() })).optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TaxSummarySchema } from './tax.ts';
 import { BankTransferSchema } from './bank-transfer.ts';
 import { LIMITS } from '../constants.ts';
 import { messages } from '../messages.ts';
@@ -90,8 +91,10 @@ export const CheckoutSchema = z.object({
   poReference: z.string().nullable(),
   address: z.string(),
   phone: z.string(),
-  /** The sum of the lines still standing (a cancelled line no longer counts). */
+  /** The sum of the lines still standing, net (a cancelled line no longer counts). */
   total: z.number(),
+  /** Their tax, frozen when placed, and what the buyer pays (docs/decisions/0219). */
+  tax: TaxSummarySchema.optional(),
   /** Every standing line is paid. */
   paid: z.boolean(),
   createdAt: z.string(),

@@ -6,7 +6,10 @@ export const InvoiceSummarySchema = z.object({
   number: z.string(),
   kind: z.enum(['invoice', 'credit_note']),
   issuedAt: z.string(),
+  /** Gross: net plus tax. */
   total: z.number(),
+  net: z.number().optional(),
+  tax: z.number().optional(),
   poReference: z.string().nullable(),
   paymentReference: z.string(),
   orderIds: z.array(z.string()),

@@ -21,6 +21,10 @@ export const OrderSchema = z.object({
   phone: z.string(),
   buyQuantity: z.number().int(),
   totalPrize: z.number(),
+  /** The line's tax frozen when placed (dollars), its rate in percent, and net plus tax (docs/decisions/0219). */
+  tax: z.number().optional(),
+  taxRate: z.number().optional(),
+  totalWithTax: z.number().optional(),
   paid: z.boolean(),
   transactionId: z.string().nullable(),
   status: z.enum(['pending', 'shipped', 'cancelled']),

@@ -39,6 +39,20 @@ export const checkouts = pgTable(
     phone: text('phone').notNull(),
     /** The total when it was placed; cancelled lines later leave it as a record of what was ordered. */
     totalCents: integer('total_cents').notNull(),
+    /**
+     * The tax of its lines when placed and how it was decided (docs/decisions/0219), with the buyer's
+     * country and tax ID as they were: an invoice issued later shows what the order was placed under.
+     */
+    taxCents: integer('tax_cents').notNull().default(0),
+    grossCents: integer('gross_cents')
+      .notNull()
+      .generatedAlwaysAs(sql`total_cents + tax_cents`),
+    taxTreatment: text('tax_treatment', { enum: ['none', 'taxed', 'reverse_charge', 'export', 'exempt'] })
+      .notNull()
+      .default('none'),
+    taxNote: text('tax_note'),
+    buyerCountry: text('buyer_country'),
+    buyerTaxId: text('buyer_tax_id'),
     lineCount: integer('line_count').notNull(),
     /** The provider's intent opened for the checkout's unpaid lines, reused by later attempts. */
     paymentIntentId: text('payment_intent_id'),

@@ -36,7 +36,16 @@ export const companies = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     taxId: text('tax_id'),
+    /**
+     * When the shop verified the VAT ID (a VIES check) and who did: only a verified ID is reverse-charged
+     * (docs/decisions/0219). Changing the ID or the country clears it.
+     */
+    taxIdVerifiedAt: timestamp('tax_id_verified_at', { withTimezone: true }),
+    taxIdVerifiedBy: text('tax_id_verified_by'),
     billingAddress: text('billing_address').notNull(),
+    /** Where the company is, for its tax: an ISO 3166 country code, and a region (a US state) if any. */
+    country: text('country'),
+    region: text('region'),
     /** False: buyers deliver only to a site of the address book. */
     allowFreeTextAddress: boolean('allow_free_text_address').notNull().default(true),
     /** Net days of the payment terms an admin approved, with the credit limit; both null: card only. */

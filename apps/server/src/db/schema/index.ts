@@ -14,3 +14,4 @@ export * from './idempotency-keys.ts';
 export * from './companies.ts';
 export * from './audit.ts';
 export * from './price-lists.ts';
+export * from './tax.ts';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -32,7 +33,11 @@ export interface InvoiceLine {
   description: string;
   quantity: number;
   unitPriceCents: number;
+  /** Net. */
   totalCents: number;
+  /** The rate (hundredths of a percent) and tax of the line; absent on documents issued before tax. */
+  taxRateBasisPoints?: number;
+  taxCents?: number;
 }
 
 /**
@@ -61,7 +66,18 @@ export const invoices = pgTable(
     paymentReference: text('payment_reference').notNull(),
     paymentMethod: text('payment_method').notNull(),
     lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
+    /** Gross: net plus tax (docs/decisions/0219). */
     totalCents: integer('total_cents').notNull(),
+    netCents: integer('net_cents').notNull(),
+    taxCents: integer('tax_cents').notNull().default(0),
+    taxTreatment: text('tax_treatment', { enum: ['none', 'taxed', 'reverse_charge', 'export', 'exempt'] })
+      .notNull()
+      .default('none'),
+    /** The wording the treatment requires (reverse charge, export, exemption), copied in when issued. */
+    taxNote: text('tax_note'),
+    buyerCountry: text('buyer_country'),
+    /** The day the goods were supplied (the order's), beside the day the document was issued. */
+    suppliedOn: date('supplied_on', { mode: 'string' }),
     /** For a credit note: the invoice it credits. */
     creditsInvoiceId: uuid('credits_invoice_id'),
     /** For a credit note: the order line it refunds (one credit note per refunded line). */
@@ -73,6 +89,7 @@ export const invoices = pgTable(
   },
   (table) => [
     check('invoices_total_positive', sql`${table.totalCents} > 0`),
+    check('invoices_gross_is_net_plus_tax', sql`${table.totalCents} = ${table.netCents} + ${table.taxCents}`),
     index('invoices_user_id_idx').on(table.userId),
     index('invoices_company_id_idx').on(table.companyId, table.issuedAt),
     // One invoice per payment, and one credit note per refunded line, whatever retries happen.

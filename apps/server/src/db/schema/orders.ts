@@ -32,7 +32,18 @@ export const orders = pgTable(
     /** The buyer's company's own number for the part when it was ordered (customer_part_numbers). */
     customerPartNumber: text('customer_part_number'),
     quantity: integer('quantity').notNull(),
+    /** The net price of the line (prices are net, docs/decisions/0219). */
     totalCents: integer('total_cents').notNull(),
+    /** The tax of the line, frozen when placed: its category, its rate (hundredths of a percent) and cents. */
+    taxCategory: text('tax_category', { enum: ['standard', 'reduced', 'exempt'] })
+      .notNull()
+      .default('standard'),
+    taxRateBasisPoints: integer('tax_rate_basis_points').notNull().default(0),
+    taxCents: integer('tax_cents').notNull().default(0),
+    /** What the buyer pays for the line: net plus tax. */
+    grossCents: integer('gross_cents')
+      .notNull()
+      .generatedAlwaysAs(sql`total_cents + tax_cents`),
     address: text('address').notNull(),
     phone: text('phone').notNull(),
     paid: boolean('paid').notNull().default(false),
@@ -63,6 +74,7 @@ export const orders = pgTable(
   (table) => [
     check('orders_quantity_positive', sql`${table.quantity} > 0`),
     check('orders_total_matches', sql`${table.totalCents} = ${table.priceCents} * ${table.quantity}`),
+    check('orders_tax_not_negative', sql`${table.taxCents} >= 0 and ${table.taxRateBasisPoints} >= 0`),
     check(
       'orders_shipped_only_when_paid',
       sql`${table.status} <> 'shipped' OR ${table.paid} OR ${table.dueAt} IS NOT NULL`,

@@ -35,6 +35,10 @@ export const products = pgTable(
     /** When the admins were told it ran low; cleared when it is restocked, so the next fall tells them again. */
     /** True: only the companies and groups product_access allows see it (decision 0216). */
     restricted: boolean('restricted').notNull().default(false),
+    /** Which tax rate a part bears (docs/decisions/0219): standard, reduced, or none (exempt). */
+    taxCategory: text('tax_category', { enum: ['standard', 'reduced', 'exempt'] })
+      .notNull()
+      .default('standard'),
     lowStockAlertedAt: timestamp('low_stock_alerted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -203,6 +203,7 @@ export async function placeCheckout(
       companyId: member?.companyId,
       placedBy: plan.placedBy,
       catalogue,
+      taxSeller: deps.config.taxSeller,
     },
     judge,
   );

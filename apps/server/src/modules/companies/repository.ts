@@ -135,7 +135,7 @@ export function createCompaniesRepository(db: Executor) {
     /** What the company's orders on terms still owe (cents), the lines of this transaction included. */
     async unpaidOnTermsCents(companyId: string): Promise<number> {
       const [row] = await db
-        .select({ cents: sql<string>`coalesce(sum(${orders.totalCents}), 0)` })
+        .select({ cents: sql<string>`coalesce(sum(${orders.grossCents}), 0)` })
         .from(orders)
         .where(and(eq(orders.companyId, companyId), owing, isNotNull(orders.dueAt)));
       return Number(row?.cents ?? 0);

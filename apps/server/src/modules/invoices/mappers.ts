@@ -18,6 +18,8 @@ export const toInvoiceSummary = (row: InvoiceRow, standing: InvoiceStanding): In
   kind: row.kind,
   issuedAt: row.issuedAt.toISOString(),
   total: toDollars(row.totalCents),
+  net: toDollars(row.netCents),
+  tax: toDollars(row.taxCents),
   poReference: row.poReference,
   paymentReference: row.paymentReference,
   orderIds: row.lines.map((line) => line.orderId),

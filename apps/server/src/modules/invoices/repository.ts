@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
+  checkouts,
   companies,
   documentCounters,
   invoiceOrders,
@@ -127,6 +128,20 @@ export function createInvoicesRepository(db: Executor) {
     },
 
     /** The company an invoice bills, as it is now. */
+    /** How the checkout was taxed when placed (docs/decisions/0219): the invoice repeats it. */
+    async checkoutTax(id: string) {
+      const [row] = await db
+        .select({
+          treatment: checkouts.taxTreatment,
+          note: checkouts.taxNote,
+          buyerCountry: checkouts.buyerCountry,
+          buyerTaxId: checkouts.buyerTaxId,
+        })
+        .from(checkouts)
+        .where(eq(checkouts.id, id));
+      return row;
+    },
+
     async company(id: string): Promise<CompanyRow | undefined> {
       const [row] = await db.select().from(companies).where(eq(companies.id, id));
       return row;
@@ -139,7 +154,7 @@ export function createInvoicesRepository(db: Executor) {
     async paidCentsByInvoice(invoiceIds: readonly string[]): Promise<Map<string, number>> {
       if (invoiceIds.length === 0) return new Map();
       const rows = await db
-        .select({ invoiceId: invoiceOrders.invoiceId, cents: sql<string>`sum(${orders.totalCents})` })
+        .select({ invoiceId: invoiceOrders.invoiceId, cents: sql<string>`sum(${orders.grossCents})` })
         .from(invoiceOrders)
         .innerJoin(orders, eq(orders.id, invoiceOrders.orderId))
         .where(and(inArray(invoiceOrders.invoiceId, [...invoiceIds]), eq(orders.paid, true)))

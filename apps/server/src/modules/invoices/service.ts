@@ -57,7 +57,16 @@ const lineOf = (order: OrderRow, context: InvoiceContext): InvoiceLine => ({
   quantity: order.quantity,
   unitPriceCents: order.priceCents,
   totalCents: order.totalCents,
+  taxRateBasisPoints: order.taxRateBasisPoints,
+  taxCents: order.taxCents,
 });
+
+/** A document's net, tax and gross from its lines: the lines always add up to the totals. */
+const totalsOf = (lines: readonly InvoiceLine[]) => {
+  const netCents = lines.reduce((sum, line) => sum + line.totalCents, 0);
+  const taxCents = lines.reduce((sum, line) => sum + (line.taxCents ?? 0), 0);
+  return { netCents, taxCents, totalCents: netCents + taxCents };
+};
 
 function describePayment(payment: PaymentRecord): string {
   if (payment.method === 'card' && payment.cardBrand && payment.cardLast4) {
@@ -92,8 +101,10 @@ export async function issueInvoice(
   const series = seriesOf('invoice', now);
   const number = await nextDocumentNumber(tx, series);
   const lines = paidOrders.map((order) => lineOf(order, context));
-  // A company's order bills the company as it is now (name, tax ID, billing address), naming the buyer.
+  // A company's order bills the company as it is now (name, tax ID, billing address), naming the buyer;
+  // its tax is what the order was placed under (the buyer's tax ID and country frozen then).
   const company = first.companyId ? await repository.company(first.companyId) : undefined;
+  const tax = first.checkoutId ? await repository.checkoutTax(first.checkoutId) : undefined;
   return repository.insert(
     {
       number,
@@ -101,7 +112,7 @@ export async function issueInvoice(
       userId: first.userId,
       companyId: company?.id ?? null,
       companyName: company?.name ?? null,
-      companyTaxId: company?.taxId ?? null,
+      companyTaxId: tax?.buyerTaxId ?? company?.taxId ?? null,
       billingAddress: company?.billingAddress ?? null,
       buyerName: first.customerName,
       buyerEmail: first.customerEmail,
@@ -112,7 +123,11 @@ export async function issueInvoice(
       paymentReference: payment.reference,
       paymentMethod: describePayment(payment),
       lines,
-      totalCents: lines.reduce((sum, line) => sum + line.totalCents, 0),
+      ...totalsOf(lines),
+      taxTreatment: tax?.treatment ?? 'none',
+      taxNote: tax?.note ?? null,
+      buyerCountry: tax?.buyerCountry ?? null,
+      suppliedOn: first.createdAt.toISOString().slice(0, 10),
       issuedAt: now,
       dueAt: payment.terms?.dueAt ?? null,
       termsDays: payment.terms?.termsDays ?? null,
@@ -160,7 +175,12 @@ export async function issueCreditNote(
       paymentReference: invoice.paymentReference,
       paymentMethod: reason ?? `Refund to: ${invoice.paymentMethod}`,
       lines: [line],
-      totalCents: line.totalCents,
+      // It gives back the line's tax with its price: the invoice's treatment and wording apply to it too.
+      ...totalsOf([line]),
+      taxTreatment: invoice.taxTreatment,
+      taxNote: invoice.taxNote,
+      buyerCountry: invoice.buyerCountry,
+      suppliedOn: invoice.suppliedOn,
       creditsInvoiceId: invoice.id,
       refundedOrderId: refunded.id,
       issuedAt: now,

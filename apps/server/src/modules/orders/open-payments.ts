@@ -24,7 +24,7 @@ export async function adjustOpenPayments(
     const checkout = await checkouts.findById(checkoutId);
     if (!checkout?.paymentIntentId) continue;
     const lines = await checkouts.linesOf(checkoutId);
-    const dueCents = lines.filter((line) => !line.paid).reduce((sum, line) => sum + line.totalCents, 0);
+    const dueCents = lines.filter((line) => !line.paid).reduce((sum, line) => sum + line.grossCents, 0);
     owed.push({ intentId: checkout.paymentIntentId, amountCents: dueCents });
   }
   for (const { intentId, amountCents } of owed) {

@@ -18,6 +18,11 @@ export const writeLines = fixedStatement<
     address: string;
     phone: string;
     totalCents: number;
+    taxCents: number;
+    taxTreatment: string;
+    taxNote: string | null;
+    buyerCountry: string | null;
+    buyerTaxId: string | null;
     lineCount: number;
     paymentMethod: 'invoice' | null;
     termsDays: number | null;
@@ -34,6 +39,9 @@ export const writeLines = fixedStatement<
     unitCents: number[];
     quantities: number[];
     lineTotals: number[];
+    taxCategories: string[];
+    taxRates: number[];
+    lineTaxes: number[];
   },
   { checkout: Raw | null; taken: Raw[] | null; orders: Raw[] | null }
 >('orders_place_lines', () => {
@@ -43,12 +51,13 @@ export const writeLines = fixedStatement<
     ), checkout as (
       insert into ${checkouts} (user_id, customer_name, customer_email, po_reference, address, phone,
         total_cents, line_count, payment_method, terms_days, due_at, company_id, address_label, placed_by,
-        placed_by_name)
+        placed_by_name, tax_cents, tax_treatment, tax_note, buyer_country, buyer_tax_id)
       values ((select id from buyer), ${value('customerName')}, ${value('customerEmail')}, ${value('poReference')},
         ${value('address')}, ${value('phone')}, ${value('totalCents')}::int, ${value('lineCount')}::int,
         coalesce(${value('paymentMethod')}::text, 'card'), ${value('termsDays')}::int, ${value('dueAt')}::timestamptz,
         ${value('companyId')}::uuid, ${value('addressLabel')}::text, ${value('placedBy')}::text,
-        ${value('placedByName')}::text)
+        ${value('placedByName')}::text, ${value('taxCents')}::int, ${value('taxTreatment')}::text,
+        ${value('taxNote')}::text, ${value('buyerCountry')}::text, ${value('buyerTaxId')}::text)
       returning *
     ), taken as (
       update ${products} set available_quantity = ${products}.available_quantity - wanted.quantity,
@@ -62,15 +71,18 @@ export const writeLines = fixedStatement<
       returning ${products}.*
     ), placed as (
       insert into ${ordersTable} (id, user_id, product_id, customer_name, customer_email, product_name,
-        price_cents, quantity, total_cents, address, phone, checkout_id, due_at, company_id, customer_part_number)
+        price_cents, quantity, total_cents, address, phone, checkout_id, due_at, company_id, customer_part_number,
+        tax_category, tax_rate_basis_points, tax_cents)
       select line.id, ${value('userId')}, line.product_id, ${value('customerName')}, ${value('customerEmail')},
         line.product_name, line.price_cents, line.quantity, line.total_cents, ${value('address')},
-        ${value('phone')}, checkout.id, checkout.due_at, checkout.company_id, line.customer_part_number
+        ${value('phone')}, checkout.id, checkout.due_at, checkout.company_id, line.customer_part_number,
+        line.tax_category, line.tax_rate, line.tax_cents
       from unnest(${value('orderIds')}::uuid[], ${value('productIds')}::uuid[], ${value('productNames')}::text[],
           ${value('unitCents')}::int[], ${value('quantities')}::int[], ${value('lineTotals')}::int[],
-          ${value('customerPartNumbers')}::text[])
+          ${value('customerPartNumbers')}::text[], ${value('taxCategories')}::text[], ${value('taxRates')}::int[],
+          ${value('lineTaxes')}::int[])
         with ordinality as line(id, product_id, product_name, price_cents, quantity, total_cents,
-          customer_part_number, n),
+          customer_part_number, tax_category, tax_rate, tax_cents, n),
         checkout
       order by line.n
       returning *

@@ -8,7 +8,10 @@ import type { Executor } from '../../db/client.ts';
 import { randomUUID } from 'node:crypto';
 import type { CheckoutRow, OrderRow, ProductRow } from '../../db/schema/index.ts';
 import { readCheckout, readOrder, writeLines } from './placement-repository.ts';
-import { conflict } from '../../lib/errors.ts';
+import { badRequest, conflict } from '../../lib/errors.ts';
+import { toDollars } from '@forgeline/shared/money';
+import type { TaxSeller } from '@forgeline/shared/tax';
+import { taxOrder } from '../tax/index.ts';
 import { messages } from '@forgeline/shared/messages';
 import {
   isLowOnStock,
@@ -53,6 +56,8 @@ export interface Delivery {
   placedBy?: { id: string; name: string } | undefined;
   /** The buyer's catalogue (their company's prices and parts), when the caller has read it already. */
   catalogue?: CatalogueView | undefined;
+  /** Where the seller charges tax from (the configuration's), or null: no tax (docs/decisions/0219). */
+  taxSeller: TaxSeller | null;
 }
 
 export interface Placed {
@@ -124,6 +129,18 @@ export async function placeLines(
   judge(lines);
 
   if (!lines.every((line) => line.product)) throw conflict(messages.quantityAboveAvailable, 'OUT_OF_STOCK');
+  // The tax of each line, frozen on it as placed (docs/decisions/0219): the buyer pays net plus tax.
+  const tax = await taxOrder(
+    tx,
+    delivery.taxSeller,
+    delivery.companyId ?? null,
+    lines.map((line) => ({ category: (line.product as ProductRow).taxCategory, netCents: line.totalCents })),
+  );
+  const netCents = lines.reduce((sum, line) => sum + line.totalCents, 0);
+  if (netCents + tax.taxCents > MAX_ORDER_TOTAL_CENTS) {
+    const message = `A checkout can total at most $${toDollars(MAX_ORDER_TOTAL_CENTS)} with tax: please order fewer pieces.`;
+    throw badRequest(message, { lines: message });
+  }
   // One statement after the products' lock (docs/decisions/0050): the buyer's row locked (after the
   // products: every path locks products first), the checkout, the stock of every line (each only if
   // that much is left; a product named twice gives the sum) and one order per line, in the order given.
@@ -143,7 +160,12 @@ export async function placeLines(
     poReference: delivery.poReference ?? null,
     address: delivery.address,
     phone: delivery.phone,
-    totalCents: lines.reduce((sum, line) => sum + line.totalCents, 0),
+    totalCents: netCents,
+    taxCents: tax.taxCents,
+    taxTreatment: tax.decision.treatment,
+    taxNote: tax.decision.note,
+    buyerCountry: tax.buyerCountry,
+    buyerTaxId: tax.buyerTaxId,
     lineCount: lines.length,
     paymentMethod: delivery.terms ? 'invoice' : null,
     termsDays: delivery.terms?.termsDays ?? null,
@@ -160,6 +182,9 @@ export async function placeLines(
     unitCents: lines.map((line) => line.unitCents),
     quantities: lines.map((line) => line.quantity),
     lineTotals: lines.map((line) => line.totalCents),
+    taxCategories: lines.map((line) => (line.product as ProductRow).taxCategory),
+    taxRates: tax.lines.map((line) => line.rateBasisPoints),
+    lineTaxes: tax.lines.map((line) => line.taxCents),
   });
   if (!written?.checkout) throw new Error('the checkout insert returned no row');
   const checkout = readCheckout(written.checkout);

@@ -80,7 +80,7 @@ export async function takeOrder(
     tx,
     user,
     [{ productId: body.productId, quantity }],
-    { ...body, companyId: member?.companyId, catalogue },
+    { ...body, companyId: member?.companyId, catalogue, taxSeller: deps.config.taxSeller },
     ([line]) => {
       const product = line?.product;
       if (!line || !product) throw notFound('Product');
@@ -235,7 +235,7 @@ export async function cancelOrder(deps: AppDeps, user: Actor, id: string): Promi
     if (paidByTransfer(order)) {
       await issueCreditNote(tx, order, {}, new Date(), transferBackNote(order));
     } else if (order.paid && order.transactionId) {
-      await deps.payments.refund(order.transactionId, tx, { amountCents: order.totalCents, key: order.id });
+      await deps.payments.refund(order.transactionId, tx, { amountCents: order.grossCents, key: order.id });
       // The refund's credit note, numbered in the same transaction (docs/decisions/0110).
       await issueCreditNote(tx, order);
     } else if (!order.paid && order.dueAt) {

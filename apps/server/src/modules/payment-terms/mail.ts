@@ -24,7 +24,7 @@ export async function queueReminderMail(
   const attachments = await documentAttachments(deps, tx, first.id, 'invoice');
   const invoiceName = attachments?.[0]?.filename.replace(/\.pdf$/, '') ?? `for ${checkout.number}`;
   const po = checkout.poReference ? ` (PO ${checkout.poReference})` : '';
-  const due = unpaid.reduce((sum, line) => sum + line.totalCents, 0);
+  const due = unpaid.reduce((sum, line) => sum + line.grossCents, 0);
   const bankTransfer = await checkoutBankTransfer(tx, deps.config, checkout);
   return deps.mailer.enqueue(tx, {
     to: checkout.customerEmail,

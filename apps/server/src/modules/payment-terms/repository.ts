@@ -31,7 +31,7 @@ export function createPaymentTermsRepository(db: Executor) {
       const rows = await db
         .select({
           checkout: checkouts,
-          dueCents: sql<string>`(select coalesce(sum(${orders.totalCents}), 0) from ${orders} where ${orders.checkoutId} = ${checkouts.id} and ${owing})`,
+          dueCents: sql<string>`(select coalesce(sum(${orders.grossCents}), 0) from ${orders} where ${orders.checkoutId} = ${checkouts.id} and ${owing})`,
           invoiceId: invoices.id,
           invoiceNumber: invoices.number,
         })

@@ -68,8 +68,8 @@ export async function settleTermsCheckout(
   }
   const usedCents = terms.usedCents;
   if (usedCents > terms.creditLimitCents) {
-    const before = usedCents - placed.checkout.totalCents;
-    const message = `This order of ${money(placed.checkout.totalCents)} would take your company's unpaid invoices to ${money(usedCents)}, over its credit limit of ${money(terms.creditLimitCents)} (${money(Math.max(terms.creditLimitCents - before, 0))} available). Please pay by card, or settle open invoices first.`;
+    const before = usedCents - placed.checkout.grossCents;
+    const message = `This order of ${money(placed.checkout.grossCents)} would take your company's unpaid invoices to ${money(usedCents)}, over its credit limit of ${money(terms.creditLimitCents)} (${money(Math.max(terms.creditLimitCents - before, 0))} available). Please pay by card, or settle open invoices first.`;
     throw new DomainError(CREDIT_LIMIT, message, { paymentMethod: message });
   }
   const { checkout, orders } = placed;
@@ -162,7 +162,7 @@ export async function markTermsPaid(
         'ORDER_ALREADY_PAID',
       );
     }
-    const dueCents = unpaid.reduce((sum, line) => sum + line.totalCents, 0);
+    const dueCents = unpaid.reduce((sum, line) => sum + line.grossCents, 0);
     // The transfer as a payment: what arrived is what was due; the admin's reference is its id.
     const transfer: ProviderIntent = {
       id: reference,

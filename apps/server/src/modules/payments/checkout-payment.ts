@@ -28,7 +28,7 @@ async function ownCheckout(deps: Pick<AppDeps, 'db'>, user: Actor, id: string) {
 }
 
 const dueOf = (lines: readonly OrderRow[]) =>
-  lines.filter((line) => !line.paid).reduce((sum, line) => sum + line.totalCents, 0);
+  lines.filter((line) => !line.paid).reduce((sum, line) => sum + line.grossCents, 0);
 
 /** Records what the provider says about an intent of this checkout; answers how many lines it paid now. */
 async function settle(deps: AppDeps, checkout: CheckoutRow, intentId: string): Promise<number> {

@@ -168,7 +168,7 @@ export async function recordCheckoutPayment(
 ): Promise<PaymentRecord[]> {
   const lines = await lockCheckoutLines(tx, intent.checkoutId);
   const unpaid = lines.filter((line) => !line.paid);
-  const dueCents = unpaid.reduce((sum, line) => sum + line.totalCents, 0);
+  const dueCents = unpaid.reduce((sum, line) => sum + line.grossCents, 0);
   const results: PaymentRecord[] = [];
   for (const line of unpaid) results.push(await record(line, intent, dueCents));
 
@@ -213,7 +213,7 @@ export async function openPayment(deps: AppDeps, user: Actor, orderId: string): 
     if (
       open?.clientSecret &&
       REUSABLE.has(open.status) &&
-      open.amountCents === order.totalCents &&
+      open.amountCents === order.grossCents &&
       open.orderId === order.id
     ) {
       return open.clientSecret;
@@ -222,7 +222,7 @@ export async function openPayment(deps: AppDeps, user: Actor, orderId: string): 
 
   const intent = await deps.payments.createIntent({
     orderId: order.id,
-    amountCents: order.totalCents,
+    amountCents: order.grossCents,
     previous: order.paymentIntentId,
   });
   if (!(await setOrderPaymentIntent(deps.db, order.id, intent.id, order.paymentIntentId))) {
@@ -296,7 +296,7 @@ export async function confirmTestCard(
     if (order.paid || intent.status === 'succeeded') throw alreadyPaid();
     if (intent.status === 'canceled') throw conflict('This payment was cancelled.', 'PAYMENT_CANCELED');
 
-    const charged = await chargeTestCard(tx, input, intent, order.totalCents);
+    const charged = await chargeTestCard(tx, input, intent, order.grossCents);
     if (charged.outcome.ok) await record(order, testIntentToProvider(charged.intent));
     return charged;
   });
@@ -354,7 +354,7 @@ async function payCheckoutByTestCard(
   if (lines.every((line) => line.paid) || intent.status === 'succeeded') throw alreadyPaid();
   if (intent.status === 'canceled') throw conflict('This payment was cancelled.', 'PAYMENT_CANCELED');
 
-  const dueCents = lines.filter((line) => !line.paid).reduce((sum, line) => sum + line.totalCents, 0);
+  const dueCents = lines.filter((line) => !line.paid).reduce((sum, line) => sum + line.grossCents, 0);
   const charged = await chargeTestCard(tx, input, intent, dueCents);
   if (charged.outcome.ok) {
     await recordCheckoutPayment(deps, tx, record, {

@@ -12,7 +12,7 @@ export type PaymentVerdict = { ok: true } | { ok: false; code: ErrorCode; messag
 export function judgePayment(
   intent: ProviderIntent | null,
   order: OrderRow,
-  dueCents: number = order.totalCents,
+  dueCents: number = order.grossCents,
 ): PaymentVerdict {
   if (!intent)
     return {

@@ -110,7 +110,13 @@ export async function acceptQuote(
     tx,
     user,
     requests,
-    { ...site, poReference: delivery.poReference, terms, companyId: member?.companyId },
+    {
+      ...site,
+      poReference: delivery.poReference,
+      terms,
+      companyId: member?.companyId,
+      taxSeller: deps.config.taxSeller,
+    },
     (priced) => {
       const problems: Record<string, string> = {};
       for (const line of priced) {
