@@ -36,13 +36,16 @@ export interface DocumentLine {
   reference: string;
   description: string;
   /**
-   * Part numbers printed under the description, one a line ('Part no. AB-100', 'Your no. 4711'): each
-   * on one line, in a smaller type that shrinks further rather than break a number in two.
+   * Part numbers in their own column, one a line ('AB-100', 'Yours: 4711'): each on one line, in a
+   * smaller type that shrinks further rather than break a number in two.
    */
   numbers?: readonly string[];
   quantity: number;
   unitPriceCents: number;
+  /** Net. */
   totalCents: number;
+  /** The line's tax rate as printed ('19 %'); absent: the column stays empty. */
+  taxRate?: string | undefined;
 }
 
 export interface DocumentContent {
@@ -52,6 +55,8 @@ export interface DocumentContent {
   seller: Seller;
   buyer: { heading: string; lines: string[] }[];
   lines: DocumentLine[];
+  /** Lines above the total: net total, tax per rate… */
+  subtotals?: { label: string; cents: number }[];
   totalLabel: string;
   totalCents: number;
   /** Paragraphs after the total. */
@@ -63,21 +68,23 @@ export const money = (cents: number) =>
 
 export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
-/** Column x positions and widths of the lines table on an A4 page with 50 pt margins. */
+/** Column x positions and widths of the lines table (9 pt) on an A4 page with 50 pt margins. */
 const COLUMNS = [
-  { key: 'reference', label: 'Ref.', x: 50, width: 95, align: 'left' },
-  { key: 'description', label: 'Part', x: 150, width: 160, align: 'left' },
-  { key: 'quantity', label: 'Qty', x: 315, width: 50, align: 'right' },
-  { key: 'unit', label: 'Unit price', x: 370, width: 70, align: 'right' },
+  { key: 'reference', label: 'Ref.', x: 50, width: 62, align: 'left' },
+  { key: 'numbers', label: 'Part no.', x: 114, width: 86, align: 'left' },
+  { key: 'description', label: 'Description', x: 202, width: 106, align: 'left' },
+  { key: 'quantity', label: 'Qty', x: 310, width: 38, align: 'right' },
+  { key: 'unit', label: 'Unit price', x: 350, width: 62, align: 'right' },
+  { key: 'rate', label: 'Tax', x: 414, width: 36, align: 'right' },
   // Wide enough for a bold $9,999,999.99 in DejaVu Sans.
-  { key: 'total', label: 'Amount', x: 445, width: 100, align: 'right' },
+  { key: 'total', label: 'Net amount', x: 452, width: 93, align: 'right' },
 ] as const;
+const TABLE_SIZE = 9;
 
-/** The type size (8 pt, or less down to 5) at which `text` fits on one line of `width`. */
+/** The type size (9 pt, or less down to 5) at which `text` fits on one line of `width`. */
 function fittedSize(doc: PDFKit.PDFDocument, text: string, width: number): number {
-  const at8 = doc.fontSize(8).widthOfString(text);
-  doc.fontSize(10);
-  return at8 <= width ? 8 : Math.max(5, Math.floor((8 * width * 10) / at8) / 10);
+  const at9 = doc.fontSize(TABLE_SIZE).widthOfString(text);
+  return at9 <= width ? TABLE_SIZE : Math.max(5, Math.floor((TABLE_SIZE * width * 10) / at9) / 10);
 }
 
 export function renderDocumentPdf(content: DocumentContent): Promise<Buffer> {
@@ -111,49 +118,63 @@ export function renderDocumentPdf(content: DocumentContent): Promise<Buffer> {
   }
 
   let y = Math.max(doc.y, 230) + 20;
-  doc.font(BOLD);
+  doc.font(BOLD).fontSize(TABLE_SIZE);
   for (const column of COLUMNS)
     doc.text(column.label, column.x, y, { width: column.width, align: column.align });
-  y += 16;
+  y += 14;
   doc.moveTo(50, y).lineTo(545, y).stroke();
   y += 6;
   doc.font(REGULAR);
   for (const line of content.lines) {
-    const cells: Record<(typeof COLUMNS)[number]['key'], string> = {
-      reference: line.reference.length > 16 ? `${line.reference.slice(0, 8)}…` : line.reference,
+    const cells: Record<Exclude<(typeof COLUMNS)[number]['key'], 'numbers'>, string> = {
+      reference: line.reference.length > 14 ? `${line.reference.slice(0, 8)}…` : line.reference,
       description: line.description,
       quantity: `${line.quantity}`,
       unit: money(line.unitPriceCents),
+      rate: line.taxRate ?? '',
       total: money(line.totalCents),
     };
-    const part = COLUMNS[1];
-    const numbers = (line.numbers ?? []).map((text) => ({ text, size: fittedSize(doc, text, part.width) }));
-    const numbersHeight = numbers.reduce((sum, n) => sum + n.size * 1.25, 0);
+    const numbersColumn = COLUMNS[1];
+    const numbers = (line.numbers ?? []).map((text) => ({
+      text,
+      size: fittedSize(doc, text, numbersColumn.width),
+    }));
+    doc.fontSize(TABLE_SIZE);
     const height = Math.max(
-      ...COLUMNS.map(
-        (column) =>
-          doc.heightOfString(cells[column.key], { width: column.width }) +
-          (column.key === 'description' ? numbersHeight : 0),
+      numbers.reduce((sum, n) => sum + n.size * 1.25, 0),
+      ...COLUMNS.flatMap((column) =>
+        column.key === 'numbers' ? [] : [doc.heightOfString(cells[column.key], { width: column.width })],
       ),
     );
     if (y + height > doc.page.height - 120) {
       doc.addPage();
       y = 50;
     }
-    for (const column of COLUMNS)
+    for (const column of COLUMNS) {
+      if (column.key === 'numbers') continue;
       doc.text(cells[column.key], column.x, y, { width: column.width, align: column.align });
-    let numberY = y + doc.heightOfString(cells.description, { width: part.width });
+    }
+    let numberY = y;
     for (const number of numbers) {
-      doc.fontSize(number.size).text(number.text, part.x, numberY, { width: part.width, lineBreak: false });
+      doc.fontSize(number.size).text(number.text, numbersColumn.x, numberY, {
+        width: numbersColumn.width,
+        lineBreak: false,
+      });
       numberY += number.size * 1.25;
     }
-    doc.fontSize(10);
+    doc.fontSize(TABLE_SIZE);
     y += height + 6;
   }
   doc.moveTo(50, y).lineTo(545, y).stroke();
   y += 8;
+  doc.fontSize(10);
+  for (const subtotal of content.subtotals ?? []) {
+    doc.text(subtotal.label, 200, y, { width: 240, align: 'right' });
+    doc.text(money(subtotal.cents), 445, y, { width: 100, align: 'right' });
+    y += 15;
+  }
   doc.font(BOLD);
-  doc.text(content.totalLabel, 340, y, { width: 100, align: 'right' });
+  doc.text(content.totalLabel, 200, y, { width: 240, align: 'right' });
   doc.text(money(content.totalCents), 445, y, { width: 100, align: 'right' });
   doc.font(REGULAR).text('', 50, y + 30);
   for (const note of content.notes) doc.text(note, 50);

@@ -10,9 +10,10 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { resolveBuyerPartNumbers } from '../part-numbers/index.ts';
 import { buyerView, viewProducts, type CatalogueView } from '../pricing/index.ts';
 import { findProducts, findProductsBySkus, pricingOfRow, toProductDto } from '../products/index.ts';
+import { buyerTaxSummary } from '../tax/index.ts';
 import { createCartRepository, type StoredCartLine } from './repository.ts';
 
-type CartDeps = Pick<AppDeps, 'db'>;
+type CartDeps = Pick<AppDeps, 'db' | 'config'>;
 
 /** One line priced at today's tier for its quantity, with the first rule it breaks (stock included). */
 export function priceLine(product: ProductRow, quantity: number): CartLine & { lineTotalCents: number } {
@@ -46,8 +47,18 @@ export function toCart(lines: readonly StoredCartLine[]): Cart & { totalCents: n
 
 const publicCart = ({ totalCents: _cents, ...cart }: Cart & { totalCents: number }): Cart => cart;
 
+/** The buyer's cart, with the tax they would pay on it now (docs/decisions/0219). */
 export async function getCart(deps: CartDeps, userId: string, db: Executor = deps.db): Promise<Cart> {
-  return publicCart(toCart(await storedCartLines(db, userId)));
+  const stored = await storedCartLines(db, userId);
+  const cart = publicCart(toCart(stored));
+  if (stored.length === 0) return cart;
+  const lines = stored.map((line) => ({
+    category: line.product.taxCategory,
+    netCents: lineTotalCents(pricingOfRow(line.product), line.quantity),
+  }));
+  const tax = await buyerTaxSummary(db, deps.config.taxSeller, userId, lines);
+  // A shop that charges no tax shows none.
+  return tax.treatment === 'none' ? cart : { ...cart, tax };
 }
 
 /**

@@ -12,12 +12,14 @@ export function toCheckoutDto(checkout: CheckoutRow, lines: readonly OrderRow[])
     address: checkout.address,
     phone: checkout.phone,
     total: toDollars(lines.reduce((sum, line) => sum + line.totalCents, 0)),
-    tax: {
-      treatment: checkout.taxTreatment,
-      tax: toDollars(lines.reduce((sum, line) => sum + line.taxCents, 0)),
-      totalWithTax: toDollars(lines.reduce((sum, line) => sum + line.grossCents, 0)),
-      note: checkout.taxNote,
-    },
+    ...(checkout.taxTreatment !== 'none' && {
+      tax: {
+        treatment: checkout.taxTreatment,
+        tax: toDollars(lines.reduce((sum, line) => sum + line.taxCents, 0)),
+        totalWithTax: toDollars(lines.reduce((sum, line) => sum + line.grossCents, 0)),
+        note: checkout.taxNote,
+      },
+    }),
     paid: lines.length > 0 && lines.every((line) => line.paid),
     createdAt: checkout.createdAt.toISOString(),
     paymentMethod: checkout.paymentMethod,

@@ -5,7 +5,7 @@ export { bankTransferOf, invoiceAttachment, sellerOf } from './pdf.ts';
 export {
   checkoutBankTransfer,
   creditNotesOfCheckout,
-  customerNumbersOfDocument,
+  documentExtras,
   documentsOfOrder,
   issueCreditNote,
   issueInvoice,

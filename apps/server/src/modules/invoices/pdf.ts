@@ -4,7 +4,8 @@ import {
   type BankTransfer,
 } from '@forgeline/shared/schemas/bank-transfer';
 import type { InvoiceRow } from '../../db/schema/index.ts';
-import { isoDay, renderDocumentPdf, type Seller } from '../../lib/pdf.ts';
+import { formatRate, taxSummary } from '@forgeline/shared/tax';
+import { isoDay, money, renderDocumentPdf, type Seller } from '../../lib/pdf.ts';
 
 export type { Seller } from '../../lib/pdf.ts';
 
@@ -37,41 +38,83 @@ export const bankTransferOf = (
   reference: string | null,
 ): BankTransfer => ({ account: config.bankAccount, contactEmail: config.SELLER_EMAIL, reference });
 
+/** What a document prints besides its own row: the buyer's part numbers, the invoice a credit note corrects. */
+export interface DocumentExtras {
+  /** The buyer's own part number of each line, by order id, as frozen on the order (decision 0218). */
+  customerNumbers?: ReadonlyMap<string, string>;
+  /** A credit note's invoice number. */
+  correctsNumber?: string | null;
+}
+
 /** A document as an e-mail attachment. */
-export async function invoiceAttachment(
-  invoice: InvoiceRow,
-  config: SellerConfig,
-  customerNumbers?: ReadonlyMap<string, string>,
-) {
+export async function invoiceAttachment(invoice: InvoiceRow, config: SellerConfig, extras?: DocumentExtras) {
   return {
     filename: `${invoice.number}.pdf`,
     contentType: 'application/pdf',
-    content: await renderInvoicePdf(invoice, sellerOf(config), customerNumbers),
+    content: await renderInvoicePdf(invoice, sellerOf(config), extras),
   };
 }
 
 const TITLE: Record<InvoiceRow['kind'], string> = { invoice: 'Invoice', credit_note: 'Credit note' };
 
+/** '27 Nov 2026': a day as a person reads it, the same on every machine. */
+const longDay = (date: Date | string) =>
+  new Date(date).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/** The lines of the tax summary: net per rate and the tax of each rate (docs/decisions/0219). */
+function taxSubtotals(invoice: InvoiceRow, sign: number) {
+  if (invoice.taxTreatment === 'none') return [];
+  const summary = taxSummary(
+    invoice.lines.map((line) => ({
+      rateBasisPoints: line.taxRateBasisPoints ?? 0,
+      netCents: line.totalCents,
+      taxCents: line.taxCents ?? 0,
+    })),
+  );
+  return [
+    { label: 'Net total', cents: sign * invoice.netCents },
+    ...summary.map((row) => ({
+      label: `Tax ${formatRate(row.rateBasisPoints)} on ${money(sign * row.netCents)}`,
+      cents: sign * row.taxCents,
+    })),
+  ];
+}
+
 /**
  * Renders an invoice or credit note. Everything printed comes from the stored document (copied when it
- * was issued) and the seller's settings, never from a request.
+ * was issued) and the seller's settings, never from a request: seller's and buyer's legal names,
+ * addresses and tax IDs, invoice and supply dates, each line's net, rate and part numbers, the tax per
+ * rate, the gross, the currency, the wording a tax treatment requires, and how it was or is to be paid.
  */
 export function renderInvoicePdf(
   invoice: InvoiceRow,
   seller: InvoiceSeller,
-  /** The buyer's own part number of each line, by order id, as frozen on the order (decision 0218). */
-  customerNumbers: ReadonlyMap<string, string> = new Map(),
+  extras: DocumentExtras = {},
 ): Promise<Buffer> {
+  const customerNumbers = extras.customerNumbers ?? new Map<string, string>();
   const sign = invoice.kind === 'credit_note' ? -1 : 1;
   const onTerms = invoice.kind === 'invoice' && invoice.dueAt !== null;
+  const taxed = invoice.taxTreatment !== 'none';
   return renderDocumentPdf({
     title: `${TITLE[invoice.kind]} ${invoice.number}`,
     facts: [
-      `Date: ${isoDay(invoice.issuedAt)}`,
-      ...(invoice.poReference ? [`Your PO reference: ${invoice.poReference}`] : []),
-      ...(invoice.kind === 'invoice' && invoice.dueAt
-        ? [`Payment terms: net ${invoice.termsDays} days`, `Due date: ${isoDay(invoice.dueAt)}`]
+      `${TITLE[invoice.kind]} date: ${isoDay(invoice.issuedAt)}`,
+      ...(invoice.suppliedOn ? [`Supply date: ${invoice.suppliedOn}`] : []),
+      ...(invoice.kind === 'credit_note' && extras.correctsNumber
+        ? [`Corrects invoice ${extras.correctsNumber}`]
         : []),
+      ...(invoice.poReference ? [`Your PO reference: ${invoice.poReference}`] : []),
+      ...(invoice.kind === 'invoice'
+        ? invoice.dueAt
+          ? [`Payment terms: net ${invoice.termsDays} days`, `Due ${longDay(invoice.dueAt)}`]
+          : [`Paid on ${longDay(invoice.issuedAt)}, reference ${invoice.paymentReference}`]
+        : []),
+      'Currency: US dollars (USD)',
     ],
     seller,
     buyer: [
@@ -82,6 +125,7 @@ export function renderInvoicePdf(
             lines: [
               invoice.companyName,
               ...(invoice.billingAddress ? [invoice.billingAddress] : []),
+              ...(invoice.buyerCountry ? [`Country ${invoice.buyerCountry}`] : []),
               ...(invoice.companyTaxId ? [`Tax ID ${invoice.companyTaxId}`] : []),
               `Ordered by ${invoice.buyerName} (${invoice.buyerEmail})`,
             ],
@@ -94,21 +138,24 @@ export function renderInvoicePdf(
       description: line.description,
       // Our number and the buyer's, each on a line of its own that never breaks inside a number.
       numbers: [
-        ...(line.sku ? [`Part no. ${line.sku}`] : []),
-        ...(customerNumbers.has(line.orderId) ? [`Your no. ${customerNumbers.get(line.orderId)}`] : []),
+        ...(line.sku ? [line.sku] : []),
+        ...(customerNumbers.has(line.orderId) ? [`Yours: ${customerNumbers.get(line.orderId)}`] : []),
       ],
       quantity: line.quantity,
       unitPriceCents: line.unitPriceCents,
       totalCents: sign * line.totalCents,
+      taxRate: taxed ? formatRate(line.taxRateBasisPoints ?? 0) : undefined,
     })),
-    totalLabel: invoice.kind === 'credit_note' ? 'Total credited' : 'Total',
+    subtotals: taxSubtotals(invoice, sign),
+    totalLabel: invoice.kind === 'credit_note' ? 'Total credited' : taxed ? 'Total (gross)' : 'Total',
     totalCents: sign * invoice.totalCents,
     notes: [
+      ...(invoice.taxNote ? [invoice.taxNote] : []),
       invoice.kind === 'invoice'
         ? invoice.dueAt
           ? `Please pay ${invoice.number} by bank transfer by ${isoDay(invoice.dueAt)}, quoting the invoice number${invoice.poReference ? ' and your PO reference' : ''}. Order reference: ${invoice.paymentReference}.`
           : `Paid by ${invoice.paymentMethod}. Payment reference: ${invoice.paymentReference}.`
-        : `${invoice.paymentMethod}. Original payment reference: ${invoice.paymentReference}.`,
+        : `${invoice.paymentMethod}. Original payment reference: ${invoice.paymentReference}.${taxed ? ' The tax of the credited lines is reversed.' : ''}`,
       ...(onTerms
         ? [
             ...bankTransferSection({
@@ -118,7 +165,9 @@ export function renderInvoicePdf(
             }),
           ]
         : []),
-      'Prices are per piece in US dollars; volume prices are shown as charged.',
+      taxed
+        ? 'Prices are per piece in US dollars, net of tax; volume prices are shown as charged.'
+        : 'Prices are per piece in US dollars; volume prices are shown as charged.',
     ],
   });
 }

@@ -5,7 +5,7 @@ import { errorResponses } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { renderInvoicePdf, sellerOf } from './pdf.ts';
 import {
-  customerNumbersOfDocument,
+  documentExtras,
   getInvoice,
   listMyInvoices,
   listOrderInvoices,
@@ -60,7 +60,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       const pdf = await renderInvoicePdf(
         document,
         sellerOf(app.config),
-        await customerNumbersOfDocument(app.db, document),
+        await documentExtras(app.db, document),
       );
       return reply
         .type('application/pdf')

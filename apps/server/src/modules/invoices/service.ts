@@ -6,7 +6,7 @@ import { mayRead, readableCompanyOf } from '../membership/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/app/auth.ts';
 import { toInvoiceSummary, type InvoiceStanding } from './mappers.ts';
-import { bankTransferOf } from './pdf.ts';
+import { bankTransferOf, type DocumentExtras } from './pdf.ts';
 import { createInvoicesRepository } from './repository.ts';
 
 /**
@@ -286,6 +286,14 @@ export const documentsOfOrder = (db: Executor, orderId: string): Promise<Invoice
 export const creditNotesOfCheckout = (db: Executor, checkoutId: string): Promise<InvoiceRow[]> =>
   createInvoicesRepository(db).listCreditNotesForCheckout(checkoutId);
 
-/** The buyer's own part number of each line of a document, by order id (printed beside ours). */
-export const customerNumbersOfDocument = (db: Executor, document: InvoiceRow): Promise<Map<string, string>> =>
-  createInvoicesRepository(db).customerPartNumbers(document.lines.map((line) => line.orderId));
+/** What a document prints besides its row: the buyer's part numbers (beside ours), a credit note's invoice. */
+export async function documentExtras(db: Executor, document: InvoiceRow): Promise<DocumentExtras> {
+  const repository = createInvoicesRepository(db);
+  const corrected = document.creditsInvoiceId
+    ? await repository.findById(document.creditsInvoiceId)
+    : undefined;
+  return {
+    customerNumbers: await repository.customerPartNumbers(document.lines.map((line) => line.orderId)),
+    correctsNumber: corrected?.number ?? null,
+  };
+}

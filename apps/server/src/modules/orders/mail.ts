@@ -2,7 +2,7 @@ import type { Executor } from '../../db/client.ts';
 import type { OrderRow } from '../../db/schema/index.ts';
 import type { MailDeps } from '../../lib/deps.ts';
 import type { MailMessage } from '../../plugins/app/mail.ts';
-import { customerNumbersOfDocument, documentsOfOrder, invoiceAttachment } from '../invoices/index.ts';
+import { documentExtras, documentsOfOrder, invoiceAttachment } from '../invoices/index.ts';
 import { createOrdersRepository } from './repository.ts';
 
 /**
@@ -106,7 +106,7 @@ export async function documentAttachments(
     const documents = await documentsOfOrder(db, orderId);
     const document = documents.find((doc) => doc.kind === kind);
     return document
-      ? [await invoiceAttachment(document, deps.config, await customerNumbersOfDocument(db, document))]
+      ? [await invoiceAttachment(document, deps.config, await documentExtras(db, document))]
       : undefined;
   } catch (error) {
     // The mail still goes, without the PDF: the buyer can download it from My Orders.

@@ -36,9 +36,12 @@ export const toOrderDto = (row: OrderView): Order => ({
   phone: row.phone,
   buyQuantity: row.quantity,
   totalPrize: toDollars(row.totalCents),
-  tax: toDollars(row.taxCents),
-  taxRate: row.taxRateBasisPoints / 100,
-  totalWithTax: toDollars(row.grossCents),
+  // A line that bears no tax says nothing of it (its checkout says why: reverse charge, export…).
+  ...(row.taxRateBasisPoints > 0 && {
+    tax: toDollars(row.taxCents),
+    taxRate: row.taxRateBasisPoints / 100,
+    totalWithTax: toDollars(row.grossCents),
+  }),
   paid: row.paid,
   transactionId: row.transactionId,
   status: row.status,

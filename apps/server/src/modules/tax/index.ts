@@ -1,2 +1,2 @@
 // Tax (docs/decisions/0219): how an order is taxed, the shop's rates and companies' exemptions.
-export { taxOrder, type OrderTax } from './service.ts';
+export { buyerTaxSummary, taxOrder, taxSummaryOf, type OrderTax } from './service.ts';

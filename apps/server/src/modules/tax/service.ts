@@ -10,6 +10,9 @@ import {
 import { pricingDay } from '@forgeline/shared/contract-pricing';
 import type { Executor } from '../../db/client.ts';
 import { DomainError } from '../../lib/errors.ts';
+import { toDollars } from '@forgeline/shared/money';
+import type { TaxSummary } from '@forgeline/shared/schemas/tax';
+import { findMembership } from '../membership/index.ts';
 import { createTaxRepository } from './repository.ts';
 
 /** An order's tax as placed: how it was decided, on whom, and each line's rate and cents. */
@@ -64,4 +67,45 @@ export async function taxOrder(
     if (error instanceof MissingTaxRateError) throw new DomainError('TAX_RATE_MISSING', error.message);
     throw error;
   }
+}
+
+/**
+ * The tax a buyer would pay on these lines now, as the cart and a quote show it: the same engine as at
+ * checkout; a missing rate is said (`problem`), since that checkout would be refused.
+ */
+export async function taxSummaryOf(
+  db: Executor,
+  seller: TaxSeller | null,
+  companyId: string | null,
+  lines: readonly { category: TaxCategory; netCents: number }[],
+): Promise<TaxSummary> {
+  const netCents = lines.reduce((sum, line) => sum + line.netCents, 0);
+  try {
+    const tax = await taxOrder(db, seller, companyId, lines);
+    return {
+      treatment: tax.decision.treatment,
+      tax: toDollars(tax.taxCents),
+      totalWithTax: toDollars(netCents + tax.taxCents),
+      note: tax.decision.note,
+    };
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.code !== 'TAX_RATE_MISSING') throw error;
+    return {
+      treatment: 'taxed',
+      tax: 0,
+      totalWithTax: toDollars(netCents),
+      note: null,
+      problem: error.message,
+    };
+  }
+}
+
+/** The same for a person: their company's tax status, or a private person's. */
+export async function buyerTaxSummary(
+  db: Executor,
+  seller: TaxSeller | null,
+  userId: string,
+  lines: readonly { category: TaxCategory; netCents: number }[],
+): Promise<TaxSummary> {
+  return taxSummaryOf(db, seller, (await findMembership(db, userId))?.companyId ?? null, lines);
 }
