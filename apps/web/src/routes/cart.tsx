@@ -1,6 +1,7 @@
 import { useLocation } from 'react-router';
 import { Link } from '@/components/ui/link';
 import { formatPrice } from '@forgeline/shared/money';
+import { TaxTotals } from '@/components/ui/tax-totals';
 import { type ReorderChange } from '@forgeline/shared/schemas/checkout';
 import { paths } from '@/config/paths';
 import { useCart } from '@/features/cart/api/get-cart';
@@ -47,9 +48,10 @@ const CartRoute = () => {
           return (
             <div className="flex flex-col gap-4">
               <EditableCartLines lines={data.lines} />
+              {data.tax ? <TaxTotals total={data.total} tax={data.tax} testId="cart-gross" /> : null}
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <p className="text-lg">
-                  {data.count} {data.count === 1 ? 'line' : 'lines'}, total{' '}
+                  {data.count} {data.count === 1 ? 'line' : 'lines'}, {data.tax ? 'net' : 'total'}{' '}
                   <span className="font-bold" data-testid="cart-total">
                     $ {formatPrice(data.total)}
                   </span>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { Link } from '@/components/ui/link';
+import { TaxTotals } from '@/components/ui/tax-totals';
 import { formatPrice } from '@forgeline/shared/money';
 import { dashboardPaths } from '@/config/dashboard-paths';
 import { useSession } from '@/lib/auth';
@@ -76,11 +77,8 @@ const CheckoutPayRoute = () => {
                     </span>
                   </li>
                 ))}
-                <li className="flex justify-between p-3 text-lg">
-                  <span>Total</span>
-                  <span className="font-bold" data-testid="payment-total">
-                    $ {formatPrice(data.total)}
-                  </span>
+                <li className="p-3">
+                  <TaxTotals total={data.total} tax={data.tax} testId="payment-total" />
                 </li>
               </ul>
               <div className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
@@ -89,8 +87,9 @@ const CheckoutPayRoute = () => {
                   <div data-testid="terms-note">
                     <h2 className="text-lg font-bold">On your payment terms</h2>
                     <p className="mt-1 text-sm">
-                      We ship without waiting for payment. Please pay $ {formatPrice(data.total)} by bank
-                      transfer by <strong>{dueDay(data.dueAt)}</strong>, quoting the invoice number.
+                      We ship without waiting for payment. Please pay ${' '}
+                      {formatPrice(data.tax?.totalWithTax ?? data.total)} by bank transfer by{' '}
+                      <strong>{dueDay(data.dueAt)}</strong>, quoting the invoice number.
                     </p>
                     {data.bankTransfer ? <BankTransferDetails transfer={data.bankTransfer} /> : null}
                     {data.orders[0] ? (

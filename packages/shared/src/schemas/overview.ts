@@ -17,7 +17,13 @@ export type OverviewQuery = z.infer<typeof OverviewQuerySchema>;
 export const OverviewSchema = z.object({
   asOf: z.string(),
   days: z.number().int(),
-  revenue: z.object({ today: z.number(), last7Days: z.number(), last30Days: z.number() }),
+  /** Net revenue; `tax`: the tax collected with it over the same days (gross = the two added). */
+  revenue: z.object({
+    today: z.number(),
+    last7Days: z.number(),
+    last30Days: z.number(),
+    tax: z.object({ today: z.number(), last7Days: z.number(), last30Days: z.number() }).optional(),
+  }),
   /** Paid orders not shipped yet. */
   toShip: z.object({ orders: z.number().int(), value: z.number() }),
   /** Unpaid orders and the stock they hold (taken from the product when placed). */

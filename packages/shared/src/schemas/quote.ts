@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TaxSummarySchema } from './tax.ts';
 import { LIMITS } from '../constants.ts';
 import { QUOTE_LIMITS, QUOTE_STATUSES } from '../schema-constants.ts';
 
@@ -38,8 +39,10 @@ export const QuoteSchema = z.object({
   offeredAt: z.string().nullable(),
   expiresAt: z.string().nullable(),
   decidedAt: z.string().nullable(),
-  /** The offered total, once there is an offer. */
+  /** The offered total (net), once there is an offer. */
   total: z.number().nullable(),
+  /** GET /quotes/:id of an offer: the tax it would bear if accepted now, and the gross. */
+  tax: TaxSummarySchema.optional(),
   /**
    * Names the offer as it stands (its prices, quantities and time): changes whenever the shop revises
    * it. Accepting sends it back, so that a revised offer is never accepted unseen.

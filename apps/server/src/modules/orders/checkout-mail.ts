@@ -25,7 +25,16 @@ export function checkoutMail(
   /** On terms: where to pay and the invoice number to quote. */
   bankTransfer?: BankTransfer,
 ): MailMessage {
-  const total = lines.reduce((sum, line) => sum + line.totalCents, 0);
+  // What is paid: net plus tax (docs/decisions/0219); the net and the tax are listed when tax applies.
+  const net = lines.reduce((sum, line) => sum + line.totalCents, 0);
+  const total = lines.reduce((sum, line) => sum + line.grossCents, 0);
+  const taxLines =
+    checkout.taxTreatment === 'none'
+      ? []
+      : [
+          `Net:        ${money(net)}`,
+          `Tax:        ${money(total - net)}${checkout.taxNote ? ` (${checkout.taxNote})` : ''}`,
+        ];
   const po = checkout.poReference ? ` (PO ${checkout.poReference})` : '';
   const [first] = lines;
   const card =
@@ -64,6 +73,7 @@ export function checkoutMail(
       '',
       `Checkout:   ${checkout.number}${po}`,
       ...lines.map(lineText),
+      ...taxLines,
       `Total:      ${money(total)}`,
       `Deliver to: ${checkout.address}, phone ${checkout.phone}`,
       '',

@@ -19,7 +19,10 @@ const summary = (order: OrderRow) =>
     `Order:      ${order.number}`,
     `Product:    ${order.productName}`,
     `Quantity:   ${order.quantity} pcs at ${money(order.priceCents)} / piece`,
-    `Total:      ${money(order.totalCents)}`,
+    ...(order.taxCents > 0
+      ? [`Net:        ${money(order.totalCents)}`, `Tax:        ${money(order.taxCents)}`]
+      : []),
+    `Total:      ${money(order.grossCents)}`,
     `Deliver to: ${order.address}, phone ${order.phone}`,
   ].join('\n');
 
@@ -48,7 +51,7 @@ export function orderMail(
         return {
           subject: `Payment received: ${order.productName}`,
           lines: [
-            `We have received your payment of ${money(order.totalCents)}${card && ` by ${card}`}.`,
+            `We have received your payment of ${money(order.grossCents)}${card && ` by ${card}`}.`,
             `Transaction id: ${order.transactionId ?? '-'}`,
             'We will write again when the order ships.',
           ],
@@ -152,7 +155,7 @@ export async function queuePaidMail(
 
 /** What became of the money of an order the shop cancelled (its credit note, if any, is attached). */
 function cancelledMoneyLine(order: OrderRow, card: string): string {
-  const amount = money(order.totalCents);
+  const amount = money(order.grossCents);
   // On terms, paid by transfer: no card to refund to; the shop transfers it back.
   if (order.paid && order.dueAt)
     return `Your bank transfer of ${amount} (reference ${order.transactionId ?? '-'}) will be paid back to you by bank transfer; the credit note is attached.`;

@@ -7,7 +7,10 @@ const LIST_SIZE = 8;
 const TOP_PRODUCTS = 5;
 
 /** A sum of cents or pieces: bigint and numeric come back from the drivers as text. */
-const total = (column: typeof orders.totalCents | typeof orders.quantity, where?: ReturnType<typeof sql>) =>
+const total = (
+  column: typeof orders.totalCents | typeof orders.taxCents | typeof orders.quantity,
+  where?: ReturnType<typeof sql>,
+) =>
   (where
     ? sql`COALESCE(SUM(${column}) FILTER (WHERE ${where}), 0)`
     : sql`COALESCE(SUM(${column}), 0)`
@@ -33,6 +36,10 @@ export function createOverviewRepository(db: Executor) {
           todayCents: total(orders.totalCents, sql`${orders.paid} AND ${orders.paidAt} >= ${startOfToday}`),
           last7Cents: total(orders.totalCents, sql`${orders.paid} AND ${orders.paidAt} >= ${since(7)}`),
           last30Cents: total(orders.totalCents, sql`${orders.paid} AND ${orders.paidAt} >= ${since(30)}`),
+          // The tax collected beside the (net) revenue: owed to the tax office, not the shop's.
+          taxTodayCents: total(orders.taxCents, sql`${orders.paid} AND ${orders.paidAt} >= ${startOfToday}`),
+          tax7Cents: total(orders.taxCents, sql`${orders.paid} AND ${orders.paidAt} >= ${since(7)}`),
+          tax30Cents: total(orders.taxCents, sql`${orders.paid} AND ${orders.paidAt} >= ${since(30)}`),
           toShip: sql`COUNT(*) FILTER (WHERE ${orders.paid} AND ${orders.status} = 'pending')`.mapWith(
             Number,
           ),

@@ -12,7 +12,7 @@ const utcDay = (date: Date) => date.toISOString().slice(0, 10);
  * call; `now` is a parameter so that tests can fix the clock.
  */
 export async function getOverview(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db' | 'config'>,
   days: number,
   now = new Date(),
 ): Promise<Overview> {
@@ -33,6 +33,14 @@ export async function getOverview(
       today: toDollars(totals.todayCents),
       last7Days: toDollars(totals.last7Cents),
       last30Days: toDollars(totals.last30Cents),
+      // A shop that charges no tax shows none.
+      ...(deps.config.taxSeller && {
+        tax: {
+          today: toDollars(totals.taxTodayCents),
+          last7Days: toDollars(totals.tax7Cents),
+          last30Days: toDollars(totals.tax30Cents),
+        },
+      }),
     },
     toShip: { orders: totals.toShip, value: toDollars(totals.toShipCents) },
     unpaid: { orders: totals.unpaid, value: toDollars(totals.unpaidCents), heldPieces: totals.heldPieces },

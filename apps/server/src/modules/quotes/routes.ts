@@ -30,6 +30,7 @@ import {
   listAllQuotes,
   listMyQuotes,
   offerQuote,
+  offerTax,
   offerTotalCents,
   offerVersionOf,
   requestQuote,
@@ -119,7 +120,11 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: QuoteSchema, ...errorResponses },
       },
     },
-    async (request) => toQuoteDto(await getQuote(app.db, currentUser(request), request.params.id)),
+    async (request) => {
+      const parts = await getQuote(app.db, currentUser(request), request.params.id);
+      const tax = await offerTax(app.db, app.config.taxSeller, parts);
+      return { ...toQuoteDto(parts), ...(tax && { tax }) };
+    },
   );
 
   app.post(

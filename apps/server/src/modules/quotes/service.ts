@@ -9,7 +9,10 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/app/auth.ts';
 import { nextDocumentNumber } from '../invoices/index.ts';
 import { buyerView, viewProduct } from '../pricing/index.ts';
-import { findProduct, pricingOfRow } from '../products/index.ts';
+import { findProduct, findProducts, pricingOfRow } from '../products/index.ts';
+import type { TaxSeller } from '@forgeline/shared/tax';
+import type { TaxSummary } from '@forgeline/shared/schemas/tax';
+import { taxSummaryOf } from '../tax/index.ts';
 import { createQuotesRepository, type QuoteWithParts } from './repository.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { ErrorCode } from '@forgeline/shared/api-error';
@@ -285,4 +288,30 @@ export async function declineQuote(
 /** Closes offers past their expiry; answers the quotes closed, for the e-mails. */
 export async function expireQuotes(db: Database, now = new Date()): Promise<QuoteRow[]> {
   return createQuotesRepository(db).expireOffers(now);
+}
+
+/**
+ * The tax an offer would bear if accepted now (docs/decisions/0219), for the buyer's company: shown
+ * beside its net total; undefined before it is priced, or when the shop charges no tax.
+ */
+export async function offerTax(
+  db: Executor,
+  seller: TaxSeller | null,
+  { quote, lines }: QuoteWithParts,
+): Promise<TaxSummary | undefined> {
+  if (!seller || lines.some((line) => line.offeredPriceCents === null)) return undefined;
+  const parts = await findProducts(
+    db,
+    lines.flatMap((line) => (line.productId ? [line.productId] : [])),
+  );
+  const categoryOf = new Map(parts.map((part) => [part.id, part.taxCategory]));
+  return taxSummaryOf(
+    db,
+    seller,
+    quote.companyId,
+    lines.map((line) => ({
+      category: (line.productId && categoryOf.get(line.productId)) || 'standard',
+      netCents: (line.offeredPriceCents ?? 0) * line.quantity,
+    })),
+  );
 }

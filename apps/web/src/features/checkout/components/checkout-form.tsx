@@ -18,6 +18,7 @@ import type { usePlaceCheckout } from '../api/place-checkout';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { CardHoldRule } from '@/components/ui/card-hold-rule';
 import { Alert } from '@/components/ui/alert';
+import { TaxTotals } from '@/components/ui/tax-totals';
 import { DeliveryFields } from '@/components/ui/payment-method-choice';
 import { ApprovalSent } from '@/components/ui/approval-sent';
 import {
@@ -158,12 +159,7 @@ export const CheckoutForm = ({
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
       <div className="flex flex-col gap-3">
         {renderLines(failure?.lines)}
-        <p className="text-right text-lg">
-          Total{' '}
-          <span className="font-bold" data-testid="checkout-total">
-            $ {formatPrice(cart.total)}
-          </span>
-        </p>
+        <TaxTotals total={cart.total} tax={cart.tax} testId="checkout-total" />
       </div>
       <form
         onSubmit={(event) => void submit(event)}
@@ -196,7 +192,7 @@ export const CheckoutForm = ({
           isLoading={place.isPending}
           disabled={cannotOrder || cart.lines.some((l) => l.problem !== null)}
         >
-          Place order · $ {formatPrice(cart.total)}
+          Place order · $ {formatPrice(cart.tax?.totalWithTax ?? cart.total)}
         </SubmitButton>
         <p className="text-xs text-base-content/75">
           {byInvoice

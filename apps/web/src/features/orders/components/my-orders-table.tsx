@@ -41,12 +41,12 @@ const isCancelled = (order: Order) => order.status === 'cancelled';
 /** Who placed an order: the companies contract calls it `customerName`; the order's `name` is that buyer too. */
 const placedBy = (order: Order) => (order as Order & { customerName?: string }).customerName ?? order.name;
 
-/** The sum of the group's lines still standing, in whole cents (no float drift across forty lines). */
+/** What the group's lines still standing cost with their tax, in whole cents (no float drift across forty lines). */
 const groupTotal = (orders: readonly Order[]) =>
   toDollars(
     orders
       .filter((order) => !isCancelled(order))
-      .reduce((cents, order) => cents + toCents(order.totalPrize), 0),
+      .reduce((cents, order) => cents + toCents(order.totalWithTax ?? order.totalPrize), 0),
   );
 
 /**

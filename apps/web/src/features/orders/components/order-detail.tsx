@@ -119,7 +119,15 @@ export const OrderDetail = ({ detail, documents, onShip, onCancel, busy }: Order
             ) : null}
             <Row label="Quantity">{order.buyQuantity} pcs</Row>
             <Row label="Price Per Unit">$ {formatPrice(order.price)}</Row>
-            <Row label="Total">$ {formatPrice(order.totalPrize)}</Row>
+            <Row label={order.totalWithTax === undefined ? 'Total' : 'Net total'}>
+              $ {formatPrice(order.totalPrize)}
+            </Row>
+            {order.totalWithTax === undefined ? null : (
+              <>
+                <Row label={`Tax ${order.taxRate ?? 0} %`}>$ {formatPrice(order.tax ?? 0)}</Row>
+                <Row label="Total with tax">$ {formatPrice(order.totalWithTax)}</Row>
+              </>
+            )}
           </dl>
         </Card>
 

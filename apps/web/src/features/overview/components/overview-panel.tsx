@@ -47,6 +47,16 @@ const pieces = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'piece' 
 
 type OverviewPanelProps = { overview: Overview; days: number; onDays: (days: number) => void };
 
+const REVENUE_LABELS = {
+  today: 'Paid revenue today',
+  last7Days: 'Paid revenue, last 7 days',
+  last30Days: 'Paid revenue, last 30 days',
+} as const;
+
+/** Revenue is net; beside it, the tax collected with it and the gross, when the shop charges tax. */
+const taxDetail = (net: number, tax: number | undefined) =>
+  tax === undefined ? undefined : `net; tax ${usd(tax)}, gross ${usd(Math.round((net + tax) * 100) / 100)}`;
+
 /** The admin's first dashboard page: figures from the database, revenue per day, top and low products. */
 export const OverviewPanel = ({ overview, days, onDays }: OverviewPanelProps) => {
   const manageOrders = dashboardPaths.manageOrders.getHref();
@@ -54,9 +64,14 @@ export const OverviewPanel = ({ overview, days, onDays }: OverviewPanelProps) =>
   return (
     <div className="flex flex-col gap-4">
       <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label="Figures">
-        <Figure label="Paid revenue today" value={usd(overview.revenue.today)} />
-        <Figure label="Paid revenue, last 7 days" value={usd(overview.revenue.last7Days)} />
-        <Figure label="Paid revenue, last 30 days" value={usd(overview.revenue.last30Days)} />
+        {(['today', 'last7Days', 'last30Days'] as const).map((period) => (
+          <Figure
+            key={period}
+            label={REVENUE_LABELS[period]}
+            value={usd(overview.revenue[period])}
+            detail={taxDetail(overview.revenue[period], overview.revenue.tax?.[period])}
+          />
+        ))}
         <Figure
           label="Orders waiting to ship"
           value={String(overview.toShip.orders)}

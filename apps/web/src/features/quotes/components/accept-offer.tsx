@@ -156,7 +156,8 @@ const AcceptOfferForm = ({
       ) : null}
       <Alert data-testid="accept-error">{failure}</Alert>
       <SubmitButton isLoading={accept.isPending} disabled={cannotOrder}>
-        Accept offer{quote.total !== null ? ` · $ ${formatPrice(quote.total)}` : ''}
+        Accept offer
+        {quote.total !== null ? ` · $ ${formatPrice(quote.tax?.totalWithTax ?? quote.total)}` : ''}
       </SubmitButton>
     </form>
   );

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link } from '@/components/ui/link';
 import { toast } from '@/lib/toast';
+import { treatmentLabels } from '@forgeline/shared/tax';
 import { formatPrice, toCents, toDollars } from '@forgeline/shared/money';
 import { pricingOf, quoteQuantityProblem, unitPriceCents } from '@forgeline/shared/pricing';
 import { type Product } from '@forgeline/shared/schemas/product';
@@ -121,10 +122,28 @@ const QuoteLines = ({ quote }: { quote: Quote }) => (
         <tfoot>
           <tr>
             <th scope="row" colSpan={5} className="text-right">
-              Total
+              {quote.tax ? 'Net total' : 'Total'}
             </th>
             <td className="whitespace-nowrap font-bold">$ {formatPrice(quote.total)}</td>
           </tr>
+          {quote.tax ? (
+            <>
+              <tr>
+                <th scope="row" colSpan={5} className="text-right">
+                  {quote.tax.treatment === 'taxed' ? 'Tax' : treatmentLabels[quote.tax.treatment]}
+                </th>
+                <td className="whitespace-nowrap">$ {formatPrice(quote.tax.tax)}</td>
+              </tr>
+              <tr>
+                <th scope="row" colSpan={5} className="text-right">
+                  Total with tax
+                </th>
+                <td className="whitespace-nowrap font-bold" data-testid="quote-gross">
+                  $ {formatPrice(quote.tax.totalWithTax)}
+                </td>
+              </tr>
+            </>
+          ) : null}
         </tfoot>
       ) : null}
     </table>
