@@ -103,7 +103,7 @@ describe('the tax engine', () => {
           lines.reduce((s, l) => s + l.netCents, 0),
         );
         // A credit note per line reverses that line's frozen tax: together they are exactly the total.
-        const refunded = lines.map((line, i) => taxLines(decision, rates, [line], DAY)[0]!.taxCents);
+        const refunded = lines.map((line) => taxLines(decision, rates, [line], DAY)[0]!.taxCents);
         expect(refunded.reduce((sum, cents) => sum + cents, 0)).toBe(total);
         lines.forEach((line, i) => {
           if (line.category === 'exempt') expect(taxed[i]!.taxCents).toBe(0);
