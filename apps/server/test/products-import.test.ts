@@ -9,7 +9,7 @@ import { createCast, expectRefused, type Cast } from './support/cast.ts';
 import { makeProduct, snapshot } from './support/data.ts';
 
 const HEADER =
-  'Part number,Name,Price,Stock,Minimum order,Pack size,Maximum order,Price breaks,Low-stock alert,Description,Image,Tax category';
+  'Part number,Name,Price,Stock,Minimum order,Pack size,Maximum order,Price breaks,Low-stock alert,Description,Image';
 
 describe("the admin's products CSV: GET /api/products.csv and POST /api/products/import", () => {
   let t: TestApp;

@@ -22,7 +22,6 @@ export const PRODUCT_COLUMNS = [
   { field: 'lowStockThreshold', header: 'Low-stock alert', required: false },
   { field: 'description', header: 'Description', required: true },
   { field: 'img', header: 'Image', required: true },
-  { field: 'taxCategory', header: 'Tax category', required: false },
 ] as const;
 export type ProductColumn = (typeof PRODUCT_COLUMNS)[number]['field'];
 
@@ -43,7 +42,6 @@ const ALIASES: Record<ProductColumn, string[]> = {
   lowStockThreshold: ['lowstockthreshold', 'lowstockalert'],
   description: ['description'],
   img: ['img', 'image', 'imageurl'],
-  taxCategory: ['taxcategory', 'tax'],
 };
 
 /** Price breaks in one cell: `100:4.20;500:3.90` (quantity:price, separated by semicolons). */
@@ -61,7 +59,6 @@ const exportRecord = (row: ProductRow) => [
   row.lowStockThreshold,
   row.description,
   row.imageUrl ?? PART_PHOTO_PLACEHOLDER, // as the API answers it: imported again, it reads as 'no photo'
-  row.taxCategory,
 ];
 
 /** Streams products as CSV, with a UTF-8 byte-order mark so that a spreadsheet opens it as UTF-8. */
