@@ -67,6 +67,7 @@ import { companyAdminRoutes, companyRoutes } from './modules/companies/index.ts'
 import { partNumberRoutes } from './modules/part-numbers/index.ts';
 import { approvalAdminRoutes, approvalRoutes } from './modules/approvals/index.ts';
 import { priceListAdminRoutes } from './modules/price-lists/index.ts';
+import { taxAdminRoutes, taxCompanyRoutes } from './modules/tax/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -254,6 +255,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
       await api.register(companyRoutes);
       await api.register(partNumberRoutes);
       await api.register(approvalRoutes);
+      await api.register(taxCompanyRoutes);
       // The admin area: one guard for all of it, at onRequest (before the body is read or validated).
       await api.register(async (admin) => {
         admin.addHook('onRequest', admin.requireAdmin);
@@ -271,6 +273,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
         await admin.register(companyAdminRoutes);
         await admin.register(approvalAdminRoutes);
         await admin.register(priceListAdminRoutes);
+        await admin.register(taxAdminRoutes);
       });
     },
     { prefix: '/api' },

@@ -12,6 +12,7 @@ import {
   setDemoAccountsUsable,
 } from './db/seed/accounts.ts';
 import { seedDemoData } from './db/seed/seed.ts';
+import { seedDemoTaxRates } from './db/seed/tax.ts';
 import { trackUnfinishedRequests } from './lib/unfinished-requests.ts';
 import { createUsersRepository } from './modules/users/repository.ts';
 
@@ -78,6 +79,8 @@ async function main() {
 async function prepareData(app: Awaited<ReturnType<typeof buildApp>>, env: Env) {
   const seeded = env.SEED_DEMO_DATA === 'true' && (await seedDemoData(app.db, app.images));
   if (seeded) app.log.info('Seeded the demo catalogue and reviews.');
+  if (env.SEED_DEMO_DATA === 'true' && (await seedDemoTaxRates(app.db)))
+    app.log.info('Seeded the demo tax rates (Illinois and a few states, DE, FR, NL, GB).');
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     const outcome = await ensureConfiguredAdmin(app.db, app.auth, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
     if (outcome === 'password-set')

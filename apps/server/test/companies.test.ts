@@ -80,6 +80,7 @@ describe('companies: members, roles, invitations, limits and approvals', () => {
       name: 'Acme Pumps GmbH',
       taxId: 'DE 129 273 398',
       billingAddress: 'Industriestr. 1, 70565 Stuttgart',
+      country: 'DE',
     });
     expect(created.statusCode, created.body).toBe(201);
     companyId = created.json<{ id: string; taxId: string }>().id;
@@ -97,6 +98,7 @@ describe('companies: members, roles, invitations, limits and approvals', () => {
     const other = await call(shop, 'POST', '/api/companies', {
       name: 'Other Ltd',
       billingAddress: '2 Side St',
+      country: 'GB',
     });
     otherCompanyId = other.json<{ id: string }>().id;
     await call(shop, 'POST', `/api/companies/${otherCompanyId}/members`, {
@@ -115,7 +117,12 @@ describe('companies: members, roles, invitations, limits and approvals', () => {
     const bad = await expectRefused(
       t.app,
       () =>
-        call(shop, 'POST', '/api/companies', { name: 'Typo AG', taxId: 'DE129273399', billingAddress: 'x' }),
+        call(shop, 'POST', '/api/companies', {
+          name: 'Typo AG',
+          taxId: 'DE129273399',
+          billingAddress: 'x',
+          country: 'DE',
+        }),
       400,
     );
     expect(bad.body).toContain('not a valid VAT ID for Germany');
@@ -741,13 +748,18 @@ describe('companies: members, roles, invitations, limits and approvals', () => {
       companyName: 'Newco BV',
       taxId: 'NL 0044.95.445.B01',
       billingAddress: 'Kade 1, Rotterdam',
+      country: 'NL',
       note: 'We buy 2,000 bearings a month',
     });
     expect(applied.statusCode, applied.body).toBe(201);
     await expectRefused(
       t.app,
       () =>
-        call(applicant, 'POST', '/api/companyApplications', { companyName: 'Again', billingAddress: 'x' }),
+        call(applicant, 'POST', '/api/companyApplications', {
+          companyName: 'Again',
+          billingAddress: 'x',
+          country: 'NL',
+        }),
       409,
     );
     const { id } = applied.json<{ id: string }>();

@@ -46,7 +46,11 @@ describe('contract prices and parts seen per company', () => {
     requestAs(t.app, user, method, url, payload);
 
   async function companyWith(name: string, admin: TestUser): Promise<string> {
-    const created = await as(shop, 'POST', '/api/companies', { name, billingAddress: '1 Mill Lane, Leeds' });
+    const created = await as(shop, 'POST', '/api/companies', {
+      name,
+      billingAddress: '1 Mill Lane, Leeds',
+      country: 'GB',
+    });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json<{ id: string }>().id;
     const attached = await as(shop, 'POST', `/api/companies/${id}/members`, {

@@ -55,7 +55,11 @@ describe("customers' own part numbers", () => {
   };
 
   async function companyWith(name: string, members: [TestUser, string][]) {
-    const created = await call(shop, 'POST', '/api/companies', { name, billingAddress: '1 Works Road' });
+    const created = await call(shop, 'POST', '/api/companies', {
+      name,
+      billingAddress: '1 Works Road',
+      country: 'GB',
+    });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json<{ id: string }>().id;
     for (const [user, role] of members) {

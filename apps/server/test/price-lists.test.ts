@@ -63,6 +63,7 @@ describe('price lists, customer groups and part visibility (admin)', () => {
     const created = await call(shop, 'POST', '/api/companies', {
       name: 'Demo Pumps Ltd',
       billingAddress: '1 Works Road, Leeds',
+      country: 'GB',
     });
     expect(created.statusCode, created.body).toBe(201);
     companyId = created.json<{ id: string }>().id;

@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
-import { products, reviews } from '../src/db/schema/index.ts';
+import { products, reviews, taxRates } from '../src/db/schema/index.ts';
 import { seedDemoData } from '../src/db/seed/seed.ts';
+import { DEMO_TAX_RATES, seedDemoTaxRates } from '../src/db/seed/tax.ts';
 import { LocalImageStore } from '../src/plugins/app/images.ts';
 import { createProductsRepository } from '../src/modules/products/repository.ts';
 
@@ -32,6 +33,14 @@ describe('demo data on the embedded database', () => {
       description: 'Written before the restart.',
       imageUrl: '/uploads/x.webp',
     });
+    // The demo tax rates (decision 0231): once, into the demo database only.
+    expect(await seedDemoTaxRates(first.db)).toBe(true);
+    const rates = await first.db.select().from(taxRates);
+    expect(rates).toHaveLength(DEMO_TAX_RATES.length);
+    expect(rates.find((rate) => rate.region === 'IL' && rate.category === 'standard')?.rateBasisPoints).toBe(
+      625,
+    );
+    expect(await seedDemoTaxRates(first.db)).toBe(false);
     await first.close();
 
     const second = await openDatabase({ pgliteDir: path.join(dir, 'pglite') });

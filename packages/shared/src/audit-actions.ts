@@ -45,5 +45,12 @@ export const AUDIT_ACTIONS = {
   'part_number.set': 'Set customer part number',
   'part_number.removed': 'Removed customer part number',
   'part_number.imported': 'Imported customer part numbers',
+  'tax_rate.created': 'Added tax rate',
+  'tax_rate.edited': 'Edited tax rate',
+  'tax_rate.deleted': 'Deleted tax rate',
+  'company.tax_id_verified': 'Verified VAT ID',
+  'company.tax_id_unverified': 'Withdrew VAT ID verification',
+  'tax_exemption.approved': 'Approved tax exemption certificate',
+  'tax_exemption.rejected': 'Rejected tax exemption certificate',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

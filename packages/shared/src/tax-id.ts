@@ -24,3 +24,20 @@ export function taxIdProblem(taxId: string): string | null {
     ? null
     : 'A tax ID has 4 to 30 letters, digits, dashes or slashes.';
 }
+
+/** Greece's VAT IDs start with EL; every other member state's with its ISO code. */
+const EU_STATES = new Set(
+  'AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK'.split(' '),
+);
+
+/**
+ * Why a company in `country` cannot have this tax ID, or null: an EU company's VAT ID starts with its own
+ * state's prefix (EL for Greece), since reverse charge reads the buyer's state from it (decision 0231).
+ */
+export function taxIdCountryProblem(taxId: string | null, country: string | null): string | null {
+  if (!taxId || !country || !EU_STATES.has(country)) return null;
+  const prefix = country === 'GR' ? 'EL' : country;
+  return taxId.startsWith(prefix)
+    ? null
+    : `A VAT ID of a company in ${country} starts with ${prefix}: this one starts with ${taxId.slice(0, 2)}.`;
+}

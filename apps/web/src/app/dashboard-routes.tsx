@@ -108,6 +108,8 @@ export const dashboardRoutes: RouteObject[] = [
         path: dashboardPaths.companyApplications.path,
         ...page(() => import('@/routes/dashboard/company-applications')),
       },
+      // Tax rates, certificates and the report (decision 0231).
+      { path: dashboardPaths.tax.path, ...page(() => import('@/routes/dashboard/tax')) },
       // Contract prices, customer groups (decision 0217).
       {
         path: dashboardPaths.priceLists.path,

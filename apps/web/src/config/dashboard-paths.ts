@@ -59,6 +59,7 @@ export const dashboardPaths = {
   companyApplications: { path: 'companyApplications', getHref: () => '/dashboard/companyApplications' },
   /** Admins: contract prices and customer groups (decision 0217). */
   priceLists: { path: 'priceLists', getHref: () => '/dashboard/priceLists' },
+  tax: { path: 'tax', getHref: () => '/dashboard/tax' },
   priceList: {
     path: 'priceLists/:id',
     getHref: (id: string) => `/dashboard/priceLists/${encodeURIComponent(id)}`,

@@ -83,6 +83,8 @@ export const checkoutKeys = createQueryKeys('checkouts');
 export const adminCompanyKeys = createQueryKeys('admin-companies');
 /** The shop admin's price lists and what hangs on them; their other keys are built in the feature. */
 export const priceListKeys = createQueryKeys('price-lists');
+/** Tax rates, certificates and VAT ID verification (decision 0231); other keys are built in the feature. */
+export const taxKeys = createQueryKeys('tax');
 /** The signed-in member's company and each of its lists (docs/decisions/0213). */
 export const companyKeys = {
   all: ['company'] as const,

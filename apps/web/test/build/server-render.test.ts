@@ -41,6 +41,7 @@ const hostile: Product = {
   maxOrder: null,
   lowStockThreshold: 10,
   priceTiers: [],
+  taxCategory: 'standard' as const,
 };
 const reader = {
   products: async () => ({ products: [hostile], total: 1 }),

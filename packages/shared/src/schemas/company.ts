@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { messages } from '../messages.ts';
-import { taxIdProblem } from '../tax-id.ts';
+import { taxIdCountryProblem, taxIdProblem } from '../tax-id.ts';
+import { CountryCodeSchema, RegionCodeSchema } from './tax.ts';
 import {
   COMPANY_ROLE_LABELS,
   COMPANY_ROLE_RIGHTS,
@@ -65,20 +66,72 @@ export const CompanySchema = z.object({
   /** When false, buyers deliver only to an address of the book. */
   allowFreeTextAddress: z.boolean(),
   terms: PaymentTermsSchema,
+  /** Where the company is, for its tax (decision 0231): null for companies made before it was asked. */
+  country: z.string().nullable(),
+  region: z.string().nullable(),
+  /** When and by whom the shop verified the VAT ID (VIES); null: not verified, VAT is charged. */
+  taxIdVerifiedAt: z.string().nullable(),
+  taxIdVerifiedBy: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Company = z.infer<typeof CompanySchema>;
 
-/** PATCH /company (company admin) and POST /companies (shop admin, name and billing address required). */
-export const CompanyBodySchema = z.object({
+/**
+ * The rules between a company's country, region and tax ID (decision 0231), for whichever of them a
+ * body carries: an EU company's VAT ID starts with its state's prefix; a US company names its state,
+ * whose sales tax it pays.
+ */
+export function companyTaxProblems(body: {
+  country?: string | null | undefined;
+  region?: string | null | undefined;
+  taxId?: string | null | undefined;
+}): { path: 'taxId' | 'region'; message: string }[] {
+  const problems: { path: 'taxId' | 'region'; message: string }[] = [];
+  const taxIdProblemOfCountry = taxIdCountryProblem(body.taxId ?? null, body.country ?? null);
+  if (taxIdProblemOfCountry) problems.push({ path: 'taxId', message: taxIdProblemOfCountry });
+  if (body.country === 'US' && body.region === null)
+    problems.push({
+      path: 'region',
+      message: 'A company in the US names its state (e.g. IL): its sales tax depends on it',
+    });
+  return problems;
+}
+const checkCompanyTax = (
+  body: Parameters<typeof companyTaxProblems>[0],
+  context: z.core.$RefinementCtx<unknown>,
+) => {
+  for (const problem of companyTaxProblems(body))
+    context.addIssue({ code: 'custom', message: problem.message, path: [problem.path] });
+};
+
+const companyFields = {
   name: CompanyNameSchema,
   taxId: TaxIdSchema.optional(),
   billingAddress: singleLineText('Billing address', messages.addressRequired, LIMITS.addressMax),
+  country: CountryCodeSchema,
+  region: RegionCodeSchema.optional(),
   allowFreeTextAddress: z.boolean().optional(),
-});
+};
+
+/**
+ * POST /companies (shop admin) and the company admin's details form: name, billing address and country
+ * required. PATCH takes any of the fields (CompanyPatchSchema).
+ */
+export const CompanyBodySchema = z
+  .object(companyFields)
+  .superRefine((body, context) => checkCompanyTax({ ...body, region: body.region ?? null }, context));
 export type CompanyBody = z.infer<typeof CompanyBodySchema>;
 export type CompanyBodyInput = z.input<typeof CompanyBodySchema>;
-export const CompanyPatchSchema = CompanyBodySchema.partial();
+/** A country given without a region clears the region (a US company then must name its state). */
+export const CompanyPatchSchema = z
+  .object(companyFields)
+  .partial()
+  .superRefine((body, context) =>
+    checkCompanyTax(
+      { ...body, region: body.country !== undefined && body.region === undefined ? null : body.region },
+      context,
+    ),
+  );
 export type CompanyPatch = z.infer<typeof CompanyPatchSchema>;
 
 /** A member of a company. Limits are dollars, null for none; `spentThisMonth` counts this calendar month. */
@@ -255,6 +308,9 @@ export const CompanyApplicationSchema = z.object({
   id: z.string(),
   companyName: z.string(),
   taxId: z.string().nullable(),
+  /** Null on applications made before the country was asked. */
+  country: z.string().nullable(),
+  region: z.string().nullable(),
   note: z.string().nullable(),
   status: z.enum(['pending', 'approved', 'declined']),
   applicant: z.object({ id: z.string().nullable(), name: z.string(), email: z.string() }),
@@ -264,12 +320,16 @@ export const CompanyApplicationSchema = z.object({
 });
 export type CompanyApplication = z.infer<typeof CompanyApplicationSchema>;
 
-export const CompanyApplicationBodySchema = z.object({
-  companyName: CompanyNameSchema,
-  taxId: TaxIdSchema.optional(),
-  billingAddress: singleLineText('Billing address', messages.addressRequired, LIMITS.addressMax),
-  note: oneLine('The note', LIMITS.commentMax).optional(),
-});
+export const CompanyApplicationBodySchema = z
+  .object({
+    companyName: CompanyNameSchema,
+    taxId: TaxIdSchema.optional(),
+    billingAddress: singleLineText('Billing address', messages.addressRequired, LIMITS.addressMax),
+    country: CountryCodeSchema,
+    region: RegionCodeSchema.optional(),
+    note: oneLine('The note', LIMITS.commentMax).optional(),
+  })
+  .superRefine((body, context) => checkCompanyTax({ ...body, region: body.region ?? null }, context));
 export type CompanyApplicationBody = z.infer<typeof CompanyApplicationBodySchema>;
 
 /** The shop admin's list of companies. */
@@ -277,6 +337,7 @@ export const CompanySummarySchema = z.object({
   id: z.string(),
   name: z.string(),
   taxId: z.string().nullable(),
+  country: z.string().nullable(),
   memberCount: z.number().int(),
   termsDays: z.number().int().nullable(),
   creditLimit: z.number(),

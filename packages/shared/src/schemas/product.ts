@@ -23,6 +23,8 @@ export const ProductSchema = z.object({
   lowStockThreshold: z.number().int().min(0),
   /** Volume prices in dollars: ascending minQuantity, non-increasing price; `price` is the base. */
   priceTiers: z.array(z.object({ minQuantity: z.number().int(), price: z.number() })),
+  /** Which tax rate the part bears (decision 0231): standard, reduced, or none (exempt). */
+  taxCategory: z.enum(['standard', 'reduced', 'exempt']),
   /**
    * For a signed-in buyer whose price list prices this part (decision 0216): `price` and `priceTiers`
    * above are theirs, and these say the list price a visitor pays and the list that set theirs.
@@ -144,6 +146,15 @@ const b2bFields = {
     .array(PriceTierBodySchema)
     .max(LIMITS.priceTiersMax, `At most ${LIMITS.priceTiersMax} price breaks`)
     .optional(),
+  /** Absent (or empty): standard for a new product, unchanged on an edit (decision 0231). */
+  taxCategory: z.preprocess(
+    (value) => (value === '' ? undefined : typeof value === 'string' ? value.trim().toLowerCase() : value),
+    z
+      .enum(['standard', 'reduced', 'exempt'], {
+        error: "Tax category must be 'standard', 'reduced' or 'exempt'",
+      })
+      .optional(),
+  ),
 };
 
 export const ProductBodySchema = z

@@ -154,6 +154,9 @@ export const companyApplications = pgTable(
     companyName: text('company_name').notNull(),
     taxId: text('tax_id'),
     billingAddress: text('billing_address').notNull(),
+    /** Where the company is, for its tax (decision 0231); null on applications made before it was asked. */
+    country: text('country'),
+    region: text('region'),
     note: text('note'),
     status: text('status', { enum: ['pending', 'approved', 'declined'] })
       .notNull()

@@ -176,6 +176,9 @@ async function ensureDemoCompany(db: Database) {
     .values({
       name: DEMO_COMPANY.name,
       billingAddress: DEMO_COMPANY.billingAddress,
+      // Taxed in Illinois, where the demo seller is (decision 0231).
+      country: 'US',
+      region: 'IL',
       termsDays: DEMO_COMPANY.termsDays,
       creditLimitCents: DEMO_COMPANY.creditLimitCents,
     })

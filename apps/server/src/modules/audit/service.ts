@@ -22,7 +22,9 @@ export interface AuditRecord {
       | 'company'
       | 'checkout'
       | 'price_list'
-      | 'customer_group';
+      | 'customer_group'
+      | 'tax_rate'
+      | 'tax_exemption';
     id: string | null;
     label: string;
   };

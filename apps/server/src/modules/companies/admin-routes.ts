@@ -80,6 +80,7 @@ export const companyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         id: company.id,
         name: company.name,
         taxId: company.taxId,
+        country: company.country,
         memberCount,
         termsDays: company.termsDays,
         creditLimit: (company.creditLimitCents ?? 0) / 100,

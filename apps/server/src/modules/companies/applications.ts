@@ -35,6 +35,8 @@ export async function applyForCompany(
     companyName: body.companyName,
     taxId: body.taxId ?? null,
     billingAddress: body.billingAddress,
+    country: body.country,
+    region: body.region ?? null,
     note: body.note || null,
   });
   if (!row) throw conflict('Your application is being reviewed already.', 'APPLICATION_PENDING');
@@ -91,6 +93,8 @@ export async function approveApplication(
       name: row.companyName,
       taxId: row.taxId,
       billingAddress: row.billingAddress,
+      country: row.country,
+      region: row.region,
     });
     if (
       !row.userId ||
@@ -110,7 +114,13 @@ export async function approveApplication(
     await recordAudit(tx, admin, {
       action: 'company.application_approved',
       subject: { type: 'company', id: company.id, label: company.name },
-      after: { name: company.name, taxId: company.taxId, admin: row.applicantEmail },
+      after: {
+        name: company.name,
+        taxId: company.taxId,
+        country: company.country,
+        region: company.region,
+        admin: row.applicantEmail,
+      },
     });
     return { application: decided, company, mailId: await queueDecisionMail(deps, tx, decided, true) };
   });

@@ -28,6 +28,10 @@ export const toCompanyDto = (row: CompanyRow, terms: PaymentTerms): Company => (
   billingAddress: row.billingAddress,
   allowFreeTextAddress: row.allowFreeTextAddress,
   terms,
+  country: row.country,
+  region: row.region,
+  taxIdVerifiedAt: row.taxIdVerifiedAt?.toISOString() ?? null,
+  taxIdVerifiedBy: row.taxIdVerifiedBy,
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -64,6 +68,8 @@ export const toApplicationDto = (row: CompanyApplicationRow): CompanyApplication
   id: row.id,
   companyName: row.companyName,
   taxId: row.taxId,
+  country: row.country,
+  region: row.region,
   note: row.note,
   status: row.status,
   applicant: { id: row.userId, name: row.applicantName, email: row.applicantEmail },

@@ -10,11 +10,13 @@ import {
   type CompanyPatch,
   type CompanyRole,
   type MyCompany,
+  companyTaxProblems,
 } from '@forgeline/shared/schemas/company';
 import type { Executor } from '../../db/client.ts';
+import type { CompanyRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { recordAudit, type AuditActor } from '../audit/index.ts';
+import { changedFields, recordAudit, type AuditActor } from '../audit/index.ts';
 import { findMembership, rightsOf, spentThisMonth, type Membership } from '../membership/index.ts';
 import { latestApplication } from './applications.ts';
 import { toAddressDto, toMemberDto } from './mappers.ts';
@@ -80,12 +82,14 @@ export async function createCompany(
       name: body.name,
       taxId: body.taxId ?? null,
       billingAddress: body.billingAddress,
+      country: body.country,
+      region: body.region ?? null,
       allowFreeTextAddress: body.allowFreeTextAddress ?? true,
     });
     await recordAudit(tx, admin, {
       action: 'company.created',
       subject: { type: 'company', id: row.id, label: row.name },
-      after: { name: row.name, taxId: row.taxId, billingAddress: row.billingAddress },
+      after: auditedDetails(row),
     });
     return row;
   });
@@ -103,24 +107,55 @@ export async function updateCompany(
     const repository = createCompaniesRepository(tx);
     const before = await repository.lock(companyId);
     if (!before) throw notFound('Company');
+    const taxFacts = companyTaxFacts(before, patch);
     const after = await repository.update(companyId, {
       ...(patch.name !== undefined && { name: patch.name }),
       ...(patch.taxId !== undefined && { taxId: patch.taxId }),
       ...(patch.billingAddress !== undefined && { billingAddress: patch.billingAddress }),
       ...(patch.allowFreeTextAddress !== undefined && { allowFreeTextAddress: patch.allowFreeTextAddress }),
+      ...taxFacts,
     });
     if (!after) throw notFound('Company');
     if (actor.kind === 'shop') {
       await recordAudit(tx, actor.admin, {
         action: 'company.edited',
         subject: { type: 'company', id: companyId, label: after.name },
-        before: { name: before.name, taxId: before.taxId, billingAddress: before.billingAddress },
-        after: { name: after.name, taxId: after.taxId, billingAddress: after.billingAddress },
+        ...changedFields(auditedDetails(before), auditedDetails(after)),
       });
     }
     return after;
   });
   return toCompany(deps.db, company);
+}
+
+const auditedDetails = (row: CompanyRow) => ({
+  name: row.name,
+  taxId: row.taxId,
+  billingAddress: row.billingAddress,
+  country: row.country,
+  region: row.region,
+  taxIdVerifiedAt: row.taxIdVerifiedAt?.toISOString() ?? null,
+});
+
+/**
+ * The country, region and VAT ID as the patch leaves them (decision 0231), checked together against
+ * what is stored: an EU VAT ID of another state's prefix, or a US company without its state, is a 400.
+ * A new VAT ID or a new country clears the shop's verification in the same update: what was checked
+ * in VIES was the old pair.
+ */
+function companyTaxFacts(before: CompanyRow, patch: CompanyPatch): Partial<CompanyRow> {
+  const country = patch.country ?? before.country;
+  const region =
+    patch.region !== undefined ? patch.region : patch.country !== undefined ? null : before.region;
+  const taxId = patch.taxId !== undefined ? patch.taxId : before.taxId;
+  const [problem] = companyTaxProblems({ country, region, taxId });
+  if (problem) throw badRequest(problem.message, { [problem.path]: problem.message });
+  const changed = taxId !== before.taxId || country !== before.country;
+  return {
+    ...(patch.country !== undefined && { country, region }),
+    ...(patch.region !== undefined && { region }),
+    ...(changed && { taxIdVerifiedAt: null, taxIdVerifiedBy: null }),
+  };
 }
 
 export async function listMembers(db: Executor, companyId: string): Promise<CompanyMember[]> {

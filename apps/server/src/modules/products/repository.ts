@@ -53,6 +53,7 @@ export const toProductDto = (row: ProductRow & ContractPriced): Product => ({
   packSize: row.packSize,
   maxOrder: row.maxOrder,
   lowStockThreshold: row.lowStockThreshold,
+  taxCategory: row.taxCategory,
   priceTiers: row.priceTiers.map((tier) => ({
     minQuantity: tier.minQuantity,
     price: toDollars(tier.priceCents),

@@ -15,7 +15,9 @@ export type ProductFields = Pick<
   NewProductRow,
   'name' | 'priceCents' | 'minOrder' | 'availableQuantity' | 'description' | 'imageUrl'
 > &
-  Partial<Pick<NewProductRow, 'sku' | 'packSize' | 'maxOrder' | 'priceTiers' | 'lowStockThreshold'>>;
+  Partial<
+    Pick<NewProductRow, 'sku' | 'packSize' | 'maxOrder' | 'priceTiers' | 'lowStockThreshold' | 'taxCategory'>
+  >;
 
 /** A product body (dollars, the spec's spelling) as the columns an admin writes. */
 export const fieldsOfBody = (body: ProductBody): ProductFields => ({
@@ -29,6 +31,7 @@ export const fieldsOfBody = (body: ProductBody): ProductFields => ({
   packSize: body.packSize,
   maxOrder: body.maxOrder,
   lowStockThreshold: body.lowStockThreshold,
+  taxCategory: body.taxCategory,
   priceTiers: body.priceTiers?.map((tier) => ({
     minQuantity: tier.minQuantity,
     priceCents: toCents(tier.price),
@@ -74,6 +77,7 @@ export function withDefaults(fields: ProductFields) {
     maxOrder: fields.maxOrder ?? null,
     priceTiers: fields.priceTiers ?? ([] as PriceTier[]),
     lowStockThreshold: fields.lowStockThreshold ?? 10,
+    taxCategory: fields.taxCategory ?? 'standard',
   };
 }
 
@@ -141,6 +145,7 @@ export function mergedFields(existing: ProductRow, fields: ProductFields) {
     maxOrder: fields.maxOrder === undefined ? existing.maxOrder : fields.maxOrder,
     priceTiers: fields.priceTiers ?? existing.priceTiers,
     lowStockThreshold: fields.lowStockThreshold ?? existing.lowStockThreshold,
+    taxCategory: fields.taxCategory ?? existing.taxCategory,
   };
 }
 

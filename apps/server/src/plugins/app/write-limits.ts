@@ -42,6 +42,14 @@ const ADMIN: WriteLimit = {
   windowS: 10 * 60,
   budget: 'admin',
 };
+// Tax exemption certificates store a file of up to 5 MB each (decision 0231).
+const CERTIFICATES: WriteLimit = {
+  what: 'certificate uploads',
+  perAccount: 20,
+  perAddress: 100,
+  windowS: 60 * 60,
+  budget: 'certificates',
+};
 const CART = { none: 'fills the own cart: part ids and quantities, no text, no mail' };
 // A company's own pages: members' and sites' details, lists; invitations and decisions mail people.
 const COMPANY: WriteLimit = {
@@ -160,6 +168,14 @@ export const WRITE_LIMITS: Record<string, WriteLimit | NoWriteLimit> = {
   'DELETE /api/customer-groups/:id': ADMIN,
   'PUT /api/companies/:id/group': ADMIN,
   'PUT /api/products/:id/access': ADMIN,
+  'POST /api/tax/rates': ADMIN,
+  'PATCH /api/tax/rates/:id': ADMIN,
+  'DELETE /api/tax/rates/:id': ADMIN,
+  'POST /api/companies/:id/taxId/verification': ADMIN,
+  'DELETE /api/companies/:id/taxId/verification': ADMIN,
+  'POST /api/tax/exemptions/:id/approve': ADMIN,
+  'POST /api/tax/exemptions/:id/reject': ADMIN,
+  'POST /api/company/taxExemptions': CERTIFICATES,
   // No limit here.
   'POST /api/cart/lines': CART,
   'PUT /api/cart/lines/:productId': CART,

@@ -36,6 +36,7 @@ export const DashboardSidebar = ({ isAdmin, isPending = false, onNavigate }: Sid
             { label: 'Companies', to: d.companies.getHref() },
             { label: 'Price lists', to: d.priceLists.getHref() },
             { label: 'Customer groups', to: d.customerGroups.getHref() },
+            { label: 'Tax', to: d.tax.getHref() },
             { label: 'Business applications', to: d.companyApplications.getHref() },
           ]
         : [

@@ -16,6 +16,8 @@ import {
   CompanyOrders,
   CompanyRequests,
 } from '@/features/companies/components/company-activity';
+import { ExemptionsPanel } from '@/features/tax/components/exemptions-panel';
+import { VatVerificationPanel } from '@/features/tax/components/vat-status';
 import { CompanyPricingPanel } from '@/features/price-lists/components/company-pricing-panel';
 import { OrderForCustomerForm } from '@/features/companies/components/order-for-customer-form';
 import type { PartPicker } from '@/features/companies/components/order-lines';
@@ -90,6 +92,10 @@ const CompanyRoute = () => {
             <div className="grid gap-4 lg:grid-cols-2">
               <CompanyDetails company={data.company} />
               <TermsPanel detail={data} />
+            </div>
+            <div className="grid gap-4 lg:grid-cols-2">
+              <VatVerificationPanel company={data.company} />
+              <ExemptionsPanel companyId={data.company.id} />
             </div>
             <CompanyPricingPanel companyId={data.company.id} />
             <CompanyMembers companyId={data.company.id} members={data.members} />

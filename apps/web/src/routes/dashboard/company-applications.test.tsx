@@ -18,6 +18,8 @@ const application = (over: Partial<CompanyApplication>): CompanyApplication => (
   reason: null,
   createdAt: '2026-11-20T10:00:00.000Z',
   decidedAt: null,
+  country: 'DE',
+  region: null,
   ...over,
 });
 

@@ -21,6 +21,7 @@ const catalogue: Product[] = Array.from({ length: 45 }, (_, index) => ({
   maxOrder: null,
   lowStockThreshold: 10,
   priceTiers: [],
+  taxCategory: 'standard' as const,
 }));
 
 const stubCatalogue = () => {

@@ -1,6 +1,7 @@
 import type { UseFormRegister, FieldErrors } from 'react-hook-form';
 import type { CompanyBodyInput } from '@forgeline/shared/schemas/company';
 import { LIMITS } from '@forgeline/shared/constants';
+import { CountrySelect } from '@/components/ui/country-select';
 import { FormField } from '@/components/ui/form-field';
 
 /** Legal name, tax ID and billing address: the new company form and the details editor ask the same. */
@@ -33,6 +34,13 @@ export const CompanyFields = ({
       maxLength={LIMITS.addressMax}
       error={errors.billingAddress?.message}
       {...register('billingAddress')}
+    />
+    <CountrySelect label="Country" error={errors.country?.message} {...register('country')} />
+    <FormField
+      label="State or region (US: required)"
+      maxLength={3}
+      error={errors.region?.message}
+      {...register('region')}
     />
   </>
 );

@@ -14,7 +14,7 @@ import { CompanyFields } from './company-fields';
 /** zod and the schema load on the first validation (docs/decisions/0042). */
 const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.CompanyBodySchema));
 
-const FIELDS = ['name', 'taxId', 'billingAddress'] as const;
+const FIELDS = ['name', 'taxId', 'billingAddress', 'country', 'region'] as const;
 
 /** 'New company': legal name, tax ID, billing address → POST /companies → the company's page. */
 export const NewCompanyForm = ({ onCancel }: { onCancel: () => void }) => {
@@ -22,7 +22,7 @@ export const NewCompanyForm = ({ onCancel }: { onCancel: () => void }) => {
   const navigate = useNavigate();
   const { register, handleSubmit, formState, setError } = useForm<CompanyBodyInput, unknown, CompanyBody>({
     resolver,
-    defaultValues: { name: '', taxId: '', billingAddress: '' },
+    defaultValues: { name: '', taxId: '', billingAddress: '', country: '', region: '' },
   });
 
   const submit = handleSubmit(async ({ taxId, ...body }) => {

@@ -4,7 +4,9 @@ import type { z } from 'zod';
 import { formatPrice } from '@forgeline/shared/money';
 import type { Company, CompanyBodySchema } from '@forgeline/shared/schemas/company';
 import { Alert } from '@/components/ui/alert';
+import { CountrySelect } from '@/components/ui/country-select';
 import { FormField } from '@/components/ui/form-field';
+import { formatMoment } from '@/lib/format-date';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
@@ -49,6 +51,20 @@ export const CompanyDetails = ({ company, canEdit }: { company: Company; canEdit
             <Row term="Legal name">{company.name}</Row>
             <Row term="Tax ID">{company.taxId ?? '—'}</Row>
             <Row term="Billing address">{company.billingAddress}</Row>
+            <Row term="Country">
+              {company.country
+                ? `${company.country}${company.region ? `-${company.region}` : ''}`
+                : 'Not set'}
+            </Row>
+            <Row term="VAT">
+              <span data-testid="vat-status">
+                {!company.taxId
+                  ? 'No VAT ID: VAT is charged'
+                  : company.taxIdVerifiedAt
+                    ? `VAT ID verified on ${formatMoment(company.taxIdVerifiedAt)}`
+                    : 'VAT ID not verified: VAT is charged'}
+              </span>
+            </Row>
             <Row term="Buyers may type a delivery address">
               {company.allowFreeTextAddress ? 'Yes' : 'No: only the addresses of the book'}
             </Row>
@@ -83,6 +99,8 @@ const CompanyForm = ({ company, onDone }: { company: Company; onDone: () => void
       name: company.name,
       taxId: company.taxId ?? '',
       billingAddress: company.billingAddress,
+      country: company.country ?? '',
+      region: company.region ?? '',
       allowFreeTextAddress: company.allowFreeTextAddress,
     },
   });
@@ -117,6 +135,13 @@ const CompanyForm = ({ company, onDone }: { company: Company; onDone: () => void
         label="Billing address"
         {...register('billingAddress')}
         error={errors.billingAddress?.message}
+      />
+      <CountrySelect label="Country" {...register('country')} error={errors.country?.message} />
+      <FormField
+        label="State or region (US: required)"
+        maxLength={3}
+        {...register('region')}
+        error={errors.region?.message}
       />
       <label className="flex cursor-pointer items-center gap-3">
         <input type="checkbox" className="toggle toggle-primary" {...register('allowFreeTextAddress')} />

@@ -27,6 +27,8 @@ const application = (over: Partial<CompanyApplication> = {}): CompanyApplication
   reason: null,
   createdAt: '2026-11-26T10:00:00.000Z',
   decidedAt: null,
+  country: 'DE',
+  region: null,
   ...over,
 });
 

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { CompanyApplication, CompanyApplicationBodySchema } from '@forgeline/shared/schemas/company';
 import { Alert } from '@/components/ui/alert';
+import { CountrySelect } from '@/components/ui/country-select';
 import { FormField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage } from '@/lib/error-message';
@@ -57,7 +58,7 @@ const ApplyForm = () => {
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<ApplicationInput, unknown, ApplicationValues>({
     resolver,
-    defaultValues: { companyName: '', taxId: '', billingAddress: '', note: '' },
+    defaultValues: { companyName: '', taxId: '', billingAddress: '', country: '', region: '', note: '' },
   });
   const errors = formState.errors;
 
@@ -97,6 +98,13 @@ const ApplyForm = () => {
         label="Billing address"
         {...register('billingAddress')}
         error={errors.billingAddress?.message}
+      />
+      <CountrySelect label="Country" {...register('country')} error={errors.country?.message} />
+      <FormField
+        label="State or region (US: required)"
+        maxLength={3}
+        {...register('region')}
+        error={errors.region?.message}
       />
       <FormField label="Note (optional)" {...register('note')} error={errors.note?.message} />
       <Alert data-testid="apply-error">{failure}</Alert>

@@ -17,6 +17,7 @@ const product: Product = {
   maxOrder: null,
   lowStockThreshold: 10,
   priceTiers: [],
+  taxCategory: 'standard' as const,
 };
 const user = { name: 'Dana Buyer', email: 'dana@example.com' };
 

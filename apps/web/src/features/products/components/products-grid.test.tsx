@@ -18,6 +18,7 @@ const product = (index: number, name = `Part ${index}`): Product => ({
   maxOrder: null,
   lowStockThreshold: 10,
   priceTiers: [],
+  taxCategory: 'standard' as const,
 });
 
 const catalogue = Array.from({ length: 30 }, (_, index) => product(index + 1));

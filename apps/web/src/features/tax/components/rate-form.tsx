@@ -1,0 +1,98 @@
+import { useForm } from 'react-hook-form';
+import type { TaxRateBody, TaxRateBodyInput } from '@forgeline/shared/schemas/tax';
+import { Alert } from '@/components/ui/alert';
+import { Field, FormField, errorProps } from '@/components/ui/form-field';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { errorMessage } from '@/lib/error-message';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { toast } from '@/lib/toast';
+import { useCreateTaxRate } from '../api/tax';
+import { CountrySelect } from '@/components/ui/country-select';
+
+const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.TaxRateBodySchema));
+
+/** 'Add a rate': country, region, category, percent, name, validity → POST /tax/rates. */
+export const RateForm = () => {
+  const create = useCreateTaxRate();
+  const { register, handleSubmit, formState, setError, reset } = useForm<
+    TaxRateBodyInput,
+    unknown,
+    TaxRateBody
+  >({
+    resolver,
+    defaultValues: { country: '', region: '', category: 'standard', name: '', validFrom: '', validTo: '' },
+  });
+  const errors = formState.errors;
+  const submit = handleSubmit(async (body) => {
+    try {
+      const rate = await create.mutateAsync(body);
+      toast.success(
+        `${rate.name} (${rate.rate} %) is saved for ${rate.region ? `${rate.country}-${rate.region}` : rate.country}`,
+      );
+      reset();
+    } catch (error) {
+      setError('root', { message: errorMessage(error, 'The rate could not be saved.') });
+    }
+  });
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      onFocus={resolver.preload}
+      noValidate
+      aria-label="Add a tax rate"
+      className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
+    >
+      <h3 className="text-lg font-bold">Add a rate</h3>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <CountrySelect label="Country" error={errors.country?.message} {...register('country')} />
+        <FormField
+          label="Region (optional)"
+          hint="A US state, e.g. IL; empty for the whole country."
+          maxLength={3}
+          error={errors.region?.message}
+          {...register('region')}
+        />
+        <Field id="tax-rate-category" label="Category" error={errors.category?.message}>
+          <select
+            id="tax-rate-category"
+            className="select w-full"
+            {...errorProps('tax-rate-category', errors.category?.message)}
+            {...register('category')}
+          >
+            <option value="standard">Standard</option>
+            <option value="reduced">Reduced</option>
+          </select>
+        </Field>
+        <FormField
+          label="Rate (%)"
+          inputMode="decimal"
+          error={errors.rate?.message}
+          {...register('rate', { setValueAs: (value: string) => (value === '' ? undefined : Number(value)) })}
+        />
+        <FormField
+          label="Name"
+          hint="As the invoice shows it, e.g. VAT."
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <FormField
+          label="Valid from"
+          type="date"
+          error={errors.validFrom?.message}
+          {...register('validFrom')}
+        />
+        <FormField
+          label="Valid to (optional)"
+          type="date"
+          hint="Empty: until another rate replaces it."
+          error={errors.validTo?.message}
+          {...register('validTo')}
+        />
+      </div>
+      <Alert>{errors.root?.message}</Alert>
+      <div>
+        <SubmitButton isLoading={formState.isSubmitting}>Add rate</SubmitButton>
+      </div>
+    </form>
+  );
+};

@@ -1,0 +1,39 @@
+import { QueryState } from '@/components/ui/query-state';
+import { useTaxRates } from '@/features/tax/api/tax';
+import { ExemptionsPanel } from '@/features/tax/components/exemptions-panel';
+import { RateForm } from '@/features/tax/components/rate-form';
+import { RatesList } from '@/features/tax/components/rates-list';
+import { TaxReportLink } from '@/features/tax/components/tax-report-link';
+
+/**
+ * /dashboard/tax, admins only (decision 0231): the tax rates by country with 'Add a rate', the
+ * certificates waiting for review, and the tax report's download.
+ */
+const TaxRoute = () => {
+  const rates = useTaxRates();
+  return (
+    <section aria-labelledby="dashboard-title" className="flex flex-col gap-4">
+      <h2 id="dashboard-title" className="text-2xl font-bold">
+        Tax
+      </h2>
+      <p className="max-w-3xl text-sm text-base-content/75">
+        Orders are taxed at the rate in force on the day they are placed, for the buyer’s country (and US
+        state). A place and category has one rate on any day: end a rate before adding the next.
+      </p>
+      <RateForm />
+      <QueryState
+        query={rates}
+        loadingLabel="Loading the tax rates"
+        errorText="The tax rates could not be loaded."
+        isEmpty={(data) => data.length === 0}
+        empty="No tax rates yet: orders that must be taxed are refused until one is set."
+      >
+        {(data) => <RatesList rates={data} />}
+      </QueryState>
+      <ExemptionsPanel />
+      <TaxReportLink />
+    </section>
+  );
+};
+
+export default TaxRoute;
