@@ -111,7 +111,7 @@ export function renderInvoicePdf(
       ...(invoice.poReference ? [`Your PO reference: ${invoice.poReference}`] : []),
       ...(invoice.kind === 'invoice'
         ? invoice.dueAt
-          ? [`Payment terms: net ${invoice.termsDays} days`, `Due ${longDay(invoice.dueAt)}`]
+          ? [`Payment terms: net ${invoice.termsDays} days`, `Due date: ${isoDay(invoice.dueAt)}`]
           : [`Paid on ${longDay(invoice.issuedAt)}, reference ${invoice.paymentReference}`]
         : []),
       'Currency: US dollars (USD)',
