@@ -8,6 +8,9 @@ import { Loading } from '@/components/ui/spinner';
 const CompanyPage = lazy(async () => ({
   default: (await import('@/features/company/components/company-page')).CompanyPage,
 }));
+const CompanyCertificates = lazy(async () => ({
+  default: (await import('@/features/tax/components/company-certificates')).CompanyCertificates,
+}));
 
 /** The catalogue's search (part number or name), its first matches: what the saved lists' picker offers. */
 const searchParts: SearchParts = async (search, signal) =>
@@ -17,7 +20,10 @@ const searchParts: SearchParts = async (search, signal) =>
 const CompanyRoute = () => (
   <section className="flex flex-col gap-4">
     <Suspense fallback={<Loading label="Loading your company" />}>
-      <CompanyPage searchParts={searchParts} />
+      <CompanyPage
+        searchParts={searchParts}
+        detailsExtra={({ manage, finance }) => <CompanyCertificates canUpload={manage || finance} />}
+      />
     </Suspense>
   </section>
 );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   COMPANY_ROLE_LABELS,
@@ -33,7 +34,16 @@ const TAB_LABELS: Record<CompanyTab, string> = {
  * The Company page: the application form while the person has no company, else a tab per section. What a
  * role cannot do is hidden here, from COMPANY_ROLE_RIGHTS; the server still decides every request.
  */
-export const CompanyPage = ({ searchParts }: { searchParts: SearchParts }) => {
+/** What the route adds under the details: the tax certificates (another feature's panel), by what the member may do. */
+export type DetailsExtra = (rights: { manage: boolean; finance: boolean }) => ReactNode;
+
+export const CompanyPage = ({
+  searchParts,
+  detailsExtra,
+}: {
+  searchParts: SearchParts;
+  detailsExtra?: DetailsExtra;
+}) => {
   const mine = useMyCompany();
   return (
     <QueryState
@@ -43,7 +53,12 @@ export const CompanyPage = ({ searchParts }: { searchParts: SearchParts }) => {
     >
       {({ company, member, application }) =>
         company && member ? (
-          <CompanyTabs company={company} member={member} searchParts={searchParts} />
+          <CompanyTabs
+            company={company}
+            member={member}
+            searchParts={searchParts}
+            detailsExtra={detailsExtra}
+          />
         ) : (
           <NoCompany application={application} />
         )
@@ -56,10 +71,12 @@ const CompanyTabs = ({
   company,
   member,
   searchParts,
+  detailsExtra,
 }: {
   company: Company;
   member: CompanyMember;
   searchParts: SearchParts;
+  detailsExtra?: DetailsExtra | undefined;
 }) => {
   const rights = COMPANY_ROLE_RIGHTS[member.role];
   const [search, setSearch] = useSearchParams();
@@ -103,7 +120,12 @@ const CompanyTabs = ({
         ))}
       </div>
       <div role="tabpanel" id="company-panel" aria-labelledby={`company-tab-${tab}`}>
-        {tab === 'details' ? <CompanyDetails company={company} canEdit={rights.manage} /> : null}
+        {tab === 'details' ? (
+          <>
+            <CompanyDetails company={company} canEdit={rights.manage} />
+            {detailsExtra?.({ manage: rights.manage, finance: member.role === 'finance' })}
+          </>
+        ) : null}
         {tab === 'members' ? <MembersPanel me={member} canManage={rights.manage} /> : null}
         {tab === 'invitations' ? <InvitationsPanel /> : null}
         {tab === 'addresses' ? <AddressesPanel canEdit={rights.manage} /> : null}
