@@ -66,6 +66,7 @@ export const ProductForm = ({
           minOrder: product.minOrder,
           availableQuantiity: product.availableQuantiity,
           lowStockThreshold: product.lowStockThreshold,
+          taxCategory: product.taxCategory,
           description: product.description,
         }
       : {
@@ -74,6 +75,7 @@ export const ProductForm = ({
           minOrder: '',
           availableQuantiity: '',
           lowStockThreshold: '10',
+          taxCategory: 'standard',
           description: '',
         },
   });
@@ -166,6 +168,23 @@ export const ProductForm = ({
             {...errorProps(id('low-stock'), errors.lowStockThreshold?.message)}
             {...register('lowStockThreshold')}
           />
+        </Field>
+        <Field
+          id={id('tax-category')}
+          label="Tax category"
+          hint="Which tax rate the part bears: the shop's rates are set under Tax."
+          error={errors.taxCategory?.message}
+        >
+          <select
+            id={id('tax-category')}
+            className="select w-full"
+            {...errorProps(id('tax-category'), errors.taxCategory?.message)}
+            {...register('taxCategory')}
+          >
+            <option value="standard">Standard rate</option>
+            <option value="reduced">Reduced rate</option>
+            <option value="exempt">Exempt (no tax)</option>
+          </select>
         </Field>
       </div>
       <div className="sm:col-span-2">
