@@ -1,10 +1,10 @@
-// Runs every check of the project, in the order that fails fastest: typecheck, lint, build, then the
-// test suites (unit, API, browser). Ends with one count line, "tests: N passed, N failed".
+// Runs every check of the project, in the order that fails fastest: typecheck beside lint then build,
+// then the test suites (unit, API, browser). Ends with one count line, "tests: N passed, N failed".
 // `node scripts/test.mjs --api` runs only the API suite (CI runs it again on PostgreSQL that way);
 // `--api FILE…` only those files of it (CI's Node 22 and 24 runs).
 // `node scripts/test.mjs --quick` (npm run test:quick) is the edit–test loop: typecheck, then the shared,
 // API and component suites, without lint, the build, its size budgets and the browser sweep.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const apiOnly = process.argv.includes('--api');
@@ -16,13 +16,37 @@ const run = (command, args) => {
 };
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
+// Runs npm scripts one after the other, stopping at the first that fails; answers each one's status
+// and output (kept, so that two such lanes side by side print whole, never interleaved).
+const lane = async (scripts) => {
+  const results = [];
+  for (const script of scripts) {
+    const child = spawn(npm, ['run', '--silent', script], { shell: process.platform === 'win32' });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const status = await new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+    results.push({ script, status, output });
+    if (status !== 0) break;
+  }
+  return results;
+};
+
 if (!apiOnly) {
-  for (const script of quick ? ['typecheck'] : ['typecheck', 'lint', 'build']) {
-    if (run(npm, ['run', '--silent', script]) !== 0) {
-      console.error(`\nnpm run ${script} failed.`);
-      console.log('tests: 0 passed, 1 failed');
-      process.exit(1);
-    }
+  // Typecheck beside lint and the build: tsc and ESLint use one core each, and the machine has two.
+  const lanes = await Promise.all(
+    quick ? [lane(['typecheck'])] : [lane(['typecheck']), lane(['lint', 'build'])],
+  );
+  const results = lanes.flat();
+  for (const { script, output } of results) {
+    console.log(`\n> npm run ${script}`);
+    process.stdout.write(output);
+  }
+  const failedScript = results.find((result) => result.status !== 0);
+  if (failedScript) {
+    console.error(`\nnpm run ${failedScript.script} failed.`);
+    console.log('tests: 0 passed, 1 failed');
+    process.exit(1);
   }
 }
 

@@ -55,7 +55,10 @@ const STARTUP_WRITES_LOCK_KEY = 7_246_002;
 const extensions = { pg_trgm };
 
 export type DatabaseTarget =
-  { url: string; timeouts?: DatabaseTimeouts; log?: Logger } | { pgliteDir: string } | { memory: true };
+  | { url: string; timeouts?: DatabaseTimeouts; log?: Logger }
+  | { pgliteDir: string }
+  // `from`: a data folder dumped by dumpDataDir, so that tests skip initdb and the migrations.
+  | { memory: true; from?: Blob };
 
 /**
  * Opens the database and brings its schema up to date. PGlite (embedded, in a folder or in memory) by
@@ -116,7 +119,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     mkdirSync(target.pgliteDir, { recursive: true });
     client = await PGlite.create(target.pgliteDir, { extensions });
   } else {
-    client = await PGlite.create({ extensions });
+    client = await PGlite.create({ extensions, loadDataDir: target.from });
   }
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder });
