@@ -25,8 +25,10 @@ export async function journeyContext(browser: Browser, width = 1280, height = 90
 }
 
 /** The real server and a Chromium for one test file, started side by side. */
-export async function openSite(): Promise<{ server: RunningServer; browser: Browser }> {
-  const [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+export async function openSite(
+  env?: Record<string, string>,
+): Promise<{ server: RunningServer; browser: Browser }> {
+  const [server, browser] = await Promise.all([startServer(env), launchBrowser()]);
   return { server, browser };
 }
 

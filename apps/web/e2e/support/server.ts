@@ -37,16 +37,24 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Starts the real server (apps/server/src/server.ts) on a free port with a fresh DATA_DIR, and waits for
- * GET /api/health to answer 200. It serves the built SPA from apps/web/dist: build it first.
+ * GET /api/health to answer 200. It serves the built SPA from apps/web/dist: build it first. `env`: settings
+ * of this server (a seller registered for tax, say).
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'forgeline-e2e-'));
   const url = `http://127.0.0.1:${port}`;
 
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 
