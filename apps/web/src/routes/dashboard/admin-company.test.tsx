@@ -49,6 +49,8 @@ const stubServer = (
       if (call.method === 'GET' && call.path.endsWith('/pricing'))
         return jsonResponse({ group: null, lists: [] });
       if (call.method === 'GET' && call.path === '/api/customer-groups') return jsonResponse([]);
+      // Its tax certificates: none (the tax panels have tests of their own).
+      if (call.method === 'GET' && call.path.startsWith('/api/tax/')) return jsonResponse([]);
       if (call.method === 'GET') return jsonResponse(detail);
       calls.push(call);
       return answer(call) ?? jsonResponse({});
