@@ -13,6 +13,8 @@ import {
   type CatalogueView,
   type CatalogueViewer,
 } from '../pricing/index.ts';
+import type { BrowseQuery, BrowseResult, ProductSpecs } from '@forgeline/shared/schemas/catalogue';
+import { browse, browseKey, productSpecs } from './browse.ts';
 import type { CachedPage, CatalogueCache } from './catalogue-cache.ts';
 import { createProductsRepository, toProductDto } from './repository.ts';
 
@@ -57,9 +59,25 @@ export function createCatalogueReader(db: Executor, cache: CatalogueCache) {
       },
     );
 
+  /** A category's or a search's page with its filters and counts, cached per view like the catalogue pages. */
+  const browsePage = (query: BrowseQuery, seen: CatalogueView = PUBLIC_VIEW): Promise<CachedPage> =>
+    cache.get(browseKey(seen, query), async () => {
+      const result = await browse(db, seen, query);
+      return { body: JSON.stringify(result), total: result.total };
+    });
+
   return {
     viewOfRequest,
     page,
+    browsePage,
+    /** A browse page, parsed (for the pages the server renders). */
+    async browse(query: BrowseQuery, seen: CatalogueView = PUBLIC_VIEW): Promise<BrowseResult> {
+      const cached = await browsePage(query, seen);
+      return JSON.parse(cached.bodyIn('identity').toString('utf8')) as BrowseResult;
+    },
+    /** A part's category trail and values; null when there is none or it is hidden from the viewer. */
+    specs: (id: string, seen: CatalogueView = PUBLIC_VIEW): Promise<ProductSpecs | null> =>
+      productSpecs(db, seen, id),
     /** One page of the catalogue, parsed; a query the API would refuse is refused here too. */
     async products(
       query: { search?: string; page: number; limit: number },
