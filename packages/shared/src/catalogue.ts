@@ -63,7 +63,10 @@ export function formatValue(
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'string') return value;
   const shown = toDisplay(attribute, value, unit);
-  const text = Number(shown.toPrecision(6)).toString();
+  // Inches to the thousandth, as drawings give them; other units as kept.
+  const text = String(
+    shownUnit(attribute, unit) === 'in' ? Number(shown.toFixed(3)) : Number(shown.toPrecision(6)),
+  );
   const suffix = shownUnit(attribute, unit);
   return suffix ? `${text} ${suffix}` : text;
 }
@@ -189,14 +192,20 @@ export function filtersToParams(
   return params;
 }
 
+/**
+ * How far a number may miss a range's end and still pass: a length typed in inches (six decimals) comes
+ * back to millimetres a few hundred-thousandths off.
+ */
+const TOLERANCE = 1e-4;
+
 /** Whether a part's value passes a filter (a part without a value passes none). */
 export function passes(value: AttributeValue | undefined, filter: Filter): boolean {
   if (value === undefined) return false;
   if (filter.kind === 'range') {
     return (
       typeof value === 'number' &&
-      (filter.min === null || value >= filter.min - 1e-9) &&
-      (filter.max === null || value <= filter.max + 1e-9)
+      (filter.min === null || value >= filter.min - TOLERANCE) &&
+      (filter.max === null || value <= filter.max + TOLERANCE)
     );
   }
   if (filter.kind === 'options') return typeof value === 'string' && filter.values.includes(value);

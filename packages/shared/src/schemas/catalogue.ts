@@ -160,6 +160,8 @@ export const BrowseResultSchema = z.object({
   filters: z.record(z.string(), z.string()),
   unit: z.enum(DISPLAY_UNITS),
   products: z.array(ProductSchema),
+  /** The values of the page's parts, by product id and then attribute key. */
+  values: z.record(z.string(), z.record(z.string(), AttributeValueSchema)),
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),

@@ -75,6 +75,7 @@ export async function browse(db: Executor, view: CatalogueView, query: BrowseQue
     filters: filtersToParams(parsed.filters, attributes, unit),
     unit,
     products: viewed.map(toProductDto),
+    values: Object.fromEntries(viewed.map((row) => [row.id, specs.get(row.id)?.values ?? {}])),
     total: matching.length,
     page,
     pageSize: BROWSE_PAGE_SIZE,

@@ -13,7 +13,13 @@ import {
   type CatalogueView,
   type CatalogueViewer,
 } from '../pricing/index.ts';
-import type { BrowseQuery, BrowseResult, ProductSpecs } from '@forgeline/shared/schemas/catalogue';
+import {
+  BrowseQuerySchema,
+  type BrowseQuery,
+  type BrowseResult,
+  type ProductSpecs,
+} from '@forgeline/shared/schemas/catalogue';
+import { DomainError } from '../../lib/errors.ts';
 import { browse, browseKey, productSpecs } from './browse.ts';
 import type { CachedPage, CatalogueCache } from './catalogue-cache.ts';
 import { createProductsRepository, toProductDto } from './repository.ts';
@@ -70,10 +76,24 @@ export function createCatalogueReader(db: Executor, cache: CatalogueCache) {
     viewOfRequest,
     page,
     browsePage,
-    /** A browse page, parsed (for the pages the server renders). */
-    async browse(query: BrowseQuery, seen: CatalogueView = PUBLIC_VIEW): Promise<BrowseResult> {
-      const cached = await browsePage(query, seen);
-      return JSON.parse(cached.bodyIn('identity').toString('utf8')) as BrowseResult;
+    /**
+     * A browse page for the pages the server renders, from the address's parameters; a refusal (an
+     * unknown category or filter) is answered as GET /api/catalogue would answer it, not thrown.
+     */
+    async browse(params: Record<string, string>, seen: CatalogueView = PUBLIC_VIEW): Promise<BrowseAnswer> {
+      const query = BrowseQuerySchema.safeParse(params);
+      if (!query.success) {
+        const message = query.error.issues[0]?.message ?? 'That page of the catalogue does not exist.';
+        return { ok: false, status: 400, code: 'VALIDATION_FAILED', message };
+      }
+      try {
+        const cached = await browsePage(query.data, seen);
+        return { ok: true, result: JSON.parse(cached.bodyIn('identity').toString('utf8')) as BrowseResult };
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        const status = error.code === 'NOT_FOUND' ? 404 : 400;
+        return { ok: false, status, code: error.code, message: error.message };
+      }
     },
     /** A part's category trail and values; null when there is none or it is hidden from the viewer. */
     specs: (id: string, seen: CatalogueView = PUBLIC_VIEW): Promise<ProductSpecs | null> =>
@@ -98,6 +118,10 @@ export function createCatalogueReader(db: Executor, cache: CatalogueCache) {
 }
 
 export type CatalogueReader = ReturnType<typeof createCatalogueReader>;
+
+/** A browse page, or the refusal GET /api/catalogue would answer. */
+export type BrowseAnswer =
+  { ok: true; result: BrowseResult } | { ok: false; status: number; code: string; message: string };
 
 /** What says who a request is: its bearer token or its session cookie (undefined: a visitor). */
 export function credentialOf(request: {
