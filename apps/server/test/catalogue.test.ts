@@ -303,3 +303,50 @@ describe('a category page with filters', () => {
     expect(row!.n).toBeGreaterThanOrEqual(2);
   });
 });
+
+describe('the products CSV carries categories and values', () => {
+  const importCsv = (text: string, dryRun = false) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/products/import?dryRun=${dryRun}`,
+      headers: { ...shop.headers, 'content-type': 'text/csv' },
+      payload: text,
+    });
+  const header = 'Part number,Name,Price,Stock,Minimum order,Description,Image,Category,Attributes';
+
+  it('exports each part with its category and values in their units', async () => {
+    const res = await call(shop, 'GET', '/api/products.csv');
+    expect(res.statusCode).toBe(200);
+    const line = res.body.split('\n').find((row) => row.startsWith('B-6002,'))!;
+    expect(line).toContain(',ball-bearings,bore=15 mm; seal=2RS; stainless=yes');
+  });
+
+  it('imports categories and values, a length in inches too, with the rest of the row', async () => {
+    const csv = [
+      header,
+      'B-6000,Ball bearing B-6000,2.50,100,1,A part made for a test.,/uploads/test.webp,ball-bearings,bore=10 mm; seal=Open; stainless=no',
+      'B-NEW-1,Inch ball bearing,3.10,50,1,New.,/uploads/test.webp,ball-bearings,bore=0.375 in; seal=2RS',
+    ].join('\n');
+    const res = await importCsv(csv);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().counts).toMatchObject({ create: 1, update: 1, refused: 0 });
+    const { body } = await browse('category=ball-bearings&seal=Open');
+    expect(body.products.map((p) => p.sku).sort()).toEqual(['B-6000', 'B-6204']);
+    const inch = await browse('category=ball-bearings&bore=9.5..9.6');
+    expect(inch.body.products.map((p) => p.sku)).toEqual(['B-NEW-1']);
+  });
+
+  it('refuses a row with a value of the wrong type or unit, or outside its category, and writes nothing', async () => {
+    const csv = [
+      header,
+      'B-6001,Ball bearing B-6001,2.50,100,1,A part made for a test.,/uploads/test.webp,ball-bearings,bore=12 kg',
+      'B-NEW-2,Another,3.10,50,1,New.,/uploads/test.webp,bearings,seal=2RS',
+      'B-NEW-3,Third,3.10,50,1,New.,/uploads/test.webp,no-such,',
+    ].join('\n');
+    const res = await expectRefused(t.app, () => importCsv(csv), 400);
+    const rows = res.json().report.rows as { sku: string; errors: string[] }[];
+    expect(rows[0]!.errors).toContain('Attributes: Bore takes mm or in, not kg.');
+    expect(rows[1]!.errors).toContain("Attributes: 'seal' is not an attribute of 'Bearings'.");
+    expect(rows[2]!.errors).toContain("Category: There is no category 'no-such'.");
+  });
+});

@@ -270,3 +270,7 @@ export async function specsOfProducts(
   }
   return specs;
 }
+
+/** Each part's category id and its values by attribute id, as stored (parts in no category left out). */
+export const specsOfParts = (db: Executor, productIds: readonly string[]) =>
+  createCategoriesRepository(db).specsOf(productIds);
