@@ -19,6 +19,9 @@ export interface AttributeDef {
 /** A value as stored: a number in the attribute's own unit, one of its options, or yes/no. */
 export type AttributeValue = number | string | boolean;
 
+/** The units a number attribute may be kept in. */
+export const ATTRIBUTE_UNITS = ['mm', 'g', 'kg', 'N', 'kN', 'Nm', 'bar', 'rpm', 'V', 'A', 'W', '°C'] as const;
+
 /** Millimetres in an inch: a length kept in mm shows in inches where its category offers them. */
 export const MM_PER_INCH = 25.4;
 

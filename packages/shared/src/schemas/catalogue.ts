@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { ATTRIBUTE_KEY_PATTERN, ATTRIBUTE_TYPES, DISPLAY_UNITS, RESERVED_PARAMS } from '../catalogue.ts';
+import {
+  ATTRIBUTE_KEY_PATTERN,
+  ATTRIBUTE_TYPES,
+  ATTRIBUTE_UNITS,
+  DISPLAY_UNITS,
+  RESERVED_PARAMS,
+} from '../catalogue.ts';
 import { singleLineText } from './common.ts';
 import { ProductListQuerySchema, ProductSchema } from './product.ts';
 
@@ -32,11 +38,15 @@ export const CategoryBodySchema = z.object({
   slug: CategorySlugSchema,
   description: z.string().trim().max(600, 'The description must be 600 characters or fewer').default(''),
   /** The parent's id; null or absent: a top-level category. */
-  parentId: z.uuid('The parent must be a category id').nullable().default(null),
+  parentId: z.preprocess(
+    (value) => (value === '' || value === undefined ? null : value),
+    z.uuid('The parent must be a category id').nullable(),
+  ),
   inches: z.boolean().default(false),
   position: z.number().int().min(0).max(10_000).default(0),
 });
 export type CategoryBody = z.infer<typeof CategoryBodySchema>;
+export type CategoryBodyInput = z.input<typeof CategoryBodySchema>;
 
 export const AttributeDefSchema = z.object({
   key: z.string(),
@@ -54,8 +64,7 @@ export const AttributeSchema = AttributeDefSchema.extend({
 });
 export type Attribute = z.infer<typeof AttributeSchema>;
 
-const UNITS = ['mm', 'g', 'kg', 'N', 'kN', 'Nm', 'bar', 'rpm', 'V', 'A', 'W', '°C'] as const;
-export const ATTRIBUTE_UNITS = UNITS;
+const UNITS = ATTRIBUTE_UNITS;
 
 export const AttributeBodySchema = z
   .object({
@@ -71,21 +80,30 @@ export const AttributeBodySchema = z
       }),
     label: singleLineText('Label', 'Label is required', 60),
     type: z.enum(ATTRIBUTE_TYPES, { error: 'The type is number, choice or boolean' }),
-    unit: z
-      .enum(UNITS, { error: `The unit is one of ${UNITS.join(', ')}` })
-      .nullable()
-      .default(null),
-    options: z
-      .array(
-        singleLineText('An option', 'An option may not be empty', 40).refine(
-          (option) => !option.includes(','),
-          {
-            error: 'An option may not contain a comma',
-          },
-        ),
-      )
-      .max(50, 'At most 50 options')
-      .default([]),
+    unit: z.preprocess(
+      (value) => (value === '' || value === undefined ? null : value),
+      z.enum(UNITS, { error: `The unit is one of ${UNITS.join(', ')}` }).nullable(),
+    ),
+    // A form's one line 'Open, ZZ, 2RS' or the API's array.
+    options: z.preprocess(
+      (value) =>
+        typeof value === 'string'
+          ? value
+              .split(',')
+              .map((option) => option.trim())
+              .filter(Boolean)
+          : (value ?? []),
+      z
+        .array(
+          singleLineText('An option', 'An option may not be empty', 40).refine(
+            (option) => !option.includes(','),
+            {
+              error: 'An option may not contain a comma',
+            },
+          ),
+        )
+        .max(50, 'At most 50 options'),
+    ),
     position: z.number().int().min(0).max(10_000).default(0),
   })
   .superRefine((body, ctx) => {
@@ -103,6 +121,7 @@ export const AttributeBodySchema = z
     }
   });
 export type AttributeBody = z.infer<typeof AttributeBodySchema>;
+export type AttributeBodyInput = z.input<typeof AttributeBodySchema>;
 
 /** A part's category and values (PUT /admin/products/:id/specs): values as numbers, '0.25 in', options, yes/no. */
 export const ProductSpecsBodySchema = z.object({
