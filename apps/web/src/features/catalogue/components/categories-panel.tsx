@@ -92,7 +92,10 @@ export const CategoriesPanel = ({ tree }: { tree: CategoryTree }) => {
               {attributes.length > 0 && (
                 <ul className="mt-2 flex flex-wrap gap-1.5" aria-label={`Attributes of ${category.name}`}>
                   {attributes.map((attribute) => (
-                    <li key={attribute._id} className="badge badge-outline gap-1">
+                    <li
+                      key={attribute._id}
+                      className="badge badge-outline h-auto gap-1 py-1 whitespace-normal"
+                    >
                       {attribute.label}
                       <span className="text-base-content/70">
                         {attribute.type === 'number'
