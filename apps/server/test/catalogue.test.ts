@@ -350,3 +350,30 @@ describe('the products CSV carries categories and values', () => {
     expect(rows[2]!.errors).toContain("Category: There is no category 'no-such'.");
   });
 });
+
+describe('suggestions while typing', () => {
+  const suggest = async (q: string, user: TestUser | null = null) => {
+    const res = await call(user, 'GET', `/api/catalogue/suggest?q=${encodeURIComponent(q)}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ sku: string; name: string }[]>();
+  };
+
+  it('finds a part by every spelling of its number, the exact one first', async () => {
+    for (const spelling of ['B-6004-SS', 'b6004ss', 'B 6004 ss', 'b.6004.SS', 'B6004-SS']) {
+      expect((await suggest(spelling))[0]?.sku, spelling).toBe('B-6004-SS');
+    }
+    const prefix = await suggest('b6004');
+    expect(prefix.slice(0, 2).map((s) => s.sku)).toEqual(['B-6004', 'B-6004-SS']);
+  });
+
+  it('tolerates a typo in a name, offers at most 8 and never a hidden part', async () => {
+    expect((await suggest('bearng')).length).toBeGreaterThan(0);
+    expect((await suggest('ball')).length).toBeLessThanOrEqual(8);
+    await t.app.db.update(products).set({ restricted: true }).where(eq(products.id, parts['B-6002']!));
+    t.app.catalogueCache.invalidate();
+    expect((await suggest('b6002')).map((s) => s.sku)).not.toContain('B-6002');
+    expect((await suggest('b6002', shop)).map((s) => s.sku)).toContain('B-6002');
+    await t.app.db.update(products).set({ restricted: false }).where(eq(products.id, parts['B-6002']!));
+    t.app.catalogueCache.invalidate();
+  });
+});

@@ -70,4 +70,22 @@ describe('a category narrowed by filters at 375 px', () => {
     expect(await specs.textContent()).toContain('Seal2Z');
     await page.close();
   }, 90_000);
+
+  it('suggests a part by a part number typed any way, and opens it', async () => {
+    const page = await phone.newPage();
+    await page.goto(`${server.url}/search`);
+    await appReady(page);
+    const box = page.getByRole('combobox', { name: 'Search the catalogue' });
+    await box.fill('fl brg 6204');
+    const offered = page.locator('[data-testid="suggestions"] option');
+    await expect.poll(() => offered.first().getAttribute('value')).toBe('FL-BRG-6204');
+    await box.fill('FL-BRG-6204');
+    await expect.poll(() => offered.first().getAttribute('value')).toBe('FL-BRG-6204');
+    await box.press('Enter');
+    await page.waitForURL(/\/product\//);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Deep Groove Ball Bearing 6204-2RS');
+    await page.close();
+  }, 60_000);
 });

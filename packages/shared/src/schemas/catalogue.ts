@@ -186,3 +186,10 @@ export const BrowseResultSchema = z.object({
   pageSize: z.number().int(),
 });
 export type BrowseResult = z.infer<typeof BrowseResultSchema>;
+
+/** GET /catalogue/suggest?q=: the parts a search box offers while typing, the exact part number first. */
+export const SuggestQuerySchema = z.object({ q: ProductListQuerySchema.shape.search });
+export const SuggestionSchema = z.object({ _id: z.string(), sku: z.string(), name: z.string() });
+export type Suggestion = z.infer<typeof SuggestionSchema>;
+/** How many suggestions a search box shows. */
+export const SUGGESTIONS_MAX = 8;

@@ -5,6 +5,8 @@ import {
   BrowseQuerySchema,
   BrowseResultSchema,
   ProductSpecsSchema,
+  SuggestionSchema,
+  SuggestQuerySchema,
 } from '@forgeline/shared/schemas/catalogue';
 import { errorResponses, notFound } from '../../lib/errors.ts';
 import { sendCachedPage } from './catalogue-cache.ts';
@@ -32,6 +34,26 @@ export const browseRoutes: FastifyPluginAsyncZod = async (app) => {
       const seen = await viewOf(request);
       const cached = await catalogue.browsePage(request.query, seen);
       return sendCachedPage(request, reply, cached, seen.key === '');
+    },
+  );
+
+  app.get(
+    '/catalogue/suggest',
+    {
+      compress: false,
+      schema: {
+        tags: ['catalogue'],
+        summary:
+          'Up to 8 parts for a search box while typing: a part number in any case and with any separators (the exact one first), or a name, a typo tolerated',
+        querystring: SuggestQuerySchema,
+        response: { 200: z.array(SuggestionSchema), 304: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const seen = await viewOf(request);
+      const q = request.query.q ?? '';
+      if (q.trim() === '') return [];
+      return sendCachedPage(request, reply, await catalogue.suggestions(q, seen), seen.key === '');
     },
   );
 

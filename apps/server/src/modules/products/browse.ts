@@ -6,7 +6,13 @@ import {
   type DisplayUnit,
   type FacetedPart,
 } from '@forgeline/shared/catalogue';
-import type { BrowseQuery, BrowseResult, ProductSpecs } from '@forgeline/shared/schemas/catalogue';
+import {
+  SUGGESTIONS_MAX,
+  type BrowseQuery,
+  type BrowseResult,
+  type ProductSpecs,
+  type Suggestion,
+} from '@forgeline/shared/schemas/catalogue';
 import type { Executor } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { readCatalogue, specsOfProducts, type Catalogue } from '../categories/index.ts';
@@ -142,4 +148,16 @@ export async function productSpecs(
       return value === undefined ? [] : [{ ...attribute, value }];
     }),
   };
+}
+
+/**
+ * What a search box offers while typing: the first parts the search of the catalogue finds (the part
+ * number typed whole first, any spelling of it; a name with a typo), among those the viewer sees.
+ */
+export async function suggest(db: Executor, view: CatalogueView, q: string): Promise<Suggestion[]> {
+  const repository = createProductsRepository(db);
+  const ids = await repository.matchingIds(q, view.visibility, null, SUGGESTIONS_MAX);
+  const rows = await repository.findByIds(ids);
+  const seen = ids.flatMap((id) => rows.filter((row) => row.id === id && view.sees(row)));
+  return seen.map((row) => ({ _id: row.id, sku: row.sku, name: row.name }));
 }

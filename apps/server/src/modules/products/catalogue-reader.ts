@@ -20,7 +20,7 @@ import {
   type ProductSpecs,
 } from '@forgeline/shared/schemas/catalogue';
 import { DomainError } from '../../lib/errors.ts';
-import { browse, browseKey, productSpecs } from './browse.ts';
+import { browse, browseKey, productSpecs, suggest } from './browse.ts';
 import type { CachedPage, CatalogueCache } from './catalogue-cache.ts';
 import { createProductsRepository, toProductDto } from './repository.ts';
 
@@ -95,6 +95,12 @@ export function createCatalogueReader(db: Executor, cache: CatalogueCache) {
         return { ok: false, status, code: error.code, message: error.message };
       }
     },
+    /** Suggestions for a search box, cached per view like the pages (a keystroke is a read). */
+    suggestions: (q: string, seen: CatalogueView = PUBLIC_VIEW): Promise<CachedPage> =>
+      cache.get(JSON.stringify(['suggest', seen.key, q.trim().toLowerCase()]), async () => {
+        const found = await suggest(db, seen, q);
+        return { body: JSON.stringify(found), total: found.length };
+      }),
     /** A part's category trail and values; null when there is none or it is hidden from the viewer. */
     specs: (id: string, seen: CatalogueView = PUBLIC_VIEW): Promise<ProductSpecs | null> =>
       productSpecs(db, seen, id),

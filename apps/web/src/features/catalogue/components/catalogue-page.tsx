@@ -9,6 +9,7 @@ import { usePageMeta } from '@/lib/page-meta';
 import { pageMeta } from '@/config/page-meta';
 import { browseParams, useCatalogue } from '../api/get-catalogue';
 import { Breadcrumbs } from './breadcrumbs';
+import { CatalogueSearch } from './catalogue-search';
 import { FacetFilters, type ParamChange } from './facet-filters';
 import { PartsList } from './parts-list';
 
@@ -66,28 +67,12 @@ export const CataloguePage = ({ slug }: { slug: string | null }) => {
       {result.category?.description && (
         <p className="mt-1 max-w-3xl text-base-content/80">{result.category.description}</p>
       )}
-      <form
-        role="search"
-        className="mt-4 flex max-w-xl gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const text = String(new FormData(event.currentTarget).get('q') ?? '').trim();
-          change({ q: text || null });
-        }}
-      >
-        <input
-          key={q}
-          name="q"
-          type="search"
-          defaultValue={q}
-          placeholder={result.category ? `Search in ${result.category.name}` : 'Part number or name'}
-          aria-label="Search the catalogue"
-          className="input flex-1"
-        />
-        <button type="submit" className="btn btn-primary">
-          Search
-        </button>
-      </form>
+      <CatalogueSearch
+        key={q}
+        initial={q}
+        placeholder={result.category ? `Search in ${result.category.name}` : 'Part number or name'}
+        onSearch={(text) => change({ q: text || null })}
+      />
       {result.categories.length > 0 && (
         <ul className="mt-4 flex flex-wrap gap-2" aria-label="Categories">
           {result.categories.map((category) => (
