@@ -101,6 +101,7 @@ function pageDataOf(app: FastifyInstance, catalogue: CatalogueReader): PageDataF
         products: (query) => catalogue.products(query, seen),
         product: (id) => catalogue.product(id, seen),
         browse: (query) => catalogue.browse(query, seen),
+        specs: (id) => catalogue.specs(id, seen),
       },
     };
   };

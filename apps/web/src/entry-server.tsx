@@ -18,7 +18,8 @@ import { ApiError } from '@/lib/api-client';
 import { HOME_PAGE_SIZE, type ProductPage } from '@/features/products/api/get-products';
 import { SEARCH_PARAM } from '@/features/products/components/product-search';
 import type { UserInfoResponse } from '@forgeline/shared/schemas/user';
-import type { BrowseResult } from '@forgeline/shared/schemas/catalogue';
+import type { BrowseResult, ProductSpecs } from '@forgeline/shared/schemas/catalogue';
+import { getProductSpecsQueryOptions } from '@/features/catalogue/api/get-product-specs';
 import { browseParams, catalogueKeys } from '@/features/catalogue/api/get-catalogue';
 
 /** What the server reads for a page: the same answers GET /api/products and GET /api/purchase/:id give. */
@@ -30,6 +31,8 @@ export type CatalogueReader = {
   }): Promise<{ products: Product[]; total: number }>;
   /** null: no such product (the page then shows its 'Product not found'). */
   product(id: string): Promise<Product | null>;
+  /** A part's category trail and values (null: none to show). */
+  specs(id: string): Promise<ProductSpecs | null>;
   /** A category's or a search's page, or the refusal GET /api/catalogue would answer. */
   browse(
     params: Record<string, string>,
@@ -115,6 +118,9 @@ async function prefetch(
       return false;
     }
     client.setQueryData(productKeys.detail(id), found);
+    // The part page's category trail and values, so the first paint has them too.
+    const specs = await reader.specs(id);
+    if (specs) client.setQueryData(getProductSpecsQueryOptions(id).queryKey, specs);
   }
   return true;
 }

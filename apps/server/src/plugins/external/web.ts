@@ -60,6 +60,7 @@ export type PageDataReader = {
   products(query: { search?: string; page: number; limit: number }): ReturnType<CatalogueReader['products']>;
   product(id: string): ReturnType<CatalogueReader['product']>;
   browse(query: Parameters<CatalogueReader['browse']>[0]): ReturnType<CatalogueReader['browse']>;
+  specs(id: string): ReturnType<CatalogueReader['specs']>;
 };
 
 /**
