@@ -25,6 +25,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { CatalogueCache } from './modules/products/catalogue-cache.ts';
 import { catalogueSyncPlugin } from './modules/products/catalogue-sync.ts';
 import { productRoutes } from './modules/products/routes.ts';
+import { browseRoutes } from './modules/products/browse-routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { userAdminRoutes, userRoutes } from './modules/users/routes.ts';
@@ -68,6 +69,7 @@ import { partNumberRoutes } from './modules/part-numbers/index.ts';
 import { approvalAdminRoutes, approvalRoutes } from './modules/approvals/index.ts';
 import { priceListAdminRoutes } from './modules/price-lists/index.ts';
 import { taxAdminRoutes, taxCompanyRoutes } from './modules/tax/index.ts';
+import { categoryAdminRoutes, categoryRoutes } from './modules/categories/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -98,6 +100,8 @@ function pageDataOf(app: FastifyInstance, catalogue: CatalogueReader): PageDataF
       reader: {
         products: (query) => catalogue.products(query, seen),
         product: (id) => catalogue.product(id, seen),
+        browse: (query) => catalogue.browse(query, seen),
+        specs: (id) => catalogue.specs(id, seen),
       },
     };
   };
@@ -256,12 +260,15 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
       await api.register(partNumberRoutes);
       await api.register(approvalRoutes);
       await api.register(taxCompanyRoutes);
+      await api.register(categoryRoutes);
+      await api.register(browseRoutes);
       // The admin area: one guard for all of it, at onRequest (before the body is read or validated).
       await api.register(async (admin) => {
         admin.addHook('onRequest', admin.requireAdmin);
         await admin.register(userAdminRoutes);
         await admin.register(productAdminRoutes);
         await admin.register(productCsvRoutes);
+        await admin.register(categoryAdminRoutes);
         await admin.register(orderAdminRoutes);
         await admin.register(overviewAdminRoutes);
         await admin.register(imageRoutes);

@@ -78,7 +78,8 @@ describe("the admin's products CSV: GET /api/products.csv and POST /api/products
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/forgeline-products-\d{4}-\d{2}-\d{2}\.csv/);
     const [header, ...rows] = parse(res.body, { bom: true }) as string[][];
-    expect(header!.join(',')).toBe(HEADER);
+    // The catalogue's columns close the export (docs/decisions/0220).
+    expect(header!.join(',')).toBe(`${HEADER},Category,Attributes`);
     const evil = rows.find((row) => row[0] === 'IMP-EVIL')!;
     expect(evil).toEqual([
       'IMP-EVIL',
@@ -92,6 +93,9 @@ describe("the admin's products CSV: GET /api/products.csv and POST /api/products
       '10',
       'A part made for a test.',
       '/uploads/test.webp',
+      // No category, no values.
+      '',
+      '',
     ]);
     expect(rows.find((row) => row[0] === 'IMP-PLAIN')![6]).toBe('');
   });

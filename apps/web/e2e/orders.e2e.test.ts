@@ -279,7 +279,9 @@ describe('orders, payments and product management', () => {
     try {
       const exported = await page.request.get(`${server.url}/api/products.csv`);
       expect(exported.status()).toBe(200);
-      expect((await exported.text()).replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(header);
+      expect((await exported.text()).replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
+        `${header},Category,Attributes`,
+      );
       expect(await page.getByRole('link', { name: /^Export CSV/ }).getAttribute('href')).toBe(
         '/api/products.csv',
       );

@@ -18,6 +18,9 @@ import { ApiError } from '@/lib/api-client';
 import { HOME_PAGE_SIZE, type ProductPage } from '@/features/products/api/get-products';
 import { SEARCH_PARAM } from '@/features/products/components/product-search';
 import type { UserInfoResponse } from '@forgeline/shared/schemas/user';
+import type { BrowseResult, ProductSpecs } from '@forgeline/shared/schemas/catalogue';
+import { getProductSpecsQueryOptions } from '@/features/catalogue/api/get-product-specs';
+import { browseParams, catalogueKeys } from '@/features/catalogue/api/get-catalogue';
 
 /** What the server reads for a page: the same answers GET /api/products and GET /api/purchase/:id give. */
 export type CatalogueReader = {
@@ -28,6 +31,14 @@ export type CatalogueReader = {
   }): Promise<{ products: Product[]; total: number }>;
   /** null: no such product (the page then shows its 'Product not found'). */
   product(id: string): Promise<Product | null>;
+  /** A part's category trail and values (null: none to show). */
+  specs(id: string): Promise<ProductSpecs | null>;
+  /** A category's or a search's page, or the refusal GET /api/catalogue would answer. */
+  browse(
+    params: Record<string, string>,
+  ): Promise<
+    { ok: true; result: BrowseResult } | { ok: false; status: number; code: string; message: string }
+  >;
 };
 
 /**
@@ -51,6 +62,7 @@ export type RenderedPage = {
 
 const HOME_PATHS = new Set(['/', '/home']);
 const PRODUCT_PATH = /^\/(product|purchase)\/([^/]+)\/?$/;
+const CATALOGUE_PATH = /^\/(?:category\/([^/]+)|search)\/?$/;
 
 /**
  * Puts into the query cache what the page's first render reads, under the keys the SPA reads it by.
@@ -77,6 +89,20 @@ async function prefetch(
     client.setQueryData(productKeys.infinite({ search, limit: HOME_PAGE_SIZE }), data);
     return true;
   }
+  const browse = CATALOGUE_PATH.exec(url.pathname);
+  if (browse) {
+    // The same parameters, so the same key, as the browser's CataloguePage asks with.
+    const params = browseParams(browse[1] ? decodeURIComponent(browse[1]) : null, url.searchParams);
+    const answer = await reader.browse(params);
+    if (answer.ok) client.setQueryData(catalogueKeys.browse(params), answer.result);
+    else
+      setFailedQuery(
+        client,
+        catalogueKeys.browse(params),
+        new ApiError(answer.status, answer.message, answer.code),
+      );
+    return answer.ok || answer.status !== 404;
+  }
   const product = PRODUCT_PATH.exec(url.pathname);
   if (product) {
     const id = decodeURIComponent(product[2]!);
@@ -92,6 +118,9 @@ async function prefetch(
       return false;
     }
     client.setQueryData(productKeys.detail(id), found);
+    // The part page's category trail and values, so the first paint has them too.
+    const specs = await reader.specs(id);
+    if (specs) client.setQueryData(getProductSpecsQueryOptions(id).queryKey, specs);
   }
   return true;
 }

@@ -52,5 +52,11 @@ export const AUDIT_ACTIONS = {
   'company.tax_id_unverified': 'Withdrew VAT ID verification',
   'tax_exemption.approved': 'Approved tax exemption certificate',
   'tax_exemption.rejected': 'Rejected tax exemption certificate',
+  'category.created': 'Created category',
+  'category.edited': 'Edited category',
+  'category.deleted': 'Deleted category',
+  'category.attribute_added': 'Added a category attribute',
+  'category.attribute_removed': 'Removed a category attribute',
+  'product.specs_set': 'Set a part’s category and values',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

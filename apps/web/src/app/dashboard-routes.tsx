@@ -123,6 +123,10 @@ export const dashboardRoutes: RouteObject[] = [
         path: dashboardPaths.customerGroups.path,
         ...page(() => import('@/routes/dashboard/customer-groups')),
       },
+      {
+        path: dashboardPaths.categories.path,
+        ...page(() => import('@/routes/dashboard/categories')),
+      },
     ],
   },
   // What the dashboard does not have reads as any unknown address does.

@@ -11,6 +11,7 @@ const requireAuth = lazyElement(
 );
 
 const home = lazyRoute(() => import('@/routes/home'));
+const catalogue = lazyElement(lazyRoute(() => import('@/routes/catalogue')));
 
 export const routes: RouteObject[] = [
   {
@@ -23,6 +24,8 @@ export const routes: RouteObject[] = [
       { path: paths.portfolio.path, ...page(() => import('@/routes/portfolio')) },
       { path: paths.legal.path, ...page(() => import('@/routes/legal')) },
       { path: paths.product.path, ...page(() => import('@/routes/product')) },
+      { path: paths.category.path, ...catalogue },
+      { path: paths.search.path, ...catalogue },
       { path: paths.auth.login.path, ...page(() => import('@/routes/auth/login')) },
       { path: paths.auth.signup.path, ...page(() => import('@/routes/auth/signup')) },
       { path: paths.auth.resetPass.path, ...page(() => import('@/routes/auth/reset-pass')) },

@@ -65,5 +65,7 @@ export const dashboardPaths = {
     getHref: (id: string) => `/dashboard/priceLists/${encodeURIComponent(id)}`,
   },
   customerGroups: { path: 'customerGroups', getHref: () => '/dashboard/customerGroups' },
+  /** Admins: the catalogue's tree and typed attributes (decision 0220). */
+  categories: { path: 'categories', getHref: () => '/dashboard/categories' },
   quote: { path: 'quotes/:id', getHref: (id: string) => `/dashboard/quotes/${encodeURIComponent(id)}` },
 } as const;

@@ -31,6 +31,13 @@ export const pageMeta = {
       productName ?? 'Product',
       'A Forgeline part: photo, details, price per piece, minimum order and stock, and Buy Now.',
     ),
+  category: (name: string, description: string) =>
+    named(name, description || `Forgeline's ${name}: filter by every specification, compare and order.`),
+  search: (text?: string) =>
+    named(
+      text ? `“${text}” in the catalogue` : 'Catalogue',
+      'Search Forgeline parts by part number or name, then filter by category and specification.',
+    ),
   purchase: (productName?: string) =>
     named(
       productName ? `Buy ${productName}` : 'Purchase',

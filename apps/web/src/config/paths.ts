@@ -22,6 +22,9 @@ export const paths = {
     resetPass: { path: '/resetPass', getHref: () => '/resetPass' },
   },
   product: { path: '/product/:id', getHref: (id: string) => `/product/${encodeURIComponent(id)}` },
+  /** The catalogue: a category's page and a search's, each with its filters in the query. */
+  category: { path: '/category/:slug', getHref: (slug: string) => `/category/${encodeURIComponent(slug)}` },
+  search: { path: '/search', getHref: () => '/search' },
   purchase: { path: '/purchase/:id', getHref: (id: string) => `/purchase/${encodeURIComponent(id)}` },
   /** B2B ordering: the server cart, the quick-order pad, checkout and its payment. */
   cart: { path: '/cart', getHref: () => '/cart' },

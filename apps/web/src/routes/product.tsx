@@ -13,6 +13,7 @@ import { ContractPriceNote } from '@/components/pricing/contract-price-note';
 import { PriceTable } from '@/components/pricing/price-table';
 import { QuantityRules } from '@/components/pricing/quantity-rules';
 import { ProductReviews } from '@/features/reviews/components/product-reviews';
+import { ProductSpecs } from '@/features/catalogue/components/product-specs';
 
 /**
  * /product/:id, public: photo, details, quantity rules, 'Buy Now' and the part's reviews. The page needs
@@ -72,6 +73,7 @@ const ProductRoute = () => {
           </div>
         </div>
       </div>
+      <ProductSpecs productId={item._id} />
       <ProductReviews productId={item._id} />
     </div>
   );

@@ -19,6 +19,8 @@ type ServerRender = {
     reader: {
       products(query: object): Promise<{ products: Product[]; total: number }>;
       product(id: string): Promise<Product | null>;
+      specs(id: string): Promise<null>;
+      browse(params: object): Promise<{ ok: false; status: number; code: string; message: string }>;
     },
   ): Promise<{ html: string; status: number } | null>;
 };
@@ -46,6 +48,14 @@ const hostile: Product = {
 const reader = {
   products: async () => ({ products: [hostile], total: 1 }),
   product: async (id: string) => (id === hostile._id ? hostile : null),
+  // The catalogue's category trail and pages (decision 0220) are not what these pages test.
+  specs: async () => null,
+  browse: async () => ({
+    ok: false as const,
+    status: 404,
+    code: 'NOT_FOUND',
+    message: 'Category not found.',
+  }),
 };
 
 /** The JSON of the page's data script, as the browser reads it. */
@@ -100,6 +110,8 @@ describe('server render (dist/.ssr)', () => {
     const manyReader = {
       products: async () => ({ products: many, total: many.length }),
       product: async (id: string) => many.find((product) => product._id === id) ?? null,
+      specs: reader.specs,
+      browse: reader.browse,
     };
     for (const url of ['/', '/blogs', '/portfolio', `/product/${many[0]!._id}`]) {
       const html = (await renderDocument(template, url, manyReader))!.html;

@@ -15,3 +15,4 @@ export * from './companies.ts';
 export * from './audit.ts';
 export * from './price-lists.ts';
 export * from './tax.ts';
+export * from './catalogue.ts';

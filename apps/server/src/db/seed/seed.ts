@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { ImageStore } from '../../plugins/app/images.ts';
 import type { Database } from '../client.ts';
 import { appMeta, products, reviews } from '../schema/index.ts';
+import { seedCatalogue } from './catalogue.ts';
 import { demoProducts, demoReviews } from './demo-data.ts';
 import { partSvg } from './part-images.ts';
 
@@ -49,6 +50,7 @@ export async function seedDemoData(db: Database, images: ImageStore): Promise<bo
       )
       .returning({ id: products.id, sku: products.sku });
     const idOfSku = new Map(inserted.map((product) => [product.sku, product.id]));
+    await seedCatalogue(tx, idOfSku);
     await tx.insert(reviews).values(
       demoReviews.map(({ body, sku, ...review }, index) => ({
         ...review,

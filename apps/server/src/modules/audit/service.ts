@@ -24,7 +24,8 @@ export interface AuditRecord {
       | 'price_list'
       | 'customer_group'
       | 'tax_rate'
-      | 'tax_exemption';
+      | 'tax_exemption'
+      | 'category';
     id: string | null;
     label: string;
   };

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../../lib/database-errors.ts';
 
 declare module 'fastify' {
@@ -23,6 +24,28 @@ export function pickEncoding(acceptEncoding: string | undefined, bytes: number):
   if (/\bbr\b/.test(acceptEncoding)) return 'br';
   if (/\bgzip\b/.test(acceptEncoding)) return 'gzip';
   return 'identity';
+}
+
+/**
+ * Sends a cached JSON page: its etag (304 when the client has it), kept by any cache when it is the
+ * public catalogue's (`shared`) and by the browser alone otherwise, in the best encoding the client takes.
+ * Already serialized: a Buffer payload with a content type skips the serializer.
+ */
+export function sendCachedPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cached: CachedPage,
+  shared: boolean,
+) {
+  reply.headers({
+    etag: cached.etag,
+    'cache-control': shared ? 'no-cache' : 'private, no-cache',
+    vary: 'accept-encoding, cookie, authorization',
+  });
+  if (request.headers['if-none-match'] === cached.etag) return reply.code(304).send(null);
+  const encoding = pickEncoding(request.headers['accept-encoding'], cached.bodyIn('identity').length);
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.type('application/json; charset=utf-8').send(cached.bodyIn(encoding));
 }
 
 /** A body kept ready to send in each encoding (also the server-rendered pages of web.ts). */

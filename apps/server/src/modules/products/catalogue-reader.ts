@@ -13,6 +13,14 @@ import {
   type CatalogueView,
   type CatalogueViewer,
 } from '../pricing/index.ts';
+import {
+  BrowseQuerySchema,
+  type BrowseQuery,
+  type BrowseResult,
+  type ProductSpecs,
+} from '@forgeline/shared/schemas/catalogue';
+import { DomainError } from '../../lib/errors.ts';
+import { browse, browseKey, productSpecs, suggest } from './browse.ts';
 import type { CachedPage, CatalogueCache } from './catalogue-cache.ts';
 import { createProductsRepository, toProductDto } from './repository.ts';
 
@@ -57,9 +65,45 @@ export function createCatalogueReader(db: Executor, cache: CatalogueCache) {
       },
     );
 
+  /** A category's or a search's page with its filters and counts, cached per view like the catalogue pages. */
+  const browsePage = (query: BrowseQuery, seen: CatalogueView = PUBLIC_VIEW): Promise<CachedPage> =>
+    cache.get(browseKey(seen, query), async () => {
+      const result = await browse(db, seen, query);
+      return { body: JSON.stringify(result), total: result.total };
+    });
+
   return {
     viewOfRequest,
     page,
+    browsePage,
+    /**
+     * A browse page for the pages the server renders, from the address's parameters; a refusal (an
+     * unknown category or filter) is answered as GET /api/catalogue would answer it, not thrown.
+     */
+    async browse(params: Record<string, string>, seen: CatalogueView = PUBLIC_VIEW): Promise<BrowseAnswer> {
+      const query = BrowseQuerySchema.safeParse(params);
+      if (!query.success) {
+        const message = query.error.issues[0]?.message ?? 'That page of the catalogue does not exist.';
+        return { ok: false, status: 400, code: 'VALIDATION_FAILED', message };
+      }
+      try {
+        const cached = await browsePage(query.data, seen);
+        return { ok: true, result: JSON.parse(cached.bodyIn('identity').toString('utf8')) as BrowseResult };
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        const status = error.code === 'NOT_FOUND' ? 404 : 400;
+        return { ok: false, status, code: error.code, message: error.message };
+      }
+    },
+    /** Suggestions for a search box, cached per view like the pages (a keystroke is a read). */
+    suggestions: (q: string, seen: CatalogueView = PUBLIC_VIEW): Promise<CachedPage> =>
+      cache.get(JSON.stringify(['suggest', seen.key, q.trim().toLowerCase()]), async () => {
+        const found = await suggest(db, seen, q);
+        return { body: JSON.stringify(found), total: found.length };
+      }),
+    /** A part's category trail and values; null when there is none or it is hidden from the viewer. */
+    specs: (id: string, seen: CatalogueView = PUBLIC_VIEW): Promise<ProductSpecs | null> =>
+      productSpecs(db, seen, id),
     /** One page of the catalogue, parsed; a query the API would refuse is refused here too. */
     async products(
       query: { search?: string; page: number; limit: number },
@@ -80,6 +124,10 @@ export function createCatalogueReader(db: Executor, cache: CatalogueCache) {
 }
 
 export type CatalogueReader = ReturnType<typeof createCatalogueReader>;
+
+/** A browse page, or the refusal GET /api/catalogue would answer. */
+export type BrowseAnswer =
+  { ok: true; result: BrowseResult } | { ok: false; status: number; code: string; message: string };
 
 /** What says who a request is: its bearer token or its session cookie (undefined: a visitor). */
 export function credentialOf(request: {

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { LIMITS } from '@forgeline/shared/constants';
 import { toDollars } from '@forgeline/shared/money';
 import { PART_PHOTO_PLACEHOLDER } from '@forgeline/shared/images';
+import type { AttributeDef, AttributeValue } from '@forgeline/shared/catalogue';
 import type { ProductRow } from '../../db/schema/index.ts';
 import { csvStream, encodePriceBreaks, readCsvTable, type CsvTableRow } from '../../lib/csv.ts';
 import { DomainError } from '../../lib/errors.ts';
@@ -22,6 +23,9 @@ export const PRODUCT_COLUMNS = [
   { field: 'lowStockThreshold', header: 'Low-stock alert', required: false },
   { field: 'description', header: 'Description', required: true },
   { field: 'img', header: 'Image', required: true },
+  // The catalogue (docs/decisions/0220): the category's address name, and `key=value; key=value`.
+  { field: 'category', header: 'Category', required: false },
+  { field: 'attributes', header: 'Attributes', required: false },
 ] as const;
 export type ProductColumn = (typeof PRODUCT_COLUMNS)[number]['field'];
 
@@ -42,12 +46,54 @@ const ALIASES: Record<ProductColumn, string[]> = {
   lowStockThreshold: ['lowstockthreshold', 'lowstockalert'],
   description: ['description'],
   img: ['img', 'image', 'imageurl'],
+  category: ['category', 'categoryslug'],
+  attributes: ['attributes', 'specs', 'specifications'],
+};
+
+/** A part's values in one cell: `bore=20 mm; seal=2RS; stainless=yes`, in the attributes' order. */
+export function encodeAttributes(
+  values: Record<string, AttributeValue>,
+  attributes: readonly AttributeDef[],
+) {
+  return attributes
+    .filter((attribute) => values[attribute.key] !== undefined)
+    .map((attribute) => {
+      const value = values[attribute.key]!;
+      const text =
+        typeof value === 'boolean'
+          ? value
+            ? 'yes'
+            : 'no'
+          : typeof value === 'number' && attribute.unit
+            ? `${value} ${attribute.unit}`
+            : String(value);
+      return `${attribute.key}=${text}`;
+    })
+    .join('; ');
+}
+
+/** The values of an Attributes cell by key, or the part that is not `key=value`. */
+export function readAttributesCell(cell: string): { values: Record<string, string> } | { bad: string } {
+  const values: Record<string, string> = {};
+  for (const part of cell.split(';')) {
+    if (part.trim() === '') continue;
+    const match = /^\s*([a-z][a-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(part);
+    if (!match) return { bad: part.trim() };
+    values[match[1]!] = match[2]!;
+  }
+  return { values };
+}
+
+/** A product row with its category's address name and its values, as the export writes it. */
+export type ExportedProduct = ProductRow & {
+  category: string;
+  attributes: string;
 };
 
 /** Price breaks in one cell: `100:4.20;500:3.90` (quantity:price, separated by semicolons). */
 export const encodePriceTiers = encodePriceBreaks;
 
-const exportRecord = (row: ProductRow) => [
+const exportRecord = (row: ExportedProduct) => [
   row.sku,
   row.name,
   toDollars(row.priceCents).toFixed(2),
@@ -59,10 +105,12 @@ const exportRecord = (row: ProductRow) => [
   row.lowStockThreshold,
   row.description,
   row.imageUrl ?? PART_PHOTO_PLACEHOLDER, // as the API answers it: imported again, it reads as 'no photo'
+  row.category,
+  row.attributes,
 ];
 
 /** Streams products as CSV, with a UTF-8 byte-order mark so that a spreadsheet opens it as UTF-8. */
-export function productsCsvStream(batches: AsyncIterable<readonly ProductRow[]>): Readable {
+export function productsCsvStream(batches: AsyncIterable<readonly ExportedProduct[]>): Readable {
   async function* records() {
     for await (const batch of batches) for (const row of batch) yield exportRecord(row);
   }

@@ -6,7 +6,9 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { readPriceBreaksCell } from '../../lib/csv.ts';
 import { DomainError } from '../../lib/errors.ts';
 import { changedFields, recordAudit, type AuditActor } from '../audit/index.ts';
-import { headerOf, readProductsCsv, type CsvProductRow } from './csv.ts';
+import type { AttributeValue } from '@forgeline/shared/catalogue';
+import { checkSpecs, readCatalogue, specsOfParts, writeSpecs, type Catalogue } from '../categories/index.ts';
+import { headerOf, readAttributesCell, readProductsCsv, type CsvProductRow } from './csv.ts';
 import { createProductsRepository } from './repository.ts';
 import {
   fieldsOfBody,
@@ -66,11 +68,61 @@ function columnMessage(field: string, message: string): string {
   return message.toLowerCase().startsWith(header.toLowerCase()) ? message : `${header}: ${message}`;
 }
 
+/** A row's category and values as they will be written (docs/decisions/0220). */
+type PlannedSpecs = { categoryId: string | null; values: { attributeId: string; value: AttributeValue }[] };
+
 interface PlannedRow {
   report: ProductImportRow;
   /** What to write: a new product, or an existing one's next fields. Absent when refused or unchanged. */
   insert?: NewProductRow;
   update?: { existing: ProductRow; next: ReturnType<typeof mergedFields> };
+  /** The part's category and values to write (the file has a Category column and they changed). */
+  specs?: PlannedSpecs;
+  /** The existing part whose specs alone change. */
+  matchId?: string;
+}
+
+/**
+ * A row's Category and Attributes cells, checked against the tree as the admin's form is: the problems,
+ * or the specs to write (undefined: the file has no Category column, so the part keeps its own).
+ */
+function specsOfCells(
+  catalogue: Catalogue,
+  cells: CsvProductRow['cells'],
+): { problems: string[]; specs?: PlannedSpecs } {
+  if (cells.category === undefined) {
+    return cells.attributes
+      ? { problems: ['Attributes: the file needs a Category column, as values belong to a category.'] }
+      : { problems: [] };
+  }
+  const read = readAttributesCell(cells.attributes ?? '');
+  if ('bad' in read) {
+    return {
+      problems: [`Attributes: '${echo(read.bad)}' is not key=value (write them like bore=20 mm; seal=2RS).`],
+    };
+  }
+  const checked = checkSpecs(catalogue, { category: cells.category.trim() || null, attributes: read.values });
+  if (!checked.ok) {
+    return {
+      problems: Object.entries(checked.problems).map(
+        ([field, message]) => `${field === 'category' ? 'Category' : 'Attributes'}: ${message}`,
+      ),
+    };
+  }
+  return { problems: [], specs: { categoryId: checked.categoryId, values: checked.values } };
+}
+
+/** Whether writing `specs` would change what the part has. */
+function specsDiffer(
+  specs: PlannedSpecs,
+  current: { categoryId: string; values: ReadonlyMap<string, AttributeValue> } | undefined,
+): boolean {
+  if ((current?.categoryId ?? null) !== specs.categoryId) return true;
+  const values = current?.values ?? new Map();
+  return (
+    values.size !== specs.values.length ||
+    specs.values.some(({ attributeId, value }) => values.get(attributeId) !== value)
+  );
 }
 
 /**
@@ -91,10 +143,17 @@ async function planRows(db: Executor, rows: CsvProductRow[], lock: boolean): Pro
     for (const row of found) existing.set(row.sku, row);
   }
   const firstLineOf = new Map<string, number>();
+  const catalogue = await readCatalogue(db);
+  const currentSpecs = await specsOfParts(
+    db,
+    [...existing.values()].map((row) => row.id),
+  );
 
   return rows.map((row): PlannedRow => {
     const { body, problems } = bodyOfCells(row.cells);
     const errors: string[] = [];
+    const { problems: specProblems, specs } = specsOfCells(catalogue, row.cells);
+    errors.push(...specProblems);
     if (row.cellCountMismatch) {
       errors.push(
         `The row has ${row.cellCountMismatch.has} cells and the header ${row.cellCountMismatch.header}: a separator too many or too few (a comma in a cell needs "quotes").`,
@@ -132,14 +191,20 @@ async function planRows(db: Executor, rows: CsvProductRow[], lock: boolean): Pro
     const fields = fieldsOfBody(parsed.data);
     if (match) {
       const next = mergedFields(match, fields);
-      if (isUnchanged(match, next)) return { report: { ...report, action: 'unchanged' } };
-      report.changes = Object.keys(changedFields(match, next).after).map(columnOfRow);
+      const newSpecs = specs && specsDiffer(specs, currentSpecs.get(match.id)) ? specs : undefined;
+      const specChanges = newSpecs ? ['Category and attributes'] : [];
+      if (isUnchanged(match, next)) {
+        if (!newSpecs) return { report: { ...report, action: 'unchanged' } };
+        return { report: { ...report, changes: specChanges }, specs: newSpecs, matchId: match.id };
+      }
+      report.changes = [...Object.keys(changedFields(match, next).after).map(columnOfRow), ...specChanges];
       report.errors = Object.entries(quantityRuleProblems(next)).map(([f, m]) => columnMessage(f, m));
-      return report.errors.length > 0 ? { report } : { report, update: { existing: match, next } };
+      if (report.errors.length > 0) return { report };
+      return { report, update: { existing: match, next }, ...(newSpecs && { specs: newSpecs }) };
     }
     const product = withDefaults(fields);
     report.errors = Object.entries(quantityRuleProblems(product)).map(([f, m]) => columnMessage(f, m));
-    return report.errors.length > 0 ? { report } : { report, insert: product };
+    return report.errors.length > 0 ? { report } : { report, insert: product, ...(specs && { specs }) };
   });
 }
 
@@ -209,8 +274,14 @@ export async function importProducts(
 
     const repository = createProductsRepository(tx);
     const inserts = planned.flatMap((row) => (row.insert ? [row.insert] : []));
+    const idOfSku = new Map<string, string>();
     for (let start = 0; start < inserts.length; start += INSERT_BATCH) {
-      await repository.insertMany(inserts.slice(start, start + INSERT_BATCH));
+      const added = await repository.insertMany(inserts.slice(start, start + INSERT_BATCH));
+      for (const row of added) idOfSku.set(row.sku, row.id);
+    }
+    for (const row of planned) {
+      const id = row.update?.existing.id ?? idOfSku.get(row.report.sku) ?? row.matchId;
+      if (row.specs && id) await writeSpecs(tx, id, row.specs);
     }
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};

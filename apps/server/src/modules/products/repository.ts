@@ -20,7 +20,7 @@ import { type PricingInput } from '@forgeline/shared/pricing';
 import { type Product, type ProductListQuery } from '@forgeline/shared/schemas/product';
 import type { Executor } from '../../db/client.ts';
 import { fixedStatement, rowReader } from '../../db/fixed-statement.ts';
-import { products, type NewProductRow, type ProductRow } from '../../db/schema/index.ts';
+import { productCategories, products, type NewProductRow, type ProductRow } from '../../db/schema/index.ts';
 import { LIMITS } from '@forgeline/shared/constants';
 import { isUuid } from '../../lib/uuid.ts';
 
@@ -150,6 +150,48 @@ export function createProductsRepository(db: Executor) {
         // The default 0.6 misses a one-letter slip in a short word ('bearng' is 0.57 to 'bearing').
         await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', '0.5', true)`);
         return pageOf(...closeToSearch(search), tx);
+      });
+    },
+
+    /**
+     * The ids of every part a viewer sees in these categories (null: in any), matching the search as
+     * `list` matches it, best first; at most `cap` of them. A category page's filters and counts are
+     * worked out over these (docs/decisions/0220).
+     */
+    async matchingIds(
+      search: string | undefined,
+      visibility: Visibility,
+      categoryIds: readonly string[] | null,
+      cap: number,
+    ): Promise<string[]> {
+      const inCategories =
+        categoryIds === null
+          ? undefined
+          : categoryIds.length === 0
+            ? sql`false`
+            : inArray(
+                products.id,
+                db
+                  .select({ id: productCategories.productId })
+                  .from(productCategories)
+                  .where(inArray(productCategories.categoryId, [...categoryIds])),
+              );
+      const run = async (matching: SQL | undefined, order: SQL[], on: Executor = db) =>
+        (
+          await on
+            .select({ id: products.id })
+            .from(products)
+            .where(and(visibleWhere(visibility), inCategories, matching))
+            .orderBy(...order, asc(products.createdAt), asc(products.id))
+            .limit(cap)
+        ).map((row) => row.id);
+      const text = search?.trim();
+      if (!text) return run(undefined, []);
+      const contained = await run(...containsSearch(text));
+      if (contained.length > 0) return contained;
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', '0.5', true)`);
+        return run(...closeToSearch(text), tx);
       });
     },
 

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ProductListQuerySchema, ProductSchema, type Product } from '@forgeline/shared/schemas/product';
+import { ProductListQuerySchema, ProductSchema } from '@forgeline/shared/schemas/product';
 import { errorResponses, notFound } from '../../lib/errors.ts';
-import { pickEncoding } from './catalogue-cache.ts';
+import { sendCachedPage } from './catalogue-cache.ts';
 import { createCatalogueReader, credentialOf } from './catalogue-reader.ts';
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,20 +26,9 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const seen = await viewOf(request);
       const cached = await catalogue.page(request.query, seen);
-      reply.headers({
-        'x-total-count': cached.total,
-        etag: cached.etag,
-        // A buyer's own prices are kept by their browser alone; the public pages by anyone.
-        'cache-control': seen.key === '' ? 'no-cache' : 'private, no-cache',
-        vary: 'accept-encoding, cookie, authorization',
-      });
-      if (request.headers['if-none-match'] === cached.etag) return reply.code(304).send(null);
-      const encoding = pickEncoding(request.headers['accept-encoding'], cached.bodyIn('identity').length);
-      if (encoding !== 'identity') reply.header('content-encoding', encoding);
-      // Already serialized: a Buffer payload with a content type skips the serializer.
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(cached.bodyIn(encoding) as unknown as Product[]);
+      // A buyer's own prices are kept by their browser alone; the public pages by anyone.
+      reply.header('x-total-count', cached.total);
+      return sendCachedPage(request, reply, cached, seen.key === '');
     },
   );
 

@@ -7,6 +7,8 @@ import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { changedFields, recordAudit, sameValue, type AuditActor } from '../audit/index.ts';
+import { readCatalogue, specsOfProducts } from '../categories/index.ts';
+import { encodeAttributes, type ExportedProduct } from './csv.ts';
 import { isLowOnStock } from './low-stock.ts';
 import { createProductsRepository } from './repository.ts';
 
@@ -175,13 +177,31 @@ export async function deleteProduct(deps: CatalogueDeps, actor: AuditActor, id: 
 
 export const EXPORT_BATCH = 1000;
 
-/** Every product by part number, a batch at a time (keyset): for the CSV export, which streams them. */
-export async function* exportProducts(deps: Pick<AppDeps, 'db'>): AsyncGenerator<ProductRow[]> {
+/**
+ * Every product by part number, a batch at a time (keyset), with its category and values: for the CSV
+ * export, which streams them.
+ */
+export async function* exportProducts(deps: Pick<AppDeps, 'db'>): AsyncGenerator<ExportedProduct[]> {
   const repository = createProductsRepository(deps.db);
+  const catalogue = await readCatalogue(deps.db);
   let after: string | undefined;
   for (;;) {
     const rows = await repository.exportBatch(after, EXPORT_BATCH);
-    if (rows.length > 0) yield rows;
+    const specs = await specsOfProducts(
+      deps.db,
+      catalogue,
+      rows.map((row) => row.id),
+    );
+    if (rows.length > 0) {
+      yield rows.map((row) => {
+        const found = specs.get(row.id);
+        return {
+          ...row,
+          category: found?.category.slug ?? '',
+          attributes: found ? encodeAttributes(found.values, catalogue.attributesOf(found.category.id)) : '',
+        };
+      });
+    }
     if (rows.length < EXPORT_BATCH) return;
     after = rows.at(-1)!.sku;
   }

@@ -155,6 +155,12 @@ export const WRITE_LIMITS: Record<string, WriteLimit | NoWriteLimit> = {
   'PUT /api/user/admin/:email': ADMIN,
   // Price lists, customer groups and who may see a part (decision 0217).
   'POST /api/price-lists': ADMIN,
+  'POST /api/categories': ADMIN,
+  'PUT /api/categories/:id': ADMIN,
+  'DELETE /api/categories/:id': ADMIN,
+  'POST /api/categories/:id/attributes': ADMIN,
+  'DELETE /api/category-attributes/:id': ADMIN,
+  'PUT /api/product/:id/specs': ADMIN,
   'PUT /api/price-lists/:id': ADMIN,
   'DELETE /api/price-lists/:id': ADMIN,
   'PUT /api/price-lists/:id/items': ADMIN,

@@ -17,7 +17,8 @@ import type { CatalogueReader } from '../../modules/products/catalogue-reader.ts
 const CLIENT_ROUTES = [
   /^\/(home|blogs|portfolio|login|signup|resetPass|cart|quick-order|checkout)?\/?$/,
   /^\/legal\/(terms|privacy|cookies)\/?$/,
-  /^\/(purchase|product|checkout)\/[^/]+\/?$/,
+  /^\/(purchase|product|checkout|category)\/[^/]+\/?$/,
+  /^\/search\/?$/,
   /^\/dashboard(\/[^]*)?$/,
 ];
 
@@ -43,18 +44,23 @@ const PUBLIC_PAGES = [
   /^\/(home|blogs|portfolio|login|signup|resetPass)?\/?$/,
   /^\/legal\/(terms|privacy|cookies)\/?$/,
   /^\/product\/[^/]+\/?$/,
+  /^\/category\/[^/]+\/?$/,
+  /^\/search\/?$/,
 ];
 const VIEWER_PAGES = [/^\/purchase\/[^/]+\/?$/];
 export const isRenderedRoute = (pathname: string) => PUBLIC_PAGES.some((route) => route.test(pathname));
 const isViewerPage = (pathname: string) => VIEWER_PAGES.some((route) => route.test(pathname));
 
 /** Pages without catalogue data are the same for everyone: rendered once, kept. */
-const usesCatalogue = (pathname: string) => /^\/(home\/?)?$|^\/product\//.test(pathname);
+const usesCatalogue = (pathname: string) =>
+  /^\/(home\/?)?$|^\/(product|category)\/|^\/search\/?$/.test(pathname);
 
 /** What the server reads for a rendered page: the catalogue as its viewer sees it. */
 export type PageDataReader = {
   products(query: { search?: string; page: number; limit: number }): ReturnType<CatalogueReader['products']>;
   product(id: string): ReturnType<CatalogueReader['product']>;
+  browse(query: Parameters<CatalogueReader['browse']>[0]): ReturnType<CatalogueReader['browse']>;
+  specs(id: string): ReturnType<CatalogueReader['specs']>;
 };
 
 /**

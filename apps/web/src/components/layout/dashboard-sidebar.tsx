@@ -28,6 +28,7 @@ export const DashboardSidebar = ({ isAdmin, isPending = false, onNavigate }: Sid
             { label: 'Make Admin', to: d.makeAdmin.getHref() },
             { label: 'Add Product', to: d.addProduct.getHref() },
             { label: 'Manage Products', to: d.manageProducts.getHref() },
+            { label: 'Categories', to: d.categories.getHref() },
             { label: 'Manage All Orders', to: d.manageOrders.getHref() },
             { label: 'Invoices on terms', to: d.termsInvoices.getHref() },
             { label: 'Audit log', to: d.audit.getHref() },

@@ -28,6 +28,7 @@ const SECTIONS: Record<string, string> = {
   companyApplications: 'Business applications',
   priceLists: 'Price lists',
   customerGroups: 'Customer groups',
+  categories: 'Categories',
 };
 
 /**

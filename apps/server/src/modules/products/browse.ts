@@ -1,0 +1,163 @@
+import {
+  facetsOf,
+  filtersToParams,
+  parseFilters,
+  passesAll,
+  type DisplayUnit,
+  type FacetedPart,
+} from '@forgeline/shared/catalogue';
+import {
+  SUGGESTIONS_MAX,
+  type BrowseQuery,
+  type BrowseResult,
+  type ProductSpecs,
+  type Suggestion,
+} from '@forgeline/shared/schemas/catalogue';
+import type { Executor } from '../../db/client.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { readCatalogue, specsOfProducts, type Catalogue } from '../categories/index.ts';
+import { viewProduct, viewProducts, type CatalogueView } from '../pricing/index.ts';
+import { createProductsRepository, toProductDto } from './repository.ts';
+
+/** Parts on one page of a category or a search. */
+export const BROWSE_PAGE_SIZE = 24;
+/**
+ * The most matches a page's filters and counts are worked out over. A category of a parts catalogue
+ * holds hundreds; a search without words over the whole catalogue stops here (docs/decisions/0220).
+ */
+export const BROWSE_MATCH_CAP = 10_000;
+
+/** The query as a cache key: its parameters in one order, the search case aside. */
+export function browseKey(view: CatalogueView, query: BrowseQuery): string {
+  const entries = Object.entries(query)
+    .filter(([, value]) => value !== undefined && value !== '')
+    .map(([key, value]) => [key, key === 'q' ? String(value).toLowerCase() : String(value)])
+    .sort(([a], [b]) => (a! < b! ? -1 : 1));
+  return JSON.stringify(['browse', view.key, entries]);
+}
+
+/**
+ * A category's page, or a search's: the parts the viewer sees that pass every filter, a page of them,
+ * and for each attribute the count of parts behind each value (among those passing the other filters).
+ * A category that does not exist is 404; a filter naming no attribute of it, or a value its attribute
+ * cannot hold, is 400 naming the parameter.
+ */
+export async function browse(db: Executor, view: CatalogueView, query: BrowseQuery): Promise<BrowseResult> {
+  const { category: ref, q, page = 1, unit: askedUnit, ...filterParams } = query;
+  const catalogue = await readCatalogue(db);
+  const category = ref ? catalogue.tree.find(ref) : undefined;
+  if (ref && !category) throw notFound('Category');
+  const attributes = category ? catalogue.attributesOf(category.id) : [];
+  // A category offers inches when it or a category above it says so.
+  const inches = category ? catalogue.tree.line(category.id).some((row) => row.inches) : false;
+  const unit: DisplayUnit = askedUnit === 'in' && inches ? 'in' : 'mm';
+  const parsed = parseFilters(filterParams as Record<string, string>, attributes, unit);
+  if ('problem' in parsed) throw badRequest(parsed.problem, { [parsed.param]: parsed.problem });
+
+  const ids = await createProductsRepository(db).matchingIds(
+    q,
+    view.visibility,
+    category ? catalogue.tree.subtree(category.id) : null,
+    BROWSE_MATCH_CAP,
+  );
+  const specs = await specsOfProducts(db, catalogue, ids);
+  const parts: FacetedPart[] = ids.map((id) => ({ id, values: specs.get(id)?.values ?? {} }));
+  const matching = parts.filter((part) => passesAll(part, parsed.filters));
+  const pageIds = matching.slice((page - 1) * BROWSE_PAGE_SIZE, page * BROWSE_PAGE_SIZE).map((p) => p.id);
+  const rows = await createProductsRepository(db).findByIds(pageIds);
+  const inOrder = pageIds.flatMap((id) => rows.filter((row) => row.id === id));
+  const viewed = await viewProducts(db, view, inOrder);
+
+  return {
+    category: category
+      ? { slug: category.slug, name: category.name, description: category.description, inches }
+      : null,
+    breadcrumbs: category
+      ? catalogue.tree.line(category.id).map((row) => ({ slug: row.slug, name: row.name }))
+      : [],
+    categories: categoryLinks(catalogue, category?.id ?? null, matching, specs),
+    attributes: attributes.map(({ id: _id, ...attribute }) => attribute),
+    facets: facetsOf(parts, attributes, parsed.filters),
+    filters: filtersToParams(parsed.filters, attributes, unit),
+    unit,
+    products: viewed.map(toProductDto),
+    values: Object.fromEntries(viewed.map((row) => [row.id, specs.get(row.id)?.values ?? {}])),
+    total: matching.length,
+    page,
+    pageSize: BROWSE_PAGE_SIZE,
+  };
+}
+
+/**
+ * Where the matches are: on a category page, its subcategories with the matches under each; on a
+ * search, the categories that hold matches (most first).
+ */
+function categoryLinks(
+  catalogue: Catalogue,
+  categoryId: string | null,
+  matching: readonly FacetedPart[],
+  specs: Awaited<ReturnType<typeof specsOfProducts>>,
+) {
+  const countIn = (ids: readonly string[]) =>
+    matching.filter((part) => {
+      const placed = specs.get(part.id)?.category.id;
+      return placed !== undefined && ids.includes(placed);
+    }).length;
+  if (categoryId !== null) {
+    return catalogue.tree.children(categoryId).map((child) => ({
+      slug: child.slug,
+      name: child.name,
+      count: countIn(catalogue.tree.subtree(child.id)),
+    }));
+  }
+  const counts = new Map<string, number>();
+  for (const part of matching) {
+    const placed = specs.get(part.id)?.category;
+    if (placed) counts.set(placed.id, (counts.get(placed.id) ?? 0) + 1);
+  }
+  return [...counts]
+    .map(([id, count]) => {
+      const row = catalogue.tree.rows.find((candidate) => candidate.id === id)!;
+      return { slug: row.slug, name: row.name, count };
+    })
+    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+}
+
+/** A part's category trail and values, for its page; null when the viewer cannot see the part. */
+export async function productSpecs(
+  db: Executor,
+  view: CatalogueView,
+  id: string,
+): Promise<ProductSpecs | null> {
+  const row = await viewProduct(db, view, await createProductsRepository(db).findById(id));
+  if (!row) return null;
+  const catalogue = await readCatalogue(db);
+  const found = (await specsOfProducts(db, catalogue, [row.id])).get(row.id);
+  if (!found) return { category: null, breadcrumbs: [], specs: [] };
+  const attributes = catalogue.attributesOf(found.category.id);
+  const line = catalogue.tree.line(found.category.id);
+  return {
+    category: {
+      slug: found.category.slug,
+      name: found.category.name,
+      inches: line.some((row) => row.inches),
+    },
+    breadcrumbs: line.map((c) => ({ slug: c.slug, name: c.name })),
+    specs: attributes.flatMap(({ id: _id, ...attribute }) => {
+      const value = found.values[attribute.key];
+      return value === undefined ? [] : [{ ...attribute, value }];
+    }),
+  };
+}
+
+/**
+ * What a search box offers while typing: the first parts the search of the catalogue finds (the part
+ * number typed whole first, any spelling of it; a name with a typo), among those the viewer sees.
+ */
+export async function suggest(db: Executor, view: CatalogueView, q: string): Promise<Suggestion[]> {
+  const repository = createProductsRepository(db);
+  const ids = await repository.matchingIds(q, view.visibility, null, SUGGESTIONS_MAX);
+  const rows = await repository.findByIds(ids);
+  const seen = ids.flatMap((id) => rows.filter((row) => row.id === id && view.sees(row)));
+  return seen.map((row) => ({ _id: row.id, sku: row.sku, name: row.name }));
+}
