@@ -57,6 +57,8 @@ describe('GET /api/products', () => {
         'packSize',
         'maxOrder',
         'lowStockThreshold',
+        // which tax rate the part bears (docs/decisions/0219)
+        'taxCategory',
         'priceTiers',
       ].sort(),
     );

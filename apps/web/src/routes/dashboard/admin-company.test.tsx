@@ -103,6 +103,8 @@ describe('Company page (admin)', () => {
         name: 'Acme Works',
         taxId: '',
         billingAddress: '1 Mill Road, Leeds',
+        country: 'DE',
+        region: null,
         allowFreeTextAddress: false,
       },
     });

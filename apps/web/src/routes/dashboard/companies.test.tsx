@@ -93,12 +93,16 @@ describe('Companies (admin)', () => {
 
     await user.type(within(form).getByLabelText('Legal name'), 'Cobalt Tools GmbH');
     await user.type(within(form).getByLabelText('Billing address'), '5 Hafenstrasse, Hamburg');
+    await user.selectOptions(within(form).getByLabelText('Country'), 'DE');
     await user.click(within(form).getByRole('button', { name: 'Create company' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/companies/c99'));
-    expect(created).toHaveBeenCalledWith({
-      name: 'Cobalt Tools GmbH',
-      billingAddress: '5 Hafenstrasse, Hamburg',
-    });
+    expect(created).toHaveBeenCalledWith(
+      expect.objectContaining({
+        name: 'Cobalt Tools GmbH',
+        billingAddress: '5 Hafenstrasse, Hamburg',
+        country: 'DE',
+      }),
+    );
   });
 
   it("shows the server's per-field refusal under its field", async () => {
@@ -117,6 +121,7 @@ describe('Companies (admin)', () => {
     await user.click(screen.getByRole('button', { name: 'New company' }));
     await user.type(screen.getByLabelText('Legal name'), 'Acme Works');
     await user.type(screen.getByLabelText('Billing address'), '1 Mill Road');
+    await user.selectOptions(screen.getByLabelText('Country'), 'GB');
     await user.click(screen.getByRole('button', { name: 'Create company' }));
     expect(await screen.findByText('Acme Works is a customer already')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('A company by this name exists already');

@@ -81,6 +81,7 @@ describe('AddProductForm', () => {
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/product');
     expect(JSON.parse(init.body as string)).toEqual({
+      taxCategory: 'standard',
       name: 'Flange Plate',
       price: 12.5,
       minOrder: 50,

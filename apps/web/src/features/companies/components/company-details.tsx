@@ -58,6 +58,8 @@ const DetailsForm = ({ company, onDone }: { company: Company; onDone: () => void
       name: company.name,
       taxId: company.taxId ?? '',
       billingAddress: company.billingAddress,
+      country: company.country ?? '',
+      region: company.region ?? '',
       allowFreeTextAddress: company.allowFreeTextAddress,
     },
   });

@@ -46,15 +46,19 @@ describe('Company page without a company', () => {
     renderPage();
     await userEvent.type(await screen.findByLabelText('Company legal name'), 'Acme Fabrication Ltd');
     await userEvent.type(screen.getByLabelText('Billing address'), '1 Mill Road, Leeds');
+    await userEvent.selectOptions(screen.getByLabelText('Country'), 'GB');
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByTestId('application-status')).toHaveTextContent(
       'Your application for Acme Fabrication Ltd is being reviewed',
     );
     // A blank tax ID is left out: the server takes none, never null.
-    expect(calls.find((call) => call.key === 'POST /companyApplications')?.body).toEqual({
+    const body = calls.find((call) => call.key === 'POST /companyApplications')?.body;
+    expect(body).toMatchObject({
       companyName: 'Acme Fabrication Ltd',
       billingAddress: '1 Mill Road, Leeds',
+      country: 'GB',
     });
+    expect(body).not.toHaveProperty('taxId');
   });
 
   it('says why an application was declined, and offers the form again', async () => {
