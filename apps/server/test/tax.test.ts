@@ -58,6 +58,7 @@ describe('tax on orders and invoices (seller in Germany)', () => {
     const created = await as(shop, 'POST', '/api/companies', {
       name: who.name,
       billingAddress: '1 Example Street',
+      country: 'DE',
     });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json<{ id: string }>().id;

@@ -137,7 +137,7 @@ export function renderDocumentPdf(content: DocumentContent): Promise<Buffer> {
     const numbersColumn = COLUMNS[1];
     const numbers = (line.numbers ?? []).map((text) => ({
       text,
-      size: fittedSize(doc, text, numbersColumn.width),
+      size: fittedSize(doc, text, numbersColumn.width - 2),
     }));
     doc.fontSize(TABLE_SIZE);
     const height = Math.max(
@@ -156,10 +156,8 @@ export function renderDocumentPdf(content: DocumentContent): Promise<Buffer> {
     }
     let numberY = y;
     for (const number of numbers) {
-      doc.fontSize(number.size).text(number.text, numbersColumn.x, numberY, {
-        width: numbersColumn.width,
-        lineBreak: false,
-      });
+      // Already fitted to the column: no width, so that pdfkit never wraps it inside the number.
+      doc.fontSize(number.size).text(number.text, numbersColumn.x, numberY, { lineBreak: false });
       numberY += number.size * 1.25;
     }
     doc.fontSize(TABLE_SIZE);
