@@ -121,10 +121,10 @@ const CompanyTabs = ({
       </div>
       <div role="tabpanel" id="company-panel" aria-labelledby={`company-tab-${tab}`}>
         {tab === 'details' ? (
-          <>
+          <div className="flex flex-col gap-4">
             <CompanyDetails company={company} canEdit={rights.manage} />
             {detailsExtra?.({ manage: rights.manage, finance: member.role === 'finance' })}
-          </>
+          </div>
         ) : null}
         {tab === 'members' ? <MembersPanel me={member} canManage={rights.manage} /> : null}
         {tab === 'invitations' ? <InvitationsPanel /> : null}
