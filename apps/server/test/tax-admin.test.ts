@@ -349,9 +349,15 @@ describe('tax admin: rates, VAT IDs, certificates and the report', () => {
         taxIdVerifiedBy: null,
       });
 
-      // Verified again, then the company admin types a new ID: cleared.
+      // The company cannot move itself (its country decides its tax: abroad would be zero-rated).
+      await expectRefused(
+        t.app,
+        () => call(acme.admin, 'PATCH', '/api/company', { country: 'US', region: 'NY' }),
+        400,
+      );
+      // Verified again, then the shop moves it back with a new ID: cleared.
       expect((await call(shop, 'POST', `/api/companies/${acmeId}/taxId/verification`)).statusCode).toBe(200);
-      const retyped = await call(acme.admin, 'PATCH', '/api/company', {
+      const retyped = await call(shop, 'PATCH', `/api/companies/${acmeId}`, {
         country: 'DE',
         taxId: 'DE136695976',
       });

@@ -107,6 +107,14 @@ export async function updateCompany(
     const repository = createCompaniesRepository(tx);
     const before = await repository.lock(companyId);
     if (!before) throw notFound('Company');
+    // Where a company is decides its tax (export is zero-rated): the shop sets it, never the company itself.
+    const moves =
+      (patch.country !== undefined && patch.country !== before.country) ||
+      (patch.region !== undefined && patch.region !== before.region);
+    if (moves && actor.kind !== 'shop') {
+      const message = `Your company's country and state decide its tax, so we change them for you: please write to us.`;
+      throw badRequest(message, { [patch.country !== before.country ? 'country' : 'region']: message });
+    }
     const taxFacts = companyTaxFacts(before, patch);
     const after = await repository.update(companyId, {
       ...(patch.name !== undefined && { name: patch.name }),
