@@ -19,6 +19,11 @@ export interface TestSmtp {
   setAccepting(value: boolean): void;
   /** How long the server takes to answer each message's data (a slow mail server). */
   setDelay(ms: number): void;
+  /**
+   * Holds every message's answer until the returned function is called (a mail server stuck for as long
+   * as the test likes): what is sent meanwhile has not arrived, and arrives after the release.
+   */
+  hold(): () => void;
   /** The most messages held at once since the last call, which starts counting again. */
   takeMostInFlight(): number;
   close(): Promise<void>;
@@ -29,6 +34,7 @@ export function startSmtp(): Promise<TestSmtp> {
   const inbox: ReceivedMail[] = [];
   let accepting = true;
   let delayMs = 0;
+  let held: Promise<void> | undefined;
   // Messages the server holds at once (between their data and its answer): how many senders are at work.
   let inFlight = 0;
   let mostInFlight = 0;
@@ -44,14 +50,15 @@ export function startSmtp(): Promise<TestSmtp> {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         mostInFlight = Math.max(mostInFlight, ++inFlight);
-        setTimeout(() => {
+        const answer = () => {
           inFlight -= 1;
           inbox.push({
             to: session.envelope.rcptTo[0]?.address ?? '',
             ...readMessage(Buffer.concat(chunks).toString('utf8')),
           });
           callback();
-        }, delayMs);
+        };
+        void (held ?? Promise.resolve()).then(() => setTimeout(answer, delayMs));
       });
     },
   });
@@ -65,6 +72,14 @@ export function startSmtp(): Promise<TestSmtp> {
         },
         setDelay: (ms) => {
           delayMs = ms;
+        },
+        hold: () => {
+          let release = () => undefined as void;
+          held = new Promise<void>((resolve) => (release = resolve));
+          return () => {
+            held = undefined;
+            release();
+          };
         },
         takeMostInFlight: () => {
           const most = mostInFlight;
