@@ -133,6 +133,18 @@ export const CompanyPatchSchema = z
     ),
   );
 export type CompanyPatch = z.infer<typeof CompanyPatchSchema>;
+/**
+ * The company admin's own details form: everything but the country and state, which decide the company's
+ * tax and so are the shop's to change (the server refuses a company's own move). A tax ID's prefix is
+ * checked against the country the company has, on the server.
+ */
+export const CompanyOwnDetailsSchema = z.object({
+  name: companyFields.name,
+  taxId: companyFields.taxId,
+  billingAddress: companyFields.billingAddress,
+  allowFreeTextAddress: companyFields.allowFreeTextAddress,
+});
+export type CompanyOwnDetails = z.infer<typeof CompanyOwnDetailsSchema>;
 
 /** A member of a company. Limits are dollars, null for none; `spentThisMonth` counts this calendar month. */
 export const CompanyMemberSchema = z.object({

@@ -5,7 +5,7 @@ import { CompanyMemberPatchSchema, CompanyRoleSchema } from '@forgeline/shared/s
 export {
   CompanyAddressBodySchema,
   CompanyApplicationBodySchema,
-  CompanyBodySchema,
+  CompanyOwnDetailsSchema,
   InvitationBodySchema,
   RequestDecisionBodySchema,
   RequestRejectionBodySchema,

@@ -2,9 +2,9 @@ import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatPrice } from '@forgeline/shared/money';
-import type { Company, CompanyBodySchema } from '@forgeline/shared/schemas/company';
+import { countryName } from '@forgeline/shared/countries';
+import type { Company, CompanyOwnDetailsSchema } from '@forgeline/shared/schemas/company';
 import { Alert } from '@/components/ui/alert';
-import { CountrySelect } from '@/components/ui/country-select';
 import { FormField } from '@/components/ui/form-field';
 import { formatMoment } from '@/lib/format-date';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -13,9 +13,11 @@ import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
 import { useUpdateCompany } from '../api/update-company';
 
-const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.CompanyBodySchema));
-type CompanyInput = z.input<typeof CompanyBodySchema>;
-type CompanyValues = z.output<typeof CompanyBodySchema>;
+const resolver = lazyZodResolver(() =>
+  import('../schemas').then((schemas) => schemas.CompanyOwnDetailsSchema),
+);
+type CompanyInput = z.input<typeof CompanyOwnDetailsSchema>;
+type CompanyValues = z.output<typeof CompanyOwnDetailsSchema>;
 
 const Row = ({ term, children }: { term: string; children: ReactNode }) => (
   <div className="flex flex-col gap-0.5 sm:flex-row sm:gap-4">
@@ -23,6 +25,10 @@ const Row = ({ term, children }: { term: string; children: ReactNode }) => (
     <dd className="min-w-0 break-words">{children}</dd>
   </div>
 );
+
+/** 'United States (US), IL', or 'Not set' for a company older than the question. */
+const placeOf = ({ country, region }: Pick<Company, 'country' | 'region'>) =>
+  country ? `${countryName(country)} (${country})${region ? `, ${region}` : ''}` : 'Not set';
 
 /** The company's details and payment terms; the company admin edits the details, others read them. */
 export const CompanyDetails = ({ company, canEdit }: { company: Company; canEdit: boolean }) => {
@@ -51,11 +57,7 @@ export const CompanyDetails = ({ company, canEdit }: { company: Company; canEdit
             <Row term="Legal name">{company.name}</Row>
             <Row term="Tax ID">{company.taxId ?? '—'}</Row>
             <Row term="Billing address">{company.billingAddress}</Row>
-            <Row term="Country">
-              {company.country
-                ? `${company.country}${company.region ? `-${company.region}` : ''}`
-                : 'Not set'}
-            </Row>
+            <Row term="Country">{placeOf(company)}</Row>
             <Row term="VAT">
               <span data-testid="vat-status">
                 {!company.taxId
@@ -99,8 +101,6 @@ const CompanyForm = ({ company, onDone }: { company: Company; onDone: () => void
       name: company.name,
       taxId: company.taxId ?? '',
       billingAddress: company.billingAddress,
-      country: company.country ?? '',
-      region: company.region ?? '',
       allowFreeTextAddress: company.allowFreeTextAddress,
     },
   });
@@ -136,13 +136,11 @@ const CompanyForm = ({ company, onDone }: { company: Company; onDone: () => void
         {...register('billingAddress')}
         error={errors.billingAddress?.message}
       />
-      <CountrySelect label="Country" {...register('country')} error={errors.country?.message} />
-      <FormField
-        label="State or region (US: required)"
-        maxLength={3}
-        {...register('region')}
-        error={errors.region?.message}
-      />
+      <p className="text-sm" data-testid="company-country">
+        <span className="font-semibold">Country: </span>
+        {placeOf(company)}. Where your company is decides its tax, so we change it for you: please write to us
+        if it has moved.
+      </p>
       <label className="flex cursor-pointer items-center gap-3">
         <input type="checkbox" className="toggle toggle-primary" {...register('allowFreeTextAddress')} />
         <span>Buyers may type a delivery address</span>

@@ -37,6 +37,19 @@ describe('Company details', () => {
         allowFreeTextAddress: false,
       }),
     );
+    // The country decides the company's tax: the shop changes it, so the form shows it and never sends it.
+    const body = calls.find((call) => call.key === 'PATCH /company')?.body;
+    expect(body).not.toHaveProperty('country');
+    expect(body).not.toHaveProperty('region');
+  });
+
+  it('shows the company admin the country as the shop set it, with no way to change it', async () => {
+    stubApi({ 'GET /company': jsonResponse(myCompany()) });
+    renderPage('details');
+    expect(await screen.findByTestId('company-details')).toHaveTextContent('Germany (DE)');
+    await userEvent.click(screen.getByRole('button', { name: 'Edit details' }));
+    expect(screen.getByTestId('company-country')).toHaveTextContent('Country: Germany (DE)');
+    expect(screen.queryByLabelText('Country')).not.toBeInTheDocument();
   });
 });
 
