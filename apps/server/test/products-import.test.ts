@@ -78,8 +78,8 @@ describe("the admin's products CSV: GET /api/products.csv and POST /api/products
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/forgeline-products-\d{4}-\d{2}-\d{2}\.csv/);
     const [header, ...rows] = parse(res.body, { bom: true }) as string[][];
-    // The catalogue's columns close the export (docs/decisions/0220).
-    expect(header!.join(',')).toBe(`${HEADER},Category,Attributes`);
+    // The catalogue's columns (docs/decisions/0220), then the tax category (0219), close the export.
+    expect(header!.join(',')).toBe(`${HEADER},Category,Attributes,Tax category`);
     const evil = rows.find((row) => row[0] === 'IMP-EVIL')!;
     expect(evil).toEqual([
       'IMP-EVIL',
@@ -96,6 +96,7 @@ describe("the admin's products CSV: GET /api/products.csv and POST /api/products
       // No category, no values.
       '',
       '',
+      'standard',
     ]);
     expect(rows.find((row) => row[0] === 'IMP-PLAIN')![6]).toBe('');
   });
@@ -250,6 +251,35 @@ describe("the admin's products CSV: GET /api/products.csv and POST /api/products
     const again = await importCsv(quoted, '?dryRun=false');
     expect(again.json<ProductImportReport>().counts.unchanged).toBe(3);
     expect(await importEntries()).toHaveLength(entries.length);
+  });
+
+  it('sets a part’s tax category from its column, keeps it where the cell is empty, and names a wrong one', async () => {
+    const header = `${HEADER},Tax category`;
+    const row = (sku: string, tax: string) => `${sku},Tax part ${sku},1.00,10,1,,,,,d,/uploads/a.webp,${tax}`;
+    const bad = await importCsv([header, row('IMP-TAX-BAD', 'zero')].join('\r\n'));
+    expect(bad.json<ProductImportReport>().rows[0]!.errors).toEqual([
+      "Tax category must be 'standard', 'reduced' or 'exempt'",
+    ]);
+    const first = await importCsv(
+      [header, row('IMP-TAX-1', 'Reduced'), row('IMP-TAX-2', '')].join('\r\n'),
+      '',
+    );
+    expect(first.statusCode, first.body).toBe(200);
+    expect((await productBySku('IMP-TAX-1'))!.taxCategory).toBe('reduced');
+    expect((await productBySku('IMP-TAX-2'))!.taxCategory).toBe('standard');
+    // An empty cell leaves the part's own category; a new one is reported as a change of that column.
+    const second = await importCsv(
+      [header, row('IMP-TAX-1', ''), row('IMP-TAX-2', 'exempt')].join('\r\n'),
+      '',
+    );
+    expect(second.statusCode, second.body).toBe(200);
+    const report = second.json<ProductImportReport>();
+    expect(report.rows.map((r) => [r.sku, r.action, r.changes])).toEqual([
+      ['IMP-TAX-1', 'unchanged', []],
+      ['IMP-TAX-2', 'update', ['Tax category']],
+    ]);
+    expect((await productBySku('IMP-TAX-1'))!.taxCategory).toBe('reduced');
+    expect((await productBySku('IMP-TAX-2'))!.taxCategory).toBe('exempt');
   });
 
   it('refuses a file that is not a products CSV with a message, never a 500', async () => {

@@ -26,6 +26,8 @@ export const PRODUCT_COLUMNS = [
   // The catalogue (docs/decisions/0220): the category's address name, and `key=value; key=value`.
   { field: 'category', header: 'Category', required: false },
   { field: 'attributes', header: 'Attributes', required: false },
+  // standard, reduced or exempt (docs/decisions/0219): empty keeps a part's own, standard for a new one.
+  { field: 'taxCategory', header: 'Tax category', required: false },
 ] as const;
 export type ProductColumn = (typeof PRODUCT_COLUMNS)[number]['field'];
 
@@ -48,6 +50,7 @@ const ALIASES: Record<ProductColumn, string[]> = {
   img: ['img', 'image', 'imageurl'],
   category: ['category', 'categoryslug'],
   attributes: ['attributes', 'specs', 'specifications'],
+  taxCategory: ['taxcategory', 'taxclass', 'tax'],
 };
 
 /** A part's values in one cell: `bore=20 mm; seal=2RS; stainless=yes`, in the attributes' order. */
@@ -107,6 +110,7 @@ const exportRecord = (row: ExportedProduct) => [
   row.imageUrl ?? PART_PHOTO_PLACEHOLDER, // as the API answers it: imported again, it reads as 'no photo'
   row.category,
   row.attributes,
+  row.taxCategory,
 ];
 
 /** Streams products as CSV, with a UTF-8 byte-order mark so that a spreadsheet opens it as UTF-8. */
