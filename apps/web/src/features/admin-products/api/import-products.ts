@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProductImportReport } from '@forgeline/shared/schemas/product-import';
-import { ApiError, api } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { productKeys } from '@/lib/query-keys';
 
 /**
@@ -12,12 +12,6 @@ export const importProducts = ({ file, dryRun }: { file: Blob; dryRun: boolean }
     params: { dryRun },
     auth: true,
   });
-
-/** The report a refused import carries (a 400 whose body has it), or null. */
-export const refusedReport = (error: unknown): ProductImportReport | null => {
-  const report = error instanceof ApiError ? error.body?.report : undefined;
-  return report && typeof report === 'object' ? (report as ProductImportReport) : null;
-};
 
 export const useImportProducts = () => {
   const queryClient = useQueryClient();

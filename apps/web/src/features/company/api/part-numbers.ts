@@ -4,7 +4,7 @@ import type {
   PartNumberBody,
   PartNumberImportReport,
 } from '@forgeline/shared/schemas/part-numbers';
-import { ApiError, api } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { companyKeys } from '@/lib/query-keys';
 
 /** The company's own part numbers: under the company's scope, built here, not in a module every route loads. */
@@ -46,9 +46,3 @@ export const useImportPartNumbers = () =>
       auth: true,
     }),
   );
-
-/** The report a refused import carries (a 400 whose body has it), or null. */
-export const refusedPartNumbersReport = (error: unknown): PartNumberImportReport | null => {
-  const report = error instanceof ApiError ? error.body?.report : undefined;
-  return report && typeof report === 'object' ? (report as PartNumberImportReport) : null;
-};

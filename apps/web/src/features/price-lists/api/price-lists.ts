@@ -13,7 +13,7 @@ import type {
   ProductAccess,
   ProductAccessBody,
 } from '@forgeline/shared/schemas/price-list';
-import { ApiError, api } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { adminCompanyKeys, priceListKeys as listKeys, productKeys } from '@/lib/query-keys';
 
 /**
@@ -101,12 +101,6 @@ export const useImportPriceList = (id: string) => {
     },
   });
 };
-/** The report a refused import carries (a 400 whose body has it), or null. */
-export const refusedImportReport = (error: unknown): PriceListImportReport | null => {
-  const report = error instanceof ApiError ? error.body?.report : undefined;
-  return report && typeof report === 'object' ? (report as PriceListImportReport) : null;
-};
-
 export const useCustomerGroups = () =>
   useQuery({
     queryKey: priceListKeys.groups(),
