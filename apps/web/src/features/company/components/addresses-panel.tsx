@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { CompanyAddress, CompanyAddressBodySchema } from '@forgeline/shared/schemas/company';
-import { Alert, DANGER_BUTTON_CLASS } from '@/components/ui/alert';
+import { Alert } from '@/components/ui/alert';
+import { EditDeleteButtons } from '@/components/ui/edit-delete-buttons';
 import { FormField } from '@/components/ui/form-field';
 import { QueryState } from '@/components/ui/query-state';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -76,23 +77,12 @@ export const AddressesPanel = ({ canEdit }: { canEdit: boolean }) => {
                   </span>
                   {canEdit ? (
                     <span className="mt-2 flex gap-1">
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-outline"
-                        aria-label={`Edit ${site.label}`}
-                        onClick={() => setEditing(site.id)}
-                      >
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        className={DANGER_BUTTON_CLASS}
-                        aria-label={`Delete ${site.label}`}
-                        disabled={remove.isPending}
-                        onClick={() => void onDelete(site)}
-                      >
-                        Delete
-                      </button>
+                      <EditDeleteButtons
+                        name={site.label}
+                        onEdit={() => setEditing(site.id)}
+                        onDelete={() => void onDelete(site)}
+                        deleting={remove.isPending}
+                      />
                     </span>
                   ) : null}
                 </li>

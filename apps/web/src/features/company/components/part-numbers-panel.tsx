@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { PartNumber } from '@forgeline/shared/schemas/part-numbers';
-import { Alert, DANGER_BUTTON_CLASS } from '@/components/ui/alert';
+import { Alert } from '@/components/ui/alert';
+import { EditDeleteButtons } from '@/components/ui/edit-delete-buttons';
 import { QueryState } from '@/components/ui/query-state';
 import { confirmDialog } from '@/lib/dialogs';
 import { errorMessage } from '@/lib/error-message';
@@ -95,23 +96,13 @@ export const PartNumbersPanel = ({ canEdit }: { canEdit: boolean }) => {
                   </span>
                   {canEdit ? (
                     <span className="flex gap-1">
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-outline"
-                        aria-label={`Edit ${mapping.customerPartNumber}`}
-                        onClick={() => setEditing(mapping.productId)}
-                      >
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        className={DANGER_BUTTON_CLASS}
-                        aria-label={`Remove ${mapping.customerPartNumber}`}
-                        disabled={remove.isPending}
-                        onClick={() => void onRemove(mapping)}
-                      >
-                        Remove
-                      </button>
+                      <EditDeleteButtons
+                        name={mapping.customerPartNumber}
+                        onEdit={() => setEditing(mapping.productId)}
+                        onDelete={() => void onRemove(mapping)}
+                        deleting={remove.isPending}
+                        deleteWord="Remove"
+                      />
                     </span>
                   ) : null}
                 </li>

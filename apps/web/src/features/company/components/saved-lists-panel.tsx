@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { Cart } from '@forgeline/shared/schemas/cart';
 import type { SavedList } from '@forgeline/shared/schemas/company';
-import { Alert, DANGER_BUTTON_CLASS } from '@/components/ui/alert';
+import { Alert } from '@/components/ui/alert';
+import { EditDeleteButtons } from '@/components/ui/edit-delete-buttons';
 import { Link } from '@/components/ui/link';
 import type { SearchParts } from '@/components/ui/part-combobox';
 import { QueryState } from '@/components/ui/query-state';
@@ -110,23 +111,12 @@ export const SavedListsPanel = ({ canEdit, searchParts }: { canEdit: boolean; se
                       >
                         Add all to cart
                       </button>
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-outline"
-                        aria-label={`Edit ${list.name}`}
-                        onClick={() => setEditing(list.id)}
-                      >
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        className={DANGER_BUTTON_CLASS}
-                        aria-label={`Delete ${list.name}`}
-                        disabled={remove.isPending}
-                        onClick={() => void onDelete(list)}
-                      >
-                        Delete
-                      </button>
+                      <EditDeleteButtons
+                        name={list.name}
+                        onEdit={() => setEditing(list.id)}
+                        onDelete={() => void onDelete(list)}
+                        deleting={remove.isPending}
+                      />
                     </span>
                   ) : null}
                 </li>
