@@ -70,6 +70,7 @@ import { approvalAdminRoutes, approvalRoutes } from './modules/approvals/index.t
 import { priceListAdminRoutes } from './modules/price-lists/index.ts';
 import { taxAdminRoutes, taxCompanyRoutes } from './modules/tax/index.ts';
 import { categoryAdminRoutes, categoryRoutes } from './modules/categories/routes.ts';
+import { apiKeyAdminRoutes, apiKeyCompanyRoutes } from './modules/api-keys/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -185,8 +186,37 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
 
   await app.register(swagger, {
-    openapi: { info: { title: 'Forgeline API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
+    openapi: {
+      info: { title: 'Forgeline API', version: '1.0.0' },
+      components: {
+        securitySchemes: {
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'An API key (flk_…), made on the dashboard; each operation names the scope it needs.',
+          },
+        },
+      },
+    },
+    // Each operation a key may call says which scopes do (docs/decisions/0234); the others take none.
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      const scopes = input.route.config?.apiScopes;
+      if (!scopes?.length) return out;
+      const schema = out.schema as { description?: string };
+      const line = `API keys: needs the scope ${scopes.join(' or ')}.`;
+      return {
+        ...out,
+        schema: {
+          ...out.schema,
+          description: schema.description ? `${schema.description}\n\n${line}` : line,
+          'x-api-scopes': scopes,
+          // A key, or (the empty requirement) a signed-in person's session as for every other operation.
+          security: [{ apiKey: [] as string[] }, {} as Record<string, string[]>],
+        },
+      };
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
@@ -262,6 +292,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
       await api.register(taxCompanyRoutes);
       await api.register(categoryRoutes);
       await api.register(browseRoutes);
+      await api.register(apiKeyCompanyRoutes);
       // The admin area: one guard for all of it, at onRequest (before the body is read or validated).
       await api.register(async (admin) => {
         admin.addHook('onRequest', admin.requireAdmin);
@@ -281,6 +312,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
         await admin.register(approvalAdminRoutes);
         await admin.register(priceListAdminRoutes);
         await admin.register(taxAdminRoutes);
+        await admin.register(apiKeyAdminRoutes);
       });
     },
     { prefix: '/api' },

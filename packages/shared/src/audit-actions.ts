@@ -58,5 +58,7 @@ export const AUDIT_ACTIONS = {
   'category.attribute_added': 'Added a category attribute',
   'category.attribute_removed': 'Removed a category attribute',
   'product.specs_set': 'Set a part’s category and values',
+  'api_key.created': 'Created API key',
+  'api_key.revoked': 'Revoked API key',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -24,6 +24,7 @@ import {
   priceListItems,
   priceListAssignments,
   productAccess,
+  apiKeys,
   products,
   reviews,
   testPaymentIntents,
@@ -69,6 +70,7 @@ export async function snapshot(app: App) {
     priceListItemRows,
     assignmentRows,
     accessRows,
+    apiKeyRows,
   ] = await Promise.all([
     app.db.select().from(orders).orderBy(asc(orders.id)),
     app.db.select().from(products).orderBy(asc(products.id)),
@@ -102,6 +104,7 @@ export async function snapshot(app: App) {
       .orderBy(asc(priceListItems.priceListId), asc(priceListItems.productId)),
     app.db.select().from(priceListAssignments).orderBy(asc(priceListAssignments.id)),
     app.db.select().from(productAccess).orderBy(asc(productAccess.id)),
+    app.db.select().from(apiKeys).orderBy(asc(apiKeys.id)),
   ]);
   return {
     orders: orderRows,
@@ -132,6 +135,7 @@ export async function snapshot(app: App) {
     priceListItems: priceListItemRows,
     priceListAssignments: assignmentRows,
     productAccess: accessRows,
+    apiKeys: apiKeyRows,
   };
 }
 

@@ -25,7 +25,8 @@ export interface AuditRecord {
       | 'customer_group'
       | 'tax_rate'
       | 'tax_exemption'
-      | 'category';
+      | 'category'
+      | 'api_key';
     id: string | null;
     label: string;
   };

@@ -27,6 +27,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/checkout',
     {
+      config: { apiScopes: ['orders:write'] },
       // The same budget as POST /order: one checkout counts once, whatever its number of lines.
       schema: {
         tags: ['checkout'],
@@ -53,6 +54,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/checkouts/:id',
     {
+      config: { apiScopes: ['orders:read'] },
       schema: {
         tags: ['checkout'],
         summary: "A checkout with its standing lines (the buyer's own, or any for an admin; 404 for others)",

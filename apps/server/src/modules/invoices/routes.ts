@@ -18,6 +18,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/myInvoices',
     {
+      config: { apiScopes: ['invoices:read'] },
       onRequest: app.requireUser,
       schema: {
         tags: ['invoices'],
@@ -32,6 +33,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/order/:id/invoices',
     {
+      config: { apiScopes: ['invoices:read'] },
       onRequest: app.requireUser,
       schema: {
         tags: ['invoices'],
@@ -47,6 +49,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/invoices/:id/pdf',
     {
+      config: { apiScopes: ['invoices:read'] },
       onRequest: app.requireUser,
       schema: {
         tags: ['invoices'],

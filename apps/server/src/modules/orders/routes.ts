@@ -63,6 +63,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/myOrders',
     {
+      config: { apiScopes: ['orders:read'] },
       onRequest: app.requireUser,
       schema: {
         tags: ['orders'],
@@ -103,6 +104,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/order/:id',
     {
+      config: { apiScopes: ['orders:read'] },
       onRequest: app.requireUser,
       schema: {
         tags: ['orders'],
@@ -153,6 +155,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders',
     {
+      config: { apiScopes: ['orders:read'] },
       schema: {
         tags: ['orders'],
         summary:
@@ -184,6 +187,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders.csv',
     {
+      config: { apiScopes: ['orders:read'] },
       schema: {
         tags: ['orders'],
         summary:
@@ -205,6 +209,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/:id',
     {
+      config: { apiScopes: ['orders:read'] },
       schema: {
         tags: ['orders'],
         summary:
@@ -219,6 +224,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/order/shipped/:id',
     {
+      config: { apiScopes: ['orders:write'] },
       schema: {
         tags: ['orders'],
         summary: 'Marks a paid order shipped (admin); modifiedCount 0 when it already was',

@@ -17,6 +17,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/product',
     {
+      config: { apiScopes: ['products:write'] },
       schema: {
         tags: ['products'],
         summary:
@@ -34,6 +35,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/product/:id',
     {
+      config: { apiScopes: ['products:write'] },
       schema: {
         tags: ['products'],
         summary:

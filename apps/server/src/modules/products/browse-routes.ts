@@ -21,6 +21,7 @@ export const browseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/catalogue',
     {
+      config: { apiScopes: ['products:read', 'catalogue:read'] },
       compress: false,
       schema: {
         tags: ['catalogue'],
@@ -60,6 +61,7 @@ export const browseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/:id/specs',
     {
+      config: { apiScopes: ['products:read', 'catalogue:read'] },
       schema: {
         tags: ['catalogue'],
         summary: "A part's category trail and attribute values, for its page",

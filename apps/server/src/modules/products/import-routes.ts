@@ -24,6 +24,7 @@ export const productCsvRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products.csv',
     {
+      config: { apiScopes: ['products:read'] },
       schema: {
         tags: ['products'],
         summary:
@@ -43,6 +44,7 @@ export const productCsvRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/products/import',
     {
+      config: { apiScopes: ['products:write'] },
       bodyLimit: LIMITS.productImportBytesMax,
       schema: {
         tags: ['products'],

@@ -14,6 +14,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products',
     {
+      config: { apiScopes: ['products:read', 'catalogue:read'] },
       // Compressed once per cached page below, not by the plugin on every request.
       compress: false,
       schema: {
@@ -35,6 +36,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/purchase/:id',
     {
+      config: { apiScopes: ['products:read', 'catalogue:read'] },
       schema: {
         tags: ['products'],
         summary: 'One product, for the purchase page',

@@ -99,6 +99,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/myQuotes',
     {
+      config: { apiScopes: ['quotes:read'] },
       onRequest: app.requireUser,
       schema: {
         tags: ['quotes'],
@@ -112,6 +113,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/quotes/:id',
     {
+      config: { apiScopes: ['quotes:read'] },
       onRequest: app.requireUser,
       schema: {
         tags: ['quotes'],

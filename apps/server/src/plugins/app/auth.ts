@@ -9,10 +9,12 @@ import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, RouteOpti
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
 import { LIMITS } from '@forgeline/shared/constants';
+import { API_KEY_PREFIX, type ApiScope } from '@forgeline/shared/schemas/api-key';
 import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema/index.ts';
-import { forbidden, unauthorized, unavailable } from '../../lib/errors.ts';
+import { DomainError, forbidden, unauthorized, unavailable } from '../../lib/errors.ts';
+import { noteKeyUse, usableKey } from '../../modules/api-keys/index.ts';
 import { findSessionUser, markEmailVerified, voidResetLinks } from '../../modules/auth/repository.ts';
 import { confirmMail, resetMail, sendAfterAnswer } from '../../modules/auth/mail.ts';
 import { identityHooks, userDatabaseHooks } from '../../modules/auth/identity-rules.ts';
@@ -229,7 +231,17 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * The scopes of which an API key needs one to call this route (docs/decisions/0234). A route without
+     * them refuses every key: what a key may do is named, never assumed.
+     */
+    apiScopes?: readonly ApiScope[];
+  }
 }
+
+/** Requests one API key may make a minute, on every instance together (the shared counters). */
+export const API_KEY_REQUESTS_PER_MINUTE = 300;
 
 /** The signed-in user of a request that passed requireUser or requireAdmin. */
 export function currentUser(request: FastifyRequest): AuthUser {
@@ -291,12 +303,58 @@ export const authPlugin = fp<{ auth: Auth; secret: string }>(
 
     const fromCookie = async (request: FastifyRequest) => (await cookieSession(request))?.caller ?? null;
 
+    /**
+     * The person an API key acts for, within the route's scopes: a key the route does not name, or one
+     * without its scope, is refused (403) before anything else happens; past its rate, 429.
+     */
+    async function fromApiKey(request: FastifyRequest, secret: string): Promise<AuthUser | null> {
+      const key = await usableKey(app.db, secret);
+      // A wrong key is said to be wrong, even where a visitor may look: a script must not read public
+      // prices believing they are its company's.
+      if (!key)
+        throw unauthorized(
+          'This API key is not valid: it was revoked, or whoever made it may no longer use it.',
+        );
+      const wanted = request.routeOptions.config.apiScopes ?? [];
+      if (wanted.length === 0)
+        throw forbidden('An API key cannot be used for this: it is for people signed in to the site.');
+      if (!wanted.some((scope) => key.scopes.includes(scope)))
+        throw forbidden(`This API key lacks the scope this needs: ${wanted.join(' or ')}.`);
+      const { count } = await app.limitCounter.hit(`forgeline-api-key-${key.id}`, 60_000);
+      if (count > API_KEY_REQUESTS_PER_MINUTE)
+        throw new DomainError(
+          'RATE_LIMITED',
+          `This API key made more than ${API_KEY_REQUESTS_PER_MINUTE} requests in a minute. Please try again in a minute.`,
+        );
+      await noteKeyUse(app.db, key.id);
+      return {
+        ...key.user,
+        // A company key acts as a member of its company, never as the shop, whatever its maker may be.
+        role: key.companyId === null && key.user.role === 'admin' ? 'admin' : null,
+        sessionId: `api-key:${key.id}`,
+      };
+    }
+
+    // One answer a request: the guards, the write limits and a handler may each ask who calls.
+    const callers = new WeakMap<FastifyRequest, Promise<AuthUser | null>>();
     async function resolveUser(request: FastifyRequest): Promise<AuthUser | null> {
       const header = request.headers.authorization;
-      if (header?.startsWith('Bearer ')) return fromBearer(header.slice('Bearer '.length).trim());
-      return fromCookie(request);
+      if (!header?.startsWith('Bearer ')) return fromCookie(request);
+      const token = header.slice('Bearer '.length).trim();
+      if (!token.startsWith(API_KEY_PREFIX)) return fromBearer(token);
+      let caller = callers.get(request);
+      if (!caller) callers.set(request, (caller = fromApiKey(request, token)));
+      return caller;
     }
     app.decorate('resolveUser', resolveUser);
+
+    // A key is checked on every route before anything else, those open to visitors included: its scope,
+    // its rate, and that it is still valid.
+    app.addHook('onRequest', async (request) => {
+      const header = request.headers.authorization;
+      if (!header?.startsWith(`Bearer ${API_KEY_PREFIX}`)) return;
+      request.user = await resolveUser(request);
+    });
 
     app.decorate('requireUser', async (request: FastifyRequest, _reply: FastifyReply) => {
       request.user = await resolveUser(request);

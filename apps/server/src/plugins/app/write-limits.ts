@@ -182,6 +182,10 @@ export const WRITE_LIMITS: Record<string, WriteLimit | NoWriteLimit> = {
   'POST /api/tax/exemptions/:id/approve': ADMIN,
   'POST /api/tax/exemptions/:id/reject': ADMIN,
   'POST /api/company/taxExemptions': CERTIFICATES,
+  'POST /api/apiKeys': ADMIN,
+  'DELETE /api/apiKeys/:id': ADMIN,
+  'POST /api/company/apiKeys': COMPANY,
+  'DELETE /api/company/apiKeys/:id': COMPANY,
   // No limit here.
   'POST /api/cart/lines': CART,
   'PUT /api/cart/lines/:productId': CART,

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+/**
+ * What an API key may do (docs/decisions/0234). A shop key is for the maker's ERP; a company key for a
+ * buyer's own system. Each operation that a key may call names one scope (the OpenAPI document says
+ * which); a key calls nothing else.
+ */
+export const SHOP_API_SCOPES = [
+  'products:read',
+  'products:write',
+  'orders:read',
+  'orders:write',
+  'invoices:read',
+] as const;
+export const COMPANY_API_SCOPES = [
+  'catalogue:read',
+  'orders:read',
+  'orders:write',
+  'quotes:read',
+  'invoices:read',
+] as const;
+export const API_SCOPES = [...new Set([...SHOP_API_SCOPES, ...COMPANY_API_SCOPES])] as [
+  ApiScope,
+  ...ApiScope[],
+];
+export type ApiScope = (typeof SHOP_API_SCOPES)[number] | (typeof COMPANY_API_SCOPES)[number];
+
+/** What each scope allows, in words, for the forms that make keys. */
+export const API_SCOPE_LABELS: Record<ApiScope, string> = {
+  'products:read': 'Read products, stock and prices',
+  'products:write': 'Change products, stock and prices',
+  'catalogue:read': 'Read the catalogue at your prices',
+  'orders:read': 'Read orders',
+  'orders:write': 'Place orders (shop: ship them)',
+  'quotes:read': 'Read quotes',
+  'invoices:read': 'Read invoices',
+};
+
+/** A key's secret starts with this: a leaked one is easy to recognise (and to search for in code). */
+export const API_KEY_PREFIX = 'flk_';
+
+const scopesOf = (allowed: readonly ApiScope[], kind: string) =>
+  z
+    .array(z.string())
+    .min(1, 'Choose at least one scope')
+    .max(allowed.length)
+    .transform((scopes) => [...new Set(scopes)])
+    .refine((scopes) => scopes.every((scope) => (allowed as readonly string[]).includes(scope)), {
+      message: `A ${kind} key's scopes are ${allowed.join(', ')}`,
+    })
+    .transform((scopes) => scopes as ApiScope[]);
+
+const keyName = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(80, 'Name must be at most 80 characters');
+
+/** POST /api/apiKeys (shop admin): a name a person recognises ('ERP sync') and what the key may do. */
+export const ShopApiKeyBodySchema = z.object({ name: keyName, scopes: scopesOf(SHOP_API_SCOPES, 'shop') });
+/** POST /api/company/apiKeys (company admin). */
+export const CompanyApiKeyBodySchema = z.object({
+  name: keyName,
+  scopes: scopesOf(COMPANY_API_SCOPES, 'company'),
+});
+export type ApiKeyBody = z.infer<typeof ShopApiKeyBodySchema>;
+
+/** A key as its list shows it: never its secret, which only the answer that made it carries. */
+export const ApiKeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The first characters of the secret ('flk_3fA9'), to tell keys apart. */
+  start: z.string(),
+  scopes: z.array(z.enum(API_SCOPES)),
+  /** The person it acts for: the admin who made it. */
+  createdBy: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type ApiKey = z.infer<typeof ApiKeySchema>;
+
+/** The answer that makes a key: the secret, shown this once. */
+export const NewApiKeySchema = z.object({ key: ApiKeySchema, secret: z.string() });
+export type NewApiKey = z.infer<typeof NewApiKeySchema>;
