@@ -58,6 +58,8 @@ const detail = (shipped: boolean): AdminOrderDetail => ({
         totalPrize: 250,
         paid: true,
         status: 'pending',
+        shippedQuantity: 0,
+        dueAt: null,
       },
     ],
   },
