@@ -26,6 +26,8 @@ import {
   productAccess,
   products,
   reviews,
+  shipmentLines,
+  shipments,
   testPaymentIntents,
   userProfiles,
   users,
@@ -69,6 +71,8 @@ export async function snapshot(app: App) {
     priceListItemRows,
     assignmentRows,
     accessRows,
+    shipmentRows,
+    shipmentLineRows,
   ] = await Promise.all([
     app.db.select().from(orders).orderBy(asc(orders.id)),
     app.db.select().from(products).orderBy(asc(products.id)),
@@ -102,6 +106,8 @@ export async function snapshot(app: App) {
       .orderBy(asc(priceListItems.priceListId), asc(priceListItems.productId)),
     app.db.select().from(priceListAssignments).orderBy(asc(priceListAssignments.id)),
     app.db.select().from(productAccess).orderBy(asc(productAccess.id)),
+    app.db.select().from(shipments).orderBy(asc(shipments.id)),
+    app.db.select().from(shipmentLines).orderBy(asc(shipmentLines.shipmentId), asc(shipmentLines.orderId)),
   ]);
   return {
     orders: orderRows,
@@ -132,6 +138,8 @@ export async function snapshot(app: App) {
     priceListItems: priceListItemRows,
     priceListAssignments: assignmentRows,
     productAccess: accessRows,
+    shipments: shipmentRows,
+    shipmentLines: shipmentLineRows,
   };
 }
 

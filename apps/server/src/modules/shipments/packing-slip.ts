@@ -15,10 +15,10 @@ export interface SlipLine {
 /** Columns of the slip's table on an A4 page with 50 pt margins: no prices (it travels in the parcel). */
 const COLUMNS = [
   { label: 'Order', x: 50, width: 70, align: 'left' },
-  { label: 'Part', x: 122, width: 230, align: 'left' },
-  { label: 'Ordered', x: 354, width: 55, align: 'right' },
-  { label: 'In this parcel', x: 411, width: 70, align: 'right' },
-  { label: 'Still to come', x: 483, width: 62, align: 'right' },
+  { label: 'Part', x: 122, width: 200, align: 'left' },
+  { label: 'Ordered', x: 324, width: 55, align: 'right' },
+  { label: 'In this parcel', x: 381, width: 75, align: 'right' },
+  { label: 'Still to come', x: 458, width: 87, align: 'right' },
 ] as const;
 
 /**

@@ -3,7 +3,7 @@ import { mayShip } from '@forgeline/shared/order-status';
 import type { CreateShipmentBody, Shipment } from '@forgeline/shared/schemas/shipment';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import type { DomainError} from '../../lib/errors.ts';
+import type { DomainError } from '../../lib/errors.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/index.ts';
 import { readableCompanyOf } from '../membership/index.ts';
