@@ -67,6 +67,8 @@ export const CreateShipmentBodySchema = z
   })
   .superRefine(trackedByCarrier);
 export type CreateShipmentBody = z.infer<typeof CreateShipmentBodySchema>;
+/** What a client sends (the tracking number may be left out). */
+export type CreateShipmentBodyInput = z.input<typeof CreateShipmentBodySchema>;
 
 /** A form's number field: an empty box is 0 pieces (the line is not in this shipment). */
 const formPieces = z.preprocess(

@@ -93,6 +93,8 @@ describe('the order page (admin)', () => {
         shipped = true;
         return jsonResponse({ acknowledged: true, modifiedCount: 1 });
       }
+      // The order page lists the line's shipments beside its ship form (decision 0232).
+      if (input.includes('/shipments')) return jsonResponse([]);
       return jsonResponse(detail(shipped));
     });
     vi.stubGlobal('fetch', fetchMock);
