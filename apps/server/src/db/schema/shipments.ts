@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { Carrier } from '@forgeline/shared/carriers';
 import { users } from './auth.ts';
+import { sequencedNumber } from './columns.ts';
 import { orders } from './orders.ts';
 
 /** Shipment numbers ('SH-100001', …), printed on the packing slip: never reused. */
@@ -28,10 +29,7 @@ export const shipments = pgTable(
   'shipments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    number: text('number')
-      .notNull()
-      .unique()
-      .default(sql`('SH-' || nextval('shipment_number_seq'))`),
+    number: sequencedNumber('SH', 'shipment_number_seq'),
     carrier: text('carrier', { enum: CARRIER_VALUES }).notNull(),
     trackingNumber: text('tracking_number'),
     /** The admin who shipped it (cleared when their account goes; the audit log keeps who). */
