@@ -168,6 +168,7 @@ describe('shipments', () => {
       'Follow it:  https://www.dhl.com/global-en/home/tracking.html?tracking-id=JD0146%200000%201234',
     );
     expect(mails[0]!.textBody).toContain(`${lines[0]!.number}  Ship flange: 2 pcs (3 still to come)`);
+    expect(mails[0]!.textBody).toContain(`Orders:     ${lines[0]!.number}, ${lines[1]!.number}`);
     expect(mails[1]!.textBody).toContain('Your order has left our works for 4 Canal Wharf, Leeds.');
     expect(mails[1]!.textBody).toContain('https://www.ups.com/track?tracknum=1Z999AA10123456784');
   });

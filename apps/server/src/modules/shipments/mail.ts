@@ -34,6 +34,10 @@ export function shipmentMail(
       : `Part of your order has left our works for ${first.address}; we will write again when the rest ships.`,
     '',
     `Shipment:   ${shipment.number}`,
+    // The numbers the buyer sees in My Orders and quotes to us.
+    lines.length === 1
+      ? `Order:      ${first.number}`
+      : `Orders:     ${lines.map((line) => line.number).join(', ')}${site.checkoutNumber ? ` (checkout ${site.checkoutNumber})` : ''}`,
     `Carrier:    ${carrierName(shipment.carrier)}`,
     ...(shipment.trackingNumber ? [`Tracking:   ${shipment.trackingNumber}`] : []),
     ...(link ? [`Follow it:  ${link}`] : []),
