@@ -68,6 +68,8 @@ export const LIMITS = {
   poReferenceMax: 100,
   /** The reference an admin records for a payment by transfer (a bank statement line). */
   paymentReferenceMax: 100,
+  /** A carrier's tracking number: the longest in use (USPS) has 34 characters. */
+  trackingNumberMax: 40,
   /** The largest credit limit an admin may grant a customer on terms (cents). */
   creditLimitMaxCents: 100_000_000,
   /** Companies (docs/decisions/0213): the legal name, a tax/VAT ID, a site's label, a comment or note. */

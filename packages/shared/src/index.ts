@@ -27,3 +27,5 @@ export * from './audit-actions.ts';
 export * from './schemas/audit.ts';
 export * from './schemas/product-import.ts';
 export * from './schemas/part-numbers.ts';
+export * from './carriers.ts';
+export * from './schemas/shipment.ts';

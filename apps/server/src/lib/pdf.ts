@@ -87,12 +87,12 @@ function fittedSize(doc: PDFKit.PDFDocument, text: string, width: number): numbe
   return at9 <= width ? TABLE_SIZE : Math.max(5, Math.floor((TABLE_SIZE * width * 10) / at9) / 10);
 }
 
-export function renderDocumentPdf(content: DocumentContent): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    info: { Title: content.title, Author: content.seller.name },
-  });
+/**
+ * An A4 document in the shop's faces ('regular' and 'bold' registered) and the promise of its bytes,
+ * settled once the caller ends it: the start every document shares, priced or not (packing slips).
+ */
+export function startDocument(title: string, author: string) {
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title, Author: author } });
   const { regular, bold } = documentFonts();
   doc.registerFont(REGULAR, regular).registerFont(BOLD, bold);
   const chunks: Buffer[] = [];
@@ -101,6 +101,11 @@ export function renderDocumentPdf(content: DocumentContent): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  return { doc, done, fonts: { regular: REGULAR, bold: BOLD } as const };
+}
+
+export function renderDocumentPdf(content: DocumentContent): Promise<Buffer> {
+  const { doc, done } = startDocument(content.title, content.seller.name);
 
   doc.font(BOLD).fontSize(20).text(content.title, 50, 50);
   doc.font(REGULAR).fontSize(10).moveDown(0.5);

@@ -27,6 +27,8 @@ import {
   apiKeys,
   products,
   reviews,
+  shipmentLines,
+  shipments,
   testPaymentIntents,
   userProfiles,
   users,
@@ -71,6 +73,8 @@ export async function snapshot(app: App) {
     assignmentRows,
     accessRows,
     apiKeyRows,
+    shipmentRows,
+    shipmentLineRows,
   ] = await Promise.all([
     app.db.select().from(orders).orderBy(asc(orders.id)),
     app.db.select().from(products).orderBy(asc(products.id)),
@@ -105,6 +109,8 @@ export async function snapshot(app: App) {
     app.db.select().from(priceListAssignments).orderBy(asc(priceListAssignments.id)),
     app.db.select().from(productAccess).orderBy(asc(productAccess.id)),
     app.db.select().from(apiKeys).orderBy(asc(apiKeys.id)),
+    app.db.select().from(shipments).orderBy(asc(shipments.id)),
+    app.db.select().from(shipmentLines).orderBy(asc(shipmentLines.shipmentId), asc(shipmentLines.orderId)),
   ]);
   return {
     orders: orderRows,
@@ -136,6 +142,8 @@ export async function snapshot(app: App) {
     priceListAssignments: assignmentRows,
     productAccess: accessRows,
     apiKeys: apiKeyRows,
+    shipments: shipmentRows,
+    shipmentLines: shipmentLineRows,
   };
 }
 

@@ -43,6 +43,14 @@ export const orderKeys = {
   search: (filters: Record<string, string | number | undefined>) => orders.list({ owner: 'all', ...filters }),
 };
 
+const shipments = createQueryKeys('shipments');
+/** Shipments (decision 0232): a buyer's, and those of one order line. Shipping refreshes them with the orders. */
+export const shipmentKeys = {
+  ...shipments,
+  mine: () => shipments.list({ owner: 'me' }),
+  ofOrder: (orderId: string) => shipments.list({ orderId }),
+};
+
 const users = createQueryKeys('users');
 export const userKeys = {
   ...users,

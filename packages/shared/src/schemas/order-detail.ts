@@ -20,6 +20,8 @@ export const CheckoutLineSchema = OrderSchema.pick({
   totalPrize: true,
   paid: true,
   status: true,
+  shippedQuantity: true,
+  dueAt: true,
 });
 
 /**

@@ -32,7 +32,13 @@ export const OrderSchema = z.object({
   /** The order number a buyer quotes (e.g. 'SO-100245'): stable, not the row's position in a list. */
   number: z.string(),
   paidAt: z.string().nullable(),
+  /** When its last piece left. */
   shippedAt: z.string().nullable(),
+  /**
+   * Pieces gone in shipments so far (decision 0232): between 0 and buyQuantity while status is
+   * 'pending' it reads 'Partly shipped'; status 'shipped' still means every piece has gone.
+   */
+  shippedQuantity: z.number().int().optional(),
   cancelledAt: z.string().nullable(),
   /** The checkout it was placed in (every order has one; a single-product order is a checkout of one). */
   checkoutId: z.string().nullable(),

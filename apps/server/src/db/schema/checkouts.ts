@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import { sequencedNumber } from './columns.ts';
 import { companies } from './companies.ts';
 import { products } from './products.ts';
 
@@ -27,10 +28,7 @@ export const checkouts = pgTable(
   'checkouts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    number: text('number')
-      .notNull()
-      .unique()
-      .default(sql`('CO-' || nextval('checkout_number_seq'))`),
+    number: sequencedNumber('CO', 'checkout_number_seq'),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     customerName: text('customer_name').notNull(),
     customerEmail: text('customer_email').notNull(),

@@ -17,3 +17,4 @@ export * from './price-lists.ts';
 export * from './tax.ts';
 export * from './catalogue.ts';
 export * from './api-keys.ts';
+export * from './shipments.ts';

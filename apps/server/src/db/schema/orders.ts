@@ -63,7 +63,13 @@ export const orders = pgTable(
       .default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When its last piece left (status 'shipped'); a partly shipped line has none yet. */
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    /**
+     * Pieces gone in shipments so far (decision 0232): kept on the line, so that a shipment's
+     * conditional UPDATE can never take it past `quantity`, whatever runs beside it.
+     */
+    shippedQuantity: integer('shipped_quantity').notNull().default(0),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /**
      * Set on an order placed on payment terms (copied from its checkout): it ships unpaid, is never
@@ -78,6 +84,10 @@ export const orders = pgTable(
     check(
       'orders_shipped_only_when_paid',
       sql`${table.status} <> 'shipped' OR ${table.paid} OR ${table.dueAt} IS NOT NULL`,
+    ),
+    check(
+      'orders_shipped_quantity_within',
+      sql`${table.shippedQuantity} >= 0 and ${table.shippedQuantity} <= ${table.quantity}`,
     ),
     check(
       'orders_cancelled_has_date',

@@ -111,6 +111,8 @@ export async function getOrderDetail(deps: Pick<AppDeps, 'db'>, id: string): Pro
               totalPrize: dto.totalPrize,
               paid: dto.paid,
               status: dto.status,
+              shippedQuantity: dto.shippedQuantity,
+              dueAt: dto.dueAt,
             };
           }),
         }

@@ -13,8 +13,8 @@ export {
   priceLines,
   type PricedLine,
 } from './placement.ts';
-export { toOrderDto } from './repository.ts';
-export { listCompanyOrders } from './service.ts';
+export { toOrderDto, type OrderView } from './repository.ts';
+export { addShippedPieces, getOrder, listCompanyOrders, lockOrderLines } from './service.ts';
 export {
   checkoutLines,
   findCheckout,

@@ -6,10 +6,11 @@ import { documentExtras, documentsOfOrder, invoiceAttachment } from '../invoices
 import { createOrdersRepository } from './repository.ts';
 
 /**
- * The e-mails a customer gets about an order: placed (with the link to pay), paid (a receipt),
- * shipped, and cancelled by the shop or for want of payment. A cancel of their own needs no mail.
+ * The e-mails a customer gets about an order: placed (with the link to pay), paid (a receipt), and
+ * cancelled by the shop or for want of payment. A cancel of their own needs no mail; each shipment sends
+ * its own (modules/shipments).
  */
-export type OrderMailKind = 'placed' | 'paid' | 'shipped' | 'cancelledByShop' | 'expired';
+export type OrderMailKind = 'placed' | 'paid' | 'cancelledByShop' | 'expired';
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
@@ -55,11 +56,6 @@ export function orderMail(
             `Transaction id: ${order.transactionId ?? '-'}`,
             'We will write again when the order ships.',
           ],
-        };
-      case 'shipped':
-        return {
-          subject: `Shipped: ${order.productName}`,
-          lines: [`Your order has left our works for ${order.address}.`],
         };
       case 'cancelledByShop':
         return {

@@ -1,4 +1,17 @@
-import { and, desc, eq, getTableColumns, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  or,
+  sql,
+} from 'drizzle-orm';
 import { toDollars } from '@forgeline/shared/money';
 import { type Order } from '@forgeline/shared/schemas/order';
 import type { Executor } from '../../db/client.ts';
@@ -49,6 +62,7 @@ export const toOrderDto = (row: OrderView): Order => ({
   number: row.number,
   paidAt: row.paidAt?.toISOString() ?? null,
   shippedAt: row.shippedAt?.toISOString() ?? null,
+  shippedQuantity: row.shippedQuantity,
   cancelledAt: row.cancelledAt?.toISOString() ?? null,
   checkoutId: row.checkoutId,
   checkoutNumber: row.checkoutNumber ?? null,
@@ -173,6 +187,8 @@ export function createOrdersRepository(db: Executor) {
           and(
             eq(orders.id, id),
             eq(orders.status, 'pending'),
+            // A line some of whose pieces have gone cannot be cancelled (nor its stock given back).
+            eq(orders.shippedQuantity, 0),
             condition === 'unpaid' ? eq(orders.paid, false) : undefined,
           ),
         )
@@ -181,20 +197,44 @@ export function createOrdersRepository(db: Executor) {
       return row;
     },
 
-    /** Marks a paid order (or one on payment terms, paid or not) shipped; answers whether a row changed. */
-    async markShipped(id: string): Promise<boolean> {
-      const rows = await db
+    /** Order lines locked until the transaction ends, in id order (as checkout locks), for a shipment. */
+    async lockLines(ids: readonly string[]): Promise<OrderView[]> {
+      const valid = ids.filter(isUuid);
+      if (valid.length === 0) return [];
+      return db
+        .select(orderWithCheckout)
+        .from(orders)
+        .leftJoin(checkouts, eq(checkouts.id, orders.checkoutId))
+        .where(inArray(orders.id, valid))
+        .orderBy(asc(orders.id))
+        .for('update', { of: orders });
+    },
+
+    /**
+     * Adds `pieces` shipped to a line (decision 0232), marking it shipped with its last piece. Changes only
+     * a line that may ship (paid, or on payment terms: the one rule, mayShip in packages/shared), is not
+     * cancelled or shipped, and has that many pieces left: the guard holds even beside another
+     * transaction. Answers the changed row, or undefined when nothing changed.
+     */
+    async addShipped(id: string, pieces: number, at: Date): Promise<OrderRow | undefined> {
+      const last = sql`${orders.shippedQuantity} + ${pieces} = ${orders.quantity}`;
+      const [row] = await db
         .update(orders)
-        .set({ status: 'shipped', shippedAt: new Date() })
+        .set({
+          shippedQuantity: sql`${orders.shippedQuantity} + ${pieces}`,
+          status: sql`CASE WHEN ${last} THEN 'shipped' ELSE ${orders.status} END`,
+          shippedAt: sql`CASE WHEN ${last} THEN ${at.toISOString()}::timestamptz ELSE ${orders.shippedAt} END`,
+        })
         .where(
           and(
             eq(orders.id, id),
             or(eq(orders.paid, true), isNotNull(orders.dueAt)),
             eq(orders.status, 'pending'),
+            sql`${orders.shippedQuantity} + ${pieces} <= ${orders.quantity}`,
           ),
         )
-        .returning({ id: orders.id });
-      return rows.length > 0;
+        .returning();
+      return row;
     },
 
     /** Unpaid → paid with this payment, once: a second call (or a parallel one) changes nothing. */

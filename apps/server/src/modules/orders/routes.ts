@@ -7,7 +7,6 @@ import {
   CreateOrderBodySchema,
   DeletedResultSchema,
   InsertResultSchema,
-  ModifiedResultSchema,
   OrderSchema,
 } from '@forgeline/shared/schemas/order';
 import { OrderSearchQuerySchema } from '@forgeline/shared/schemas/order-search';
@@ -26,7 +25,6 @@ import {
   takeOrder,
   afterOrderPlaced,
   searchOrders,
-  shipOrder,
 } from './service.ts';
 import { errorResponses } from '../../lib/errors.ts';
 import { jsonArrayStream } from '../../lib/json-stream.ts';
@@ -219,22 +217,5 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getOrderDetail(app, request.params.id),
-  );
-
-  app.put(
-    '/order/shipped/:id',
-    {
-      config: { apiScopes: ['orders:write'] },
-      schema: {
-        tags: ['orders'],
-        summary: 'Marks a paid order shipped (admin); modifiedCount 0 when it already was',
-        params: OrderIdParams,
-        response: { 200: ModifiedResultSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const shipped = await shipOrder(app, currentUser(request), request.params.id);
-      return { acknowledged: true as const, modifiedCount: shipped ? 1 : 0 };
-    },
   );
 };

@@ -162,6 +162,12 @@ export async function getOrder(deps: AppDeps, user: Actor, id: string): Promise<
 function cancelRefusal(order: OrderRow, user: Actor) {
   if (order.status === 'cancelled') return conflict('This order is already cancelled.', 'ORDER_CANCELLED');
   if (order.status === 'shipped') return conflict('A shipped order cannot be cancelled.', 'ORDER_SHIPPED');
+  if (order.shippedQuantity > 0) {
+    return conflict(
+      `${order.shippedQuantity} of its ${order.quantity} pieces have shipped, so this order cannot be cancelled.`,
+      'ORDER_SHIPPED',
+    );
+  }
   if (order.paid && user.role !== 'admin') {
     return conflict('This order is already paid. Please contact us to cancel it.', 'ORDER_PAID');
   }
@@ -296,33 +302,13 @@ async function auditCancel(tx: Executor, admin: Actor, order: OrderRow) {
   }
 }
 
-/** Marks a paid order shipped and tells the customer; answers false when it already was shipped. */
-export async function shipOrder(deps: AppDeps, admin: Actor, id: string): Promise<boolean> {
-  const orders = createOrdersRepository(deps.db);
-  const order = await orders.findById(id);
-  if (!order) throw notFound('Order');
-  const mailId = await deps.db.transaction(async (tx) => {
-    if (!(await createOrdersRepository(tx).markShipped(order.id))) return undefined;
-    await recordAudit(tx, admin, {
-      action: 'order.shipped',
-      subject: { type: 'order', id: order.id, label: order.number },
-      before: { status: 'pending' },
-      after: { status: 'shipped' },
-    });
-    return queueOrderMail(deps, tx, 'shipped', order);
-  });
-  if (mailId) {
-    deps.mailer.deliverLater([mailId]);
-    return true;
-  }
-  const now = await orders.findById(id);
-  if (!now) throw notFound('Order');
-  if (now.status === 'cancelled') {
-    throw conflict('This order was cancelled, so it cannot be shipped.', 'ORDER_CANCELLED');
-  }
-  if (!now.paid) throw conflict('Only a paid order can be shipped.', 'ORDER_UNPAID');
-  return false;
-}
+/** Order lines locked in id order in the caller's transaction `tx`, with their checkout's number (a shipment's). */
+export const lockOrderLines = (tx: Executor, ids: readonly string[]) =>
+  createOrdersRepository(tx).lockLines(ids);
+
+/** Adds shipped pieces to a line in `tx` (see OrdersRepository.addShipped); undefined when the rule refused. */
+export const addShippedPieces = (tx: Executor, id: string, pieces: number, at: Date) =>
+  createOrdersRepository(tx).addShipped(id, pieces, at);
 
 /** A page of the admin's order search (see OrderSearchQuerySchema). */
 export interface OrderPage {

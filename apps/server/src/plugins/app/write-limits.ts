@@ -144,6 +144,7 @@ export const WRITE_LIMITS: Record<string, WriteLimit | NoWriteLimit> = {
   // The admin area: quote offers and shipping notices mail buyers; products store text.
   'POST /api/quotes/:id/offer': ADMIN,
   'PUT /api/order/shipped/:id': ADMIN,
+  'POST /api/shipments': ADMIN,
   'POST /api/checkouts/:id/mark-paid': ADMIN,
   'PATCH /api/users/:id/terms': ADMIN,
   'POST /api/product': ADMIN,

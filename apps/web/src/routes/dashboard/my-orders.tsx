@@ -9,6 +9,8 @@ import { useMyInvoices } from '@/features/invoices/api/get-my-invoices';
 import { documentsByOrder, OrderDocuments } from '@/features/invoices/components/order-documents';
 import { describeHold, usePaymentConfig } from '@/lib/payment-config';
 import { QueryState } from '@/components/ui/query-state';
+import { useMyShipments } from '@/features/shipments/api/shipments';
+import { ShipmentsList } from '@/features/shipments/components/shipments-list';
 
 /** /dashboard/myOrders (docs/product.md §2): the customer's orders grouped by checkout, cancel, pay, order again. */
 const MyOrdersRoute = () => {
@@ -19,6 +21,18 @@ const MyOrdersRoute = () => {
   // One request for the documents of every order, shown as links beside each.
   const invoices = useMyInvoices();
   const documents = documentsByOrder(invoices.data ?? []);
+  // One request for every shipment, shown under the checkout its lines belong to.
+  const shipments = useMyShipments(user !== null).data ?? [];
+  const shipmentsOf = (group: CheckoutGroup) => {
+    const ids = new Set(group.orders.map((order) => order._id));
+    const mine = shipments.filter((shipment) => shipment.lines.some((line) => ids.has(line.orderId)));
+    return mine.length > 0 ? (
+      <ShipmentsList
+        shipments={mine}
+        label={`Shipments of ${group.checkoutNumber ?? group.orders[0]?.number}`}
+      />
+    ) : null;
+  };
 
   // Every part of the checkout at once, through the server's reorder (today's prices, stock and rules).
   const onReorder = (group: CheckoutGroup) =>
@@ -66,6 +80,7 @@ const MyOrdersRoute = () => {
               onReorder={(group) => void onReorder(group)}
               reorderingId={pendingId}
               documentsOf={(order) => <OrderDocuments documents={documents.get(order._id) ?? []} />}
+              shipmentsOf={shipmentsOf}
             />
             {hold !== undefined && list.some((order) => !order.paid && !order.dueAt) ? (
               <p className="mt-3 text-sm text-base-content/80" data-testid="hold-note">

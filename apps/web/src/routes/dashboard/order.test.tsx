@@ -58,6 +58,8 @@ const detail = (shipped: boolean): AdminOrderDetail => ({
         totalPrize: 250,
         paid: true,
         status: 'pending',
+        shippedQuantity: 0,
+        dueAt: null,
       },
     ],
   },
@@ -91,6 +93,8 @@ describe('the order page (admin)', () => {
         shipped = true;
         return jsonResponse({ acknowledged: true, modifiedCount: 1 });
       }
+      // The order page lists the line's shipments beside its ship form (decision 0232).
+      if (input.includes('/shipments')) return jsonResponse([]);
       return jsonResponse(detail(shipped));
     });
     vi.stubGlobal('fetch', fetchMock);

@@ -4,6 +4,7 @@ import { useOrderDetail } from '@/features/orders/api/get-order-detail';
 import { OrderDetail } from '@/features/orders/components/order-detail';
 import { useOrderActions } from '@/features/orders/components/use-order-actions';
 import { InvoicesList } from '@/features/invoices/components/invoices-list';
+import { OrderShipping } from '@/features/shipments/components/order-shipping';
 import { dashboardPaths } from '@/config/dashboard-paths';
 import { ApiError } from '@/lib/api-client';
 import { QueryState } from '@/components/ui/query-state';
@@ -40,6 +41,7 @@ const OrderRoute = () => {
           <OrderDetail
             detail={data}
             busy={busyId === data.order._id}
+            shipping={<OrderShipping detail={data} />}
             onShip={() => void onShip(data.order)}
             onCancel={() =>
               void onCancel(data.order).then((cancelled) => {

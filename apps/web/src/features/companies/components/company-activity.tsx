@@ -49,11 +49,13 @@ const orderState = (order: Order) =>
     ? 'Cancelled'
     : order.status === 'shipped'
       ? 'Shipped'
-      : order.paid
-        ? 'Paid'
-        : order.dueAt
-          ? `Due ${formatDay(order.dueAt)}`
-          : 'Unpaid';
+      : (order.shippedQuantity ?? 0) > 0
+        ? 'Partly shipped'
+        : order.paid
+          ? 'Paid'
+          : order.dueAt
+            ? `Due ${formatDay(order.dueAt)}`
+            : 'Unpaid';
 
 /** The newest orders (the server sends up to 50), each linked to the admin's order page. */
 export const CompanyOrders = ({ orders }: { orders: Order[] }) => (

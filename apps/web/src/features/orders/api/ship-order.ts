@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { orderKeys } from '@/lib/query-keys';
+import { orderKeys, shipmentKeys } from '@/lib/query-keys';
 
-/** PUT /api/order/shipped/:id (admin): marks a paid order shipped. */
+/** PUT /api/order/shipped/:id (admin): ships every piece still to ship of a paid (or on-terms) line. */
 export const shipOrder = (id: string): Promise<{ modifiedCount: number }> =>
   api.put<{ modifiedCount: number }>(`/order/shipped/${encodeURIComponent(id)}`, undefined, { auth: true });
 
@@ -10,6 +10,10 @@ export const useShipOrder = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: shipOrder,
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+        queryClient.invalidateQueries({ queryKey: shipmentKeys.all }),
+      ]),
   });
 };

@@ -1,4 +1,4 @@
-import { orderStatusLabel } from '@forgeline/shared/order-status';
+import { mayShip, orderStatusLabel } from '@forgeline/shared/order-status';
 import { Link } from '@/components/ui/link';
 import { formatPrice } from '@forgeline/shared/money';
 import { type Order } from '@forgeline/shared/schemas/order';
@@ -46,6 +46,8 @@ export const ManageOrdersTable = ({
       <tbody>
         {orders.map((order, index) => {
           const shipped = order.status === 'shipped';
+          // Partly shipped: some pieces have gone, so it can no longer be cancelled.
+          const started = shipped || (order.shippedQuantity ?? 0) > 0;
           const cancelled = order.status === 'cancelled';
           const busy = busyId === order._id;
           return (
@@ -87,7 +89,7 @@ export const ManageOrdersTable = ({
               </td>
               <td data-label="Status">
                 <span
-                  className={`badge h-auto ${shipped ? 'badge-info' : cancelled ? 'badge-ghost' : 'badge-warning'}`}
+                  className={`badge h-auto ${started ? 'badge-info' : cancelled ? 'badge-ghost' : 'badge-warning'}`}
                   data-testid="order-status"
                 >
                   {orderStatusLabel(order)}
@@ -106,7 +108,7 @@ export const ManageOrdersTable = ({
                   type="button"
                   className={DANGER_BUTTON_CLASS}
                   onClick={() => onCancel(order)}
-                  disabled={shipped || cancelled || busy}
+                  disabled={started || cancelled || busy}
                   aria-label={`Cancel the order of ${order.productName} by ${order.email}`}
                 >
                   Cancel
@@ -123,8 +125,8 @@ export const ManageOrdersTable = ({
                     className="btn btn-sm btn-primary"
                     onClick={() => onShip(order)}
                     // An order on payment terms ships before it is paid (decision 0112).
-                    disabled={!(order.paid || order.dueAt) || busy}
-                    title={order.paid || order.dueAt ? undefined : 'Orders ship once they are paid'}
+                    disabled={!mayShip(order) || busy}
+                    title={mayShip(order) ? undefined : 'Orders ship once they are paid'}
                     aria-label={`Ship the order of ${order.productName} by ${order.email}`}
                   >
                     Ship

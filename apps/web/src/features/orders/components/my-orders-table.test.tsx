@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import type { Order } from '@forgeline/shared/schemas/order';
 import { makeOrder } from '../../../../test/orders';
 import { renderWithProviders } from '../../../../test/render';
+import type { Shipment } from '@forgeline/shared/schemas/shipment';
+import { ShipmentsList } from '@/features/shipments/components/shipments-list';
 import { MyOrdersTable } from './my-orders-table';
 
 let next = 0;
@@ -131,5 +133,62 @@ describe('My Orders grouped by checkout', () => {
     const [own, colleague] = screen.getAllByTestId('order-meta');
     expect(own).not.toHaveTextContent('placed by');
     expect(colleague).toHaveTextContent('placed by Bob Stone');
+  });
+});
+
+describe('My Orders shows how far each line has shipped (decision 0232)', () => {
+  it('reads Partly shipped with its pieces, refuses Cancel, and lists the checkout’s shipments with their tracking links', () => {
+    const partly = order({
+      ...paid,
+      buyQuantity: 5,
+      shippedQuantity: 2,
+      checkoutId: 'c9',
+      checkoutNumber: 'CO-100009',
+    });
+    const full = order({
+      ...paid,
+      buyQuantity: 3,
+      shippedQuantity: 3,
+      status: 'shipped',
+      checkoutId: 'c9',
+      checkoutNumber: 'CO-100009',
+    });
+    const shipment: Shipment = {
+      _id: 's1',
+      number: 'SH-100001',
+      carrier: 'dhl',
+      carrierName: 'DHL',
+      trackingNumber: 'JD0146',
+      trackingUrl: 'https://www.dhl.com/global-en/home/tracking.html?tracking-id=JD0146',
+      shippedAt: '2026-11-27T10:00:00.000Z',
+      pieces: 5,
+      lines: [
+        { orderId: partly._id, orderNumber: partly.number, productName: partly.productName, quantity: 2 },
+        { orderId: full._id, orderNumber: full.number, productName: full.productName, quantity: 3 },
+      ],
+    };
+    renderWithProviders(
+      <MyOrdersTable
+        orders={[partly, full]}
+        onCancel={vi.fn()}
+        shipmentsOf={() => <ShipmentsList shipments={[shipment]} label="Shipments of CO-100009" />}
+      />,
+    );
+    const [first, second] = screen.getAllByTestId('order-row').map((row) => within(row));
+    expect(first!.getByTestId('order-shipping-state')).toHaveTextContent('Partly shipped (2 of 5)');
+    expect(second!.getByTestId('order-shipping-state')).toHaveTextContent(/^Shipped$/);
+    expect(first!.queryByRole('button', { name: /^Cancel/ })).toBeNull();
+    expect(first!.getByTestId('paid-cancel-note')).toHaveTextContent('Shipped orders cannot be cancelled.');
+    expect(screen.getByTestId('checkout-status')).toHaveTextContent(
+      'Paid · 1 of 2 shipped · 1 partly shipped',
+    );
+
+    const list = within(screen.getByRole('list', { name: 'Shipments of CO-100009' }));
+    const link = list.getByRole('link', { name: 'Track SH-100001 with DHL: JD0146' });
+    expect(link).toHaveAttribute('href', shipment.trackingUrl);
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(list.getByText('5 pcs')).toBeInTheDocument();
+    // The packing slip is the shop's paper: the buyer's answer has none.
+    expect(list.queryByRole('link', { name: /Packing slip/ })).toBeNull();
   });
 });

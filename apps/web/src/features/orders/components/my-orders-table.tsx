@@ -37,6 +37,8 @@ export const groupByCheckout = (orders: readonly Order[]): CheckoutGroup[] => {
 };
 
 const isCancelled = (order: Order) => order.status === 'cancelled';
+/** Some of its pieces have gone, not all (decision 0232). */
+const isPartlyShipped = (order: Order) => order.status === 'pending' && (order.shippedQuantity ?? 0) > 0;
 
 /** Who placed an order: the companies contract calls it `customerName`; the order's `name` is that buyer too. */
 const placedBy = (order: Order) => (order as Order & { customerName?: string }).customerName ?? order.name;
@@ -61,11 +63,13 @@ export const groupStatus = (all: readonly Order[]): string => {
   const count = orders.length;
   const paid = orders.filter((order) => order.paid).length;
   const shipped = orders.filter((order) => order.status === 'shipped').length;
+  const partly = orders.filter((order) => isPartlyShipped(order)).length;
   const awaiting = orders.map(awaitingPayment).find((text) => text !== null);
   const payment = paid === count ? 'Paid' : paid > 0 ? `${paid} of ${count} paid` : (awaiting ?? 'Pending');
   const shipping =
     shipped === 0 ? '' : shipped === count ? ' · Shipped' : ` · ${shipped} of ${count} shipped`;
-  return payment + shipping + cancelledNote;
+  const partlyNote = partly > 0 ? ` · ${partly} partly shipped` : '';
+  return payment + shipping + partlyNote + cancelledNote;
 };
 
 type MyOrdersTableProps = {
@@ -81,12 +85,25 @@ type MyOrdersTableProps = {
   documentsOf?: (order: Order) => ReactNode;
   /** The signed-in buyer: a company member also sees colleagues' orders, each with who placed it. */
   viewerEmail?: string | undefined;
+  /** The group's shipments (carrier, tracking link, pieces), shown under its lines; nothing when none. */
+  shipmentsOf?: (group: CheckoutGroup) => ReactNode;
 };
 
 /** Below `md` each row is a card: a cell shows its column's name before its value (from `data-label`). */
 const cell =
   'max-md:flex max-md:items-center max-md:justify-between max-md:gap-3 max-md:py-1.5 ' +
   'max-md:before:font-semibold max-md:before:text-base-content/80 max-md:before:content-[attr(data-label)]';
+
+/** The row under a group's lines with its shipments; none when there are none. */
+const GroupShipments = ({ children }: { children: ReactNode }) =>
+  children ? (
+    <tr className="max-md:block" data-testid="group-shipments">
+      <td colSpan={8} className="max-md:block">
+        <h3 className="pb-1 text-sm font-semibold">Shipments</h3>
+        {children}
+      </td>
+    </tr>
+  ) : null;
 
 /** Where a customer asks about a paid order: the contact form on the home page. */
 const CONTACT_HREF = `${paths.home.getHref()}#contact`;
@@ -103,6 +120,7 @@ export const MyOrdersTable = ({
   reorderingId,
   documentsOf,
   viewerEmail,
+  shipmentsOf,
 }: MyOrdersTableProps) => {
   const groups = groupByCheckout(orders);
   // 'No.' counts the orders down the page, across the groups.
@@ -211,16 +229,21 @@ export const MyOrdersTable = ({
                       >
                         {cancelled ? orderStatusLabel(order) : order.paid ? 'Paid' : (awaiting ?? 'Pending')}
                       </span>
-                      {order.status === 'shipped' ? (
-                        <span className="badge badge-info ml-1">Shipped</span>
+                      {order.status === 'shipped' || isPartlyShipped(order) ? (
+                        <span className="badge badge-info ml-1 h-auto" data-testid="order-shipping-state">
+                          {orderStatusLabel(order)}
+                          {isPartlyShipped(order)
+                            ? ` (${order.shippedQuantity} of ${order.buyQuantity})`
+                            : ''}
+                        </span>
                       ) : null}
                     </span>
                   </td>
                   <td data-label="Action" className={cell}>
-                    {cancelled ? null : order.paid || order.status === 'shipped' ? (
+                    {cancelled ? null : order.paid || order.status === 'shipped' || isPartlyShipped(order) ? (
                       // Why there is no Cancel, and whom to ask.
                       <span className="max-w-56 text-xs text-base-content/80" data-testid="paid-cancel-note">
-                        {order.status === 'shipped'
+                        {order.status === 'shipped' || isPartlyShipped(order)
                           ? 'Shipped orders cannot be cancelled. '
                           : 'A paid order can only be cancelled by us. '}
                         <Link to={CONTACT_HREF} className="link link-primary">
@@ -272,6 +295,7 @@ export const MyOrdersTable = ({
                 </tr>
               );
             })}
+            <GroupShipments>{shipmentsOf?.(group)}</GroupShipments>
           </tbody>
         ))}
       </table>

@@ -7,6 +7,7 @@ import { DANGER_BUTTON_CLASS } from '@/components/ui/alert';
 import { WrapPoints } from '@/components/ui/wrap-points';
 import { awaitingPayment } from '@/lib/payment-state';
 import { formatMoment } from '@/lib/format-date';
+import { mayShip, orderStatusLabel } from '@forgeline/shared/order-status';
 
 const when = formatMoment;
 
@@ -31,6 +32,8 @@ type OrderDetailProps = {
   detail: AdminOrderDetail;
   /** Slot for the order's invoices and credit notes. */
   documents: ReactNode;
+  /** Slot for its shipments and the form that ships pieces of its checkout (decision 0232). */
+  shipping?: ReactNode;
   onShip: () => void;
   onCancel: () => void;
   busy: boolean;
@@ -41,9 +44,12 @@ type OrderDetailProps = {
  * its dates, its payment, the checkout and PO reference it came with, its documents and its timeline;
  * Ship and Cancel as in Manage All Orders.
  */
-export const OrderDetail = ({ detail, documents, onShip, onCancel, busy }: OrderDetailProps) => {
+export const OrderDetail = ({ detail, documents, shipping, onShip, onCancel, busy }: OrderDetailProps) => {
   const { order, payment, checkout } = detail;
   const shipped = order.status === 'shipped';
+  // A line some of whose pieces have gone cannot be cancelled.
+  const started = shipped || (order.shippedQuantity ?? 0) > 0;
+  const status = orderStatusLabel(order);
   return (
     <div className="flex flex-col gap-4" data-testid="order-detail">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -52,8 +58,9 @@ export const OrderDetail = ({ detail, documents, onShip, onCancel, busy }: Order
             Order {order.number}
           </h2>
           <p className="flex flex-wrap gap-2 pt-1">
-            <span className={`badge ${shipped ? 'badge-info' : 'badge-warning'}`}>
-              {shipped ? 'Shipped' : 'Pending'}
+            <span className={`badge ${started ? 'badge-info' : 'badge-warning'}`} data-testid="order-status">
+              {status}
+              {status === 'Partly shipped' ? ` (${order.shippedQuantity} of ${order.buyQuantity})` : ''}
             </span>
             <span
               className={`badge h-auto ${order.paid ? 'badge-success' : order.dueAt ? 'badge-warning' : 'badge-ghost'}`}
@@ -63,7 +70,7 @@ export const OrderDetail = ({ detail, documents, onShip, onCancel, busy }: Order
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <button type="button" className={DANGER_BUTTON_CLASS} onClick={onCancel} disabled={shipped || busy}>
+          <button type="button" className={DANGER_BUTTON_CLASS} onClick={onCancel} disabled={started || busy}>
             Cancel
           </button>
           {shipped ? (
@@ -74,16 +81,22 @@ export const OrderDetail = ({ detail, documents, onShip, onCancel, busy }: Order
               className="btn btn-sm btn-primary"
               onClick={onShip}
               // An order on payment terms ships before it is paid (decision 0112).
-              disabled={!(order.paid || order.dueAt) || busy}
-              title={order.paid || order.dueAt ? undefined : 'Orders ship once they are paid'}
+              disabled={!mayShip(order) || busy}
+              title={mayShip(order) ? 'Ships every piece still to ship' : 'Orders ship once they are paid'}
             >
-              Ship
+              {started ? 'Ship the rest' : 'Ship'}
             </button>
           )}
         </div>
       </div>
 
       <div className="grid gap-4 md:grid-cols-2">
+        {shipping ? (
+          <Card title="Shipping" wide>
+            {shipping}
+          </Card>
+        ) : null}
+
         <Card title="Customer">
           <dl>
             <Row label="Name">{order.name}</Row>
@@ -135,7 +148,13 @@ export const OrderDetail = ({ detail, documents, onShip, onCancel, busy }: Order
           <dl>
             <Row label="Placed">{when(order.createdAt)}</Row>
             <Row label="Paid">{when(order.paidAt)}</Row>
-            <Row label="Shipped">{when(order.shippedAt)}</Row>
+            <Row label="Shipped">
+              {order.shippedAt
+                ? when(order.shippedAt)
+                : status === 'Partly shipped'
+                  ? `${order.shippedQuantity} of ${order.buyQuantity} pcs so far`
+                  : '—'}
+            </Row>
             {/* Cancelling deletes an order (the spec's DELETE): a cancelled one has no page. */}
             <Row label="Cancelled">—</Row>
           </dl>
@@ -202,8 +221,7 @@ export const OrderDetail = ({ detail, documents, onShip, onCancel, busy }: Order
                       <span>
                         {line.productName}
                         {line.customerPartNumber ? ` (their no. ${line.customerPartNumber})` : ''} ×{' '}
-                        {line.buyQuantity} · {line.paid ? 'Paid' : 'Unpaid'} ·{' '}
-                        {line.status === 'shipped' ? 'Shipped' : 'Pending'}
+                        {line.buyQuantity} · {line.paid ? 'Paid' : 'Unpaid'} · {orderStatusLabel(line)}
                       </span>
                     </li>
                   ))}

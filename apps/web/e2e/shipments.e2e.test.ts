@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Checkout } from '@forgeline/shared/schemas/checkout';
+import type { Product } from '@forgeline/shared/schemas/product';
+import { createAccount, DEMO_ADMIN, signInAt, uniqueEmail } from './support/auth';
+import { closeSite, journeyContext, openSite } from './support/browser';
+import type { RunningServer } from './support/server';
+
+/**
+ * Partial shipments (decision 0232): a buyer on payment terms checks out three parts; the admin, on a
+ * phone (375 px), ships two of the three lines from the order's page with DHL and a tracking number; the
+ * buyer finds the shipment and its tracking link in My Orders.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+let buyerContext: BrowserContext;
+let phone: BrowserContext;
+
+beforeAll(async () => {
+  ({ server, browser } = await openSite());
+  buyerContext = await journeyContext(browser);
+  phone = await journeyContext(browser, 375, 800);
+}, 90_000);
+
+afterAll(() => closeSite({ server, browser }));
+
+const TRACKING = 'JD0146 0000 7788';
+
+describe('shipments', () => {
+  it('admin at 375 px ships 2 of 3 lines with tracking; the buyer sees the shipment and its link', async () => {
+    const headers = { origin: server.url };
+    const email = uniqueEmail('shipping');
+    const password = 'shipping-buyer-2026';
+    await createAccount(server.url, 'Shipping Buyer', email, password);
+    const buyer = await signInAt(buyerContext, server.url, { email, password }, '/dashboard/myOrders');
+    const session = (await (await buyer.request.get(`${server.url}/api/auth/get-session`)).json()) as {
+      user: { id: string };
+    };
+
+    // The admin approves the buyer for payment terms: lines on terms ship before they are paid.
+    const admin = await signInAt(phone, server.url, DEMO_ADMIN, '/dashboard');
+    const approved = await admin.request.patch(`${server.url}/api/users/${session.user.id}/terms`, {
+      data: { terms: { termsDays: 30, creditLimit: 100_000 } },
+      headers,
+    });
+    expect(approved.status(), await approved.text()).toBe(200);
+
+    // Three parts in one checkout by invoice (through the API, as quick order does).
+    const catalogue = (await (await buyer.request.get(`${server.url}/api/products`)).json()) as Product[];
+    const parts = catalogue
+      .filter((product) => product.availableQuantiity >= product.minOrder * 2)
+      .slice(0, 3);
+    expect(parts).toHaveLength(3);
+    const added = await buyer.request.post(`${server.url}/api/cart/lines`, {
+      data: { lines: parts.map((part) => ({ productId: part._id, quantity: part.minOrder })) },
+      headers,
+    });
+    expect(added.status(), await added.text()).toBe(200);
+    const placed = await buyer.request.post(`${server.url}/api/checkout`, {
+      data: {
+        address: '4 Canal Wharf, Leeds',
+        phone: '+44 113 496 0000',
+        paymentMethod: 'invoice',
+        poReference: 'PO-SHIP-E2E',
+      },
+      headers,
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const checkout = (await placed.json()) as Checkout;
+    const [first, second, third] = checkout.orders;
+
+    // The admin, on a phone, opens the first line's page and ships the first two lines.
+    await admin.goto(`${server.url}/dashboard/order/${first!._id}`);
+    const form = admin.getByRole('form', { name: 'Ship pieces' });
+    await form.waitFor();
+    const pieces = (line: typeof first) =>
+      form.getByLabel(`Pieces of ${line!.number} (${line!.productName})`);
+    expect(await pieces(first).inputValue()).toBe(String(first!.buyQuantity));
+    expect(await pieces(second).inputValue()).toBe(String(second!.buyQuantity));
+    await pieces(third).fill('0');
+    await form.getByLabel('Carrier').selectOption({ label: 'DHL' });
+    await form.getByLabel('Tracking number').fill(TRACKING);
+    // Nothing wider than the phone: the form is used without scrolling sideways.
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await admin.screenshot({ path: '/tmp/h-ship-admin-form-375.png' });
+    await admin
+      .getByRole('region', { name: 'Shipping' })
+      .screenshot({ path: '/tmp/h-ship-admin-shipping-375.png' });
+    const submit = form.getByRole('button', { name: 'Ship these pieces' });
+    const box = await submit.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    await submit.click();
+
+    const shipments = admin.getByRole('list', { name: `Shipments of ${first!.number}` });
+    await shipments.getByText(/^SH-\d+$/).waitFor({ timeout: 20_000 });
+    const number = (await shipments.getByText(/^SH-\d+$/).textContent())!;
+    // What is left is the third line alone.
+    await form.getByLabel(`Pieces of ${third!.number} (${third!.productName})`).waitFor();
+    expect(await form.getByLabel(/^Pieces of /).count()).toBe(1);
+    await admin.getByTestId('order-status').getByText('Shipped').waitFor();
+    await admin
+      .getByRole('region', { name: 'Shipping' })
+      .screenshot({ path: '/tmp/h-ship-admin-shipped-375.png' });
+
+    // The buyer sees the shipment under the checkout in My Orders, with the tracking link.
+    await buyer.reload();
+    const group = buyer.locator('[data-testid="checkout-group"]', { hasText: checkout.number });
+    const list = group.getByRole('list', { name: `Shipments of ${checkout.number}` });
+    const link = list.getByRole('link', { name: `Track ${number} with DHL: ${TRACKING}` });
+    await link.waitFor({ timeout: 20_000 });
+    expect(await link.getAttribute('href')).toBe(
+      `https://www.dhl.com/global-en/home/tracking.html?tracking-id=${encodeURIComponent(TRACKING)}`,
+    );
+    const shipment = list.getByTestId('shipment');
+    expect(await shipment.textContent()).toContain(`${first!.buyQuantity + second!.buyQuantity} pcs`);
+    await expect.poll(() => group.getByTestId('checkout-status').textContent()).toContain('2 of 3 shipped');
+    await group.scrollIntoViewIfNeeded();
+    await buyer.screenshot({ path: '/tmp/h-ship-buyer-my-orders.png', fullPage: false });
+    await shipmentsOnPhone(buyerContext, checkout.number);
+  }, 180_000);
+});
+
+/** The buyer's My Orders on a phone too: the shipment's link fits the screen. */
+async function shipmentsOnPhone(context: BrowserContext, checkoutNumber: string) {
+  const page: Page = await context.newPage();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(`${server.url}/dashboard/myOrders`);
+  const list = page.getByRole('list', { name: `Shipments of ${checkoutNumber}` });
+  await list.waitFor({ timeout: 20_000 });
+  await list.scrollIntoViewIfNeeded();
+  const link = list.getByRole('link', { name: /^Track SH-/ });
+  const box = await link.boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: '/tmp/h-ship-buyer-my-orders-375.png', fullPage: false });
+  await page.close();
+}
