@@ -36,7 +36,12 @@ import { authPlugin, createAuth, loadAuthSecret } from './plugins/app/auth.ts';
 import { dbPlugin } from './plugins/app/db.ts';
 import { mailPlugin } from './plugins/app/mail.ts';
 import { rateLimitPlugin } from './plugins/external/rate-limit.ts';
-import { createImageStore, IMMUTABLE_CACHE_CONTROL, imagesPlugin } from './plugins/app/images.ts';
+import {
+  createDocumentStore,
+  createImageStore,
+  IMMUTABLE_CACHE_CONTROL,
+  imagesPlugin,
+} from './plugins/app/images.ts';
 import { inlineScriptHashes, readIndexHtml, webPlugin, type PageDataFor } from './plugins/external/web.ts';
 import {
   createCatalogueReader,
@@ -70,6 +75,7 @@ import { approvalAdminRoutes, approvalRoutes } from './modules/approvals/index.t
 import { priceListAdminRoutes } from './modules/price-lists/index.ts';
 import { taxAdminRoutes, taxCompanyRoutes } from './modules/tax/index.ts';
 import { categoryAdminRoutes, categoryRoutes } from './modules/categories/routes.ts';
+import { documentAdminRoutes, documentRoutes } from './modules/documents/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -209,7 +215,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
   await app.register(writeLimitsPlugin);
   app.decorate('catalogueCache', new CatalogueCache(CATALOGUE_CACHE_TTL_MS));
   await app.register(catalogueSyncPlugin, { handle: database });
-  await app.register(imagesPlugin, { store: createImageStore(env) });
+  await app.register(imagesPlugin, { store: createImageStore(env), documents: createDocumentStore(env) });
   await app.register(paymentsPlugin);
   await app.register(orderExpiryPlugin);
   await app.register(idempotencyPlugin);
@@ -262,6 +268,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
       await api.register(taxCompanyRoutes);
       await api.register(categoryRoutes);
       await api.register(browseRoutes);
+      await api.register(documentRoutes);
       // The admin area: one guard for all of it, at onRequest (before the body is read or validated).
       await api.register(async (admin) => {
         admin.addHook('onRequest', admin.requireAdmin);
@@ -281,6 +288,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
         await admin.register(approvalAdminRoutes);
         await admin.register(priceListAdminRoutes);
         await admin.register(taxAdminRoutes);
+        await admin.register(documentAdminRoutes);
       });
     },
     { prefix: '/api' },

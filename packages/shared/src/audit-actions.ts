@@ -58,5 +58,9 @@ export const AUDIT_ACTIONS = {
   'category.attribute_added': 'Added a category attribute',
   'category.attribute_removed': 'Removed a category attribute',
   'product.specs_set': 'Set a part’s category and values',
+  'product.document_added': 'Attached a document to a part',
+  'product.document_changed': 'Changed a part’s document',
+  'product.document_removed': 'Removed a part’s document',
+  'product.lifecycle_set': 'Set a part’s discontinued state and related parts',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -16,3 +16,4 @@ export * from './audit.ts';
 export * from './price-lists.ts';
 export * from './tax.ts';
 export * from './catalogue.ts';
+export * from './documents.ts';

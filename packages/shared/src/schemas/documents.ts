@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { singleLineText } from './common.ts';
+
+/** What a part's document is (decision 0233). */
+export const DOCUMENT_KINDS = ['cad', 'datasheet', 'certificate', 'other'] as const;
+export const DocumentKindSchema = z.enum(DOCUMENT_KINDS, {
+  error: 'Choose a kind: CAD, datasheet, certificate or other.',
+});
+export type DocumentKind = z.infer<typeof DocumentKindSchema>;
+export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
+  cad: 'CAD',
+  datasheet: 'Datasheet',
+  certificate: 'Certificate',
+  other: 'Other',
+};
+
+/** Who may download it: anyone, or signed-in customers only. */
+export const DocumentVisibilitySchema = z.enum(['public', 'customers'], {
+  error: 'Choose who may download it: everyone or signed-in customers.',
+});
+export type DocumentVisibility = z.infer<typeof DocumentVisibilitySchema>;
+
+/** The file extensions a document may have; the server checks the content matches (documents/service.ts). */
+export const DOCUMENT_EXTENSIONS = [
+  'step',
+  'stp',
+  'igs',
+  'iges',
+  'dxf',
+  'stl',
+  'pdf',
+  'png',
+  'jpg',
+  'jpeg',
+] as const;
+
+const title = singleLineText('Title', 'Give the document a title.', 120);
+
+/** A part's document as the API shows it; `url` is its download (the server checks who asks). */
+export const PartDocumentSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  kind: DocumentKindSchema,
+  title: z.string(),
+  fileName: z.string(),
+  /** Bytes. */
+  size: z.number().int(),
+  contentType: z.string(),
+  visibility: DocumentVisibilitySchema,
+  url: z.string(),
+  createdAt: z.string(),
+});
+export type PartDocument = z.infer<typeof PartDocumentSchema>;
+
+/** The text fields of an upload (multipart beside the file `file`); the title defaults to the file's name. */
+export const DocumentUploadFieldsSchema = z.object({
+  kind: DocumentKindSchema,
+  visibility: DocumentVisibilitySchema.default('public'),
+  title: title.optional(),
+});
+export type DocumentUploadFields = z.infer<typeof DocumentUploadFieldsSchema>;
+
+/** PATCH /documents/:id: rename, change its kind or who may download it. */
+export const DocumentPatchSchema = z
+  .object({ title, kind: DocumentKindSchema, visibility: DocumentVisibilitySchema })
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, 'Send a title, a kind or a visibility to change.');
+export type DocumentPatch = z.infer<typeof DocumentPatchSchema>;
+
+/** A size as people read it: 1.2 MB, 340 KB, 512 bytes. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}
