@@ -1,18 +1,12 @@
 import { z } from 'zod';
+import { DOCUMENT_KINDS } from '../documents.ts';
 import { singleLineText } from './common.ts';
 
 /** What a part's document is (decision 0233). */
-export const DOCUMENT_KINDS = ['cad', 'datasheet', 'certificate', 'other'] as const;
 export const DocumentKindSchema = z.enum(DOCUMENT_KINDS, {
   error: 'Choose a kind: CAD, datasheet, certificate or other.',
 });
 export type DocumentKind = z.infer<typeof DocumentKindSchema>;
-export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
-  cad: 'CAD',
-  datasheet: 'Datasheet',
-  certificate: 'Certificate',
-  other: 'Other',
-};
 
 /** Who may download it: anyone, or signed-in customers only. */
 export const DocumentVisibilitySchema = z.enum(['public', 'customers'], {
@@ -66,10 +60,3 @@ export const DocumentPatchSchema = z
   .partial()
   .refine((body) => Object.keys(body).length > 0, 'Send a title, a kind or a visibility to change.');
 export type DocumentPatch = z.infer<typeof DocumentPatchSchema>;
-
-/** A size as people read it: 1.2 MB, 340 KB, 512 bytes. */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} bytes`;
-}
