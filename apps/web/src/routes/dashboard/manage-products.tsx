@@ -14,6 +14,8 @@ const PRODUCTS_CSV_URL = '/api/products.csv';
 
 // Loaded when an admin opens it: the route's first load stays within its size budget.
 const ImportProductsPanel = lazy(() => import('@/features/admin-products/components/import-products-panel'));
+// A part's documents and related parts (decision 0233): loaded when the Update dialog opens.
+const ProductExtrasEditor = lazy(() => import('@/features/admin-products/components/product-extras-editor'));
 
 /**
  * /dashboard/manageProducts, admins only (docs/product.md §2): every product, to update or delete, 20 a page,
@@ -109,7 +111,14 @@ const ManageProductsRoute = () => {
       <EditProductDialog
         product={editing}
         onClose={() => setEditing(null)}
-        extra={(product) => <ProductAccessSection productId={product._id} />}
+        extra={(product) => (
+          <>
+            <ProductAccessSection productId={product._id} />
+            <Suspense fallback={<p className="mt-6">Loading the documents…</p>}>
+              <ProductExtrasEditor productId={product._id} />
+            </Suspense>
+          </>
+        )}
       />
     </section>
   );
