@@ -16,8 +16,9 @@ import { ProductReviews } from '@/features/reviews/components/product-reviews';
 import { ProductSpecs } from '@/features/catalogue/components/product-specs';
 import { useNearViewport } from '@/lib/use-near-viewport';
 
-// Documents and related parts (decision 0233): a chunk of their own, loaded when their slot nears the viewport.
-const PartExtras = lazy(() => import('@/features/products/components/part-extras'));
+// Documents and related parts (decision 0233): chunks of their own, loaded when their slot nears the viewport.
+const PartDocuments = lazy(() => import('@/features/documents/components/part-documents'));
+const RelatedParts = lazy(() => import('@/features/products/components/related-parts'));
 
 const PartExtrasSlot = ({ productId }: { productId: string }) => {
   const ref = useRef<HTMLDivElement>(null);
@@ -26,7 +27,8 @@ const PartExtrasSlot = ({ productId }: { productId: string }) => {
     <div ref={ref} data-testid="part-extras">
       {near ? (
         <Suspense fallback={null}>
-          <PartExtras productId={productId} />
+          <PartDocuments productId={productId} />
+          <RelatedParts productId={productId} />
         </Suspense>
       ) : null}
     </div>

@@ -137,7 +137,7 @@ const LifecycleEditor = ({ productId, saved }: { productId: string; saved: Produ
             />
           </label>
           <button type="button" className="btn btn-sm" onClick={add}>
-            Add
+            Add related part
           </button>
         </div>
       </div>
@@ -177,3 +177,5 @@ export const LifecycleSection = ({ productId }: { productId: string }) => {
     </section>
   );
 };
+
+export default LifecycleSection;

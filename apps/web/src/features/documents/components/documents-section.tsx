@@ -250,3 +250,5 @@ export const DocumentsSection = ({ productId }: { productId: string }) => {
     </section>
   );
 };
+
+export default DocumentsSection;

@@ -54,3 +54,5 @@ export const PartDocuments = ({ productId }: { productId: string }) => {
     </section>
   );
 };
+
+export default PartDocuments;

@@ -46,3 +46,5 @@ export const RelatedParts = ({ productId }: { productId: string }) => {
     </section>
   );
 };
+
+export default RelatedParts;

@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PartDocument } from '@forgeline/shared/schemas/documents';
 import type { ProductLifecycle } from '@forgeline/shared/schemas/product';
-import { jsonResponse, renderWithProviders } from '../../../../test/render';
-import ProductExtrasEditor from './product-extras-editor';
+import { jsonResponse, renderWithProviders } from '../../../test/render';
+import { ProductExtrasEditor } from './manage-products';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 afterEach(() => vi.unstubAllGlobals());
@@ -31,6 +31,7 @@ function fakeServer(lifecycle: ProductLifecycle) {
     vi.fn(async (input: string, init?: RequestInit) => {
       const { pathname } = new URL(input, 'http://localhost');
       const method = init?.method ?? 'GET';
+      if (pathname.endsWith('/access')) return jsonResponse({ restricted: false, allow: [], deny: [] });
       if (method === 'GET') return jsonResponse(pathname.endsWith('/documents') ? documents : lifecycle);
       const body =
         init?.body instanceof FormData
@@ -118,7 +119,7 @@ describe('the Update dialog: documents, discontinued and related parts', () => {
     await user.click(await screen.findByRole('checkbox', { name: /^Discontinued/ }));
     await user.type(screen.getByLabelText(/^Replaced by/), 'FL-NEW');
     await user.type(screen.getByLabelText(/^Add a related part/), 'fl-spanner');
-    await user.click(screen.getByRole('button', { name: 'Add' }));
+    await user.click(screen.getByRole('button', { name: 'Add related part' }));
     await user.selectOptions(screen.getByLabelText('How FL-SPANNER relates'), 'alternative');
     await user.click(screen.getByRole('button', { name: 'Move FL-SPANNER up' }));
     await user.click(screen.getByRole('button', { name: 'Save discontinued and related parts' }));
