@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ProductLifecycle } from '@forgeline/shared/schemas/product';
 import { Alert } from '@/components/ui/alert';
+import { DialogSection } from '@/components/ui/dialog-section';
 import { QueryState } from '@/components/ui/query-state';
 import { actionFailed } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
@@ -160,13 +161,7 @@ const LifecycleEditor = ({ productId, saved }: { productId: string; saved: Produ
 export const LifecycleSection = ({ productId }: { productId: string }) => {
   const lifecycle = useProductLifecycle(productId);
   return (
-    <section
-      aria-labelledby="product-lifecycle-title"
-      className="mt-6 flex flex-col gap-2 border-t border-base-300 pt-4"
-    >
-      <h4 id="product-lifecycle-title" className="text-lg font-bold">
-        Discontinued and related parts
-      </h4>
+    <DialogSection id="product-lifecycle-title" title="Discontinued and related parts">
       <QueryState
         query={lifecycle}
         loadingLabel="Loading the discontinued state and related parts"
@@ -174,7 +169,7 @@ export const LifecycleSection = ({ productId }: { productId: string }) => {
       >
         {(data) => <LifecycleEditor key={productId} productId={productId} saved={data} />}
       </QueryState>
-    </section>
+    </DialogSection>
   );
 };
 

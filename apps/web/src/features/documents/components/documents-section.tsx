@@ -7,6 +7,7 @@ import {
 } from '@forgeline/shared/documents';
 import type { PartDocument } from '@forgeline/shared/schemas/documents';
 import { Alert, DANGER_BUTTON_CLASS } from '@/components/ui/alert';
+import { DialogSection } from '@/components/ui/dialog-section';
 import { QueryState } from '@/components/ui/query-state';
 import { actionFailed } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
@@ -220,13 +221,7 @@ const UploadForm = ({ productId }: { productId: string }) => {
 export const DocumentsSection = ({ productId }: { productId: string }) => {
   const documents = usePartDocuments(productId);
   return (
-    <section
-      aria-labelledby="product-documents-title"
-      className="mt-6 flex flex-col gap-2 border-t border-base-300 pt-4"
-    >
-      <h4 id="product-documents-title" className="text-lg font-bold">
-        Documents
-      </h4>
+    <DialogSection id="product-documents-title" title="Documents">
       <QueryState
         query={documents}
         loadingLabel="Loading the documents"
@@ -247,7 +242,7 @@ export const DocumentsSection = ({ productId }: { productId: string }) => {
         )}
       </QueryState>
       <UploadForm productId={productId} />
-    </section>
+    </DialogSection>
   );
 };
 
