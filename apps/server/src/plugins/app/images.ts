@@ -64,7 +64,7 @@ export class S3ImageStore implements ImageStore {
     readonly prefix = '',
   ) {}
 
-  static fromEnv(env: Env, prefix = ''): S3ImageStore {
+  static fromEnv(env: Env, options: { bucket?: string | undefined; prefix?: string } = {}): S3ImageStore {
     if (!env.S3_BUCKET || !env.s3PublicUrl) throw new Error('S3_BUCKET is not set');
     const custom = env.S3_ENDPOINT !== undefined;
     const client = new S3Client({
@@ -84,7 +84,7 @@ export class S3ImageStore implements ImageStore {
       // An unreachable bucket fails the upload in seconds instead of holding the request open.
       requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
     });
-    return new S3ImageStore(client, env.S3_BUCKET, env.s3PublicUrl, prefix);
+    return new S3ImageStore(client, options.bucket ?? env.S3_BUCKET, env.s3PublicUrl, options.prefix ?? '');
   }
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<string> {
@@ -132,11 +132,12 @@ export function createImageStore(env: Env): ImageStore {
 
 /**
  * Parts' documents (decision 0233): the same store, kept apart from the photos: DATA_DIR/documents, which
- * nothing serves statically, or the bucket's 'documents/' prefix. Downloads go through the server, which
- * checks who asks.
+ * nothing serves statically, or S3_DOCUMENTS_BUCKET (private), else the photos' bucket under 'documents/'
+ * (whose keys the server never hands out). Downloads go through the server, which checks who asks.
  */
 export function createDocumentStore(env: Env): ImageStore {
-  if (env.S3_BUCKET) return S3ImageStore.fromEnv(env, 'documents/');
+  if (env.S3_DOCUMENTS_BUCKET) return S3ImageStore.fromEnv(env, { bucket: env.S3_DOCUMENTS_BUCKET });
+  if (env.S3_BUCKET) return S3ImageStore.fromEnv(env, { prefix: 'documents/' });
   return new LocalImageStore(path.join(env.dataDir, 'documents'));
 }
 
