@@ -36,7 +36,12 @@ import { authPlugin, createAuth, loadAuthSecret } from './plugins/app/auth.ts';
 import { dbPlugin } from './plugins/app/db.ts';
 import { mailPlugin } from './plugins/app/mail.ts';
 import { rateLimitPlugin } from './plugins/external/rate-limit.ts';
-import { createImageStore, IMMUTABLE_CACHE_CONTROL, imagesPlugin } from './plugins/app/images.ts';
+import {
+  createDocumentStore,
+  createImageStore,
+  IMMUTABLE_CACHE_CONTROL,
+  imagesPlugin,
+} from './plugins/app/images.ts';
 import { inlineScriptHashes, readIndexHtml, webPlugin, type PageDataFor } from './plugins/external/web.ts';
 import {
   createCatalogueReader,
@@ -72,6 +77,7 @@ import { priceListAdminRoutes } from './modules/price-lists/index.ts';
 import { taxAdminRoutes, taxCompanyRoutes } from './modules/tax/index.ts';
 import { categoryAdminRoutes, categoryRoutes } from './modules/categories/routes.ts';
 import { apiKeyAdminRoutes, apiKeyCompanyRoutes } from './modules/api-keys/index.ts';
+import { documentAdminRoutes, documentRoutes } from './modules/documents/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -240,7 +246,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
   await app.register(writeLimitsPlugin);
   app.decorate('catalogueCache', new CatalogueCache(CATALOGUE_CACHE_TTL_MS));
   await app.register(catalogueSyncPlugin, { handle: database });
-  await app.register(imagesPlugin, { store: createImageStore(env) });
+  await app.register(imagesPlugin, { store: createImageStore(env), documents: createDocumentStore(env) });
   await app.register(paymentsPlugin);
   await app.register(orderExpiryPlugin);
   await app.register(idempotencyPlugin);
@@ -295,6 +301,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
       await api.register(categoryRoutes);
       await api.register(browseRoutes);
       await api.register(apiKeyCompanyRoutes);
+      await api.register(documentRoutes);
       // The admin area: one guard for all of it, at onRequest (before the body is read or validated).
       await api.register(async (admin) => {
         admin.addHook('onRequest', admin.requireAdmin);
@@ -316,6 +323,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
         await admin.register(priceListAdminRoutes);
         await admin.register(taxAdminRoutes);
         await admin.register(apiKeyAdminRoutes);
+        await admin.register(documentAdminRoutes);
       });
     },
     { prefix: '/api' },

@@ -9,7 +9,7 @@ import { thumbnailOf } from '@forgeline/shared/images';
 import { ImageUrlSchema } from '@forgeline/shared/schemas/product';
 import { EnvError, parseEnv } from '../src/config/env.ts';
 import { products } from '../src/db/schema/index.ts';
-import { S3ImageStore } from '../src/plugins/app/images.ts';
+import { createDocumentStore, S3ImageStore } from '../src/plugins/app/images.ts';
 import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 
@@ -154,6 +154,24 @@ describe('photos in an S3 bucket (s3rver)', () => {
       expect((await download(`${bucketUrl}/unit-ok.webp`)).status).toBe(200);
     } finally {
       store.close();
+    }
+  });
+});
+
+describe("parts' documents in the bucket (decision 0233)", () => {
+  it("keeps them under 'documents/', reads them back, and removes them", async () => {
+    const store = createDocumentStore(parseEnv(bucketEnv()));
+    try {
+      await store.put('unit-doc.step', Buffer.from('ISO-10303-21;'), 'model/step');
+      expect(await bucketKeys()).toContain('documents/unit-doc.step');
+      const chunks: Buffer[] = [];
+      for await (const chunk of (await store.read('unit-doc.step'))!) chunks.push(Buffer.from(chunk));
+      expect(Buffer.concat(chunks).toString()).toBe('ISO-10303-21;');
+      expect(await store.read('unit-none.step')).toBeUndefined();
+      await store.remove('unit-doc.step');
+      expect(await bucketKeys()).not.toContain('documents/unit-doc.step');
+    } finally {
+      store.close?.();
     }
   });
 });

@@ -60,5 +60,9 @@ export const AUDIT_ACTIONS = {
   'product.specs_set': 'Set a part’s category and values',
   'api_key.created': 'Created API key',
   'api_key.revoked': 'Revoked API key',
+  'product.document_added': 'Attached a document to a part',
+  'product.document_changed': 'Changed a part’s document',
+  'product.document_removed': 'Removed a part’s document',
+  'product.lifecycle_set': 'Set a part’s discontinued state and related parts',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

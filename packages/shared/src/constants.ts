@@ -56,6 +56,10 @@ export const LIMITS = {
   addressMax: 300,
   phoneMax: 30,
   imageBytesMax: 5 * 1024 * 1024,
+  /** A part's document (CAD model, datasheet, certificate), decision 0233. */
+  documentBytesMax: 50 * 1024 * 1024,
+  documentsPerPartMax: 50,
+  relatedPartsMax: 20,
   priceTiersMax: 10,
   /** Distinct parts in one cart (and so in one checkout). */
   cartLinesMax: 200,

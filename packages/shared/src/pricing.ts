@@ -23,10 +23,12 @@ export interface PricingInput {
   /** The most one order may hold, or null for no limit beyond the stock. */
   maxOrder: number | null;
   availableQuantity: number;
+  /** No longer sold (decision 0233): no quantity may be ordered, from the shelf or by quote. */
+  discontinued?: boolean;
 }
 
 /** The rules a quantity can break, in the order they are checked (the first broken one is reported). */
-export type QuantityRule = 'quantity' | 'minimum' | 'multiple' | 'maximum' | 'stock';
+export type QuantityRule = 'discontinued' | 'quantity' | 'minimum' | 'multiple' | 'maximum' | 'stock';
 /** A cart or quick-order line can also name no product at all. */
 export type LineRule = QuantityRule | 'unknown';
 
@@ -42,6 +44,7 @@ export const quantityMessages = {
   maximum: (maxOrder: number) => `You can order at most ${maxOrder} pcs of this part at a time.`,
   stock: messages.quantityAboveAvailable,
   unknownPart: (sku: string) => `There is no part number '${sku}'.`,
+  discontinued: 'This part is discontinued and can no longer be ordered.',
 } as const;
 
 /** The tier in force for `quantity`: the one with the largest minimum not above it, or null (base price). */
@@ -63,10 +66,12 @@ export function lineTotalCents(input: Pick<PricingInput, 'tiers' | 'priceCents'>
 
 /**
  * The first rule `quantity` breaks, with the message a buyer reads, or null when it may be ordered:
- * a whole number, at least the minimum, a multiple of the pack size, at most the maximum, at most
- * the stock. The spec's own messages for the minimum and the stock.
+ * still sold, a whole number, at least the minimum, a multiple of the pack size, at most the maximum,
+ * at most the stock. The spec's own messages for the minimum and the stock. Every path that sells
+ * (cart, quick order, checkout, single order, quote, reorder) asks this, so a rule added here holds in all.
  */
 export function quantityProblem(input: PricingInput, quantity: number): QuantityProblem | null {
+  if (input.discontinued) return { rule: 'discontinued', message: quantityMessages.discontinued };
   if (!Number.isSafeInteger(quantity) || quantity < 1) {
     return { rule: 'quantity', message: quantityMessages.notWhole };
   }
@@ -101,6 +106,7 @@ export function quoteQuantityProblem(input: PricingInput, quantity: number): Qua
  * minimum and to a whole pack, down to the maximum and the stock.
  */
 export function nearestValidQuantity(input: PricingInput, wanted: number): number | null {
+  if (input.discontinued) return null;
   const pack = input.packSize;
   const ceiling = Math.min(input.maxOrder ?? Number.MAX_SAFE_INTEGER, input.availableQuantity);
   const highest = Math.floor(ceiling / pack) * pack;
@@ -168,6 +174,7 @@ export function pricingOf(product: {
   packSize: number;
   maxOrder: number | null;
   availableQuantiity: number;
+  discontinued?: boolean | undefined;
 }): PricingInput {
   return {
     priceCents: toCents(product.price),
@@ -179,6 +186,7 @@ export function pricingOf(product: {
     packSize: product.packSize,
     maxOrder: product.maxOrder,
     availableQuantity: product.availableQuantiity,
+    discontinued: product.discontinued === true,
   };
 }
 

@@ -71,6 +71,8 @@ const EnvSchema = z.object({
   MAIL_RETRY_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   S3_ENDPOINT: optionalUrl(['http:', 'https:']),
   S3_BUCKET: z.string().optional(),
+  /** Parts' documents (decision 0233) in a bucket of their own, never public; else S3_BUCKET's 'documents/'. */
+  S3_DOCUMENTS_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
@@ -137,6 +139,7 @@ const REQUIRED_TOGETHER: [string, string][] = [
   ['S3_BUCKET', 'S3_ACCESS_KEY_ID'],
   ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
   ['S3_PUBLIC_URL', 'S3_BUCKET'],
+  ['S3_DOCUMENTS_BUCKET', 'S3_BUCKET'],
   ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'],
   ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
   ['PAYMENTS=stripe', 'STRIPE_SECRET_KEY'],

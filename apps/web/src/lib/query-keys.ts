@@ -16,7 +16,13 @@ export const createQueryKeys = <const Scope extends string>(scope: Scope) => {
 };
 
 /** What a products list is asked for: a name search, a page and its size. */
-export type ProductListParams = { search?: string; page?: number; limit?: number };
+export type ProductListParams = {
+  search?: string;
+  page?: number;
+  limit?: number;
+  /** The admin's list shows discontinued parts too (decision 0233). */
+  discontinued?: 'include';
+};
 
 /** A blank search is no search: the key and the URL leave it out. */
 export const normalizeSearch = (search: string | undefined) => search?.trim() || undefined;
@@ -25,8 +31,8 @@ const products = createQueryKeys('products');
 export const productKeys = {
   ...products,
   /** One page of a (searched) list, e.g. Manage Products' table. */
-  list: ({ search, page = 1, limit }: ProductListParams = {}) =>
-    products.list({ kind: 'page', search: normalizeSearch(search), page, limit }),
+  list: ({ search, page = 1, limit, discontinued }: ProductListParams = {}) =>
+    products.list({ kind: 'page', search: normalizeSearch(search), page, limit, discontinued }),
   /** A list loaded page after page ('Show more products'): one cache entry for all its pages. */
   infinite: ({ search, limit }: Omit<ProductListParams, 'page'> = {}) =>
     products.list({ kind: 'infinite', search: normalizeSearch(search), limit }),

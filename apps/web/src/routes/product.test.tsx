@@ -21,9 +21,18 @@ const product = {
   priceTiers: [{ minQuantity: 500, price: 2.25 }],
 };
 
+/** The answer to a request of the page: `answers` by the address's end, else empty extras, else the part. */
+const answer = (url: RequestInfo | URL, answers: Record<string, unknown> = {}, part: object = product) => {
+  const path = String(url).split('?')[0]!;
+  const own = Object.entries(answers).find(([end]) => path.endsWith(end));
+  if (own) return jsonResponse(own[1]);
+  if (path.endsWith('/reviews')) return jsonResponse({ average: null, count: 0, reviews: [] });
+  return jsonResponse(/\/(documents|related)$/.test(path) ? [] : part);
+};
+
 describe('/product/:id', () => {
   it('shows a visitor the photo, details, quantity rules and Buy Now from one request', async () => {
-    const fetchMock = vi.fn(async () => jsonResponse(product));
+    const fetchMock = vi.fn(async (url: RequestInfo | URL) => answer(url));
     vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(<ProductRoute />, { route: '/product/:id', path: `/product/${product._id}` });
     expect(await screen.findByRole('heading', { level: 1, name: 'Hex Bolt M12' })).toBeInTheDocument();
@@ -38,8 +47,9 @@ describe('/product/:id', () => {
     // after (at once here: jsdom has no IntersectionObserver).
     const urls = (fetchMock.mock.calls as unknown as [RequestInfo | URL][]).map(([url]) => String(url));
     // The part's reviews and its category and values (decision 0220) are requests of their own.
+    // So are its documents and related parts (decision 0233), in a chunk loaded below the fold.
     const own = (url: string) =>
-      !url.includes('/api/auth/') && !url.endsWith('/reviews') && !url.endsWith('/specs');
+      !url.includes('/api/auth/') && !/\/(reviews|specs|documents|related)$/.test(url);
     expect(urls.filter(own)).toHaveLength(1);
   });
 
@@ -74,9 +84,7 @@ describe('/product/:id', () => {
     };
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (url: RequestInfo | URL) =>
-        jsonResponse(String(url).endsWith('/reviews') ? reviews : product),
-      ),
+      vi.fn(async (url: RequestInfo | URL) => answer(url, { '/reviews': reviews })),
     );
     renderWithProviders(<ProductRoute />, { route: '/product/:id', path: `/product/${product._id}` });
     expect(await screen.findByTestId('product-rating')).toHaveTextContent('4.5 out of 5 · 2 reviews');
@@ -94,7 +102,7 @@ describe('/product/:id', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: RequestInfo | URL) =>
-        jsonResponse(String(url).endsWith('/reviews') ? { average: null, count: 0, reviews: [] } : product),
+        answer(url, { '/reviews': { average: null, count: 0, reviews: [] } }),
       ),
     );
     renderWithProviders(<ProductRoute />, { route: '/product/:id', path: `/product/${product._id}` });
@@ -120,5 +128,99 @@ describe('/product/:id', () => {
     );
     renderWithProviders(<ProductRoute />, { route: '/product/:id', path: '/product/nope' });
     expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeInTheDocument();
+  });
+
+  it("lists the part's documents: a signed-in-only one asks a visitor to sign in", async () => {
+    const documents = [
+      {
+        id: 'd1',
+        productId: product._id,
+        kind: 'cad',
+        title: '3D model',
+        fileName: 'hex-bolt.step',
+        size: 48_213,
+        contentType: 'model/step',
+        visibility: 'public',
+        url: '/api/documents/d1/file',
+        createdAt: '2026-11-27T10:00:00.000Z',
+      },
+      {
+        id: 'd2',
+        productId: product._id,
+        kind: 'datasheet',
+        title: 'Datasheet',
+        fileName: 'hex-bolt.pdf',
+        size: 2_400_000,
+        contentType: 'application/pdf',
+        visibility: 'customers',
+        url: '/api/documents/d2/file',
+        createdAt: '2026-11-27T10:00:00.000Z',
+      },
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: RequestInfo | URL) =>
+        answer(url, { '/documents': documents, '/api/auth/get-session': null }),
+      ),
+    );
+    renderWithProviders(<ProductRoute />, { route: '/product/:id', path: `/product/${product._id}` });
+    const items = await screen.findAllByTestId('document');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('CAD3D modelhex-bolt.step · 47 KB'),
+      expect.stringContaining('DatasheetDatasheethex-bolt.pdf · 2.3 MB'),
+    ]);
+    expect(within(items[0]!).getByRole('link', { name: 'Download 3D model' })).toHaveAttribute(
+      'href',
+      '/api/documents/d1/file',
+    );
+    expect(within(items[1]!).getByRole('link', { name: 'Sign in to download' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/login\?redirectTo=/),
+    );
+  });
+
+  it('says a discontinued part is, links its replacement, offers no way to buy it, and marks a discontinued related part', async () => {
+    const related = [
+      {
+        _id: 'p2',
+        name: 'Hex Bolt M12 Mk II',
+        sku: 'FL-BLT-M12-2',
+        img: '/uploads/b2.webp',
+        kind: 'alternative',
+        discontinued: false,
+      },
+      {
+        _id: 'p3',
+        name: 'Old washer',
+        sku: 'FL-WSH-12',
+        img: '/uploads/w.webp',
+        kind: 'accessory',
+        discontinued: true,
+      },
+    ];
+    const discontinued = {
+      ...product,
+      discontinued: true,
+      replacedBy: { _id: 'p2', name: 'Hex Bolt M12 Mk II', sku: 'FL-BLT-M12-2' },
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: RequestInfo | URL) => answer(url, { '/related': related }, discontinued)),
+    );
+    renderWithProviders(<ProductRoute />, { route: '/product/:id', path: `/product/${product._id}` });
+    expect(
+      await screen.findByText('Discontinued', { selector: '[data-testid=discontinued] *' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Replaced by Hex Bolt M12 Mk II' })).toHaveAttribute(
+      'href',
+      '/product/p2',
+    );
+    expect(screen.queryByRole('link', { name: 'Buy Now' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add to cart' })).not.toBeInTheDocument();
+    const parts = await screen.findAllByTestId('related-part');
+    expect(parts.map((part) => part.textContent)).toEqual([
+      'Hex Bolt M12 Mk IIAlternative · FL-BLT-M12-2',
+      'Old washerAccessory · FL-WSH-12Discontinued',
+    ]);
   });
 });

@@ -80,7 +80,16 @@ const PurchaseRoute = () => {
           </h2>
           {/* On request (decision 0188): the stock is below the minimum order, so no quantity can be
               ordered from the shelf; the buyer asks for a quote instead of filling a form that must fail. */}
-          {isOnRequest(item) ? (
+          {item.discontinued ? (
+            <Alert className="mb-4 rounded-box bg-base-200 p-3">
+              <span className="font-semibold">Discontinued.</span> This part can no longer be ordered.{' '}
+              {item.replacedBy ? (
+                <Link to={paths.product.getHref(item.replacedBy._id)} className="link font-semibold">
+                  Replaced by {item.replacedBy.name}
+                </Link>
+              ) : null}
+            </Alert>
+          ) : isOnRequest(item) ? (
             <Alert className="mb-4 rounded-box bg-base-200 p-3">
               <span className="font-semibold">On request.</span> {messages.quantityAboveAvailable} Only{' '}
               {item.availableQuantiity} pcs are left, below the minimum order of {item.minOrder} pcs. Ask for

@@ -5,7 +5,7 @@ import { ProductSchema } from './product.ts';
 
 /** Why a cart or quick-order line cannot be ordered as it is: the rule (pricing.ts) and its message. */
 export const LineProblemSchema = z.object({
-  rule: z.enum(['quantity', 'minimum', 'multiple', 'maximum', 'stock', 'unknown']),
+  rule: z.enum(['discontinued', 'quantity', 'minimum', 'multiple', 'maximum', 'stock', 'unknown']),
   message: z.string(),
 });
 export type LineProblem = z.infer<typeof LineProblemSchema>;

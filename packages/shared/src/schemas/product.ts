@@ -33,6 +33,10 @@ export const ProductSchema = z.object({
   priceList: z.string().optional(),
   /** The buyer's company's own part number for it, when it keeps one. */
   customerPartNumber: z.string().optional(),
+  /** Sent only when true: the part is no longer sold, but its page and part number stay (decision 0233). */
+  discontinued: z.literal(true).optional(),
+  /** A discontinued part's successor, when the viewer sees it (only on one product's answer). */
+  replacedBy: z.object({ _id: z.string(), name: z.string(), sku: z.string() }).optional(),
 });
 export type Product = z.infer<typeof ProductSchema>;
 
@@ -200,6 +204,8 @@ export const ProductListQuerySchema = z.object({
     .min(1, 'limit must be 1 or more')
     .max(LIMITS.pageSizeMax, `limit must be at most ${LIMITS.pageSizeMax}`)
     .optional(),
+  /** Discontinued parts are left out of listings unless asked for (the admin's list asks). */
+  discontinued: z.enum(['include']).optional(),
 });
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 
@@ -215,3 +221,29 @@ export const ImageUploadResponseSchema = z.object({
   data: z.object({ url: z.string(), thumbnailUrl: z.string() }),
 });
 export type ImageUploadResponse = z.infer<typeof ImageUploadResponseSchema>;
+
+/** A part named in another's page: its replacement, or one of its related parts. */
+export const RELATED_KINDS = ['accessory', 'alternative'] as const;
+export const RelatedKindSchema = z.enum(RELATED_KINDS);
+
+/** GET /product/:id/related: the parts the admin chose, in their order, as the viewer sees them. */
+export const RelatedPartSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  sku: z.string(),
+  img: z.string(),
+  kind: RelatedKindSchema,
+  discontinued: z.boolean(),
+});
+export type RelatedPart = z.infer<typeof RelatedPartSchema>;
+
+/** The admin's side (GET and PUT /product/:id/lifecycle): discontinued, its replacement and related parts by part number. */
+export const ProductLifecycleSchema = z.object({
+  discontinued: z.boolean(),
+  /** The replacement's part number, or null. */
+  replacement: z.string().trim().toUpperCase().max(64).nullable(),
+  related: z
+    .array(z.object({ sku: z.string().trim().toUpperCase().min(1).max(64), kind: RelatedKindSchema }))
+    .max(LIMITS.relatedPartsMax, `At most ${LIMITS.relatedPartsMax} related parts.`),
+});
+export type ProductLifecycle = z.infer<typeof ProductLifecycleSchema>;

@@ -18,3 +18,4 @@ export * from './tax.ts';
 export * from './catalogue.ts';
 export * from './api-keys.ts';
 export * from './shipments.ts';
+export * from './documents.ts';

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import type { PriceTier } from '@forgeline/shared/pricing';
 
 export const products = pgTable(
@@ -40,6 +52,15 @@ export const products = pgTable(
       .notNull()
       .default('standard'),
     lowStockAlertedAt: timestamp('low_stock_alerted_at', { withTimezone: true }),
+    /**
+     * No longer sold (decision 0233): its page and part number stay for old orders, listings leave it
+     * out, and pricing.ts's quantityProblem refuses every quantity of it.
+     */
+    discontinued: boolean('discontinued').notNull().default(false),
+    /** The part that replaces a discontinued one, shown on its page. */
+    replacementId: uuid('replacement_id').references((): AnyPgColumn => products.id, {
+      onDelete: 'set null',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -50,6 +71,7 @@ export const products = pgTable(
     check('products_price_positive', sql`${table.priceCents} > 0`),
     check('products_pack_size_positive', sql`${table.packSize} >= 1`),
     check('products_low_stock_threshold_non_negative', sql`${table.lowStockThreshold} >= 0`),
+    check('products_not_own_replacement', sql`${table.replacementId} IS DISTINCT FROM ${table.id}`),
     check(
       'products_max_order_above_min',
       sql`${table.maxOrder} IS NULL OR ${table.maxOrder} >= ${table.minOrder}`,
@@ -67,3 +89,22 @@ export const products = pgTable(
 
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
+
+/** A part's related parts (accessories, alternatives), in the order the admin chose (decision 0233). */
+export const productRelations = pgTable(
+  'product_relations',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    relatedId: uuid('related_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['accessory', 'alternative'] }).notNull(),
+    position: integer('position').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.productId, table.relatedId] }),
+    check('product_relations_not_itself', sql`${table.productId} <> ${table.relatedId}`),
+  ],
+);

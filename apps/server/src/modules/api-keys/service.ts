@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   API_KEY_PREFIX,
   type ApiKey,
@@ -10,13 +10,11 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { requireMembership, requireRight } from '../companies/index.ts';
+import { hashSecret } from './lookup.ts';
 import { createApiKeysRepository, type ApiKeyListRow } from './repository.ts';
 
 type Deps = Pick<AppDeps, 'db'>;
 type Actor = AuditActor & { id: string };
-
-/** The hash a secret is kept and found by. */
-export const hashSecret = (secret: string) => createHash('sha256').update(secret, 'utf8').digest('hex');
 
 const toDto = (row: ApiKeyListRow): ApiKey => ({
   id: row.id,
@@ -99,10 +97,3 @@ export async function createCompanyKey(deps: Deps, actor: Actor, body: ApiKeyBod
 export async function revokeCompanyKey(deps: Deps, actor: Actor, id: string) {
   return revoke(deps, actor, await managedCompany(deps.db, actor), id);
 }
-
-/** The key of a secret and whom it acts for, while it may be used (repository.findUsable). */
-export const usableKey = (db: Executor, secret: string) =>
-  createApiKeysRepository(db).findUsable(hashSecret(secret));
-
-/** Notes that a key was used, once it passed its checks: a refused request changes nothing. */
-export const noteKeyUse = (db: Executor, id: string) => createApiKeysRepository(db).touch(id);

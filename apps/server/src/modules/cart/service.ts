@@ -1,5 +1,5 @@
 import { LIMITS } from '@forgeline/shared/constants';
-import { lineTotalCents, quantityProblem, unitPriceCents } from '@forgeline/shared/pricing';
+import { lineTotalCents, quantityMessages, quantityProblem, unitPriceCents } from '@forgeline/shared/pricing';
 import { toDollars } from '@forgeline/shared/money';
 import { PART_PHOTO_PLACEHOLDER } from '@forgeline/shared/images';
 import { type AddCartLinesBody, type Cart, type CartLine } from '@forgeline/shared/schemas/cart';
@@ -89,6 +89,7 @@ export async function addCartLines(deps: CartDeps, userId: string, body: AddCart
     const bySku = new Map((await seen(findProductsBySkus(tx, typed.map(skuOf)))).map((p) => [p.sku, p]));
     const wanted = new Map<string, number>();
     const skipped: NonNullable<Cart['skipped']> = [];
+    const discontinued: { index: number; message: string }[] = [];
     body.lines.forEach((line, index) => {
       const product = line.productId
         ? byId.get(line.productId)
@@ -104,8 +105,20 @@ export async function addCartLines(deps: CartDeps, userId: string, body: AddCart
         });
         return;
       }
+      // Discontinued (decision 0233): never put in a cart, whichever way the line came.
+      if (quantityProblem(pricingOfRow(product), line.quantity)?.rule === 'discontinued') {
+        const message = `${product.name}: ${quantityMessages.discontinued}`;
+        skipped.push({ index, input: line.productId ?? line.sku ?? '', message });
+        discontinued.push({ index, message });
+        return;
+      }
       wanted.set(product.id, (wanted.get(product.id) ?? 0) + line.quantity);
     });
+    // Nothing left to add because the parts are discontinued: a refusal, not an unchanged cart.
+    const [refused] = discontinued;
+    if (wanted.size === 0 && refused) {
+      throw badRequest(refused.message, { [`lines.${refused.index}`]: refused.message });
+    }
 
     const cart = createCartRepository(tx);
     const existing = new Set((await cart.list(userId)).map((line) => line.product.id));

@@ -333,8 +333,9 @@ function changeOf(
   const pricing = pricingOfRow(product);
   const quantity = nearestValidQuantity(pricing, line.quantity);
   if (quantity === null) {
-    const note =
-      product.availableQuantity < product.minOrder
+    const note = product.discontinued
+      ? 'Discontinued: not added.'
+      : product.availableQuantity < product.minOrder
         ? 'Out of stock: not added.'
         : 'Cannot be ordered today: not added.';
     return { change: { ...base, now: null, note }, quantity: null };

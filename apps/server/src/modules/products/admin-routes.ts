@@ -5,7 +5,12 @@ import {
   InsertResultSchema,
   ModifiedResultSchema,
 } from '@forgeline/shared/schemas/order';
-import { ProductBodySchema, ProductUpdateBodySchema } from '@forgeline/shared/schemas/product';
+import {
+  ProductBodySchema,
+  ProductLifecycleSchema,
+  ProductUpdateBodySchema,
+} from '@forgeline/shared/schemas/product';
+import { getLifecycle, setLifecycle } from './lifecycle.ts';
 import { createProduct, deleteProduct, fieldsOfBody as toFields, replaceProduct } from './service.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { errorResponses } from '../../lib/errors.ts';
@@ -70,5 +75,35 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       await deleteProduct(app, currentUser(request), request.params.id);
       return { acknowledged: true as const, deletedCount: 1 };
     },
+  );
+
+  app.get(
+    '/product/:id/lifecycle',
+    {
+      config: { apiScopes: ['products:read'] },
+      schema: {
+        tags: ['products'],
+        summary: "A part's discontinued state, replacement and related parts, by part number (admin)",
+        params: ProductIdParams,
+        response: { 200: ProductLifecycleSchema, ...errorResponses },
+      },
+    },
+    async (request) => getLifecycle(app.db, request.params.id),
+  );
+
+  app.put(
+    '/product/:id/lifecycle',
+    {
+      config: { apiScopes: ['products:write'] },
+      schema: {
+        tags: ['products'],
+        summary:
+          'Marks a part discontinued (or not) with its replacement, and sets its related parts in order (admin); 400 naming an unknown part number',
+        params: ProductIdParams,
+        body: ProductLifecycleSchema,
+        response: { 200: ProductLifecycleSchema, ...errorResponses },
+      },
+    },
+    async (request) => setLifecycle(app, currentUser(request), request.params.id, request.body),
   );
 };

@@ -57,7 +57,13 @@ export function createCatalogueReader(db: Executor, cache: CatalogueCache) {
 
   const page = (query: ProductListQuery, seen: CatalogueView = PUBLIC_VIEW): Promise<CachedPage> =>
     cache.get(
-      JSON.stringify([seen.key, query.search?.toLowerCase() ?? '', query.page ?? 1, query.limit ?? 0]),
+      JSON.stringify([
+        seen.key,
+        query.search?.toLowerCase() ?? '',
+        query.page ?? 1,
+        query.limit ?? 0,
+        query.discontinued ?? '',
+      ]),
       async () => {
         const { items, total } = await repository.list(query, seen.visibility);
         const priced = await viewProducts(db, seen, items);
@@ -118,7 +124,16 @@ export function createCatalogueReader(db: Executor, cache: CatalogueCache) {
     /** One part as the viewer sees it; null when there is none or it is hidden from them. */
     async product(id: string, seen: CatalogueView = PUBLIC_VIEW): Promise<Product | null> {
       const row = await viewProduct(db, seen, await repository.findById(id));
-      return row ? toProductDto(row) : null;
+      if (!row) return null;
+      // A discontinued part names its successor, if the viewer sees that one (decision 0233).
+      const successor =
+        row.discontinued && row.replacementId
+          ? await viewProduct(db, seen, await repository.findById(row.replacementId))
+          : undefined;
+      return {
+        ...toProductDto(row),
+        ...(successor && { replacedBy: { _id: successor.id, name: successor.name, sku: successor.sku } }),
+      };
     },
   };
 }

@@ -20,7 +20,13 @@ import { type PricingInput } from '@forgeline/shared/pricing';
 import { type Product, type ProductListQuery } from '@forgeline/shared/schemas/product';
 import type { Executor } from '../../db/client.ts';
 import { fixedStatement, rowReader } from '../../db/fixed-statement.ts';
-import { productCategories, products, type NewProductRow, type ProductRow } from '../../db/schema/index.ts';
+import {
+  productCategories,
+  productRelations,
+  products,
+  type NewProductRow,
+  type ProductRow,
+} from '../../db/schema/index.ts';
 import { LIMITS } from '@forgeline/shared/constants';
 import { isUuid } from '../../lib/uuid.ts';
 
@@ -54,6 +60,7 @@ export const toProductDto = (row: ProductRow & ContractPriced): Product => ({
   maxOrder: row.maxOrder,
   lowStockThreshold: row.lowStockThreshold,
   taxCategory: row.taxCategory,
+  ...(row.discontinued ? { discontinued: true as const } : {}),
   priceTiers: row.priceTiers.map((tier) => ({
     minQuantity: tier.minQuantity,
     price: toDollars(tier.priceCents),
@@ -71,7 +78,18 @@ export const pricingOfRow = (row: ProductRow): PricingInput => ({
   packSize: row.packSize,
   maxOrder: row.maxOrder,
   availableQuantity: row.availableQuantity,
+  discontinued: row.discontinued,
 });
+
+/**
+ * What a listing or search shows (decision 0233): discontinued parts only when asked for, or when the
+ * search is their exact part number (a buyer reordering from an old order still finds it).
+ */
+function listedWhere(include: boolean, search: string | undefined): SQL | undefined {
+  if (include) return undefined;
+  const key = search ? partNumberKey(search) : '';
+  return key === '' ? not(products.discontinued) : or(not(products.discontinued), eq(products.skuKey, key));
+}
 
 /** `%` and `_` in a search are letters the customer typed, not wildcards. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -124,7 +142,10 @@ export function createProductsRepository(db: Executor) {
       const limit = query.limit ?? LIMITS.pageSizeDefault;
       const offset = ((query.page ?? 1) - 1) * limit;
       // The page and the number of matches in one pass over the matches (count over the whole result).
-      const visible = visibleWhere(visibility);
+      const visible = and(
+        visibleWhere(visibility),
+        listedWhere(query.discontinued === 'include', query.search?.trim()),
+      );
       const pageOf = async (matching: SQL | undefined, order: SQL[], on: Executor = db) => {
         const where = and(visible, matching);
         const rows = await on
@@ -181,7 +202,7 @@ export function createProductsRepository(db: Executor) {
           await on
             .select({ id: products.id })
             .from(products)
-            .where(and(visibleWhere(visibility), inCategories, matching))
+            .where(and(visibleWhere(visibility), listedWhere(false, search?.trim()), inCategories, matching))
             .orderBy(...order, asc(products.createdAt), asc(products.id))
             .limit(cap)
         ).map((row) => row.id);
@@ -298,6 +319,31 @@ export function createProductsRepository(db: Executor) {
         byUrl.set(url, [...(byUrl.get(url) ?? []), { id: row.id, restricted: row.restricted }]);
       }
       return byUrl;
+    },
+
+    /** A part's related parts with how they relate, in the admin's order. */
+    async relatedOf(
+      productId: string,
+    ): Promise<{ product: ProductRow; kind: 'accessory' | 'alternative' }[]> {
+      if (!isUuid(productId)) return [];
+      return db
+        .select({ product: products, kind: productRelations.kind })
+        .from(productRelations)
+        .innerJoin(products, eq(products.id, productRelations.relatedId))
+        .where(eq(productRelations.productId, productId))
+        .orderBy(asc(productRelations.position));
+    },
+
+    /** Replaces a part's related parts with these, in this order. */
+    async setRelated(
+      productId: string,
+      related: readonly { relatedId: string; kind: 'accessory' | 'alternative' }[],
+    ): Promise<void> {
+      await db.delete(productRelations).where(eq(productRelations.productId, productId));
+      if (related.length === 0) return;
+      await db
+        .insert(productRelations)
+        .values(related.map((entry, position) => ({ productId, ...entry, position })));
     },
 
     async count(): Promise<number> {

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ProductListQuerySchema, ProductSchema } from '@forgeline/shared/schemas/product';
+import { ProductListQuerySchema, ProductSchema, RelatedPartSchema } from '@forgeline/shared/schemas/product';
+import { relatedParts } from './lifecycle.ts';
 import { errorResponses, notFound } from '../../lib/errors.ts';
 import { sendCachedPage } from './catalogue-cache.ts';
 import { createCatalogueReader, credentialOf } from './catalogue-reader.ts';
@@ -49,5 +50,20 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!product) throw notFound('Product');
       return product;
     },
+  );
+
+  app.get(
+    '/product/:id/related',
+    {
+      config: { apiScopes: ['products:read', 'catalogue:read'] },
+      schema: {
+        tags: ['products'],
+        summary:
+          "A part's related parts (accessories, alternatives) in the admin's order; discontinued ones marked",
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: z.array(RelatedPartSchema), ...errorResponses },
+      },
+    },
+    async (request) => relatedParts(app.db, await viewOf(request), request.params.id),
   );
 };

@@ -3,6 +3,7 @@ import type { TaxExemption, TaxExemptionFields } from '@forgeline/shared/schemas
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps, MailDeps } from '../../lib/deps.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { safeFileName } from '../../lib/downloads.ts';
 import type { AuthUser } from '../../plugins/app/auth.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { findMembership } from '../membership/index.ts';
@@ -60,17 +61,6 @@ export async function listOwnExemptions(db: Executor, user: AuthUser): Promise<T
   return (await createTaxRepository(db).exemptions({ companyId: member.companyId })).map(toExemptionDto);
 }
 
-/** A file name safe to keep and to send back in a header: no path, no quotes or control characters. */
-const safeFileName = (name: string | undefined, extension: string) => {
-  const base = (name ?? '')
-    .split(/[\\/]/)
-    .pop()
-    ?.replace(/[^\w.() -]+/g, '_')
-    .replace(/\.[^.]*$/, '')
-    .slice(0, 80);
-  return `${base || 'certificate'}.${extension}`;
-};
-
 export async function uploadExemption(
   deps: Pick<AppDeps, 'db'>,
   user: AuthUser,
@@ -91,7 +81,7 @@ export async function uploadExemption(
     certificateNumber: fields.certificateNumber,
     region: fields.region ?? null,
     expiresOn: fields.expiresOn,
-    fileName: safeFileName(file.name, kind.extension),
+    fileName: safeFileName(file.name, kind.extension, 'certificate'),
     contentType: kind.contentType,
     file: file.bytes,
     uploadedBy: user.email,

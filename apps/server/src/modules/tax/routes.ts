@@ -15,6 +15,8 @@ import {
 } from '@forgeline/shared/schemas/tax';
 import { badRequest, DomainError, errorResponses, notFound } from '../../lib/errors.ts';
 import { notFoundUnlessUuid } from '../../lib/uuid.ts';
+import { sendDownload } from '../../lib/downloads.ts';
+import { readFileAndFields, refuseLargerThan } from '../../lib/uploads.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { findMembership } from '../membership/index.ts';
 import {
@@ -41,14 +43,10 @@ const WHAT: [string, string][] = [
 ];
 
 /** Sends a stored certificate as a download that no browser renders in our origin. */
-function sendCertificate(reply: FastifyReply, file: { file: Buffer; fileName: string; contentType: string }) {
-  return reply
-    .type(file.contentType)
-    .header('content-disposition', `attachment; filename="${file.fileName.replace(/["\\\r\n]/g, '_')}"`)
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store')
-    .send(file.file);
-}
+const sendCertificate = (
+  reply: FastifyReply,
+  file: { file: Buffer; fileName: string; contentType: string },
+) => sendDownload(reply, { body: file.file, fileName: file.fileName, contentType: file.contentType });
 
 /**
  * The shop admin's side of tax (decision 0231), registered inside the admin area (its one onRequest hook
@@ -217,8 +215,6 @@ export const taxAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Room for the multipart framing and the text fields around the file. */
-const MULTIPART_OVERHEAD = 64 * 1024;
 const tooLarge = () =>
   new DomainError(
     'PAYLOAD_TOO_LARGE',
@@ -228,22 +224,7 @@ const FILE_REQUIRED = 'Choose the certificate file (PDF, PNG or JPEG).';
 
 /** The text fields and the one file `file` of a certificate upload. */
 async function readCertificateUpload(request: FastifyRequest) {
-  const fields: Record<string, string> = {};
-  let file: { bytes: Buffer; name: string } | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file' || file) {
-          part.file.resume();
-          continue;
-        }
-        file = { bytes: await part.toBuffer(), name: part.filename };
-      } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-    }
-  } catch (error) {
-    if ((error as { statusCode?: number }).statusCode === 413) throw tooLarge();
-    throw new DomainError('INVALID_MULTIPART', 'The upload is not a valid multipart form with a "file".');
-  }
+  const { fields, file } = await readFileAndFields(request, 'file', tooLarge);
   if (!file || file.bytes.length === 0) throw badRequest(FILE_REQUIRED, { file: FILE_REQUIRED });
   const parsed = TaxExemptionFieldsSchema.safeParse(fields);
   if (!parsed.success) {
@@ -288,10 +269,7 @@ export const taxCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/company/taxExemptions',
     {
-      onRequest: async (request) => {
-        const length = Number(request.headers['content-length']);
-        if (Number.isFinite(length) && length > LIMITS.imageBytesMax + MULTIPART_OVERHEAD) throw tooLarge();
-      },
+      onRequest: refuseLargerThan(LIMITS.imageBytesMax, tooLarge),
       schema: {
         tags,
         summary:

@@ -14,7 +14,7 @@ import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema/index.ts';
 import { DomainError, forbidden, unauthorized, unavailable } from '../../lib/errors.ts';
-import { noteKeyUse, usableKey } from '../../modules/api-keys/index.ts';
+import { noteKeyUse, usableKey } from '../../modules/api-keys/lookup.ts';
 import { findSessionUser, markEmailVerified, voidResetLinks } from '../../modules/auth/repository.ts';
 import { confirmMail, resetMail, sendAfterAnswer } from '../../modules/auth/mail.ts';
 import { identityHooks, userDatabaseHooks } from '../../modules/auth/identity-rules.ts';

@@ -1,14 +1,21 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import fp from 'fastify-plugin';
 import type { Env } from '../../config/env.ts';
 import { writeFileWhole } from '../../lib/files.ts';
 
-/** Where product photos live. The local folder is the default; an S3 bucket fits behind the same shape. */
+/**
+ * Where product photos and parts' documents live (one store each, decision 0233). The local folder is
+ * the default; an S3 bucket fits behind the same shape.
+ */
 export interface ImageStore {
   /** Stores the bytes under a server-chosen key and answers the public URL. */
   put(key: string, bytes: Buffer, contentType: string): Promise<string>;
+  /** The stored bytes, streamed; undefined when there is no such file. */
+  read(key: string): Promise<Readable | undefined>;
   /** Removes a stored file (a photo whose twin could not be stored); no error if it is not there. */
   remove(key: string): Promise<void>;
   /** Lets go of connections when the app closes. */
@@ -33,6 +40,13 @@ export class LocalImageStore implements ImageStore {
     return `/uploads/${key}`;
   }
 
+  async read(key: string): Promise<Readable | undefined> {
+    assertSafeKey(key);
+    const file = path.join(this.folder, key);
+    const found = await stat(file).catch(() => undefined);
+    return found?.isFile() ? createReadStream(file) : undefined;
+  }
+
   async remove(key: string): Promise<void> {
     assertSafeKey(key);
     await rm(path.join(this.folder, key), { force: true });
@@ -46,9 +60,11 @@ export class S3ImageStore implements ImageStore {
     readonly bucket: string,
     /** The bucket's base URL as browsers see it, without a trailing slash. */
     readonly publicUrl: string,
+    /** Put before every key: documents live under 'documents/', which the bucket must not serve publicly. */
+    readonly prefix = '',
   ) {}
 
-  static fromEnv(env: Env): S3ImageStore {
+  static fromEnv(env: Env, options: { bucket?: string | undefined; prefix?: string } = {}): S3ImageStore {
     if (!env.S3_BUCKET || !env.s3PublicUrl) throw new Error('S3_BUCKET is not set');
     const custom = env.S3_ENDPOINT !== undefined;
     const client = new S3Client({
@@ -68,7 +84,7 @@ export class S3ImageStore implements ImageStore {
       // An unreachable bucket fails the upload in seconds instead of holding the request open.
       requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
     });
-    return new S3ImageStore(client, env.S3_BUCKET, env.s3PublicUrl);
+    return new S3ImageStore(client, options.bucket ?? env.S3_BUCKET, env.s3PublicUrl, options.prefix ?? '');
   }
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<string> {
@@ -76,18 +92,31 @@ export class S3ImageStore implements ImageStore {
     await this.client.send(
       new PutObjectCommand({
         Bucket: this.bucket,
-        Key: key,
+        Key: this.prefix + key,
         Body: bytes,
         ContentType: contentType,
         CacheControl: IMMUTABLE_CACHE_CONTROL,
       }),
     );
-    return `${this.publicUrl}/${key}`;
+    return `${this.publicUrl}/${this.prefix}${key}`;
+  }
+
+  async read(key: string): Promise<Readable | undefined> {
+    assertSafeKey(key);
+    try {
+      const answer = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: this.prefix + key }),
+      );
+      return answer.Body as Readable | undefined;
+    } catch (error) {
+      if ((error as { name?: string }).name === 'NoSuchKey') return undefined;
+      throw error;
+    }
   }
 
   async remove(key: string): Promise<void> {
     assertSafeKey(key);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.prefix + key }));
   }
 
   close(): void {
@@ -101,16 +130,32 @@ export function createImageStore(env: Env): ImageStore {
   return new LocalImageStore(path.join(env.dataDir, 'uploads'));
 }
 
+/**
+ * Parts' documents (decision 0233): the same store, kept apart from the photos: DATA_DIR/documents, which
+ * nothing serves statically, or S3_DOCUMENTS_BUCKET (private), else the photos' bucket under 'documents/'
+ * (whose keys the server never hands out). Downloads go through the server, which checks who asks.
+ */
+export function createDocumentStore(env: Env): ImageStore {
+  if (env.S3_DOCUMENTS_BUCKET) return S3ImageStore.fromEnv(env, { bucket: env.S3_DOCUMENTS_BUCKET });
+  if (env.S3_BUCKET) return S3ImageStore.fromEnv(env, { prefix: 'documents/' });
+  return new LocalImageStore(path.join(env.dataDir, 'documents'));
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     images: ImageStore;
+    documents: ImageStore;
   }
 }
 
-export const imagesPlugin = fp<{ store: ImageStore }>(
-  async (app, { store }) => {
+export const imagesPlugin = fp<{ store: ImageStore; documents: ImageStore }>(
+  async (app, { store, documents }) => {
     app.decorate('images', store);
-    app.addHook('onClose', async () => store.close?.());
+    app.decorate('documents', documents);
+    app.addHook('onClose', async () => {
+      store.close?.();
+      documents.close?.();
+    });
   },
   { name: 'images' },
 );

@@ -132,6 +132,10 @@ export const WRITE_LIMITS: Record<string, WriteLimit | NoWriteLimit> = {
   // One file of up to 5,000 numbers counts once; a dry run stores nothing but reads as much.
   'POST /api/company/partNumbers/import': COMPANY,
   'POST /api/companyApplications': { what: 'applications', perAccount: 5, perAddress: 50, windowS: 60 * 60 },
+  'POST /api/product/:id/documents': ADMIN,
+  'PATCH /api/documents/:id': ADMIN,
+  'DELETE /api/documents/:id': ADMIN,
+  'PUT /api/product/:id/lifecycle': ADMIN,
   'POST /api/companies': ADMIN,
   'PATCH /api/companies/:id': ADMIN,
   'PATCH /api/companies/:id/terms': ADMIN,

@@ -58,7 +58,9 @@ describe('Manage Products', () => {
     await waitFor(() =>
       expect(within(rows()[0] as HTMLElement).getByRole('rowheader')).toHaveTextContent('21'),
     );
-    expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/products?page=2&limit=20');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain(
+      '/api/products?page=2&limit=20&discontinued=include',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(rows()).toHaveLength(5));
@@ -90,7 +92,9 @@ describe('Manage Products', () => {
     const box = screen.getByRole('searchbox', { name: 'Search products' });
     await user.type(box, 'hex');
     await waitFor(() => expect(rows()).toHaveLength(1));
-    expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/products?search=hex&page=1&limit=20');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain(
+      '/api/products?search=hex&page=1&limit=20&discontinued=include',
+    );
     expect(screen.getByTestId('products-count')).toHaveTextContent('(Total: 1 matching)');
     expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
 

@@ -14,6 +14,20 @@ const PRODUCTS_CSV_URL = '/api/products.csv';
 
 // Loaded when an admin opens it: the route's first load stays within its size budget.
 const ImportProductsPanel = lazy(() => import('@/features/admin-products/components/import-products-panel'));
+// A part's documents, discontinued state and related parts (decision 0233): loaded when the Update dialog opens.
+const DocumentsSection = lazy(() => import('@/features/documents/components/documents-section'));
+const LifecycleSection = lazy(() => import('@/features/admin-products/components/lifecycle-section'));
+
+/** Below a product's fields in the Update dialog: who sees it, its documents, whether it is still sold. */
+export const ProductExtrasEditor = ({ productId }: { productId: string }) => (
+  <>
+    <ProductAccessSection productId={productId} />
+    <Suspense fallback={<p className="mt-6">Loading the documents…</p>}>
+      <DocumentsSection productId={productId} />
+      <LifecycleSection productId={productId} />
+    </Suspense>
+  </>
+);
 
 /**
  * /dashboard/manageProducts, admins only (docs/product.md §2): every product, to update or delete, 20 a page,
@@ -109,7 +123,7 @@ const ManageProductsRoute = () => {
       <EditProductDialog
         product={editing}
         onClose={() => setEditing(null)}
-        extra={(product) => <ProductAccessSection productId={product._id} />}
+        extra={(product) => <ProductExtrasEditor productId={product._id} />}
       />
     </section>
   );

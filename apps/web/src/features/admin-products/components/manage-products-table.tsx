@@ -53,6 +53,9 @@ export const ManageProductsTable = ({
             </td>
             <td className="font-medium" data-label="Name">
               {product.name}
+              {product.discontinued ? (
+                <span className="badge badge-neutral ms-2 whitespace-nowrap font-semibold">Discontinued</span>
+              ) : null}
               {isLowOnStock({ ...product, availableQuantity: product.availableQuantiity }) ? (
                 <span
                   className="badge badge-warning ms-2 whitespace-nowrap font-semibold"

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Holder, ProductAccess } from '@forgeline/shared/schemas/price-list';
+import { DialogSection } from '@/components/ui/dialog-section';
 import { QueryState } from '@/components/ui/query-state';
 import { actionFailed } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
@@ -128,13 +129,7 @@ const AccessEditor = ({ productId, access }: { productId: string; access: Produc
 export const ProductAccessSection = ({ productId }: { productId: string }) => {
   const access = useProductAccess(productId);
   return (
-    <section
-      aria-labelledby="product-access-title"
-      className="mt-6 flex flex-col gap-2 border-t border-base-300 pt-4"
-    >
-      <h4 id="product-access-title" className="text-lg font-bold">
-        Who can see it
-      </h4>
+    <DialogSection id="product-access-title" title="Who can see it">
       <QueryState
         query={access}
         loadingLabel="Loading who can see it"
@@ -142,6 +137,6 @@ export const ProductAccessSection = ({ productId }: { productId: string }) => {
       >
         {(data) => <AccessEditor key={productId} productId={productId} access={data} />}
       </QueryState>
-    </section>
+    </DialogSection>
   );
 };

@@ -16,11 +16,17 @@ export const getAdminProducts = ({
   page,
   signal,
 }: AdminProductsParams & { signal?: AbortSignal }): Promise<ProductPage> =>
-  getProducts({ search, page, limit: ADMIN_PAGE_SIZE, ...(signal ? { signal } : {}) });
+  getProducts({
+    search,
+    page,
+    limit: ADMIN_PAGE_SIZE,
+    discontinued: 'include',
+    ...(signal ? { signal } : {}),
+  });
 
 export const getAdminProductsQueryOptions = ({ search, page }: AdminProductsParams) =>
   queryOptions({
-    queryKey: productKeys.list({ search, page, limit: ADMIN_PAGE_SIZE }),
+    queryKey: productKeys.list({ search, page, limit: ADMIN_PAGE_SIZE, discontinued: 'include' }),
     queryFn: ({ signal }) => getAdminProducts({ search, page, signal }),
     // Paging and searching keep the current rows until the next page arrives.
     placeholderData: keepPreviousData,

@@ -14,10 +14,11 @@ export const getProducts = async ({
   search,
   page,
   limit,
+  discontinued,
   signal,
 }: ProductListParams & { signal?: AbortSignal } = {}): Promise<ProductPage> => {
   const { data, total } = await api.getWithTotal<Product[]>('/products', {
-    params: { search: normalizeSearch(search), page, limit },
+    params: { search: normalizeSearch(search), page, limit, discontinued },
     ...(signal ? { signal } : {}),
   });
   const products = data ?? [];

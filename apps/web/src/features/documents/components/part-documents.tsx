@@ -1,0 +1,58 @@
+import { DOCUMENT_KIND_LABELS, formatBytes } from '@forgeline/shared/documents';
+import { Link } from '@/components/ui/link';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/auth';
+import { usePartDocuments } from '../api/documents';
+
+/**
+ * A part's documents on its page (decision 0233): kind, title, size and a download. A signed-in-only
+ * one offers a visitor 'Sign in to download' instead (the server answers its file 401 to them anyway).
+ */
+export const PartDocuments = ({ productId }: { productId: string }) => {
+  const documents = usePartDocuments(productId).data ?? [];
+  const { user } = useSession();
+  if (documents.length === 0) return null;
+  const here = typeof window === 'undefined' ? '/' : window.location.pathname;
+  return (
+    <section aria-labelledby="documents-heading" className="mt-8">
+      <h2 id="documents-heading" className="text-xl font-bold">
+        Documents and CAD files
+      </h2>
+      <ul className="mt-3 flex max-w-2xl flex-col divide-y divide-base-300 rounded-box border border-base-300">
+        {documents.map((document) => (
+          <li
+            key={document.id}
+            className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 p-3"
+            data-testid="document"
+          >
+            <div className="min-w-0">
+              <span className="badge badge-outline badge-sm me-2 font-semibold">
+                {DOCUMENT_KIND_LABELS[document.kind]}
+              </span>
+              <span className="font-medium break-words">{document.title}</span>
+              <span className="block text-sm text-base-content/75">
+                {document.fileName} · {formatBytes(document.size)}
+              </span>
+            </div>
+            {document.visibility === 'customers' && !user ? (
+              <Link to={paths.auth.login.getHref(here)} className="btn btn-outline btn-sm">
+                Sign in to download
+              </Link>
+            ) : (
+              <a
+                href={document.url}
+                download={document.fileName}
+                className="btn btn-outline btn-sm"
+                aria-label={`Download ${document.title}`}
+              >
+                Download
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+};
+
+export default PartDocuments;
