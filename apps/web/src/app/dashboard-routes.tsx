@@ -110,6 +110,8 @@ export const dashboardRoutes: RouteObject[] = [
       },
       // Tax rates, certificates and the report (decision 0231).
       { path: dashboardPaths.tax.path, ...page(() => import('@/routes/dashboard/tax')) },
+      // The shop's API keys (docs/decisions/0234).
+      { path: dashboardPaths.apiKeys.path, ...page(() => import('@/routes/dashboard/api-keys')) },
       // Contract prices, customer groups (decision 0217).
       {
         path: dashboardPaths.priceLists.path,

@@ -10,6 +10,7 @@ export const COMPANY_TABS = [
   'approvals',
   'lists',
   'partNumbers',
+  'apiKeys',
 ] as const;
 export type CompanyTab = (typeof COMPANY_TABS)[number];
 
@@ -60,6 +61,8 @@ export const dashboardPaths = {
   /** Admins: contract prices and customer groups (decision 0217). */
   priceLists: { path: 'priceLists', getHref: () => '/dashboard/priceLists' },
   tax: { path: 'tax', getHref: () => '/dashboard/tax' },
+  /** Admins: the shop's API keys (docs/decisions/0234). */
+  apiKeys: { path: 'apiKeys', getHref: () => '/dashboard/apiKeys' },
   priceList: {
     path: 'priceLists/:id',
     getHref: (id: string) => `/dashboard/priceLists/${encodeURIComponent(id)}`,

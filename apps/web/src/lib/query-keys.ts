@@ -99,6 +99,8 @@ export const adminCompanyKeys = createQueryKeys('admin-companies');
 export const priceListKeys = createQueryKeys('price-lists');
 /** Tax rates, certificates and VAT ID verification (decision 0231); other keys are built in the feature. */
 export const taxKeys = createQueryKeys('tax');
+/** The shop's API keys, or the signed-in company admin's (docs/decisions/0234). */
+export const apiKeyKeys = createQueryKeys('api-keys');
 /** The signed-in member's company and each of its lists (docs/decisions/0213). */
 export const companyKeys = {
   all: ['company'] as const,

@@ -64,6 +64,7 @@ export const CompanyApiKeyBodySchema = z.object({
   scopes: scopesOf(COMPANY_API_SCOPES, 'company'),
 });
 export type ApiKeyBody = z.infer<typeof ShopApiKeyBodySchema>;
+export type ApiKeyBodyInput = z.input<typeof ShopApiKeyBodySchema>;
 
 /** A key as its list shows it: never its secret, which only the answer that made it carries. */
 export const ApiKeySchema = z.object({

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { LIMITS } from '@forgeline/shared/constants';
 import { COMPANIES_PAGE_SIZE, useCompaniesPage } from '@/features/companies/api/companies';
 import { CompaniesTable } from '@/features/companies/components/companies-table';
 import { NewCompanyForm } from '@/features/companies/components/new-company-form';
 import { QueryState } from '@/components/ui/query-state';
+import { TypedSearchBox } from '@/components/ui/typed-search-box';
 import { Pager } from '@/components/ui/pager';
 import { useAddressFilters } from '@/lib/use-address-filters';
 import { SEARCH_DEBOUNCE_MS, useAddressSearch } from '@/lib/use-address-search';
@@ -45,30 +45,13 @@ const CompaniesRoute = () => {
         )}
       </div>
       {creating ? <NewCompanyForm onCancel={() => setCreating(false)} /> : null}
-      <form
-        role="search"
-        aria-label="Companies"
-        className="mb-4 max-w-md"
-        onSubmit={(event) => {
-          event.preventDefault();
-          flush();
-        }}
-      >
-        <label className="input h-12 w-full bg-base-100">
-          <span className="sr-only">Search companies</span>
-          <input
-            type="search"
-            value={input}
-            onChange={(event) => setInput(event.target.value)}
-            maxLength={LIMITS.searchMax}
-            placeholder="Search by name or tax ID"
-            autoComplete="off"
-            spellCheck={false}
-            enterKeyHint="search"
-            className="min-w-0 grow text-base"
-          />
-        </label>
-      </form>
+      <TypedSearchBox
+        name="Companies"
+        placeholder="Search by name or tax ID"
+        input={input}
+        onInput={setInput}
+        onSubmit={flush}
+      />
       <QueryState
         query={companies}
         loadingLabel="Loading the companies"

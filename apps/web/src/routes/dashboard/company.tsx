@@ -11,6 +11,9 @@ const CompanyPage = lazy(async () => ({
 const CompanyCertificates = lazy(async () => ({
   default: (await import('@/features/tax/components/company-certificates')).CompanyCertificates,
 }));
+const ApiKeysPanel = lazy(async () => ({
+  default: (await import('@/features/api-keys/components/api-keys-panel')).ApiKeysPanel,
+}));
 
 /** The catalogue's search (part number or name), its first matches: what the saved lists' picker offers. */
 const searchParts: SearchParts = async (search, signal) =>
@@ -23,6 +26,11 @@ const CompanyRoute = () => (
       <CompanyPage
         searchParts={searchParts}
         detailsExtra={({ manage, finance }) => <CompanyCertificates canUpload={manage || finance} />}
+        apiKeys={
+          <Suspense fallback={<Loading label="Loading the API keys" />}>
+            <ApiKeysPanel owner="company" />
+          </Suspense>
+        }
       />
     </Suspense>
   </section>

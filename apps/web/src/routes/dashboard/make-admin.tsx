@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { LIMITS } from '@forgeline/shared/constants';
 import { useSession } from '@/lib/auth';
 import { USERS_PAGE_SIZE, useUsersPage } from '@/features/users/api/get-users';
 import { UsersTable } from '@/features/users/components/users-table';
 import { QueryState } from '@/components/ui/query-state';
+import { TypedSearchBox } from '@/components/ui/typed-search-box';
 import { Pager } from '@/components/ui/pager';
 import { useAddressFilters } from '@/lib/use-address-filters';
 import { SEARCH_DEBOUNCE_MS, useAddressSearch } from '@/lib/use-address-search';
@@ -40,30 +40,13 @@ const MakeAdminRoute = () => {
           {users.data?.search ? ' matching' : ''})
         </span>
       </h2>
-      <form
-        role="search"
-        aria-label="Users"
-        className="mb-4 max-w-md"
-        onSubmit={(event) => {
-          event.preventDefault();
-          flush();
-        }}
-      >
-        <label className="input h-12 w-full bg-base-100">
-          <span className="sr-only">Search users</span>
-          <input
-            type="search"
-            value={input}
-            onChange={(event) => setInput(event.target.value)}
-            maxLength={LIMITS.searchMax}
-            placeholder="Search by e-mail or name"
-            autoComplete="off"
-            spellCheck={false}
-            enterKeyHint="search"
-            className="min-w-0 grow text-base"
-          />
-        </label>
-      </form>
+      <TypedSearchBox
+        name="Users"
+        placeholder="Search by e-mail or name"
+        input={input}
+        onInput={setInput}
+        onSubmit={flush}
+      />
       <QueryState
         query={users}
         loadingLabel="Loading users"

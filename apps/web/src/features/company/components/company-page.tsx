@@ -28,7 +28,10 @@ const TAB_LABELS: Record<CompanyTab, string> = {
   approvals: 'Approvals',
   lists: 'Saved lists',
   partNumbers: 'Part numbers',
+  apiKeys: 'API keys',
 };
+/** Tabs only a company admin sees. */
+const MANAGERS_ONLY: readonly CompanyTab[] = ['invitations', 'apiKeys'];
 
 /**
  * The Company page: the application form while the person has no company, else a tab per section. What a
@@ -40,9 +43,12 @@ export type DetailsExtra = (rights: { manage: boolean; finance: boolean }) => Re
 export const CompanyPage = ({
   searchParts,
   detailsExtra,
+  apiKeys,
 }: {
   searchParts: SearchParts;
   detailsExtra?: DetailsExtra;
+  /** The API keys tab's panel (another feature's), for the company admin. */
+  apiKeys?: ReactNode;
 }) => {
   const mine = useMyCompany();
   return (
@@ -58,6 +64,7 @@ export const CompanyPage = ({
             member={member}
             searchParts={searchParts}
             detailsExtra={detailsExtra}
+            apiKeys={apiKeys}
           />
         ) : (
           <NoCompany application={application} />
@@ -72,16 +79,20 @@ const CompanyTabs = ({
   member,
   searchParts,
   detailsExtra,
+  apiKeys,
 }: {
   company: Company;
   member: CompanyMember;
   searchParts: SearchParts;
   detailsExtra?: DetailsExtra | undefined;
+  apiKeys?: ReactNode;
 }) => {
   const rights = COMPANY_ROLE_RIGHTS[member.role];
   const [search, setSearch] = useSearchParams();
-  // Only the company admin manages invitations.
-  const tabs = COMPANY_TABS.filter((tab) => tab !== 'invitations' || rights.manage);
+  // Only the company admin manages invitations and API keys (and the latter only where the route gives them).
+  const tabs = COMPANY_TABS.filter(
+    (tab) => (!MANAGERS_ONLY.includes(tab) || rights.manage) && (tab !== 'apiKeys' || apiKeys !== undefined),
+  );
   const asked = search.get('tab') as CompanyTab | null;
   const tab: CompanyTab = asked && tabs.includes(asked) ? asked : 'details';
 
@@ -132,6 +143,7 @@ const CompanyTabs = ({
         {tab === 'approvals' ? <ApprovalsPanel me={member} canApprove={rights.approve} /> : null}
         {tab === 'lists' ? <SavedListsPanel canEdit={rights.order} searchParts={searchParts} /> : null}
         {tab === 'partNumbers' ? <PartNumbersPanel canEdit={rights.manage} /> : null}
+        {tab === 'apiKeys' ? apiKeys : null}
       </div>
     </div>
   );
