@@ -178,6 +178,47 @@ describe("a part's documents", () => {
     expect((await requestAs(t.app, customer, 'GET', step.url)).statusCode).toBe(404);
   });
 
+  it('keeps a revision and its date, changes them, and refuses a date that is no day', async () => {
+    const res = await upload(
+      admin,
+      { kind: 'certificate', revision: ' 3.1-B ', revisedOn: '2026-03-01' },
+      PDF,
+      'mill.pdf',
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const certificate = res.json<PartDocument>();
+    expect(certificate).toMatchObject({ revision: '3.1-B', revisedOn: '2026-03-01' });
+    const listed = (await requestAs(t.app, null, 'GET', `/api/product/${part.id}/documents`)).json<
+      PartDocument[]
+    >();
+    expect(listed.find((d) => d.id === certificate.id)).toMatchObject({
+      revision: '3.1-B',
+      revisedOn: '2026-03-01',
+    });
+
+    const changed = await requestAs(t.app, admin, 'PATCH', `/api/documents/${certificate.id}`, {
+      revision: 'C',
+      revisedOn: '',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ revision: 'C', revisedOn: null });
+
+    const bad = await expectRefused(
+      t.app,
+      () => upload(admin, { kind: 'datasheet', revisedOn: '2026-02-30' }, PDF, 'sheet.pdf'),
+      400,
+    );
+    expect(bad.json<{ message: string }>().message).toBe(
+      'Revision date must be a date written YYYY-MM-DD (2027-01-31)',
+    );
+    await expectRefused(
+      t.app,
+      () =>
+        requestAs(t.app, admin, 'PATCH', `/api/documents/${certificate.id}`, { revision: 'x'.repeat(21) }),
+      400,
+    );
+  });
+
   it('answers 404 for an unknown part or document', async () => {
     expect((await requestAs(t.app, null, 'GET', '/api/product/not-a-uuid/documents')).statusCode).toBe(404);
     expect((await requestAs(t.app, null, 'GET', `/api/documents/${part.id}/file`)).statusCode).toBe(404);

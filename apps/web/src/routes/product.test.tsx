@@ -141,6 +141,8 @@ describe('/product/:id', () => {
         size: 48_213,
         contentType: 'model/step',
         visibility: 'public',
+        revision: 'C',
+        revisedOn: '2026-03-01',
         url: '/api/documents/d1/file',
         createdAt: '2026-11-27T10:00:00.000Z',
       },
@@ -153,6 +155,8 @@ describe('/product/:id', () => {
         size: 2_400_000,
         contentType: 'application/pdf',
         visibility: 'customers',
+        revision: null,
+        revisedOn: null,
         url: '/api/documents/d2/file',
         createdAt: '2026-11-27T10:00:00.000Z',
       },
@@ -166,7 +170,7 @@ describe('/product/:id', () => {
     renderWithProviders(<ProductRoute />, { route: '/product/:id', path: `/product/${product._id}` });
     const items = await screen.findAllByTestId('document');
     expect(items.map((item) => item.textContent)).toEqual([
-      expect.stringContaining('CAD3D modelhex-bolt.step · 47 KB'),
+      expect.stringContaining('CAD3D modelRev. C, 1 Mar 2026 · hex-bolt.step · 47 KB'),
       expect.stringContaining('DatasheetDatasheethex-bolt.pdf · 2.3 MB'),
     ]);
     expect(within(items[0]!).getByRole('link', { name: 'Download 3D model' })).toHaveAttribute(

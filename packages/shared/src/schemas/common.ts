@@ -43,3 +43,17 @@ export const requiredText = (requiredMessage: string, max: number) =>
 /** A required single-line text (address, phone, names, references): requiredText, on one line. */
 export const singleLineText = (label: string, requiredMessage: string, max: number) =>
   requiredText(requiredMessage, max).regex(SINGLE_LINE, notSingleLine(label));
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A real calendar day written YYYY-MM-DD (2027-02-30 is not one). */
+export const isCalendarDay = (day: string): boolean => {
+  if (!DAY.test(day)) return false;
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+};
+/** An optional calendar day: empty or absent is null. */
+export const optionalDay = (label: string) =>
+  z.preprocess(
+    (value) => (value === '' || value === undefined ? null : value),
+    z.string().refine(isCalendarDay, `${label} must be a date written YYYY-MM-DD (2027-01-31)`).nullable(),
+  );

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_KINDS } from '../documents.ts';
-import { singleLineText } from './common.ts';
+import { optionalDay, singleLineText } from './common.ts';
 
 /** What a part's document is (decision 0233). */
 export const DocumentKindSchema = z.enum(DOCUMENT_KINDS, {
@@ -29,6 +29,12 @@ export const DOCUMENT_EXTENSIONS = [
 ] as const;
 
 const title = singleLineText('Title', 'Give the document a title.', 120);
+/** A drawing's or certificate's revision as its maker writes it: 'B', '3', 'Rev. 2a'. */
+const revision = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+  singleLineText('Revision', 'Give the revision.', 20).nullable(),
+);
+const revisedOn = optionalDay('Revision date');
 
 /** A part's document as the API shows it; `url` is its download (the server checks who asks). */
 export const PartDocumentSchema = z.object({
@@ -41,6 +47,9 @@ export const PartDocumentSchema = z.object({
   size: z.number().int(),
   contentType: z.string(),
   visibility: DocumentVisibilitySchema,
+  /** The revision and its date, as the drawing or certificate says (null when not given). */
+  revision: z.string().nullable(),
+  revisedOn: z.string().nullable(),
   url: z.string(),
   createdAt: z.string(),
 });
@@ -51,12 +60,17 @@ export const DocumentUploadFieldsSchema = z.object({
   kind: DocumentKindSchema,
   visibility: DocumentVisibilitySchema.default('public'),
   title: title.optional(),
+  revision: revision.optional(),
+  revisedOn: revisedOn.optional(),
 });
 export type DocumentUploadFields = z.infer<typeof DocumentUploadFieldsSchema>;
 
-/** PATCH /documents/:id: rename, change its kind or who may download it. */
+/** PATCH /documents/:id: rename, change its kind, revision or who may download it. */
 export const DocumentPatchSchema = z
-  .object({ title, kind: DocumentKindSchema, visibility: DocumentVisibilitySchema })
+  .object({ title, kind: DocumentKindSchema, visibility: DocumentVisibilitySchema, revision, revisedOn })
   .partial()
-  .refine((body) => Object.keys(body).length > 0, 'Send a title, a kind or a visibility to change.');
+  .refine(
+    (body) => Object.keys(body).length > 0,
+    'Send a title, a kind, a revision or a visibility to change.',
+  );
 export type DocumentPatch = z.infer<typeof DocumentPatchSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
-import { singleLineText } from './common.ts';
+import { optionalDay, singleLineText } from './common.ts';
 import { SkuSchema } from './product.ts';
 
 /**
@@ -8,18 +8,8 @@ import { SkuSchema } from './product.ts';
  * dollars on the wire, as in the products API; a percentage is a number (30, 12.5), basis points inside.
  */
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isCalendarDay = (day: string) => {
-  if (!DAY.test(day)) return false;
-  const date = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
-};
 /** A calendar day 'YYYY-MM-DD'; empty or null: open. */
-const DaySchema = (label: string) =>
-  z.preprocess(
-    (value) => (value === '' || value === undefined ? null : value),
-    z.string().refine(isCalendarDay, `${label} must be a date written YYYY-MM-DD (2027-01-31)`).nullable(),
-  );
+const DaySchema = optionalDay;
 
 const hasCents = (dollars: number) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6;
 /** A price in dollars: more than zero, whole cents. */

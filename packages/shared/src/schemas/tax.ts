@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../countries.ts';
 import { RATED_CATEGORIES, TAX_CATEGORIES } from '../tax.ts';
-import { singleLineText } from './common.ts';
+import { isCalendarDay, singleLineText } from './common.ts';
 
 export const TaxTreatmentSchema = z.enum(['none', 'taxed', 'reverse_charge', 'export', 'exempt']);
 
@@ -26,13 +26,6 @@ export type TaxSummary = z.infer<typeof TaxSummarySchema>;
 /* The shop's side of tax (decision 0231): rates, a company's country, certificates, the report.     */
 /* ------------------------------------------------------------------------------------------------ */
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** A real calendar day written YYYY-MM-DD. */
-export const isCalendarDay = (day: string): boolean => {
-  if (!DAY.test(day)) return false;
-  const date = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
-};
 const dayText = (label: string) =>
   z
     .string({ error: `${label} is required` })

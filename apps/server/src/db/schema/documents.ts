@@ -1,4 +1,4 @@
-import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { products } from './products.ts';
 
 /**
@@ -21,6 +21,9 @@ export const productDocuments = pgTable(
     /** Chosen by the server from the checked content, never the type the browser sent. */
     contentType: text('content_type').notNull(),
     visibility: text('visibility', { enum: ['public', 'customers'] }).notNull(),
+    /** The revision and its date as the drawing or certificate states them; null when not given. */
+    revision: text('revision'),
+    revisedOn: date('revised_on', { mode: 'string' }),
     /** The store's key, chosen by the server (a UUID and the extension). */
     storageKey: text('storage_key').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -4,7 +4,9 @@ import { productDocuments, type ProductDocumentRow } from '../../db/schema/index
 import { isUuid } from '../../lib/uuid.ts';
 
 type NewDocument = typeof productDocuments.$inferInsert;
-type DocumentChange = Partial<Pick<ProductDocumentRow, 'title' | 'kind' | 'visibility'>>;
+type DocumentChange = Partial<
+  Pick<ProductDocumentRow, 'title' | 'kind' | 'visibility' | 'revision' | 'revisedOn'>
+>;
 
 export function createDocumentsRepository(db: Executor) {
   return {

@@ -85,8 +85,8 @@ export const documentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: {
       fileSize: LIMITS.documentBytesMax,
       files: 1,
-      fields: 4,
-      parts: 6,
+      fields: 6,
+      parts: 8,
       fieldSize: 1024,
       headerPairs: 50,
     },
@@ -99,7 +99,7 @@ export const documentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: refuseLargerThan(LIMITS.documentBytesMax, tooLarge),
       schema: {
         tags,
-        summary: `Attaches a document to a part (admin; multipart: file (STEP, IGES, DXF, STL, PDF, PNG or JPEG, at most ${MEGABYTES} MB), kind, title, visibility)`,
+        summary: `Attaches a document to a part (admin; multipart: file (STEP, IGES, DXF, STL, PDF, PNG or JPEG, at most ${MEGABYTES} MB), kind, title, visibility, revision, revisedOn (YYYY-MM-DD))`,
         consumes: ['multipart/form-data'],
         params: IdParams,
         response: { 201: PartDocumentSchema, ...errorResponses },

@@ -108,6 +108,8 @@ export const toDocumentDto = (row: ProductDocumentRow): PartDocument => ({
   size: row.sizeBytes,
   contentType: row.contentType,
   visibility: row.visibility,
+  revision: row.revision,
+  revisedOn: row.revisedOn,
   url: `/api/documents/${row.id}/file`,
   createdAt: row.createdAt.toISOString(),
 });
@@ -174,12 +176,21 @@ export async function addDocument(
         sizeBytes: file.bytes.length,
         contentType: type.contentType,
         visibility: fields.visibility,
+        revision: fields.revision ?? null,
+        revisedOn: fields.revisedOn ?? null,
         storageKey,
       });
       await recordAudit(tx, actor, {
         action: 'product.document_added',
         subject: { type: 'product', id: part.id, label: part.name },
-        after: { title: inserted.title, fileName, kind: inserted.kind, visibility: inserted.visibility },
+        after: {
+          title: inserted.title,
+          fileName,
+          kind: inserted.kind,
+          visibility: inserted.visibility,
+          revision: inserted.revision,
+          revisedOn: inserted.revisedOn,
+        },
       });
       return inserted;
     });
@@ -191,7 +202,16 @@ export async function addDocument(
   }
 }
 
-/** Renames a document, or changes its kind or who may download it (admin). */
+/** What a change may touch, for the audit entry's before and after. */
+const changedOf = (row: ProductDocumentRow) => ({
+  title: row.title,
+  kind: row.kind,
+  visibility: row.visibility,
+  revision: row.revision,
+  revisedOn: row.revisedOn,
+});
+
+/** Renames a document, or changes its kind, revision or who may download it (admin). */
 export async function changeDocument(
   deps: DocumentDeps,
   actor: AuditActor,
@@ -208,8 +228,8 @@ export async function changeDocument(
       await recordAudit(tx, actor, {
         action: 'product.document_changed',
         subject: { type: 'product', id: before.productId, label: before.title },
-        before: { title: before.title, kind: before.kind, visibility: before.visibility },
-        after: { title: after.title, kind: after.kind, visibility: after.visibility },
+        before: changedOf(before),
+        after: changedOf(after),
       });
       return after;
     }),

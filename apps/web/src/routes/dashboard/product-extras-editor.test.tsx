@@ -18,6 +18,8 @@ const sheet: PartDocument = {
   size: 120_000,
   contentType: 'application/pdf',
   visibility: 'public',
+  revision: null,
+  revisedOn: null,
   url: '/api/documents/d1/file',
   createdAt: '2026-11-27T10:00:00.000Z',
 };

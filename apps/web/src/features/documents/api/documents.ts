@@ -18,17 +18,26 @@ export const getDocumentsQueryOptions = (productId: string) =>
 export const usePartDocuments = (productId: string, options: { enabled?: boolean } = {}) =>
   useQuery({ ...getDocumentsQueryOptions(productId), enabled: options.enabled ?? true });
 
-export type DocumentUpload = { file: File; kind: string; title: string; visibility: string };
+export type DocumentUpload = {
+  file: File;
+  kind: string;
+  title: string;
+  visibility: string;
+  revision: string;
+  revisedOn: string;
+};
 
-/** POST /api/product/:id/documents (admin, multipart): the file with its kind, title and visibility. */
+/** POST /api/product/:id/documents (admin, multipart): the file with its kind, title, revision and visibility. */
 export const useUploadDocument = (productId: string) => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, kind, title, visibility }: DocumentUpload) => {
+    mutationFn: ({ file, kind, title, visibility, revision, revisedOn }: DocumentUpload) => {
       const form = new FormData();
       form.append('kind', kind);
       form.append('visibility', visibility);
       if (title.trim()) form.append('title', title.trim());
+      if (revision.trim()) form.append('revision', revision.trim());
+      if (revisedOn) form.append('revisedOn', revisedOn);
       // The file last: the server reads the text fields first.
       form.append('file', file);
       return api.post<PartDocument>(`/product/${encodeURIComponent(productId)}/documents`, form);

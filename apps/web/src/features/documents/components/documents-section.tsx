@@ -144,6 +144,8 @@ const UploadForm = ({ productId }: { productId: string }) => {
   const [kind, setKind] = useState<string>('cad');
   const [title, setTitle] = useState('');
   const [visibility, setVisibility] = useState<Visibility>('public');
+  const [revision, setRevision] = useState('');
+  const [revisedOn, setRevisedOn] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const [formKey, setFormKey] = useState(0);
 
@@ -152,10 +154,12 @@ const UploadForm = ({ productId }: { productId: string }) => {
     if (!file) return setFailure('Choose the file to attach.');
     setFailure(null);
     try {
-      await upload.mutateAsync({ file, kind, title, visibility });
+      await upload.mutateAsync({ file, kind, title, visibility, revision, revisedOn });
       toast.success('Document attached');
       setFile(null);
       setTitle('');
+      setRevision('');
+      setRevisedOn('');
       setFormKey((key) => key + 1);
     } catch (error) {
       setFailure(actionFailed('Failed to attach the document', error));
@@ -205,6 +209,27 @@ const UploadForm = ({ productId }: { productId: string }) => {
           value={title}
           maxLength={120}
           onChange={(event) => setTitle(event.target.value)}
+        />
+      </label>
+      <label className="flex flex-col gap-1 text-sm" htmlFor="document-revision">
+        <span className="font-semibold">Revision (optional)</span>
+        <input
+          id="document-revision"
+          className="input input-sm w-full"
+          value={revision}
+          maxLength={20}
+          placeholder="B"
+          onChange={(event) => setRevision(event.target.value)}
+        />
+      </label>
+      <label className="flex flex-col gap-1 text-sm" htmlFor="document-revised-on">
+        <span className="font-semibold">Revision date (optional)</span>
+        <input
+          id="document-revised-on"
+          type="date"
+          className="input input-sm w-full"
+          value={revisedOn}
+          onChange={(event) => setRevisedOn(event.target.value)}
         />
       </label>
       <div className="sm:col-span-2">

@@ -1,8 +1,17 @@
 import { DOCUMENT_KIND_LABELS, formatBytes } from '@forgeline/shared/documents';
+import type { PartDocument } from '@forgeline/shared/schemas/documents';
 import { Link } from '@/components/ui/link';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
+import { formatDay } from '@/lib/format-date';
 import { usePartDocuments } from '../api/documents';
+
+/** 'Rev. B, 1 Mar 2026 · ' before the file's name; a calendar day read at local noon, so no zone moves it. */
+const revisionOf = ({ revision, revisedOn }: PartDocument) => {
+  const said = [revision ? `Rev. ${revision}` : null, revisedOn ? formatDay(`${revisedOn}T12:00:00`) : null];
+  const parts = said.filter((part) => part !== null);
+  return parts.length > 0 ? `${parts.join(', ')} · ` : '';
+};
 
 /**
  * A part's documents on its page (decision 0233): kind, title, size and a download. A signed-in-only
@@ -31,6 +40,7 @@ export const PartDocuments = ({ productId }: { productId: string }) => {
               </span>
               <span className="font-medium break-words">{document.title}</span>
               <span className="block text-sm text-base-content/75">
+                {revisionOf(document)}
                 {document.fileName} · {formatBytes(document.size)}
               </span>
             </div>

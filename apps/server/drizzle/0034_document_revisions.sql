@@ -1,0 +1,2 @@
+ALTER TABLE "product_documents" ADD COLUMN "revision" text;--> statement-breakpoint
+ALTER TABLE "product_documents" ADD COLUMN "revised_on" date;
