@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart, QuickOrderCheckResponse } from '@forgeline/shared/schemas/cart';
+import type { ReorderResponse } from '@forgeline/shared/schemas/checkout';
 import type { Product, ProductLifecycle, RelatedPart } from '@forgeline/shared/schemas/product';
 import type { ProductRow } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { createCast, expectRefused, requestAs, type Cast, type Method } from './support/cast.ts';
-import { makeProduct, orderBody } from './support/data.ts';
+import { makeProduct, orderBody, placeOrder } from './support/data.ts';
 
 let t: TestApp;
 let cast: Cast;
@@ -125,12 +126,43 @@ describe('discontinued parts', () => {
     ]);
   });
 
-  it('is marked on its quick-order line', async () => {
+  it('is marked on its quick-order line, which offers the part that replaces it', async () => {
     const res = await as('customerA', 'POST', '/api/quick-order/check', { text: 'FL-DSC-UCP204 5' });
     expect(res.json<QuickOrderCheckResponse>()).toMatchObject({
       validCount: 0,
-      lines: [{ sku: 'FL-DSC-UCP204', problem: { rule: 'discontinued', message: DISCONTINUED } }],
+      lines: [
+        {
+          sku: 'FL-DSC-UCP204',
+          problem: {
+            rule: 'discontinued',
+            message: `${DISCONTINUED} Replaced by FL-DSC-UCP204-2 (Pillow block UCP204 Mk II).`,
+          },
+          replacement: { sku: 'FL-DSC-UCP204-2', name: 'Pillow block UCP204 Mk II' },
+        },
+      ],
     });
+    // A discontinued part without a replacement offers none.
+    await lifecycle(seal.id, { discontinued: true, replacement: null, related: [] });
+    const seal1 = await as('customerA', 'POST', '/api/quick-order/check', { text: 'FL-DSC-SEAL 5' });
+    expect(seal1.json<QuickOrderCheckResponse>().lines[0]).toMatchObject({
+      problem: { rule: 'discontinued', message: DISCONTINUED },
+      replacement: null,
+    });
+  });
+
+  it('names its replacement when a past order is ordered again', async () => {
+    // An order placed while the part was still sold, then the part discontinued with its replacement.
+    await lifecycle(old.id, { discontinued: false, replacement: null, related: [] });
+    const past = await placeOrder(t.app, cast.customerA, old.id, 5);
+    await lifecycle(old.id, { discontinued: true, replacement: 'FL-DSC-UCP204-2', related: [] });
+    const res = await as('customerA', 'POST', `/api/order/${past}/reorder`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<ReorderResponse>().changes).toMatchObject([
+      {
+        now: null,
+        note: 'Discontinued: not added. Replaced by FL-DSC-UCP204-2 (Pillow block UCP204 Mk II).',
+      },
+    ]);
   });
 
   it('is refused by checkout (a line in the cart from before) and by a single order', async () => {

@@ -104,6 +104,8 @@ export const QuickOrderLineSchema = z.object({
   unitPrice: z.number().nullable(),
   lineTotal: z.number().nullable(),
   problem: LineProblemSchema.nullable(),
+  /** A discontinued part's replacement, to order instead (decision 0233). */
+  replacement: z.object({ sku: z.string(), name: z.string() }).nullable().optional(),
 });
 export type QuickOrderLine = z.infer<typeof QuickOrderLineSchema>;
 

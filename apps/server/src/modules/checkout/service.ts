@@ -30,7 +30,14 @@ import {
   visibleOrder,
 } from '../orders/index.ts';
 import { buyerView, companyView, PUBLIC_VIEW, viewProducts } from '../pricing/index.ts';
-import { findProducts, pricingOfRow, queueLowStockAlert } from '../products/index.ts';
+import {
+  findProducts,
+  pricingOfRow,
+  queueLowStockAlert,
+  replacedBy,
+  replacementsOf,
+  type Replacement,
+} from '../products/index.ts';
 import { settleTermsCheckout, termsForCheckout } from '../payment-terms/index.ts';
 import type { ErrorCode } from '@forgeline/shared/api-error';
 import { toCheckoutDto } from './mappers.ts';
@@ -325,6 +332,7 @@ const money = (cents: number) => `$${toDollars(cents).toFixed(2)}`;
 function changeOf(
   line: OrderRow,
   product: ProductRow | undefined,
+  replacement: Replacement | undefined,
 ): { change: ReorderChange; quantity: number | null } {
   const was = { unitPrice: toDollars(line.priceCents), quantity: line.quantity };
   const base = { productId: line.productId, name: product?.name ?? line.productName, was };
@@ -334,7 +342,7 @@ function changeOf(
   const quantity = nearestValidQuantity(pricing, line.quantity);
   if (quantity === null) {
     const note = product.discontinued
-      ? 'Discontinued: not added.'
+      ? `Discontinued: not added.${replacement ? ` ${replacedBy(replacement)}` : ''}`
       : product.availableQuantity < product.minOrder
         ? 'Out of stock: not added.'
         : 'Cannot be ordered today: not added.';
@@ -370,21 +378,22 @@ function changeOf(
  */
 async function reorderLines(deps: AppDeps, user: Actor, past: readonly OrderRow[]): Promise<ReorderResponse> {
   // Today's price is the buyer's own; a part now hidden from their company is no longer sold to them.
-  const products = new Map(
-    (
-      await viewProducts(
-        deps.db,
-        await buyerView(deps.db, user.id),
-        await findProducts(
-          deps.db,
-          past.flatMap((l) => (l.productId ? [l.productId] : [])),
-        ),
-      )
-    ).map((p) => [p.id, p]),
+  const view = await buyerView(deps.db, user.id);
+  const seen = await viewProducts(
+    deps.db,
+    view,
+    await findProducts(
+      deps.db,
+      past.flatMap((l) => (l.productId ? [l.productId] : [])),
+    ),
   );
-  const results = past.map((line) =>
-    changeOf(line, line.productId ? products.get(line.productId) : undefined),
-  );
+  const products = new Map(seen.map((p) => [p.id, p]));
+  // A discontinued part's line names the part that replaces it (decision 0233).
+  const replacements = await replacementsOf(deps.db, view, seen);
+  const results = past.map((line) => {
+    const product = line.productId ? products.get(line.productId) : undefined;
+    return changeOf(line, product, product ? replacements.get(product.id) : undefined);
+  });
   const lines = results.flatMap(({ change, quantity }) =>
     change.productId && quantity !== null ? [{ productId: change.productId, quantity }] : [],
   );

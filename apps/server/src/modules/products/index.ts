@@ -8,3 +8,4 @@ export {
   markLowStockAlerted,
 } from './service.ts';
 export { isLowOnStock, queueLowStockAlert } from './low-stock.ts';
+export { replacedBy, replacementsOf, type Replacement } from './lifecycle.ts';

@@ -77,6 +77,38 @@ export async function setLifecycle(
   return getLifecycle(deps.db, id);
 }
 
+/** The part to order instead of a discontinued one: its part number and name. */
+export type Replacement = { id: string; sku: string; name: string };
+
+/**
+ * The replacements of the discontinued parts among `parts`, by the discontinued part's id: only one the
+ * viewer may see and that is not discontinued itself, so what is offered can be ordered.
+ */
+export async function replacementsOf(
+  db: Executor,
+  view: CatalogueView,
+  parts: readonly { id: string; discontinued: boolean; replacementId: string | null }[],
+): Promise<Map<string, Replacement>> {
+  const wanted = parts.filter((part) => part.discontinued && part.replacementId);
+  if (wanted.length === 0) return new Map();
+  const candidates = await createProductsRepository(db).findByIds(wanted.map((part) => part.replacementId!));
+  const orderable = new Map(
+    (await viewProducts(db, view, candidates))
+      .filter((row) => !row.discontinued)
+      .map((row) => [row.id, { id: row.id, sku: row.sku, name: row.name }]),
+  );
+  return new Map(
+    wanted.flatMap((part) => {
+      const replacement = orderable.get(part.replacementId!);
+      return replacement ? [[part.id, replacement] as const] : [];
+    }),
+  );
+}
+
+/** 'Replaced by FL-BRG-6205 (Flanged bearing 6205).', for a message beside 'discontinued'. */
+export const replacedBy = (replacement: Replacement) =>
+  `Replaced by ${replacement.sku} (${replacement.name}).`;
+
 /**
  * A part's related parts as the viewer sees them, in the admin's order: hidden ones left out, a
  * discontinued one kept and marked (the buyer may still want to know it fits).

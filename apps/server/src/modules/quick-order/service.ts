@@ -5,7 +5,7 @@ import { type QuickOrderCheckResponse, type QuickOrderLine } from '@forgeline/sh
 import type { AppDeps } from '../../lib/deps.ts';
 import { resolveBuyerPartNumbers } from '../part-numbers/index.ts';
 import { buyerView, viewProducts } from '../pricing/index.ts';
-import { findProductsBySkus, pricingOfRow } from '../products/index.ts';
+import { findProductsBySkus, pricingOfRow, replacedBy, replacementsOf } from '../products/index.ts';
 import { parsePad } from './parse.ts';
 
 /**
@@ -32,12 +32,11 @@ export async function checkQuickOrder(
   });
   const skus = [...new Set(padLines.map((l) => l.sku).filter((sku) => SKU_PATTERN.test(sku)))];
   // Checked at the buyer's own prices, and a part hidden from their company is unknown (decision 0216).
-  const found = await viewProducts(
-    deps.db,
-    await buyerView(deps.db, userId),
-    await findProductsBySkus(deps.db, skus),
-  );
+  const view = await buyerView(deps.db, userId);
+  const found = await viewProducts(deps.db, view, await findProductsBySkus(deps.db, skus));
   const bySku = new Map(found.map((product) => [product.sku, product]));
+  // A discontinued part's line offers the part that replaces it (decision 0233).
+  const replacements = await replacementsOf(deps.db, view, found);
 
   let validCount = 0;
   let totalCents = 0;
@@ -73,11 +72,16 @@ export async function checkQuickOrder(
       validCount += 1;
       totalCents += lineCents;
     }
+    const replacement = replacements.get(product.id);
     return {
       ...known,
       unitPrice: toDollars(unitPriceCents(pricing, pad.quantity)),
       lineTotal: toDollars(lineCents),
-      problem,
+      problem:
+        problem && replacement
+          ? { ...problem, message: `${problem.message} ${replacedBy(replacement)}` }
+          : problem,
+      replacement: replacement ? { sku: replacement.sku, name: replacement.name } : null,
     };
   });
   return { lines, validCount, total: toDollars(totalCents) };

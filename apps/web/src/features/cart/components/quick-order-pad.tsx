@@ -4,7 +4,7 @@ import { Link } from '@/components/ui/link';
 import { toast } from '@/lib/toast';
 import { formatPrice } from '@forgeline/shared/money';
 import { LIMITS } from '@forgeline/shared/constants';
-import { type QuickOrderCheckResponse } from '@forgeline/shared/schemas/cart';
+import { type QuickOrderCheckResponse, type QuickOrderLine } from '@forgeline/shared/schemas/cart';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-message';
 import { useCheckQuickOrder } from '../api/check-quick-order';
@@ -13,8 +13,24 @@ import { Field } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { Alert } from '@/components/ui/alert';
 
-/** The checked pad: each line with its product and price, or its message in red. */
-const CheckedLines = ({ result }: { result: QuickOrderCheckResponse }) => (
+/** The pad's text with line `line` (1-based) ordering `sku` instead of the code it starts with. */
+export const withPartNumber = (text: string, line: number, sku: string) =>
+  text
+    .split(/\r\n|\r|\n/)
+    .map((row, index) => (index === line - 1 ? row.replace(/^(\s*)[^\s,;]+/, `$1${sku}`) : row))
+    .join('\n');
+
+/**
+ * The checked pad: each line with its product and price, or its message in red; a discontinued part's
+ * line offers its replacement.
+ */
+const CheckedLines = ({
+  result,
+  onReplace,
+}: {
+  result: QuickOrderCheckResponse;
+  onReplace: (line: QuickOrderLine, sku: string) => void;
+}) => (
   <ul className="flex flex-col divide-y divide-base-300 rounded-box border border-base-300 bg-base-100 text-sm">
     {result.lines.map((line) => (
       <li
@@ -36,8 +52,19 @@ const CheckedLines = ({ result }: { result: QuickOrderCheckResponse }) => (
           {line.name ? <span className="ml-2">{line.name}</span> : null}
         </span>
         {line.problem ? (
-          <span className="font-medium text-[#b91c1c]" data-testid="quick-problem">
-            {line.problem.message}
+          <span className="flex flex-wrap items-baseline gap-2">
+            <span className="font-medium text-[#b91c1c]" data-testid="quick-problem">
+              {line.problem.message}
+            </span>
+            {line.replacement ? (
+              <button
+                type="button"
+                className="btn btn-outline btn-xs"
+                onClick={() => onReplace(line, line.replacement!.sku)}
+              >
+                Order {line.replacement.sku} instead
+              </button>
+            ) : null}
           </span>
         ) : (
           <span className="whitespace-nowrap">
@@ -141,7 +168,14 @@ export const QuickOrderPad = () => {
             {result.validCount} of {result.lines.length} lines can be ordered
             {result.validCount > 0 ? ` · $ ${formatPrice(result.total)}` : ''}
           </h2>
-          <CheckedLines result={result} />
+          <CheckedLines
+            result={result}
+            onReplace={(line, sku) => {
+              const next = withPartNumber(text, line.line, sku);
+              setText(next);
+              check.mutate(next);
+            }}
+          />
           <SubmitButton
             type="button"
             isLoading={add.isPending}
