@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentCounters, invoices, outboxMessages, type OrderRow } from '../src/db/schema/index.ts';
 import { renderInvoicePdf, sellerOf } from '../src/modules/invoices/pdf.ts';
@@ -7,12 +6,7 @@ import { issueCreditNote, issueInvoice } from '../src/modules/invoices/service.t
 import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { makeProduct, orderRow, payOrder, placeOrder } from './support/data.ts';
-
-async function pdfText(buffer: Buffer | Uint8Array): Promise<string> {
-  const pdf = await getDocumentProxy(new Uint8Array(buffer));
-  const { text } = await extractText(pdf, { mergePages: true });
-  return text;
-}
+import { pdfText } from './support/pdf.ts';
 
 const YEAR = new Date().getUTCFullYear();
 

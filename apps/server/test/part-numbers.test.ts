@@ -1,5 +1,4 @@
 import { and, eq, like } from 'drizzle-orm';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart, QuickOrderCheckResponse } from '@forgeline/shared/schemas/cart';
 import type { Checkout } from '@forgeline/shared/schemas/checkout';
@@ -12,13 +11,9 @@ import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { expectRefused, requestAs, type Method } from './support/cast.ts';
 import { makeProduct, orderBody, snapshot } from './support/data.ts';
+import { pdfText } from './support/pdf.ts';
 
 const delivery = { address: '18 Foundry Lane, Pittsburgh', phone: '+1 555 0142' };
-
-async function pdfText(buffer: Buffer): Promise<string> {
-  const { text } = await extractText(await getDocumentProxy(new Uint8Array(buffer)), { mergePages: true });
-  return text;
-}
 
 /**
  * A company's own part numbers (docs/decisions/0218): a company admin keeps them, every member reads

@@ -1,5 +1,4 @@
 import { and, asc, eq, like } from 'drizzle-orm';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout } from '@forgeline/shared/schemas/checkout';
 import type { InvoiceSummary } from '@forgeline/shared/schemas/invoice';
@@ -12,14 +11,10 @@ import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { expectRefused, requestAs, type Method } from './support/cast.ts';
 import { GOOD_CARD, makeProduct, payOrder, stockOf } from './support/data.ts';
+import { pdfText } from './support/pdf.ts';
 
 const delivery = { address: '12 Foundry Lane, Sheffield', phone: '+44 114 496 0000' };
 const DAY = 86_400_000;
-
-async function pdfText(buffer: Buffer): Promise<string> {
-  const { text } = await extractText(await getDocumentProxy(new Uint8Array(buffer)), { mergePages: true });
-  return text;
-}
 
 describe('payment terms: pay by invoice (decision 0112)', () => {
   let t: TestApp;

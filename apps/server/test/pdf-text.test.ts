@@ -1,12 +1,7 @@
-import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { renderDocumentPdf } from '../src/lib/pdf.ts';
 import { renderPackingSlipPdf } from '../src/modules/shipments/packing-slip.ts';
-
-async function pdfText(buffer: Buffer): Promise<string> {
-  const { text } = await extractText(await getDocumentProxy(new Uint8Array(buffer)), { mergePages: true });
-  return text;
-}
+import { pdfText } from './support/pdf.ts';
 
 /** Names and places as customers write them, beyond Latin-1. */
 const WRITTEN = [

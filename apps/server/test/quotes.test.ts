@@ -1,5 +1,4 @@
 import { asc, eq } from 'drizzle-orm';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout } from '@forgeline/shared/schemas/checkout';
 import type { Quote } from '@forgeline/shared/schemas/quote';
@@ -9,6 +8,7 @@ import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { expectRefused, requestAs, type Method } from './support/cast.ts';
 import { GOOD_CARD, makeProduct, stockOf } from './support/data.ts';
+import { pdfText } from './support/pdf.ts';
 
 const DAY = 86_400_000;
 
@@ -438,8 +438,7 @@ describe('quotes: request → offer → accept | decline | expire', () => {
     const res = await as(buyer, 'GET', `/api/quotes/${quote._id}/pdf`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    const pdf = await getDocumentProxy(new Uint8Array(res.rawPayload));
-    const { text } = await extractText(pdf, { mergePages: true });
+    const text = await pdfText(res.rawPayload);
     for (const expected of [
       `Quote ${quote.number}`,
       'Bea Buyer',

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout } from '@forgeline/shared/schemas/checkout';
 import type { Order } from '@forgeline/shared/schemas/order';
@@ -10,6 +9,7 @@ import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { expectRefused, requestAs, type Method } from './support/cast.ts';
 import { makeProduct, orderRow, payOrder, placeOrder } from './support/data.ts';
+import { pdfText } from './support/pdf.ts';
 
 /** Partial shipments with tracking (decision 0232). */
 let t: TestApp;
@@ -200,9 +200,7 @@ describe('shipments', () => {
     const res = await call(admin, 'GET', first.packingSlipUrl!);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    const { text } = await extractText(await getDocumentProxy(new Uint8Array(res.rawPayload)), {
-      mergePages: true,
-    });
+    const text = await pdfText(res.rawPayload);
     for (const expected of [
       `Packing slip ${first.number}`,
       'Carrier: DHL',

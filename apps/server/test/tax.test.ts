@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart } from '@forgeline/shared/schemas/cart';
 import type { Checkout } from '@forgeline/shared/schemas/checkout';
@@ -18,13 +17,9 @@ import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { requestAs, type Method } from './support/cast.ts';
 import { GOOD_CARD, makeProduct } from './support/data.ts';
+import { pdfProse } from './support/pdf.ts';
 
 const delivery = { address: 'Werkstraße 4, 70173 Stuttgart', phone: '+49 711 000000' };
-
-async function pdfText(buffer: Buffer): Promise<string> {
-  const { text } = await extractText(await getDocumentProxy(new Uint8Array(buffer)), { mergePages: true });
-  return text;
-}
 
 /** A buyer's company as its tax depends on it: where it is, its VAT ID and whether the shop verified it. */
 interface Who {
@@ -118,7 +113,7 @@ describe('tax on orders and invoices (seller in Germany)', () => {
       checkout,
       chargedCents: charged!.amountCents,
       invoice: invoice!,
-      text: await pdfText(pdf.rawPayload),
+      text: await pdfProse(pdf.rawPayload),
     };
   }
 
@@ -329,7 +324,7 @@ describe('tax on orders and invoices (seller in Germany)', () => {
     expect(note).toMatchObject({ total: 71.36, net: 59.97, tax: 11.39 });
     const [noteRow] = await t.app.db.select().from(invoices).where(eq(invoices.id, note._id));
     expect(noteRow).toMatchObject({ netCents: 5997, taxCents: 1139, totalCents: 7136 });
-    const text = await pdfText((await as(buyer, 'GET', note.pdfUrl)).rawPayload);
+    const text = await pdfProse((await as(buyer, 'GET', note.pdfUrl)).rawPayload);
     expect(text).toContain(`Corrects invoice ${invoice.number}`);
     expect(text).toContain('Tax 19 % on -$59.97');
     expect(text).toContain('-$71.36');
