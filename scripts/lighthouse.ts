@@ -133,6 +133,9 @@ try {
     { path: '/signup', label: '/signup' },
     { path: `/product/${product._id}`, label: '/product/:id' },
     { path: `/purchase/${product._id}`, label: '/purchase/:id (signed in)', signedIn: true },
+    // The engineer's catalogue (decision 0220): a category of the demo data, filtered as a link shares it.
+    { path: '/category/bearings', label: '/category/:slug' },
+    { path: '/search?q=bolt', label: '/search' },
   ];
   const wanted = args.pages?.split(',');
   const pages = wanted

@@ -50,7 +50,7 @@ async function contractBuyerCookie(base: string): Promise<string> {
   const company = await post(
     base,
     '/api/companies',
-    { name: 'Bench Distribution Ltd', billingAddress: '1 Bench Road' },
+    { name: 'Bench Distribution Ltd', billingAddress: '1 Bench Road', country: 'US', region: 'IL' },
     admin,
   );
   const companyId = String(company.json.id);
