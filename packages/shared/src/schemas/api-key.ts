@@ -25,15 +25,25 @@ export const API_SCOPES = [...new Set([...SHOP_API_SCOPES, ...COMPANY_API_SCOPES
 ];
 export type ApiScope = (typeof SHOP_API_SCOPES)[number] | (typeof COMPANY_API_SCOPES)[number];
 
-/** What each scope allows, in words, for the forms that make keys. */
-export const API_SCOPE_LABELS: Record<ApiScope, string> = {
-  'products:read': 'Read products, stock and prices',
-  'products:write': 'Change products, stock and prices',
-  'catalogue:read': 'Read the catalogue at your prices',
-  'orders:read': 'Read orders',
-  'orders:write': 'Place orders (shop: ship them)',
-  'quotes:read': 'Read quotes',
-  'invoices:read': 'Read invoices',
+/** What each scope allows a key of each kind, in words, for the forms that make keys. */
+export const API_SCOPE_LABELS = {
+  shop: {
+    'products:read': 'Read products, stock and prices',
+    'products:write': 'Change products, stock and prices',
+    'orders:read': 'Read every order',
+    'orders:write': 'Ship orders',
+    'invoices:read': 'Read invoices',
+  },
+  company: {
+    'catalogue:read': 'Read the catalogue at your prices',
+    'orders:read': 'Read your orders',
+    'orders:write': 'Place orders',
+    'quotes:read': 'Read your quotes',
+    'invoices:read': 'Read your invoices',
+  },
+} as const satisfies {
+  shop: Record<(typeof SHOP_API_SCOPES)[number], string>;
+  company: Record<(typeof COMPANY_API_SCOPES)[number], string>;
 };
 
 /** A key's secret starts with this: a leaked one is easy to recognise (and to search for in code). */

@@ -105,7 +105,8 @@ const KeyForm = ({ owner, onMade }: { owner: KeyOwner; onMade: (made: NewApiKey)
               {...register('scopes')}
             />
             <span>
-              <span className="font-mono">{scope}</span> · {API_SCOPE_LABELS[scope]}
+              <span className="font-mono">{scope}</span> ·{' '}
+              {(API_SCOPE_LABELS[owner] as Record<string, string>)[scope]}
             </span>
           </label>
         ))}
