@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout } from '@forgeline/shared/schemas/checkout';
 import type { Order } from '@forgeline/shared/schemas/order';
+import type { AdminOrderDetail } from '@forgeline/shared/schemas/order-detail';
 import type { Shipment } from '@forgeline/shared/schemas/shipment';
 import { outboxMessages, shipmentLines } from '../src/db/schema/index.ts';
 import { createUser, type TestUser } from './auth-helper.ts';
@@ -157,6 +158,14 @@ describe('shipments', () => {
       acknowledged: true,
       modifiedCount: 0,
     });
+    // The admin's order page tells the line's story one parcel at a time.
+    const detail = (await call(admin, 'GET', `/api/orders/${a._id}`)).json<AdminOrderDetail>();
+    expect(detail.timeline.filter((event) => event.kind === 'shipped').map((event) => event.text)).toEqual([
+      expect.stringMatching(/^Shipped 2 of 5 pcs \(2 of 5 sent\) in SH-\d+, DHL, tracking /),
+      expect.stringMatching(
+        /^Shipped 3 of 5 pcs \(5 of 5 sent\) in SH-\d+, UPS, tracking 1Z999AA10123456784$/,
+      ),
+    ]);
   });
 
   it('mails the buyer once per shipment, with the tracking link', async () => {

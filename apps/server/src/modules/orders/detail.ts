@@ -1,3 +1,4 @@
+import { carrierName } from '@forgeline/shared/carriers';
 import { toDollars } from '@forgeline/shared/money';
 import { type AdminOrderDetail, type OrderEvent } from '@forgeline/shared/schemas/order-detail';
 import type { AppDeps } from '../../lib/deps.ts';
@@ -17,11 +18,12 @@ export async function getOrderDetail(deps: Pick<AppDeps, 'db'>, id: string): Pro
   const order = await createOrdersRepository(deps.db).findById(id);
   if (!order) throw notFound('Order');
   const checkouts = createCheckoutRepository(deps.db);
-  const [checkout, lines, documents, creditNotes] = await Promise.all([
+  const [checkout, lines, documents, creditNotes, shipped] = await Promise.all([
     order.checkoutId ? checkouts.findById(order.checkoutId) : undefined,
     order.checkoutId ? checkouts.linesOf(order.checkoutId) : [],
     documentsOfOrder(deps.db, order.id),
     order.checkoutId ? creditNotesOfCheckout(deps.db, order.checkoutId) : [],
+    createOrdersRepository(deps.db).shipmentsOfLine(order.id),
   ]);
 
   // Other lines' refunds: this order's own cancel is its own event below.
@@ -66,7 +68,19 @@ export async function getOrderDetail(deps: Pick<AppDeps, 'db'>, id: string): Pro
       text: `${refund.orderReference} of the same checkout cancelled: $${refund.amount.toFixed(2)} refunded (credit note ${refund.creditNote})`,
     });
   }
-  if (order.shippedAt) {
+  // Each shipment that took pieces of the line (decision 0232); a line shipped before shipments were
+  // recorded has its day only.
+  let sent = 0;
+  for (const shipment of shipped) {
+    sent += shipment.quantity;
+    const tracking = shipment.trackingNumber ? `, tracking ${shipment.trackingNumber}` : '';
+    timeline.push({
+      at: shipment.createdAt.toISOString(),
+      kind: 'shipped',
+      text: `Shipped ${shipment.quantity} of ${order.quantity} pcs (${sent} of ${order.quantity} sent) in ${shipment.number}, ${carrierName(shipment.carrier)}${tracking}`,
+    });
+  }
+  if (shipped.length === 0 && order.shippedAt) {
     timeline.push({ at: order.shippedAt.toISOString(), kind: 'shipped', text: 'Shipped' });
   }
   if (order.cancelledAt) {

@@ -15,7 +15,14 @@ import {
 import { toDollars } from '@forgeline/shared/money';
 import { type Order } from '@forgeline/shared/schemas/order';
 import type { Executor } from '../../db/client.ts';
-import { checkouts, orders, products, type OrderRow } from '../../db/schema/index.ts';
+import {
+  checkouts,
+  orders,
+  products,
+  shipmentLines,
+  shipments,
+  type OrderRow,
+} from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
 /** What an order shows of its checkout (read with a join; absent when the row was read alone). */
@@ -117,6 +124,22 @@ export function createOrdersRepository(db: Executor) {
         .leftJoin(checkouts, eq(checkouts.id, orders.checkoutId))
         .where(eq(orders.id, id));
       return row;
+    },
+
+    /** The shipments that took pieces of a line, oldest first, for the admin's timeline. */
+    async shipmentsOfLine(orderId: string) {
+      return db
+        .select({
+          number: shipments.number,
+          carrier: shipments.carrier,
+          trackingNumber: shipments.trackingNumber,
+          createdAt: shipments.createdAt,
+          quantity: shipmentLines.quantity,
+        })
+        .from(shipmentLines)
+        .innerJoin(shipments, eq(shipments.id, shipmentLines.shipmentId))
+        .where(eq(shipmentLines.orderId, orderId))
+        .orderBy(asc(shipments.createdAt), asc(shipments.number));
     },
 
     /** The row, locked until the transaction ends (a no-op outside one). */
