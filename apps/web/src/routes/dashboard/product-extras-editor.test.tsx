@@ -104,10 +104,22 @@ describe('the Update dialog: documents, discontinued and related parts', () => {
       body: { visibility: 'customers' },
     });
 
+    const [revised] = screen.getAllByTestId('admin-document');
+    expect(within(revised!).getByRole('button', { name: 'Save revision' })).toBeDisabled();
+    await user.type(within(revised!).getByLabelText('Revision'), 'B');
+    await user.type(within(revised!).getByLabelText('Revision date'), '2026-03-01');
+    await user.click(within(revised!).getByRole('button', { name: 'Save revision' }));
+    await waitFor(() => expect(writes).toHaveLength(4));
+    expect(writes[3]).toEqual({
+      method: 'PATCH',
+      path: '/api/documents/d1',
+      body: { revision: 'B', revisedOn: '2026-03-01' },
+    });
+
     await user.click(screen.getByRole('button', { name: 'Remove Datasheet (EN)' }));
     await user.click(screen.getByRole('button', { name: 'Yes, remove Datasheet (EN)' }));
     await waitFor(() => expect(screen.getAllByTestId('admin-document')).toHaveLength(1));
-    expect(writes[3]).toMatchObject({ method: 'DELETE', path: '/api/documents/d1' });
+    expect(writes[4]).toMatchObject({ method: 'DELETE', path: '/api/documents/d1' });
   });
 
   it('marks a part discontinued with its replacement and orders its related parts', async () => {

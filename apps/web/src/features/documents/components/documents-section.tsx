@@ -47,7 +47,11 @@ const DocumentRow = ({ productId, document }: { productId: string; document: Par
   const change = useChangeDocument(productId);
   const remove = useRemoveDocument(productId);
   const [title, setTitle] = useState(document.title);
+  const [revision, setRevision] = useState(document.revision ?? '');
+  const [revisedOn, setRevisedOn] = useState(document.revisedOn ?? '');
   const [confirming, setConfirming] = useState(false);
+  const revisionChanged =
+    revision.trim() !== (document.revision ?? '') || revisedOn !== (document.revisedOn ?? '');
   const save = async (patch: Parameters<typeof change.mutateAsync>[0]['patch'], done: string) => {
     try {
       await change.mutateAsync({ id: document.id, patch });
@@ -96,6 +100,38 @@ const DocumentRow = ({ productId, document }: { productId: string; document: Par
           disabled={change.isPending || title.trim() === '' || title === document.title}
         >
           Rename
+        </button>
+      </form>
+      <form
+        className="flex flex-wrap items-end gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          // Emptied fields clear the revision or its date.
+          void save({ revision: revision.trim(), revisedOn }, 'Revision saved');
+        }}
+      >
+        <label className="flex w-24 flex-col gap-1 text-sm" htmlFor={`${prefix}-revision`}>
+          <span className="font-semibold">Revision</span>
+          <input
+            id={`${prefix}-revision`}
+            className="input input-sm w-full"
+            value={revision}
+            maxLength={20}
+            onChange={(event) => setRevision(event.target.value)}
+          />
+        </label>
+        <label className="flex min-w-0 grow flex-col gap-1 text-sm" htmlFor={`${prefix}-revised-on`}>
+          <span className="font-semibold">Revision date</span>
+          <input
+            id={`${prefix}-revised-on`}
+            type="date"
+            className="input input-sm w-full"
+            value={revisedOn}
+            onChange={(event) => setRevisedOn(event.target.value)}
+          />
+        </label>
+        <button type="submit" className="btn btn-sm" disabled={change.isPending || !revisionChanged}>
+          Save revision
         </button>
       </form>
       <div className="flex flex-wrap items-end gap-2">
