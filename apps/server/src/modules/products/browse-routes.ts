@@ -41,6 +41,7 @@ export const browseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/catalogue/suggest',
     {
+      config: { apiScopes: ['products:read', 'catalogue:read'] },
       compress: false,
       schema: {
         tags: ['catalogue'],
