@@ -8,6 +8,7 @@ export const quickOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/quick-order/check',
     {
+      config: { apiScopes: ['catalogue:read', 'orders:write'] },
       onRequest: app.requireUser,
       // Room for the 200 KB of text the check allows, escaped as JSON; the check itself answers 413 above it.
       bodyLimit: 1024 * 1024,
