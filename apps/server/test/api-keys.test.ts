@@ -216,6 +216,11 @@ describe('API keys', () => {
     expect(mine.json<{ _id: string }[]>().map((o) => o._id)).toContain(orderId);
     const catalogue = await withKey(secret, 'GET', '/api/products');
     expect(catalogue.statusCode, catalogue.body).toBe(200);
+    // The buyer's system checks a pad of part numbers as the quick order page does, and asks suggestions.
+    const pad = await withKey(secret, 'POST', '/api/quick-order/check', { text: 'KEY-BOLT-1 10' });
+    expect(pad.statusCode, pad.body).toBe(200);
+    expect(pad.json<{ validCount: number }>().validCount).toBe(1);
+    expect((await withKey(secret, 'GET', '/api/catalogue/suggest?q=key-bolt')).statusCode).toBe(200);
     // orders:read names the admin's list too, but a company key acts as a member, never as the shop.
     await expectRefused(t.app, () => withKey(secret, 'GET', '/api/orders'), 403);
 
