@@ -1,10 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import {
-  API_KEY_PREFIX,
-  type ApiKey,
-  type ApiKeyBody,
-  type NewApiKey,
-} from '@forgeline/shared/schemas/api-key';
+import { API_KEY_PREFIX } from '@forgeline/shared/api-keys';
+import type { ApiKey, ApiKeyBody, NewApiKey } from '@forgeline/shared/schemas/api-key';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';

@@ -9,7 +9,7 @@ import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, RouteOpti
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
 import { LIMITS } from '@forgeline/shared/constants';
-import { API_KEY_PREFIX, type ApiScope } from '@forgeline/shared/schemas/api-key';
+import { API_KEY_PREFIX, type ApiScope } from '@forgeline/shared/api-keys';
 import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema/index.ts';

@@ -1,14 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import {
-  API_SCOPE_LABELS,
-  COMPANY_API_SCOPES,
-  SHOP_API_SCOPES,
-  type ApiKey,
-  type ApiKeyBody,
-  type ApiKeyBodyInput,
-  type NewApiKey,
-} from '@forgeline/shared/schemas/api-key';
+import { API_SCOPE_LABELS, COMPANY_API_SCOPES, SHOP_API_SCOPES } from '@forgeline/shared/api-keys';
+import type { ApiKey, ApiKeyBody, ApiKeyBodyInput, NewApiKey } from '@forgeline/shared/schemas/api-key';
 import { Alert, DANGER_BUTTON_CLASS, ERROR_TEXT_CLASS } from '@/components/ui/alert';
 import { FormField } from '@/components/ui/form-field';
 import { QueryState } from '@/components/ui/query-state';
