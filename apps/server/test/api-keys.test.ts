@@ -197,6 +197,12 @@ describe('API keys', () => {
       404,
     );
     expect((await call(buyer, 'GET', '/api/company/apiKeys')).statusCode).toBe(403);
+    // One line: a break could pass for a second entry in the audit log.
+    await expectRefused(
+      t.app,
+      () => call(shop, 'POST', '/api/apiKeys', { name: 'ERP\nsync', scopes: ['orders:read'] }),
+      400,
+    );
   });
 
   it('lets a company key read its company’s orders as its maker, never the shop’s, and stops when the maker is no company admin', async () => {
@@ -233,6 +239,29 @@ describe('API keys', () => {
     await expectRefused(t.app, () => withKey(secret, 'GET', '/api/products'), 401);
     await t.app.db.execute(`update company_members set role = 'admin' where user_id = '${companyAdmin.id}'`);
     expect((await withKey(secret, 'GET', '/api/products')).statusCode).toBe(200);
+  });
+
+  it("revokes only its owner's keys: another's id is not found, and nothing changes", async () => {
+    const shopKey = await makeKey(shop, '/api/apiKeys', { name: 'Shop only', scopes: ['products:read'] });
+    const companyKey = await makeKey(companyAdmin, '/api/company/apiKeys', {
+      name: 'Company only',
+      scopes: ['orders:read'],
+    });
+    await expectRefused(
+      t.app,
+      () => call(companyAdmin, 'DELETE', `/api/company/apiKeys/${shopKey.key.id}`),
+      404,
+    );
+    await expectRefused(t.app, () => call(shop, 'DELETE', `/api/apiKeys/${companyKey.key.id}`), 404);
+    await expectRefused(t.app, () => call(buyer, 'DELETE', `/api/company/apiKeys/${companyKey.key.id}`), 403);
+    // Two revocations at once: one writes it (and its audit entry), the other finds it revoked already.
+    const both = await Promise.all([
+      call(shop, 'DELETE', `/api/apiKeys/${shopKey.key.id}`),
+      call(shop, 'DELETE', `/api/apiKeys/${shopKey.key.id}`),
+    ]);
+    expect(both.map((res) => res.statusCode)).toEqual([204, 204]);
+    const entries = await t.app.db.select().from(auditLog).where(eq(auditLog.subjectId, shopKey.key.id));
+    expect(entries.filter((entry) => entry.action === 'api_key.revoked')).toHaveLength(1);
   });
 
   it(`answers 429 past ${API_KEY_REQUESTS_PER_MINUTE} requests a minute of one key, and other keys go on`, async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './common.ts';
 import { API_SCOPES, COMPANY_API_SCOPES, SHOP_API_SCOPES, type ApiScope } from '../api-keys.ts';
 
 const scopesOf = (allowed: readonly ApiScope[], kind: string) =>
@@ -12,11 +13,8 @@ const scopesOf = (allowed: readonly ApiScope[], kind: string) =>
     })
     .transform((scopes) => scopes as ApiScope[]);
 
-const keyName = z
-  .string({ error: 'Name is required' })
-  .trim()
-  .min(1, 'Name is required')
-  .max(80, 'Name must be at most 80 characters');
+// One line: a name is shown in lists and the audit log, where a line break could pass for another entry.
+const keyName = singleLineText('Name', 'Name is required', 80);
 
 /** POST /api/apiKeys (shop admin): a name a person recognises ('ERP sync') and what the key may do. */
 export const ShopApiKeyBodySchema = z.object({ name: keyName, scopes: scopesOf(SHOP_API_SCOPES, 'shop') });

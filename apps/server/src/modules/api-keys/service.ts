@@ -10,7 +10,8 @@ import { hashSecret } from './lookup.ts';
 import { createApiKeysRepository, type ApiKeyListRow } from './repository.ts';
 
 type Deps = Pick<AppDeps, 'db'>;
-type Actor = AuditActor & { id: string };
+/** The signed-in admin: the key acts for them, and its list names them. */
+type Actor = AuditActor & { id: string; name: string };
 
 const toDto = (row: ApiKeyListRow): ApiKey => ({
   id: row.id,
@@ -52,10 +53,8 @@ async function create(
       subject: { type: 'api_key', id: row.id, label: company ? `${company.name}: ${body.name}` : body.name },
       after: { scopes: body.scopes },
     });
-    const [listed] = (await createApiKeysRepository(tx).list(company?.id ?? null)).filter(
-      (k) => k.id === row.id,
-    );
-    return { key: toDto(listed!), secret } satisfies NewApiKey;
+    const creator = { id: actor.id, name: actor.name, email: actor.email };
+    return { key: toDto({ ...row, creator }), secret } satisfies NewApiKey;
   });
 }
 
