@@ -129,7 +129,8 @@ export const documentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Renames a document, or changes its kind or who may download it (admin)',
+        summary:
+          'Renames a document, or changes its kind, its revision and date, or who may download it (admin)',
         params: IdParams,
         body: DocumentPatchSchema,
         response: { 200: PartDocumentSchema, ...errorResponses },
