@@ -3,22 +3,14 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { TOAST_AUTO_CLOSE_MS, TOAST_POSITION } from '@forgeline/shared/constants';
 import { createQueryClient } from '@/lib/query-client';
 import { connectAuth } from '@/lib/auth';
+import { useToastsWanted } from '@/lib/toast';
 
 /** react-toastify's container, in its own chunk: toasts raised before it mounts are queued by the library. */
 const ToastContainer = lazy(async () => ({ default: (await import('react-toastify')).ToastContainer }));
 
-/** Mounts the toast container once the page is idle, so the first paint never waits for it. */
+/** Mounts the toast container with the first toast, so a page that raises none never loads it. */
 const LazyToasts = () => {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(() => setReady(true), { timeout: 2000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(() => setReady(true), 200);
-    return () => window.clearTimeout(id);
-  }, []);
-  if (!ready) return null;
+  if (!useToastsWanted()) return null;
   return (
     <Suspense fallback={null}>
       <ToastContainer position={TOAST_POSITION} autoClose={TOAST_AUTO_CLOSE_MS} />
