@@ -3,8 +3,7 @@ import { AUDIT_ACTIONS, type AuditAction } from '@forgeline/shared/audit-actions
 import { LIMITS } from '@forgeline/shared/constants';
 import { AUDIT_PAGE_SIZE, useAudit, type AuditFilters } from '@/features/audit/api/get-audit';
 import { AuditTable } from '@/features/audit/components/audit-table';
-import { QueryState } from '@/components/ui/query-state';
-import { Pager } from '@/components/ui/pager';
+import { AdminListPage } from '@/components/ui/admin-list-page';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { DateRangeFilter } from '@/components/ui/date-range-filter';
 import { useAddressFilters } from '@/lib/use-address-filters';
@@ -52,88 +51,72 @@ const AuditRoute = () => {
 
   const total = audit.data?.total ?? audit.data?.data.length ?? 0;
   const capped = audit.data?.capped === true;
-  const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
   const filtered = Boolean(filters.action || filters.search || filters.actor || filters.from || filters.to);
 
   return (
-    <section aria-labelledby="dashboard-title">
-      <h2 id="dashboard-title" className="mb-4 text-2xl font-bold">
-        Audit log{' '}
-        <span className="text-base font-semibold text-base-content/70" data-testid="audit-count">
-          (Total: {total}
-          {capped ? '+' : ''})
-        </span>
-      </h2>
-
-      <div className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Find entries">
-        <form
-          key={`${filters.search ?? ''}|${filters.actor ?? ''}`}
-          onSubmit={onSearch}
-          className="flex min-w-0 grow flex-wrap items-end gap-2 sm:grow-0"
-        >
-          <label className="flex min-w-0 grow flex-col text-sm">
-            Subject
-            <input
-              type="search"
-              className="input input-bordered min-w-0"
-              placeholder="Order number, product or e-mail"
-              name="search"
-              maxLength={LIMITS.searchMax}
-              defaultValue={filters.search ?? ''}
-            />
-          </label>
-          <label className="flex min-w-0 grow flex-col text-sm">
-            Admin
-            <input
-              type="search"
-              className="input input-bordered min-w-0"
-              placeholder="Admin's e-mail"
-              name="actor"
-              maxLength={LIMITS.emailMax}
-              defaultValue={filters.actor ?? ''}
-            />
-          </label>
-          <button type="submit" className="btn btn-primary">
-            Search
-          </button>
-        </form>
-        <FilterSelect
-          label="Action"
-          value={filters.action}
-          options={Object.entries(AUDIT_ACTIONS)}
-          onChange={(action) => setFilter({ action })}
-        />
-        <DateRangeFilter from={filters.from} to={filters.to} onChange={setFilter} />
-        {filtered ? (
-          <button type="button" className="btn btn-ghost" onClick={clearFilters}>
-            Clear filters
-          </button>
-        ) : null}
-      </div>
-
-      <QueryState
-        query={audit}
-        loadingLabel="Loading the audit log"
-        errorText="The audit log could not be loaded."
-        isEmpty={(page) => page.data.length === 0}
-        empty={<p>{filtered ? 'No entry matches these filters.' : 'No admin has changed anything yet.'}</p>}
-      >
-        {(page) => (
-          <>
-            <AuditTable entries={page.data} />
-            {pages > 1 ? (
-              <Pager
-                page={filters.page}
-                pageCount={pages}
-                capped={capped}
-                onPage={(page) => setFilter({ page: String(page) })}
-                label="Pages of the audit log"
+    <AdminListPage
+      title="Audit log"
+      count={{ value: total, suffix: capped ? '+' : '', testId: 'audit-count' }}
+      toolbar={
+        <>
+          <form
+            key={`${filters.search ?? ''}|${filters.actor ?? ''}`}
+            onSubmit={onSearch}
+            className="flex min-w-0 grow flex-wrap items-end gap-2 sm:grow-0"
+          >
+            <label className="flex min-w-0 grow flex-col text-sm">
+              Subject
+              <input
+                type="search"
+                className="input input-bordered min-w-0"
+                placeholder="Order number, product or e-mail"
+                name="search"
+                maxLength={LIMITS.searchMax}
+                defaultValue={filters.search ?? ''}
               />
-            ) : null}
-          </>
-        )}
-      </QueryState>
-    </section>
+            </label>
+            <label className="flex min-w-0 grow flex-col text-sm">
+              Admin
+              <input
+                type="search"
+                className="input input-bordered min-w-0"
+                placeholder="Admin's e-mail"
+                name="actor"
+                maxLength={LIMITS.emailMax}
+                defaultValue={filters.actor ?? ''}
+              />
+            </label>
+            <button type="submit" className="btn btn-primary">
+              Search
+            </button>
+          </form>
+          <FilterSelect
+            label="Action"
+            value={filters.action}
+            options={Object.entries(AUDIT_ACTIONS)}
+            onChange={(action) => setFilter({ action })}
+          />
+          <DateRangeFilter from={filters.from} to={filters.to} onChange={setFilter} />
+        </>
+      }
+      toolbarLabel="Find entries"
+      filtered={filtered}
+      onClear={clearFilters}
+      query={audit}
+      loadingLabel="Loading the audit log"
+      errorText="The audit log could not be loaded."
+      isEmpty={(page) => page.data.length === 0}
+      empty={filtered ? 'No entry matches these filters.' : 'No admin has changed anything yet.'}
+      pager={{
+        page: filters.page,
+        pageCount: Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE)),
+        capped,
+        onPage: (page) => setFilter({ page: String(page) }),
+        label: 'Pages of the audit log',
+      }}
+    >
+      {(page) => <AuditTable entries={page.data} />}
+    </AdminListPage>
   );
 };
 

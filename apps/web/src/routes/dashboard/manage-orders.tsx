@@ -3,8 +3,7 @@ import { ORDERS_PAGE_SIZE, useSearchOrders, type OrderFilters } from '@/features
 import { LIMITS } from '@forgeline/shared/constants';
 import { ManageOrdersTable } from '@/features/orders/components/manage-orders-table';
 import { useOrderActions } from '@/features/orders/components/use-order-actions';
-import { QueryState } from '@/components/ui/query-state';
-import { Pager } from '@/components/ui/pager';
+import { AdminListPage } from '@/components/ui/admin-list-page';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { DateRangeFilter } from '@/components/ui/date-range-filter';
 import { useAddressFilters } from '@/lib/use-address-filters';
@@ -60,98 +59,83 @@ const ManageOrdersRoute = () => {
   };
 
   const total = orders.data?.total ?? orders.data?.data.length ?? 0;
-  const capped = orders.data?.capped === true;
-  const pages = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
   const filtered = Boolean(filters.search || filters.paid || filters.status || filters.from || filters.to);
 
   return (
-    <section aria-labelledby="dashboard-title">
-      <h2 id="dashboard-title" className="mb-4 text-2xl font-bold">
-        Manage All Orders{' '}
-        <span className="text-base font-semibold text-base-content/70" data-testid="orders-count">
-          (Total: {total}
-          {capped ? '+' : ''})
-        </span>
-      </h2>
-
-      <div className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Find orders">
-        {/* Keyed by the search in the address: Back, a link or 'Clear filters' puts its text in the box. */}
-        <form key={filters.search ?? ''} onSubmit={onSearch} className="flex min-w-0 grow gap-2 sm:grow-0">
-          <label className="sr-only" htmlFor="orders-search">
-            Search orders
-          </label>
-          <input
-            id="orders-search"
-            type="search"
-            className="input input-bordered min-w-0 grow sm:w-72"
-            placeholder="Customer, e-mail, product or order id"
-            name="search"
-            maxLength={LIMITS.searchMax}
-            defaultValue={filters.search ?? ''}
-          />
-          <button type="submit" className="btn btn-primary">
-            Search
-          </button>
-        </form>
-        <FilterSelect
-          label="Payment"
-          value={filters.paid}
-          options={[
-            ['true', 'Paid'],
-            ['false', 'Unpaid'],
-          ]}
-          onChange={(paid) => setFilter({ paid })}
-        />
-        <FilterSelect
-          label="Status"
-          value={filters.status}
-          options={[
-            ['pending', 'Pending'],
-            ['shipped', 'Shipped'],
-          ]}
-          onChange={(status) => setFilter({ status })}
-        />
-        <DateRangeFilter from={filters.from} to={filters.to} onChange={setFilter} />
-        <a className="btn btn-outline" href={exportHref(filters)} download>
-          Export CSV<span className="sr-only"> of the orders these filters match</span>
-        </a>
-        {filtered ? (
-          <button type="button" className="btn btn-ghost" onClick={clearFilters}>
-            Clear filters
-          </button>
-        ) : null}
-      </div>
-
-      <QueryState
-        query={orders}
-        loadingLabel="Loading the orders"
-        errorText="The orders could not be loaded."
-        isEmpty={(page) => page.data.length === 0}
-        empty={<p>{filtered ? 'No order matches these filters.' : 'There are no orders yet.'}</p>}
-      >
-        {(page) => (
-          <>
-            <ManageOrdersTable
-              orders={page.data}
-              firstNumber={(filters.page - 1) * ORDERS_PAGE_SIZE + 1}
-              onCancel={(order) => void onCancel(order)}
-              onShip={(order) => void onShip(order)}
-              busyId={busyId}
+    <AdminListPage
+      title="Manage All Orders"
+      count={{ value: total, suffix: orders.data?.capped === true ? '+' : '', testId: 'orders-count' }}
+      toolbar={
+        <>
+          {/* Keyed by the search in the address: Back, a link or 'Clear filters' puts its text in the box. */}
+          <form key={filters.search ?? ''} onSubmit={onSearch} className="flex min-w-0 grow gap-2 sm:grow-0">
+            <label className="sr-only" htmlFor="orders-search">
+              Search orders
+            </label>
+            <input
+              id="orders-search"
+              type="search"
+              className="input input-bordered min-w-0 grow sm:w-72"
+              placeholder="Customer, e-mail, product or order id"
+              name="search"
+              maxLength={LIMITS.searchMax}
+              defaultValue={filters.search ?? ''}
             />
-            {pages > 1 ? (
-              <Pager
-                page={filters.page}
-                pageCount={pages}
-                capped={capped}
-                onPage={(page) => setFilter({ page: String(page) })}
-                label="Pages of orders"
-                testId="orders-page"
-              />
-            ) : null}
-          </>
-        )}
-      </QueryState>
-    </section>
+            <button type="submit" className="btn btn-primary">
+              Search
+            </button>
+          </form>
+          <FilterSelect
+            label="Payment"
+            value={filters.paid}
+            options={[
+              ['true', 'Paid'],
+              ['false', 'Unpaid'],
+            ]}
+            onChange={(paid) => setFilter({ paid })}
+          />
+          <FilterSelect
+            label="Status"
+            value={filters.status}
+            options={[
+              ['pending', 'Pending'],
+              ['shipped', 'Shipped'],
+            ]}
+            onChange={(status) => setFilter({ status })}
+          />
+          <DateRangeFilter from={filters.from} to={filters.to} onChange={setFilter} />
+          <a className="btn btn-outline" href={exportHref(filters)} download>
+            Export CSV<span className="sr-only"> of the orders these filters match</span>
+          </a>
+        </>
+      }
+      toolbarLabel="Find orders"
+      filtered={filtered}
+      onClear={clearFilters}
+      query={orders}
+      loadingLabel="Loading the orders"
+      errorText="The orders could not be loaded."
+      isEmpty={(page) => page.data.length === 0}
+      empty={filtered ? 'No order matches these filters.' : 'There are no orders yet.'}
+      pager={{
+        page: filters.page,
+        pageCount: Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE)),
+        capped: orders.data?.capped === true,
+        onPage: (page) => setFilter({ page: String(page) }),
+        label: 'Pages of orders',
+        testId: 'orders-page',
+      }}
+    >
+      {(page) => (
+        <ManageOrdersTable
+          orders={page.data}
+          firstNumber={(filters.page - 1) * ORDERS_PAGE_SIZE + 1}
+          onCancel={(order) => void onCancel(order)}
+          onShip={(order) => void onShip(order)}
+          busyId={busyId}
+        />
+      )}
+    </AdminListPage>
   );
 };
 

@@ -6,8 +6,7 @@ import { ManageProductsTable } from '@/features/admin-products/components/manage
 import { EditProductDialog } from '@/features/admin-products/components/edit-product-dialog';
 import { ProductAccessSection } from '@/features/price-lists/components/product-access-section';
 import { ProductSearch, useProductSearch } from '@/features/products/components/product-search';
-import { QueryState } from '@/components/ui/query-state';
-import { Pager } from '@/components/ui/pager';
+import { AdminListPage } from '@/components/ui/admin-list-page';
 
 /** GET /api/products.csv (admin): every product, a download; the session cookie authenticates it. */
 const PRODUCTS_CSV_URL = '/api/products.csv';
@@ -51,81 +50,68 @@ const ManageProductsRoute = () => {
   const goTo = (next: number) => setPaging({ term: search.term, page: next });
 
   return (
-    <section aria-labelledby="dashboard-title">
-      <h2 id="dashboard-title" className="mb-4 text-2xl font-bold">
-        Manage Products{' '}
-        <span className="text-base font-semibold text-base-content/70" data-testid="products-count">
-          (Total: {total}
-          {products.data?.search ? ' matching' : ''})
-        </span>
-      </h2>
-      <div className="mb-4 flex flex-wrap items-start gap-2">
-        <ProductSearch
-          id="manage-product-search"
-          value={search.input}
-          onChange={search.setInput}
-          onSubmit={search.flush}
-          busy={products.isPlaceholderData || search.input.trim() !== search.term}
-          className="max-w-md grow"
-        />
-        <a className="btn btn-outline" href={PRODUCTS_CSV_URL} download>
-          Export CSV<span className="sr-only"> of every product</span>
-        </a>
-        <button
-          type="button"
-          className="btn btn-outline"
-          aria-expanded={importing}
-          onClick={() => setImporting((open) => !open)}
-        >
-          Import CSV
-        </button>
-      </div>
-      {importing ? (
-        <Suspense fallback={<p className="mb-4">Loading the import…</p>}>
-          <ImportProductsPanel onClose={() => setImporting(false)} />
-        </Suspense>
-      ) : null}
-      <QueryState
+    <>
+      <AdminListPage
+        title="Manage Products"
+        count={{ value: total, suffix: products.data?.search ? ' matching' : '', testId: 'products-count' }}
+        toolbar={
+          <>
+            <ProductSearch
+              id="manage-product-search"
+              value={search.input}
+              onChange={search.setInput}
+              onSubmit={search.flush}
+              busy={products.isPlaceholderData || search.input.trim() !== search.term}
+              className="max-w-md grow"
+            />
+            <a className="btn btn-outline" href={PRODUCTS_CSV_URL} download>
+              Export CSV<span className="sr-only"> of every product</span>
+            </a>
+            <button
+              type="button"
+              className="btn btn-outline"
+              aria-expanded={importing}
+              onClick={() => setImporting((open) => !open)}
+            >
+              Import CSV
+            </button>
+          </>
+        }
+        toolbarLabel="Find products"
         query={products}
         loadingLabel="Loading the products"
         errorText="The products could not be loaded."
         isEmpty={(data) => data.products.length === 0 && (data.search !== '' || data.total === 0)}
         empty={
-          <p>
-            {products.data?.search
-              ? `No products match "${products.data.search}".`
-              : 'There are no products yet.'}
-          </p>
+          products.data?.search
+            ? `No products match "${products.data.search}".`
+            : 'There are no products yet.'
+        }
+        pager={{ page, pageCount, onPage: goTo, label: 'Products pages', testId: 'products-page' }}
+        panel={
+          importing ? (
+            <Suspense fallback={<p className="mb-4">Loading the import…</p>}>
+              <ImportProductsPanel onClose={() => setImporting(false)} />
+            </Suspense>
+          ) : null
         }
       >
         {(data) => (
-          <div
-            className={products.isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}
-          >
-            <ManageProductsTable
-              products={data.products}
-              firstNumber={(data.page - 1) * ADMIN_PAGE_SIZE + 1}
-              onUpdate={setEditing}
-              onDelete={(product) => void onDelete(product)}
-              deletingId={deletingId}
-            />
-            <Pager
-              page={page}
-              pageCount={pageCount}
-              onPage={goTo}
-              busy={products.isPlaceholderData}
-              label="Products pages"
-              testId="products-page"
-            />
-          </div>
+          <ManageProductsTable
+            products={data.products}
+            firstNumber={(data.page - 1) * ADMIN_PAGE_SIZE + 1}
+            onUpdate={setEditing}
+            onDelete={(product) => void onDelete(product)}
+            deletingId={deletingId}
+          />
         )}
-      </QueryState>
+      </AdminListPage>
       <EditProductDialog
         product={editing}
         onClose={() => setEditing(null)}
         extra={(product) => <ProductExtrasEditor productId={product._id} />}
       />
-    </section>
+    </>
   );
 };
 
