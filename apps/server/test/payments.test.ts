@@ -8,7 +8,7 @@ import {
   StripePaymentProvider,
   TestPaymentProvider,
 } from '../src/modules/payments/providers/index.ts';
-import { luhnValid } from '../src/modules/payments/providers/test-cards.ts';
+import { luhnValid } from '@forgeline/shared/cards';
 import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import type { FakeStripe } from './support/fake-stripe.ts';

@@ -1,3 +1,5 @@
+import { cardBrand, luhnValid } from '@forgeline/shared/cards';
+
 /**
  * The card checks of the built-in test processor, following Stripe's test mode (docs/architecture.md §5): the
  * number (Luhn), the expiry and the CVC are checked in Stripe's order with Stripe's messages and codes,
@@ -35,30 +37,6 @@ const TEST_CARD_OUTCOMES: Record<string, CardOutcome> = {
     'An error occurred while processing your card. Try again in a little bit.',
   ),
 };
-
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
-export function cardBrand(digits: string): string {
-  if (/^4/.test(digits)) return 'visa';
-  if (/^(5[1-5]|2(2[2-9][1-9]|2[3-9]\d|[3-6]\d\d|7[01]\d|720))/.test(digits)) return 'mastercard';
-  if (/^3[47]/.test(digits)) return 'amex';
-  if (/^(6011|65|64[4-9])/.test(digits)) return 'discover';
-  if (/^35(2[89]|[3-8]\d)/.test(digits)) return 'jcb';
-  if (/^3(0[0-5]|[68])/.test(digits)) return 'diners';
-  if (/^62/.test(digits)) return 'unionpay';
-  return 'unknown';
-}
 
 const asWholeNumber = (value: number | string): number | undefined => {
   const text = typeof value === 'number' ? String(value) : value.trim();

@@ -1,26 +1,17 @@
-/** Card entry helpers of the test processor's form: brand, formatting, Luhn, expiry and CVC checks. */
+import { CARD_BRAND_LABELS, cardBrand, cardLength, luhnValid, type CardBrand } from '@forgeline/shared/cards';
 
-export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'unknown';
+/**
+ * Card entry helpers of the test processor's form: formatting, expiry and CVC checks; the brand and the
+ * Luhn check are the shared ones the test processor applies too.
+ */
 
-export const brandLabel: Record<CardBrand, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  unknown: '',
-};
+export type { CardBrand };
+/** The brand's name as the card shows it ('' for a number no network's range holds). */
+export const brandLabel = CARD_BRAND_LABELS;
+export { cardBrand, cardLength, luhnValid };
 
 export const digitsOnly = (value: string): string => value.replace(/\D/g, '');
 
-export const cardBrand = (digits: string): CardBrand => {
-  if (/^4/.test(digits)) return 'visa';
-  if (/^3[47]/.test(digits)) return 'amex';
-  if (/^(5[1-5]|2(2[2-9][1-9]|2[3-9]\d|[3-6]\d\d|7[01]\d|720))/.test(digits)) return 'mastercard';
-  if (/^(6011|65|64[4-9])/.test(digits)) return 'discover';
-  return 'unknown';
-};
-
-export const cardLength = (brand: CardBrand): number => (brand === 'amex' ? 15 : 16);
 export const cvcLength = (brand: CardBrand): number => (brand === 'amex' ? 4 : 3);
 
 /** '4242424242424242' → '4242 4242 4242 4242'; American Express as 4-6-5. */
@@ -43,20 +34,6 @@ export const formatExpiry = (value: string, previous = ''): string => {
   if (digits.length < 2) return digits;
   if (digits.length === 2) return `${digits} / `;
   return `${digits.slice(0, 2)} / ${digits.slice(2)}`;
-};
-
-export const luhnValid = (digits: string): boolean => {
-  if (!/^\d+$/.test(digits)) return false;
-  let sum = 0;
-  for (let index = 0; index < digits.length; index += 1) {
-    let digit = Number(digits[digits.length - 1 - index]);
-    if (index % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
 };
 
 export type CardEntry = { number: string; expiry: string; cvc: string };
