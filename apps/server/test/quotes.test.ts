@@ -305,7 +305,7 @@ describe('quotes: request → offer → accept | decline | expire', () => {
     // The admins get one mail of it: the new order's, naming the quote and linking to it.
     const adminMails = (await mailsTo(admin.email)).filter((m) => m.textBody.includes(quote.number));
     expect(adminMails.map((m) => m.subject)).toEqual([
-      `New order ${checkout.number} (PO PO-Q-1) from quote ${quote.number}: 2 lines, $5000.00`,
+      `New order ${checkout.number} (PO PO-Q-1) from quote ${quote.number}: 2 lines, $5,000.00`,
     ]);
     expect(adminMails[0]!.textBody).toContain(`/dashboard/quotes/${quote._id}`);
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
+import { formatMoney } from '@forgeline/shared/money';
 
 /**
  * The layout shared by the shop's documents (invoices, credit notes, quotes): a title, the seller and
@@ -62,9 +63,6 @@ export interface DocumentContent {
   /** Paragraphs after the total. */
   notes: string[];
 }
-
-export const money = (cents: number) =>
-  `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -135,9 +133,9 @@ export function renderDocumentPdf(content: DocumentContent): Promise<Buffer> {
       reference: line.reference.length > 14 ? `${line.reference.slice(0, 8)}…` : line.reference,
       description: line.description,
       quantity: `${line.quantity}`,
-      unit: money(line.unitPriceCents),
+      unit: formatMoney(line.unitPriceCents),
       rate: line.taxRate ?? '',
-      total: money(line.totalCents),
+      total: formatMoney(line.totalCents),
     };
     const numbersColumn = COLUMNS[1];
     const numbers = (line.numbers ?? []).map((text) => ({
@@ -173,12 +171,12 @@ export function renderDocumentPdf(content: DocumentContent): Promise<Buffer> {
   doc.fontSize(10);
   for (const subtotal of content.subtotals ?? []) {
     doc.text(subtotal.label, 200, y, { width: 240, align: 'right' });
-    doc.text(money(subtotal.cents), 445, y, { width: 100, align: 'right' });
+    doc.text(formatMoney(subtotal.cents), 445, y, { width: 100, align: 'right' });
     y += 15;
   }
   doc.font(BOLD);
   doc.text(content.totalLabel, 200, y, { width: 240, align: 'right' });
-  doc.text(money(content.totalCents), 445, y, { width: 100, align: 'right' });
+  doc.text(formatMoney(content.totalCents), 445, y, { width: 100, align: 'right' });
   doc.font(REGULAR).text('', 50, y + 30);
   for (const note of content.notes) doc.text(note, 50);
   doc.end();

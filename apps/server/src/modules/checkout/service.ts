@@ -1,5 +1,5 @@
 import { nearestValidQuantity, unitPriceCents } from '@forgeline/shared/pricing';
-import { toCents, toDollars } from '@forgeline/shared/money';
+import { toCents, toDollars, formatMoney } from '@forgeline/shared/money';
 import {
   type CheckoutBody,
   type ReorderChange,
@@ -326,8 +326,6 @@ export async function getCheckout(deps: Pick<AppDeps, 'db'>, user: Actor, id: st
   return { checkout, orders: await checkoutLines(deps.db, checkout.id) };
 }
 
-const money = (cents: number) => `$${toDollars(cents).toFixed(2)}`;
-
 /** What became of one past line today: the quantity under today's rules, the price now, and why. */
 function changeOf(
   line: OrderRow,
@@ -360,7 +358,7 @@ function changeOf(
     notes.push(`Quantity ${line.quantity} → ${quantity} (${why}).`);
   }
   if (nowCents !== line.priceCents)
-    notes.push(`Price per piece ${money(line.priceCents)} → ${money(nowCents)}.`);
+    notes.push(`Price per piece ${formatMoney(line.priceCents)} → ${formatMoney(nowCents)}.`);
   return {
     change: {
       ...base,

@@ -1,4 +1,4 @@
-import { toDollars } from '@forgeline/shared/money';
+import { formatMoney } from '@forgeline/shared/money';
 import type { OrderRequest } from '@forgeline/shared/schemas/company';
 import { COMPANY_ROLE_RIGHTS } from '@forgeline/shared/schemas/company';
 import type { Executor } from '../../db/client.ts';
@@ -19,9 +19,6 @@ import { requireRight } from './service.ts';
  */
 export const REQUEST_DAYS = 14;
 const DAY_MS = 86_400_000;
-
-const money = (cents: number) =>
-  `$${toDollars(cents).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** What a request carries: the lines and figures the buyer saw, where it goes, how it is paid. */
 export interface RequestDraft {
@@ -60,7 +57,7 @@ export async function requestApproval(
     (m) => COMPANY_ROLE_RIGHTS[m.role].approve && m.userId !== buyer.id,
   );
   const link = `${deps.config.publicUrl}/dashboard/company`;
-  const what = `${row.number} from ${buyer.name} for ${money(row.totalCents)}`;
+  const what = `${row.number} from ${buyer.name} for ${formatMoney(row.totalCents)}`;
   const mailIds = [
     ...(await Promise.all(
       approvers.map((approver) =>
@@ -85,7 +82,7 @@ export async function requestApproval(
       text: [
         `Hello ${buyer.name},`,
         '',
-        `Your order of ${money(row.totalCents)} was sent for approval (${draft.reason}) and will be placed once an approver agrees.`,
+        `Your order of ${formatMoney(row.totalCents)} was sent for approval (${draft.reason}) and will be placed once an approver agrees.`,
         'Nothing is reserved meanwhile. You will hear from us either way.',
         link,
         '',
@@ -183,8 +180,8 @@ export async function decideRequest(
       `Hello ${row.buyerName},`,
       '',
       approved
-        ? `${decision.by.name} approved your order request ${row.number}: it is placed as ${decision.checkoutNumber} (${money(row.totalCents)}).`
-        : `${decision.by.name} rejected your order request ${row.number} (${money(row.totalCents)}). Nothing was ordered.`,
+        ? `${decision.by.name} approved your order request ${row.number}: it is placed as ${decision.checkoutNumber} (${formatMoney(row.totalCents)}).`
+        : `${decision.by.name} rejected your order request ${row.number} (${formatMoney(row.totalCents)}). Nothing was ordered.`,
       ...comment,
       `${deps.config.publicUrl}/dashboard/${approved ? 'myOrders' : 'company'}`,
       '',

@@ -5,7 +5,8 @@ import {
 } from '@forgeline/shared/schemas/bank-transfer';
 import type { InvoiceRow } from '../../db/schema/index.ts';
 import { formatRate, taxSummary } from '@forgeline/shared/tax';
-import { isoDay, money, renderDocumentPdf, type Seller } from '../../lib/pdf.ts';
+import { formatMoney } from '@forgeline/shared/money';
+import { isoDay, renderDocumentPdf, type Seller } from '../../lib/pdf.ts';
 
 export type { Seller } from '../../lib/pdf.ts';
 
@@ -79,7 +80,7 @@ function taxSubtotals(invoice: InvoiceRow, sign: number) {
   return [
     { label: 'Net total', cents: sign * invoice.netCents },
     ...summary.map((row) => ({
-      label: `Tax ${formatRate(row.rateBasisPoints)} on ${money(sign * row.netCents)}`,
+      label: `Tax ${formatRate(row.rateBasisPoints)} on ${formatMoney(sign * row.netCents)}`,
       cents: sign * row.taxCents,
     })),
   ];

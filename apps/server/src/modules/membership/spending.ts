@@ -1,9 +1,6 @@
-import { toDollars } from '@forgeline/shared/money';
+import { formatMoney } from '@forgeline/shared/money';
 import type { Executor } from '../../db/client.ts';
 import { createMembershipRepository, type Membership } from './repository.ts';
-
-const money = (cents: number) =>
-  `$${toDollars(cents).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /**
  * Locks the buyer's member row (their checkouts are counted one after the other) and answers why
@@ -18,7 +15,7 @@ export async function spendingCheck(
   const member = await createMembershipRepository(tx).lock(buyerId);
   if (!member || (member.orderLimitCents === null && member.monthlyLimitCents === null)) return null;
   if (member.orderLimitCents !== null && totalCents > member.orderLimitCents) {
-    return { member, reason: `Over the per-order limit of ${money(member.orderLimitCents)}.` };
+    return { member, reason: `Over the per-order limit of ${formatMoney(member.orderLimitCents)}.` };
   }
   if (member.monthlyLimitCents !== null) {
     const spent =
@@ -26,7 +23,7 @@ export async function spendingCheck(
     if (spent + totalCents > member.monthlyLimitCents) {
       return {
         member,
-        reason: `Over the monthly limit of ${money(member.monthlyLimitCents)} (${money(spent)} ordered this month).`,
+        reason: `Over the monthly limit of ${formatMoney(member.monthlyLimitCents)} (${formatMoney(spent)} ordered this month).`,
       };
     }
   }

@@ -1,3 +1,4 @@
+import { formatMoney } from '@forgeline/shared/money';
 import type { Executor } from '../../db/client.ts';
 import type { CheckoutRow, OrderRow } from '../../db/schema/index.ts';
 import type { MailDeps } from '../../lib/deps.ts';
@@ -15,8 +16,6 @@ export type AdminOrderMailKind = 'placed' | 'paid';
 /** The quote an order was placed from, when it was: its mail then says so (one mail, not two). */
 export type OrderOrigin = { quoteNumber: string; quoteId: string };
 
-const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
 export function adminOrderMail(
   kind: AdminOrderMailKind,
   checkout: Pick<CheckoutRow, 'number' | 'poReference' | 'paymentMethod' | 'dueAt'> | undefined,
@@ -32,15 +31,15 @@ export function adminOrderMail(
   const fromQuote = kind === 'placed' && origin ? ` from quote ${origin.quoteNumber}` : '';
   const how =
     kind === 'paid'
-      ? `Paid ${money(total)}: transaction ${first?.transactionId ?? '-'}.`
+      ? `Paid ${formatMoney(total)}: transaction ${first?.transactionId ?? '-'}.`
       : checkout?.paymentMethod === 'invoice' && checkout.dueAt
         ? `On payment terms: invoiced, due ${isoDay(checkout.dueAt)}. It may ship now.`
         : 'Awaiting card payment: it ships once paid.';
   return {
     subject:
       kind === 'placed'
-        ? `New order ${number}${po}${fromQuote}: ${pieces}, ${money(total)}`
-        : `Order paid ${number}${po}: ${money(total)}`,
+        ? `New order ${number}${po}${fromQuote}: ${pieces}, ${formatMoney(total)}`
+        : `Order paid ${number}${po}: ${formatMoney(total)}`,
     text: [
       kind === 'paid'
         ? 'A customer has paid for an order.'
@@ -52,9 +51,9 @@ export function adminOrderMail(
       `Order:     ${number}${po}`,
       ...lines.map(
         (line) =>
-          `  ${line.number}  ${line.productName}: ${line.quantity} pcs at ${money(line.priceCents)} = ${money(line.totalCents)}`,
+          `  ${line.number}  ${line.productName}: ${line.quantity} pcs at ${formatMoney(line.priceCents)} = ${formatMoney(line.totalCents)}`,
       ),
-      `Total:     ${money(total)}`,
+      `Total:     ${formatMoney(total)}`,
       how,
       '',
       ...lines.map((line) => `${publicUrl}/dashboard/order/${line.id}`),

@@ -1,3 +1,4 @@
+import { formatMoney } from '@forgeline/shared/money';
 import { bankTransferSection, type BankTransfer } from '@forgeline/shared/schemas/bank-transfer';
 import type { Executor } from '../../db/client.ts';
 import type { CheckoutRow, OrderRow } from '../../db/schema/index.ts';
@@ -12,10 +13,9 @@ import { createCheckoutRepository } from './checkouts-repository.ts';
  * The e-mails of a checkout: one when it is placed (with the link to pay all of it) and one receipt when
  * it is paid, each listing every line, instead of one mail per line (forty parts, two mails).
  */
-const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 const lineText = (order: OrderRow) =>
-  `  ${order.number}  ${order.productName}: ${order.quantity} pcs at ${money(order.priceCents)} = ${money(order.totalCents)}`;
+  `  ${order.number}  ${order.productName}: ${order.quantity} pcs at ${formatMoney(order.priceCents)} = ${formatMoney(order.totalCents)}`;
 
 export function checkoutMail(
   kind: 'placed' | 'paid',
@@ -32,8 +32,8 @@ export function checkoutMail(
     checkout.taxTreatment === 'none'
       ? []
       : [
-          `Net:        ${money(net)}`,
-          `Tax:        ${money(total - net)}${checkout.taxNote ? ` (${checkout.taxNote})` : ''}`,
+          `Net:        ${formatMoney(net)}`,
+          `Tax:        ${formatMoney(total - net)}${checkout.taxNote ? ` (${checkout.taxNote})` : ''}`,
         ];
   const po = checkout.poReference ? ` (PO ${checkout.poReference})` : '';
   const [first] = lines;
@@ -46,7 +46,7 @@ export function checkoutMail(
     kind === 'placed' && onTerms
       ? [
           'Thank you for your order. It is on your payment terms: we ship it without waiting for payment.',
-          `Our invoice is attached. Please pay ${money(total)} by bank transfer by ${isoDay(checkout.dueAt!)} (net ${checkout.termsDays} days), quoting the invoice number.`,
+          `Our invoice is attached. Please pay ${formatMoney(total)} by bank transfer by ${isoDay(checkout.dueAt!)} (net ${checkout.termsDays} days), quoting the invoice number.`,
           ...(bankTransfer ? ['', ...bankTransferSection(bankTransfer)] : []),
         ]
       : kind === 'placed'
@@ -56,7 +56,7 @@ export function checkoutMail(
             `${site.publicUrl}/checkout/${checkout.id}`,
           ]
         : [
-            `We have received your payment of ${money(total)}${card}.`,
+            `We have received your payment of ${formatMoney(total)}${card}.`,
             `${onTerms ? 'Payment reference' : 'Transaction id'}: ${first?.transactionId ?? '-'}`,
             'Every line ships on its own; we will write as each one leaves our works.',
           ];
@@ -74,7 +74,7 @@ export function checkoutMail(
       `Checkout:   ${checkout.number}${po}`,
       ...lines.map(lineText),
       ...taxLines,
-      `Total:      ${money(total)}`,
+      `Total:      ${formatMoney(total)}`,
       `Deliver to: ${checkout.address}, phone ${checkout.phone}`,
       '',
       `Your orders: ${site.publicUrl}/dashboard/myOrders`,

@@ -1,13 +1,11 @@
 import { carrierName } from '@forgeline/shared/carriers';
-import { toDollars } from '@forgeline/shared/money';
+import { toDollars, formatMoney } from '@forgeline/shared/money';
 import { type AdminOrderDetail, type OrderEvent } from '@forgeline/shared/schemas/order-detail';
 import type { AppDeps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { createCheckoutRepository } from './checkouts-repository.ts';
 import { creditNotesOfCheckout, documentsOfOrder, pdfUrlOf, summarizeDocuments } from '../invoices/index.ts';
 import { createOrdersRepository, toOrderDto } from './repository.ts';
-
-const money = (cents: number) => `$${toDollars(cents).toFixed(2)}`;
 
 /**
  * One order as the admin's order page shows it (GET /api/orders/:id): the order, its payment, the
@@ -50,7 +48,7 @@ export async function getOrderDetail(deps: Pick<AppDeps, 'db'>, id: string): Pro
     timeline.push({
       at: order.paidAt.toISOString(),
       kind: 'paid',
-      text: `Paid ${money(order.totalCents)}${card}${order.transactionId ? `, transaction ${order.transactionId}` : ''}`,
+      text: `Paid ${formatMoney(order.totalCents)}${card}${order.transactionId ? `, transaction ${order.transactionId}` : ''}`,
     });
   }
   for (const document of documents) {
@@ -58,7 +56,7 @@ export async function getOrderDetail(deps: Pick<AppDeps, 'db'>, id: string): Pro
     timeline.push({
       at: document.issuedAt.toISOString(),
       kind: 'invoiced',
-      text: `Invoice ${document.number} issued (${money(document.totalCents)})`,
+      text: `Invoice ${document.number} issued (${formatMoney(document.totalCents)})`,
     });
   }
   for (const refund of refunds) {
@@ -86,7 +84,7 @@ export async function getOrderDetail(deps: Pick<AppDeps, 'db'>, id: string): Pro
   if (order.cancelledAt) {
     const note = documents.find((document) => document.kind === 'credit_note');
     const what = order.paid
-      ? `: ${money(order.totalCents)} refunded`
+      ? `: ${formatMoney(order.totalCents)} refunded`
       : note
         ? ': nothing is owed for it'
         : ', unpaid';

@@ -1,3 +1,4 @@
+import { formatMoney } from '@forgeline/shared/money';
 import type { Executor } from '../../db/client.ts';
 import type { OrderRow } from '../../db/schema/index.ts';
 import type { MailDeps } from '../../lib/deps.ts';
@@ -12,18 +13,16 @@ import { createOrdersRepository } from './repository.ts';
  */
 export type OrderMailKind = 'placed' | 'paid' | 'cancelledByShop' | 'expired';
 
-const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
 const summary = (order: OrderRow) =>
   [
     // The number the buyer sees in My Orders and quotes to us, never the row's id (links carry that).
     `Order:      ${order.number}`,
     `Product:    ${order.productName}`,
-    `Quantity:   ${order.quantity} pcs at ${money(order.priceCents)} / piece`,
+    `Quantity:   ${order.quantity} pcs at ${formatMoney(order.priceCents)} / piece`,
     ...(order.taxCents > 0
-      ? [`Net:        ${money(order.totalCents)}`, `Tax:        ${money(order.taxCents)}`]
+      ? [`Net:        ${formatMoney(order.totalCents)}`, `Tax:        ${formatMoney(order.taxCents)}`]
       : []),
-    `Total:      ${money(order.grossCents)}`,
+    `Total:      ${formatMoney(order.grossCents)}`,
     `Deliver to: ${order.address}, phone ${order.phone}`,
   ].join('\n');
 
@@ -52,7 +51,7 @@ export function orderMail(
         return {
           subject: `Payment received: ${order.productName}`,
           lines: [
-            `We have received your payment of ${money(order.grossCents)}${card && ` by ${card}`}.`,
+            `We have received your payment of ${formatMoney(order.grossCents)}${card && ` by ${card}`}.`,
             `Transaction id: ${order.transactionId ?? '-'}`,
             'We will write again when the order ships.',
           ],
@@ -151,7 +150,7 @@ export async function queuePaidMail(
 
 /** What became of the money of an order the shop cancelled (its credit note, if any, is attached). */
 function cancelledMoneyLine(order: OrderRow, card: string): string {
-  const amount = money(order.grossCents);
+  const amount = formatMoney(order.grossCents);
   // On terms, paid by transfer: no card to refund to; the shop transfers it back.
   if (order.paid && order.dueAt)
     return `Your bank transfer of ${amount} (reference ${order.transactionId ?? '-'}) will be paid back to you by bank transfer; the credit note is attached.`;

@@ -1,4 +1,4 @@
-import { toDollars } from '@forgeline/shared/money';
+import { formatMoney } from '@forgeline/shared/money';
 import { bankTransferSection } from '@forgeline/shared/schemas/bank-transfer';
 import type { Executor } from '../../db/client.ts';
 import type { CheckoutRow } from '../../db/schema/index.ts';
@@ -6,8 +6,6 @@ import type { MailDeps } from '../../lib/deps.ts';
 import { isoDay } from '../../lib/pdf.ts';
 import { checkoutBankTransfer } from '../invoices/index.ts';
 import { checkoutLines, documentAttachments } from '../orders/index.ts';
-
-const money = (cents: number) => `$${toDollars(cents).toFixed(2)}`;
 
 /**
  * The one reminder of an overdue invoice on terms, with the invoice attached, queued in the
@@ -32,7 +30,7 @@ export async function queueReminderMail(
     text: [
       `Hello ${checkout.customerName},`,
       '',
-      `Our invoice ${invoiceName} for order ${checkout.number}${po} was due on ${isoDay(checkout.dueAt)}, and we have not yet received ${money(due)}.`,
+      `Our invoice ${invoiceName} for order ${checkout.number}${po} was due on ${isoDay(checkout.dueAt)}, and we have not yet received ${formatMoney(due)}.`,
       'Please pay by bank transfer quoting the invoice number. If you have paid in the last few days, thank you, and please ignore this reminder.',
       ...(bankTransfer ? ['', ...bankTransferSection(bankTransfer)] : []),
       '',

@@ -1,4 +1,4 @@
-import { toDollars } from '@forgeline/shared/money';
+import { toDollars, formatMoney } from '@forgeline/shared/money';
 import { type TermsInvoice } from '@forgeline/shared/schemas/payment-terms';
 import type { Executor } from '../../db/client.ts';
 import type { CheckoutRow, OrderRow } from '../../db/schema/index.ts';
@@ -24,8 +24,6 @@ const DAY_MS = 86_400_000;
 
 export const TERMS_NOT_APPROVED = 'PAYMENT_TERMS_NOT_APPROVED';
 export const CREDIT_LIMIT = 'CREDIT_LIMIT_EXCEEDED';
-
-const money = (cents: number) => `$${toDollars(cents).toFixed(2)}`;
 
 /**
  * Before an invoice checkout places anything: the PO number it needs and the customer's approval.
@@ -69,7 +67,7 @@ export async function settleTermsCheckout(
   const usedCents = terms.usedCents;
   if (usedCents > terms.creditLimitCents) {
     const before = usedCents - placed.checkout.grossCents;
-    const message = `This order of ${money(placed.checkout.grossCents)} would take your company's unpaid invoices to ${money(usedCents)}, over its credit limit of ${money(terms.creditLimitCents)} (${money(Math.max(terms.creditLimitCents - before, 0))} available). Please pay by card, or settle open invoices first.`;
+    const message = `This order of ${formatMoney(placed.checkout.grossCents)} would take your company's unpaid invoices to ${formatMoney(usedCents)}, over its credit limit of ${formatMoney(terms.creditLimitCents)} (${formatMoney(Math.max(terms.creditLimitCents - before, 0))} available). Please pay by card, or settle open invoices first.`;
     throw new DomainError(CREDIT_LIMIT, message, { paymentMethod: message });
   }
   const { checkout, orders } = placed;

@@ -1,6 +1,6 @@
 import { listPricingOf, resolvePricing, type ListEntry } from '@forgeline/shared/contract-pricing';
 import { isValidOn } from '@forgeline/shared/contract-pricing';
-import { toDollars } from '@forgeline/shared/money';
+import { toDollars, formatMoney } from '@forgeline/shared/money';
 import { tierInForce, unitPriceCents } from '@forgeline/shared/pricing';
 import { percentOfBasisPoints, type PriceExplanation } from '@forgeline/shared/schemas/price-list';
 import type { Executor } from '../../db/client.ts';
@@ -10,8 +10,6 @@ import { companyView } from '../pricing/index.ts';
 import { findProduct, findProductsBySkus } from '../products/index.ts';
 import { createPriceListsRepository } from './repository.ts';
 import { dollarTiers } from './service.ts';
-
-const money = (cents: number) => `$${toDollars(cents).toFixed(2)}`;
 
 /**
  * Which price a company pays for a part today, and why (decision 0216): the pricing module's view of the
@@ -50,7 +48,7 @@ export async function explainPrice(
         asks.source.kind === 'price-list' && asks.source.basis === 'fixed'
           ? 'its own price'
           : `${percentOfBasisPoints(list.percentOffBasisPoints ?? 0)} % off the list price`;
-      return { listName: list.name, outcome: `${money(asks.priceCents)}: ${how} (${held}).` };
+      return { listName: list.name, outcome: `${formatMoney(asks.priceCents)}: ${how} (${held}).` };
     });
   const breakInForce = quantity === undefined ? null : tierInForce(pricing, quantity);
   const source = pricing.source;
