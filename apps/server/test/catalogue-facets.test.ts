@@ -46,7 +46,7 @@ afterAll(() => t.close());
 const part = fc.record({
   restricted: fc.boolean(),
   discontinued: fc.boolean(),
-  inCategory: fc.constantFrom(false, 'parent', 'child'),
+  inCategory: fc.constantFrom<false | 'parent' | 'child'>(false, 'parent', 'child'),
   bore: fc.option(fc.constantFrom(...BORES), { nil: undefined }),
   seal: fc.option(fc.constantFrom(...SEALS), { nil: undefined }),
   stainless: fc.option(fc.boolean(), { nil: undefined }),
