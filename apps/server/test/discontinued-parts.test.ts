@@ -1,8 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart, QuickOrderCheckResponse } from '@forgeline/shared/schemas/cart';
 import type { ReorderResponse } from '@forgeline/shared/schemas/checkout';
 import type { Product, ProductLifecycle, RelatedPart } from '@forgeline/shared/schemas/product';
-import type { ProductRow } from '../src/db/schema/index.ts';
+import { productAccess, products, type ProductRow } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { createCast, expectRefused, requestAs, type Cast, type Method } from './support/cast.ts';
 import { makeProduct, orderBody, placeOrder } from './support/data.ts';
@@ -203,5 +204,81 @@ describe('discontinued parts', () => {
       lines: [{ productId: old.id, quantity: 5 }],
     });
     expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('a replacement the buyer may not see', () => {
+  // Two parts go out of production; one is replaced by a part made for another customer (restricted),
+  // the other by a part the shop withholds from customer A's company (product_access deny). Neither
+  // replacement may be named to customer A, on the quick-order pad or in a reorder; customer B, not
+  // denied, is offered the second.
+  let restrictedGone: ProductRow;
+  let deniedGone: ProductRow;
+  let restricted: ProductRow;
+  let denied: ProductRow;
+  let pastOrders: string[];
+
+  beforeAll(async () => {
+    [restrictedGone, deniedGone, restricted, denied] = await Promise.all([
+      makeProduct(t.app, { name: 'Gear pump GP-1', sku: 'FL-HID-GP1', availableQuantity: 500 }),
+      makeProduct(t.app, { name: 'Gear pump GP-2', sku: 'FL-HID-GP2', availableQuantity: 500 }),
+      makeProduct(t.app, { name: 'Gear pump GP-1 for Acme only', sku: 'FL-HID-GP1-ACME' }),
+      makeProduct(t.app, { name: 'Gear pump GP-2 Mk II', sku: 'FL-HID-GP2-MK2' }),
+    ]);
+    await t.app.db.update(products).set({ restricted: true }).where(eq(products.id, restricted.id));
+    const created = await as('admin', 'POST', '/api/companies', {
+      name: 'Customer A Engineering Ltd',
+      billingAddress: '3 Weir Street, Bradford',
+      country: 'GB',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const companyId = created.json<{ id: string }>().id;
+    const member = await as('admin', 'POST', `/api/companies/${companyId}/members`, {
+      email: cast.customerA.email,
+      role: 'admin',
+    });
+    expect(member.statusCode, member.body).toBe(201);
+    await t.app.db.insert(productAccess).values({ productId: denied.id, companyId, access: 'deny' });
+    pastOrders = [
+      await placeOrder(t.app, cast.customerA, restrictedGone.id, 5),
+      await placeOrder(t.app, cast.customerA, deniedGone.id, 5),
+    ];
+    for (const [gone, replacement] of [
+      [restrictedGone, restricted],
+      [deniedGone, denied],
+    ] as const) {
+      const res = await lifecycle(gone.id, { discontinued: true, replacement: replacement.sku, related: [] });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    t.app.catalogueCache.invalidate();
+  });
+
+  it('is never offered on the quick-order pad', async () => {
+    const res = await as('customerA', 'POST', '/api/quick-order/check', {
+      text: 'FL-HID-GP1 5\nFL-HID-GP2 5',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<QuickOrderCheckResponse>().lines).toMatchObject([
+      { sku: 'FL-HID-GP1', problem: { rule: 'discontinued', message: DISCONTINUED }, replacement: null },
+      { sku: 'FL-HID-GP2', problem: { rule: 'discontinued', message: DISCONTINUED }, replacement: null },
+    ]);
+    expect(res.body).not.toContain('FL-HID-GP1-ACME');
+    expect(res.body).not.toContain('FL-HID-GP2-MK2');
+    // Customer B may see the second replacement, and is offered it.
+    const other = await as('customerB', 'POST', '/api/quick-order/check', { text: 'FL-HID-GP2 5' });
+    expect(other.json<QuickOrderCheckResponse>().lines[0]).toMatchObject({
+      replacement: { sku: 'FL-HID-GP2-MK2', name: 'Gear pump GP-2 Mk II' },
+    });
+  });
+
+  it('is never named when a past order is ordered again', async () => {
+    for (const past of pastOrders) {
+      const res = await as('customerA', 'POST', `/api/order/${past}/reorder`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<ReorderResponse>().changes).toMatchObject([
+        { now: null, note: 'Discontinued: not added.' },
+      ]);
+      expect(res.body).not.toMatch(/FL-HID-GP1-ACME|FL-HID-GP2-MK2|Replaced by/);
+    }
   });
 });

@@ -78,8 +78,11 @@ describe("the admin's products CSV: GET /api/products.csv and POST /api/products
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/forgeline-products-\d{4}-\d{2}-\d{2}\.csv/);
     const [header, ...rows] = parse(res.body, { bom: true }) as string[][];
-    // The catalogue's columns (docs/decisions/0220), then the tax category (0219), close the export.
-    expect(header!.join(',')).toBe(`${HEADER},Category,Attributes,Tax category`);
+    // The catalogue's columns (docs/decisions/0220), the tax category (0219) and the part's discontinued
+    // state with its replacement (0250) close the export.
+    expect(header!.join(',')).toBe(
+      `${HEADER},Category,Attributes,Tax category,Discontinued,Replacement part number`,
+    );
     const evil = rows.find((row) => row[0] === 'IMP-EVIL')!;
     expect(evil).toEqual([
       'IMP-EVIL',
@@ -97,6 +100,8 @@ describe("the admin's products CSV: GET /api/products.csv and POST /api/products
       '',
       '',
       'standard',
+      'no',
+      '',
     ]);
     expect(rows.find((row) => row[0] === 'IMP-PLAIN')![6]).toBe('');
   });
@@ -280,6 +285,93 @@ describe("the admin's products CSV: GET /api/products.csv and POST /api/products
     ]);
     expect((await productBySku('IMP-TAX-1'))!.taxCategory).toBe('reduced');
     expect((await productBySku('IMP-TAX-2'))!.taxCategory).toBe('exempt');
+  });
+
+  it('discontinues parts from its Discontinued column with a replacement (in the shop or in the file), exports them back, and names a wrong cell', async () => {
+    await makeProduct(t.app, { name: 'Bearing IMP-DSC-SHOP', sku: 'IMP-DSC-SHOP', priceCents: 100 });
+    const header = `${HEADER},Discontinued,Replacement part number`;
+    const row = (sku: string, discontinued: string, replacement = '') =>
+      `${sku},Bearing ${sku},1.00,10,1,,,,,d,/uploads/a.webp,${discontinued},${replacement}`;
+    const dry = await importCsv(
+      [
+        header,
+        row('IMP-DSC-BAD', 'perhaps'),
+        row('IMP-DSC-NOT', 'no', 'IMP-DSC-SHOP'),
+        row('IMP-DSC-SELF', 'yes', 'imp-dsc-self'),
+        row('IMP-DSC-NONE', 'yes', 'IMP-NOWHERE'),
+      ].join('\r\n'),
+    );
+    expect(dry.json<ProductImportReport>().rows.map((r) => r.errors)).toEqual([
+      ["Discontinued: 'perhaps' is not yes or no."],
+      [
+        'Replacement part number: only a discontinued part has one (write yes under Discontinued, or leave IMP-DSC-SHOP out).',
+      ],
+      ['Replacement part number: a part cannot replace itself.'],
+      ["Replacement part number: there is no part number 'IMP-NOWHERE' in the shop or in this file."],
+    ]);
+    const real = await importCsv(
+      [header, row('IMP-DSC-BAD', 'perhaps'), row('IMP-DSC-OK', 'yes', 'IMP-DSC-SHOP')].join('\r\n'),
+      '',
+    );
+    expect(real.statusCode).toBe(400);
+    expect(await productBySku('IMP-DSC-OK')).toBeUndefined();
+    // Without the Discontinued column, a replacement means nothing: refused, not ignored.
+    const orphan = await importCsv(
+      [`${HEADER},Replacement part number`, `IMP-DSC-1,B,1.00,10,1,,,,,d,/uploads/a.webp,IMP-DSC-SHOP`].join(
+        '\r\n',
+      ),
+    );
+    expect(orphan.json<ProductImportReport>().rows[0]!.errors).toEqual([
+      'Replacement part number: the file needs a Discontinued column, as only a discontinued part has a replacement.',
+    ]);
+
+    // A new part replaced by another new part of the same file, and an existing one by a part in the shop.
+    const first = await importCsv(
+      [
+        header,
+        row('IMP-DSC-OLD', 'yes', 'imp-dsc-new'),
+        row('IMP-DSC-NEW', ''),
+        row('IMP-DSC-SHOP', 'Yes', 'IMP-DSC-NEW'),
+      ].join('\r\n'),
+      '',
+    );
+    expect(first.statusCode, first.body).toBe(200);
+    const report = first.json<ProductImportReport>();
+    expect(report.rows.map((r) => [r.sku, r.action, r.changes])).toEqual([
+      ['IMP-DSC-OLD', 'create', []],
+      ['IMP-DSC-NEW', 'create', []],
+      ['IMP-DSC-SHOP', 'update', expect.arrayContaining(['Discontinued', 'Replacement part number'])],
+    ]);
+    const [oldPart, newPart, plain] = await Promise.all(
+      ['IMP-DSC-OLD', 'IMP-DSC-NEW', 'IMP-DSC-SHOP'].map(productBySku),
+    );
+    expect([oldPart!.discontinued, oldPart!.replacementId]).toEqual([true, newPart!.id]);
+    expect([newPart!.discontinued, newPart!.replacementId]).toEqual([false, null]);
+    expect([plain!.discontinued, plain!.replacementId]).toEqual([true, newPart!.id]);
+    // The buyer's page says so, from the import alone.
+    const page = await t.app.inject({ url: `/api/purchase/${oldPart!.id}` });
+    expect(page.json()).toMatchObject({ discontinued: true, replacedBy: { sku: 'IMP-DSC-NEW' } });
+
+    // The export carries both columns, and reads back as unchanged.
+    const exported = parse((await exportCsv()).body, { bom: true }) as string[][];
+    expect(exported.find((r) => r[0] === 'IMP-DSC-OLD')!.slice(-2)).toEqual(['yes', 'IMP-DSC-NEW']);
+    expect(exported.find((r) => r[0] === 'IMP-DSC-NEW')!.slice(-2)).toEqual(['no', '']);
+    const again = await importCsv((await exportCsv()).body);
+    expect(again.json<ProductImportReport>().rows.filter((r) => r.action !== 'unchanged')).toEqual([]);
+
+    // 'no' takes the mark and the replacement off; a file without the column leaves them as they are.
+    const back = await importCsv([header, row('IMP-DSC-SHOP', 'no')].join('\r\n'), '');
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await productBySku('IMP-DSC-SHOP')).toMatchObject({ discontinued: false, replacementId: null });
+    const without = await importCsv(
+      [HEADER, 'IMP-DSC-OLD,Bearing IMP-DSC-OLD,1.00,10,1,,,,,d,/uploads/a.webp'].join('\r\n'),
+      '',
+    );
+    expect(without.json<ProductImportReport>().rows[0]!.action).toBe('unchanged');
+    expect(await productBySku('IMP-DSC-OLD')).toMatchObject({
+      discontinued: true,
+      replacementId: newPart!.id,
+    });
   });
 
   it('refuses a file that is not a products CSV with a message, never a 500', async () => {

@@ -1,23 +1,44 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectAccessible } from './support/axe';
+import { DEMO_ADMIN, signInAt } from './support/auth';
 import { closeSite, journeyContext, openSite } from './support/browser';
 import { appReady, saveScreen } from './support/screens';
 import type { RunningServer } from './support/server';
 
 /**
  * The engineer's catalogue on a phone (docs/decisions/0220): a category page arrives rendered, three
- * filters narrow it to one part with the count of parts behind each value, Back undoes a filter, and the
- * part's page lists its values.
+ * filters narrow it to one part with the count of parts behind each value, Back undoes a filter, the
+ * part's page lists its values, and its datasheet downloads (decision 0233).
  */
 
 let server: RunningServer;
 let browser: Browser;
 let phone: BrowserContext;
 
+const PDF = '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
+
 beforeAll(async () => {
   ({ server, browser } = await openSite());
   phone = await journeyContext(browser, 375, 740);
+  // The shop's admin attaches a public datasheet to the part the journey ends on.
+  const found = await fetch(`${server.url}/api/products?search=6004-2Z`);
+  const [part] = (await found.json()) as { _id: string; name: string }[];
+  if (part?.name !== 'Deep Groove Ball Bearing 6004-2Z') throw new Error('no demo part 6004-2Z');
+  const admin = await journeyContext(browser, 1280, 900);
+  const page = await signInAt(admin, server.url, DEMO_ADMIN, '/');
+  const attached = await page.request.post(`${server.url}/api/product/${part._id}/documents`, {
+    headers: { origin: server.url },
+    multipart: {
+      file: { name: 'ds-6004-2z.pdf', mimeType: 'application/pdf', buffer: Buffer.from(PDF) },
+      kind: 'datasheet',
+      title: 'Datasheet 6004-2Z',
+      visibility: 'public',
+    },
+  });
+  if (attached.status() !== 201) throw new Error(`attach: ${attached.status()} ${await attached.text()}`);
+  await admin.close();
 }, 90_000);
 afterAll(() => closeSite({ server, browser }));
 
@@ -35,7 +56,7 @@ describe('a category narrowed by filters at 375 px', () => {
     expect(html).toContain('data-testid="facet-filters"');
   });
 
-  it('narrows to one part by three filters, Back undoes the last, and the part page shows its values', async () => {
+  it('narrows to one part by three filters, Back undoes the last, the part page shows its values and its datasheet downloads', async () => {
     const page = await phone.newPage();
     await page.goto(`${server.url}/category/bearings`);
     await appReady(page);
@@ -68,6 +89,15 @@ describe('a category narrowed by filters at 375 px', () => {
     const specs = page.getByTestId('specs');
     await expect.poll(() => specs.textContent()).toContain('Bore20 mm (0.787 in)');
     expect(await specs.textContent()).toContain('Seal2Z');
+
+    // Its datasheet, a download to the phone.
+    await page.evaluate(() => document.querySelector('[data-testid="part-extras"]')?.scrollIntoView());
+    const datasheet = page.getByRole('link', { name: 'Download Datasheet 6004-2Z' });
+    await datasheet.scrollIntoViewIfNeeded();
+    const [download] = await Promise.all([page.waitForEvent('download'), datasheet.click()]);
+    expect(download.suggestedFilename()).toBe('ds-6004-2z.pdf');
+    expect(await readFile((await download.path())!, 'utf8')).toBe(PDF);
+    await noSidewaysScroll(page);
     await page.close();
   }, 90_000);
 

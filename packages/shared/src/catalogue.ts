@@ -199,7 +199,7 @@ export function filtersToParams(
  * How far a number may miss a range's end and still pass: a length typed in inches (six decimals) comes
  * back to millimetres a few hundred-thousandths off.
  */
-const TOLERANCE = 1e-4;
+export const RANGE_TOLERANCE = 1e-4;
 
 /** Whether a part's value passes a filter (a part without a value passes none). */
 export function passes(value: AttributeValue | undefined, filter: Filter): boolean {
@@ -207,8 +207,8 @@ export function passes(value: AttributeValue | undefined, filter: Filter): boole
   if (filter.kind === 'range') {
     return (
       typeof value === 'number' &&
-      (filter.min === null || value >= filter.min - TOLERANCE) &&
-      (filter.max === null || value <= filter.max + TOLERANCE)
+      (filter.min === null || value >= filter.min - RANGE_TOLERANCE) &&
+      (filter.max === null || value <= filter.max + RANGE_TOLERANCE)
     );
   }
   if (filter.kind === 'options') return typeof value === 'string' && filter.values.includes(value);
@@ -251,22 +251,27 @@ export function facetsOf(
 ): Facet[] {
   return attributes.map((attribute) => {
     const counts = new Map<AttributeValue, number>();
-    let min: number | null = null;
-    let max: number | null = null;
     for (const part of parts) {
       const value = part.values[attribute.key];
       if (value === undefined || !passesAll(part, filters, attribute.key)) continue;
       counts.set(value, (counts.get(value) ?? 0) + 1);
-      if (typeof value === 'number') {
-        min = min === null ? value : Math.min(min, value);
-        max = max === null ? value : Math.max(max, value);
-      }
     }
-    const order = (value: AttributeValue) =>
-      attribute.type === 'choice' ? attribute.options.indexOf(value as string) : Number(value);
-    const values = [...counts]
-      .map(([value, count]) => ({ value, count }))
-      .sort((a, b) => order(a.value) - order(b.value));
-    return { key: attribute.key, values, min, max };
+    return facetOfCounts(
+      attribute,
+      [...counts].map(([value, count]) => ({ value, count })),
+    );
   });
+}
+
+/**
+ * One attribute's facet from the counts behind its values (however they were counted: facetsOf over parts
+ * in the process, a GROUP BY in the database): values in the options' order, or ascending; a number's range.
+ */
+export function facetOfCounts(attribute: AttributeDef, counts: readonly FacetValue[]): Facet {
+  const order = (value: AttributeValue) =>
+    attribute.type === 'choice' ? attribute.options.indexOf(value as string) : Number(value);
+  const values = counts.filter((entry) => entry.count > 0).sort((a, b) => order(a.value) - order(b.value));
+  // A number's values are in ascending order: its range runs from the first to the last.
+  const numbers = values.map((entry) => entry.value).filter((value) => typeof value === 'number');
+  return { key: attribute.key, values, min: numbers[0] ?? null, max: numbers.at(-1) ?? null };
 }

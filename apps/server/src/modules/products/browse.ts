@@ -1,11 +1,4 @@
-import {
-  facetsOf,
-  filtersToParams,
-  parseFilters,
-  passesAll,
-  type DisplayUnit,
-  type FacetedPart,
-} from '@forgeline/shared/catalogue';
+import { facetOfCounts, filtersToParams, parseFilters, type DisplayUnit } from '@forgeline/shared/catalogue';
 import {
   SUGGESTIONS_MAX,
   type BrowseQuery,
@@ -17,15 +10,11 @@ import type { Executor } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { readCatalogue, specsOfProducts, type Catalogue } from '../categories/index.ts';
 import { viewProduct, viewProducts, type CatalogueView } from '../pricing/index.ts';
+import { createBrowseRepository, type BrowseScope } from './browse-repository.ts';
 import { createProductsRepository, toProductDto } from './repository.ts';
 
 /** Parts on one page of a category or a search. */
 export const BROWSE_PAGE_SIZE = 24;
-/**
- * The most matches a page's filters and counts are worked out over. A category of a parts catalogue
- * holds hundreds; a search without words over the whole catalogue stops here (docs/decisions/0220).
- */
-export const BROWSE_MATCH_CAP = 10_000;
 
 /** The query as a cache key: its parameters in one order, the search case aside. */
 export function browseKey(view: CatalogueView, query: BrowseQuery): string {
@@ -38,9 +27,9 @@ export function browseKey(view: CatalogueView, query: BrowseQuery): string {
 
 /**
  * A category's page, or a search's: the parts the viewer sees that pass every filter, a page of them,
- * and for each attribute the count of parts behind each value (among those passing the other filters).
- * A category that does not exist is 404; a filter naming no attribute of it, or a value its attribute
- * cannot hold, is 400 naming the parameter.
+ * and for each attribute the count of parts behind each value (among those passing the other filters),
+ * counted in the database over every match (docs/decisions/0249). A category that does not exist is 404;
+ * a filter naming no attribute of it, or a value its attribute cannot hold, is 400 naming the parameter.
  */
 export async function browse(db: Executor, view: CatalogueView, query: BrowseQuery): Promise<BrowseResult> {
   const { category: ref, q, page = 1, unit: askedUnit, ...filterParams } = query;
@@ -54,17 +43,30 @@ export async function browse(db: Executor, view: CatalogueView, query: BrowseQue
   const parsed = parseFilters(filterParams as Record<string, string>, attributes, unit);
   if ('problem' in parsed) throw badRequest(parsed.problem, { [parsed.param]: parsed.problem });
 
-  const ids = await createProductsRepository(db).matchingIds(
-    q,
-    view.visibility,
-    category ? catalogue.tree.subtree(category.id) : null,
-    BROWSE_MATCH_CAP,
-  );
-  const specs = await specsOfProducts(db, catalogue, ids);
-  const parts: FacetedPart[] = ids.map((id) => ({ id, values: specs.get(id)?.values ?? {} }));
-  const matching = parts.filter((part) => passesAll(part, parsed.filters));
-  const pageIds = matching.slice((page - 1) * BROWSE_PAGE_SIZE, page * BROWSE_PAGE_SIZE).map((p) => p.id);
-  const rows = await createProductsRepository(db).findByIds(pageIds);
+  const repository = createBrowseRepository(db);
+  const scope: BrowseScope = {
+    search: q?.trim() || undefined,
+    visibility: view.visibility,
+    categoryIds: category ? catalogue.tree.subtree(category.id) : null,
+  };
+  const filters = attributes.flatMap((attribute) => {
+    const filter = parsed.filters[attribute.key];
+    return filter ? [{ attributeId: attribute.id, filter }] : [];
+  });
+  const mode = await repository.searchMode(scope);
+  const [counts, pageIds] = await Promise.all([
+    repository.counts(
+      scope,
+      mode,
+      attributes.map((attribute) => attribute.id),
+      filters,
+    ),
+    repository.pageIds(scope, mode, filters, BROWSE_PAGE_SIZE, (page - 1) * BROWSE_PAGE_SIZE),
+  ]);
+  const [rows, specs] = await Promise.all([
+    createProductsRepository(db).findByIds(pageIds),
+    specsOfProducts(db, catalogue, pageIds),
+  ]);
   const inOrder = pageIds.flatMap((id) => rows.filter((row) => row.id === id));
   const viewed = await viewProducts(db, view, inOrder);
 
@@ -75,14 +77,21 @@ export async function browse(db: Executor, view: CatalogueView, query: BrowseQue
     breadcrumbs: category
       ? catalogue.tree.line(category.id).map((row) => ({ slug: row.slug, name: row.name }))
       : [],
-    categories: categoryLinks(catalogue, category?.id ?? null, matching, specs),
+    categories: categoryLinks(catalogue, category?.id ?? null, counts.categories),
     attributes: attributes.map(({ id: _id, ...attribute }) => attribute),
-    facets: facetsOf(parts, attributes, parsed.filters),
+    facets: attributes.map(({ id, ...attribute }) =>
+      facetOfCounts(
+        attribute,
+        counts.values.flatMap((row) =>
+          row.attributeId === id ? [{ value: row.value, count: row.count }] : [],
+        ),
+      ),
+    ),
     filters: filtersToParams(parsed.filters, attributes, unit),
     unit,
     products: viewed.map(toProductDto),
     values: Object.fromEntries(viewed.map((row) => [row.id, specs.get(row.id)?.values ?? {}])),
-    total: matching.length,
+    total: [...counts.categories.values()].reduce((sum, count) => sum + count, 0),
     page,
     pageSize: BROWSE_PAGE_SIZE,
   };
@@ -95,14 +104,9 @@ export async function browse(db: Executor, view: CatalogueView, query: BrowseQue
 function categoryLinks(
   catalogue: Catalogue,
   categoryId: string | null,
-  matching: readonly FacetedPart[],
-  specs: Awaited<ReturnType<typeof specsOfProducts>>,
+  matchesIn: ReadonlyMap<string | null, number>,
 ) {
-  const countIn = (ids: readonly string[]) =>
-    matching.filter((part) => {
-      const placed = specs.get(part.id)?.category.id;
-      return placed !== undefined && ids.includes(placed);
-    }).length;
+  const countIn = (ids: readonly string[]) => ids.reduce((sum, id) => sum + (matchesIn.get(id) ?? 0), 0);
   if (categoryId !== null) {
     return catalogue.tree.children(categoryId).map((child) => ({
       slug: child.slug,
@@ -110,15 +114,10 @@ function categoryLinks(
       count: countIn(catalogue.tree.subtree(child.id)),
     }));
   }
-  const counts = new Map<string, number>();
-  for (const part of matching) {
-    const placed = specs.get(part.id)?.category;
-    if (placed) counts.set(placed.id, (counts.get(placed.id) ?? 0) + 1);
-  }
-  return [...counts]
-    .map(([id, count]) => {
-      const row = catalogue.tree.rows.find((candidate) => candidate.id === id)!;
-      return { slug: row.slug, name: row.name, count };
+  return [...matchesIn]
+    .flatMap(([id, count]) => {
+      const row = id === null ? undefined : catalogue.tree.rows.find((candidate) => candidate.id === id);
+      return row ? [{ slug: row.slug, name: row.name, count }] : [];
     })
     .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
 }

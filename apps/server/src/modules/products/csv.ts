@@ -28,6 +28,10 @@ export const PRODUCT_COLUMNS = [
   { field: 'attributes', header: 'Attributes', required: false },
   // standard, reduced or exempt (docs/decisions/0219): empty keeps a part's own, standard for a new one.
   { field: 'taxCategory', header: 'Tax category', required: false },
+  // yes or no (empty: no), and the part number to order instead (docs/decisions/0250). Without the
+  // Discontinued column a file leaves every part's state and replacement as they are.
+  { field: 'discontinued', header: 'Discontinued', required: false },
+  { field: 'replacement', header: 'Replacement part number', required: false },
 ] as const;
 export type ProductColumn = (typeof PRODUCT_COLUMNS)[number]['field'];
 
@@ -51,6 +55,8 @@ const ALIASES: Record<ProductColumn, string[]> = {
   category: ['category', 'categoryslug'],
   attributes: ['attributes', 'specs', 'specifications'],
   taxCategory: ['taxcategory', 'taxclass', 'tax'],
+  discontinued: ['discontinued'],
+  replacement: ['replacement', 'replacementpartnumber', 'replacedby', 'replacementsku'],
 };
 
 /** A part's values in one cell: `bore=20 mm; seal=2RS; stainless=yes`, in the attributes' order. */
@@ -91,6 +97,8 @@ export function readAttributesCell(cell: string): { values: Record<string, strin
 export type ExportedProduct = ProductRow & {
   category: string;
   attributes: string;
+  /** The replacement's part number, '' for none. */
+  replacement: string;
 };
 
 /** Price breaks in one cell: `100:4.20;500:3.90` (quantity:price, separated by semicolons). */
@@ -111,6 +119,8 @@ const exportRecord = (row: ExportedProduct) => [
   row.category,
   row.attributes,
   row.taxCategory,
+  row.discontinued ? 'yes' : 'no',
+  row.replacement,
 ];
 
 /** Streams products as CSV, with a UTF-8 byte-order mark so that a spreadsheet opens it as UTF-8. */

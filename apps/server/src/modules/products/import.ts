@@ -78,8 +78,60 @@ interface PlannedRow {
   update?: { existing: ProductRow; next: ReturnType<typeof mergedFields> };
   /** The part's category and values to write (the file has a Category column and they changed). */
   specs?: PlannedSpecs;
-  /** The existing part whose specs alone change. */
+  /** Whether the part is discontinued and its replacement's part number (the file has a Discontinued column and they changed). */
+  lifecycle?: PlannedLifecycle;
+  /** The existing part whose specs or discontinued state alone change. */
   matchId?: string;
+}
+
+type PlannedLifecycle = { discontinued: boolean; replacement: string | null };
+
+const YES = ['yes', 'y', 'true', '1'];
+const NO = ['', 'no', 'n', 'false', '0'];
+
+/**
+ * A row's Discontinued and Replacement part number cells (docs/decisions/0250): the problems, or the state
+ * to write (undefined: the file has no Discontinued column, so the part keeps its own). A replacement must
+ * be another part, in the shop or in the file, and only a discontinued part has one.
+ */
+function lifecycleOfCells(
+  cells: CsvProductRow['cells'],
+  known: (sku: string) => boolean,
+): { problems: string[]; lifecycle?: PlannedLifecycle } {
+  const replacement = cells.replacement?.trim().toUpperCase() || null;
+  if (cells.discontinued === undefined) {
+    return replacement
+      ? {
+          problems: [
+            'Replacement part number: the file needs a Discontinued column, as only a discontinued part has a replacement.',
+          ],
+        }
+      : { problems: [] };
+  }
+  const said = cells.discontinued.trim().toLowerCase();
+  if (!YES.includes(said) && !NO.includes(said)) {
+    return { problems: [`Discontinued: '${echo(cells.discontinued)}' is not yes or no.`] };
+  }
+  const discontinued = YES.includes(said);
+  if (replacement === null) return { problems: [], lifecycle: { discontinued, replacement } };
+  if (!discontinued) {
+    return {
+      problems: [
+        `Replacement part number: only a discontinued part has one (write yes under Discontinued, or leave ${echo(replacement)} out).`,
+      ],
+    };
+  }
+  if (replacement === cells.sku?.trim().toUpperCase()) {
+    return { problems: ['Replacement part number: a part cannot replace itself.'] };
+  }
+  if (!known(replacement)) {
+    return {
+      problems: [
+        `Replacement part number: there is no part number '${echo(replacement)}' in the shop or in this file.`,
+      ],
+    };
+  }
+  return { problems: [], lifecycle: { discontinued, replacement } };
 }
 
 /**
@@ -132,9 +184,11 @@ function specsDiffer(
  */
 async function planRows(db: Executor, rows: CsvProductRow[], lock: boolean): Promise<PlannedRow[]> {
   const repository = createProductsRepository(db);
-  const skus = [
-    ...new Set(rows.map((row) => row.cells.sku?.trim().toUpperCase()).filter((sku) => !!sku)),
-  ] as string[];
+  const inFile = new Set(rows.map((row) => row.cells.sku?.trim().toUpperCase()).filter((sku) => !!sku));
+  const replacementSkus = rows
+    .map((row) => row.cells.replacement?.trim().toUpperCase())
+    .filter((sku) => !!sku);
+  const skus = [...new Set([...inFile, ...replacementSkus])] as string[];
   const existing = new Map<string, ProductRow>();
   // A few thousand part numbers at a time keep each statement's parameters well within PostgreSQL's.
   for (let start = 0; start < skus.length; start += 1000) {
@@ -148,12 +202,20 @@ async function planRows(db: Executor, rows: CsvProductRow[], lock: boolean): Pro
     db,
     [...existing.values()].map((row) => row.id),
   );
+  const skuOfId = new Map([...existing.values()].map((row) => [row.id, row.sku]));
+  const unknownReplacements = [...existing.values()].flatMap((row) =>
+    row.replacementId && !skuOfId.has(row.replacementId) ? [row.replacementId] : [],
+  );
+  for (const row of await repository.findByIds(unknownReplacements)) skuOfId.set(row.id, row.sku);
+  const known = (sku: string) => existing.has(sku) || inFile.has(sku);
 
   return rows.map((row): PlannedRow => {
     const { body, problems } = bodyOfCells(row.cells);
     const errors: string[] = [];
     const { problems: specProblems, specs } = specsOfCells(catalogue, row.cells);
     errors.push(...specProblems);
+    const { problems: lifecycleProblems, lifecycle } = lifecycleOfCells(row.cells, known);
+    errors.push(...lifecycleProblems);
     if (row.cellCountMismatch) {
       errors.push(
         `The row has ${row.cellCountMismatch.has} cells and the header ${row.cellCountMismatch.header}: a separator too many or too few (a comma in a cell needs "quotes").`,
@@ -192,19 +254,41 @@ async function planRows(db: Executor, rows: CsvProductRow[], lock: boolean): Pro
     if (match) {
       const next = mergedFields(match, fields);
       const newSpecs = specs && specsDiffer(specs, currentSpecs.get(match.id)) ? specs : undefined;
-      const specChanges = newSpecs ? ['Category and attributes'] : [];
+      const current = {
+        discontinued: match.discontinued,
+        replacement: match.replacementId ? (skuOfId.get(match.replacementId) ?? null) : null,
+      };
+      const lifecycleChanges = lifecycle
+        ? [
+            ...(lifecycle.discontinued !== current.discontinued ? [headerOf('discontinued')] : []),
+            ...(lifecycle.replacement !== current.replacement ? [headerOf('replacement')] : []),
+          ]
+        : [];
+      const newLifecycle = lifecycleChanges.length > 0 ? lifecycle : undefined;
+      const extra = {
+        ...(newSpecs && { specs: newSpecs }),
+        ...(newLifecycle && { lifecycle: newLifecycle }),
+      };
+      const specChanges = [...(newSpecs ? ['Category and attributes'] : []), ...lifecycleChanges];
       if (isUnchanged(match, next)) {
-        if (!newSpecs) return { report: { ...report, action: 'unchanged' } };
-        return { report: { ...report, changes: specChanges }, specs: newSpecs, matchId: match.id };
+        if (!newSpecs && !newLifecycle) return { report: { ...report, action: 'unchanged' } };
+        return { report: { ...report, changes: specChanges }, ...extra, matchId: match.id };
       }
       report.changes = [...Object.keys(changedFields(match, next).after).map(columnOfRow), ...specChanges];
       report.errors = Object.entries(quantityRuleProblems(next)).map(([f, m]) => columnMessage(f, m));
       if (report.errors.length > 0) return { report };
-      return { report, update: { existing: match, next }, ...(newSpecs && { specs: newSpecs }) };
+      return { report, update: { existing: match, next }, ...extra };
     }
     const product = withDefaults(fields);
     report.errors = Object.entries(quantityRuleProblems(product)).map(([f, m]) => columnMessage(f, m));
-    return report.errors.length > 0 ? { report } : { report, insert: product, ...(specs && { specs }) };
+    return report.errors.length > 0
+      ? { report }
+      : {
+          report,
+          insert: product,
+          ...(specs && { specs }),
+          ...(lifecycle?.discontinued && { lifecycle }),
+        };
   });
 }
 
@@ -292,6 +376,18 @@ export async function importProducts(
       before[update.existing.sku] = change.before;
       after[update.existing.sku] = change.after;
     }
+    // After every insert: a replacement may be a part the same file adds.
+    const lifecycles: Record<string, PlannedLifecycle> = {};
+    for (const row of planned) {
+      const id = row.update?.existing.id ?? idOfSku.get(row.report.sku) ?? row.matchId;
+      if (!row.lifecycle || !id) continue;
+      const { discontinued, replacement } = row.lifecycle;
+      const replacementId = replacement
+        ? (idOfSku.get(replacement) ?? (await repository.findBySkus([replacement]))[0]?.id ?? null)
+        : null;
+      await repository.update(id, { discontinued, replacementId });
+      lifecycles[row.report.sku] = row.lifecycle;
+    }
     const { create, update, unchanged } = result.counts;
     await recordAudit(tx, actor, {
       action: 'product.imported',
@@ -305,6 +401,7 @@ export async function importProducts(
         counts: { create, update, unchanged },
         added: inserts.map((row) => row.sku),
         updated: after,
+        discontinued: lifecycles,
       },
     });
     return result;

@@ -37,7 +37,7 @@ type ContractPriced = { listPriceCents?: number; priceListName?: string | null }
 export type Visibility =
   { everything: true } | { everything: false; allowed: readonly string[]; denied: readonly string[] };
 
-function visibleWhere(visibility: Visibility): SQL | undefined {
+export function visibleWhere(visibility: Visibility): SQL | undefined {
   if (visibility.everything) return undefined;
   const shown =
     visibility.allowed.length > 0
@@ -85,7 +85,7 @@ export const pricingOfRow = (row: ProductRow): PricingInput => ({
  * What a listing or search shows (decision 0233): discontinued parts only when asked for, or when the
  * search is their exact part number (a buyer reordering from an old order still finds it).
  */
-function listedWhere(include: boolean, search: string | undefined): SQL | undefined {
+export function listedWhere(include: boolean, search: string | undefined): SQL | undefined {
   if (include) return undefined;
   const key = search ? partNumberKey(search) : '';
   return key === '' ? not(products.discontinued) : or(not(products.discontinued), eq(products.skuKey, key));
@@ -101,7 +101,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char
 export const partNumberKey = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
 /** Names containing the text, or part numbers containing its letters and digits; the exact part number first. */
-function containsSearch(search: string): [SQL | undefined, SQL[]] {
+export function containsSearch(search: string): [SQL | undefined, SQL[]] {
   const inName = ilike(products.name, `%${escapeLike(search)}%`);
   const key = partNumberKey(search);
   if (key === '') return [inName, []];
@@ -113,7 +113,7 @@ function containsSearch(search: string): [SQL | undefined, SQL[]] {
 }
 
 /** Names with a word close to the text (pg_trgm `<%`, answered by the name's trigram index), closest first. */
-function closeToSearch(search: string): [SQL, SQL[]] {
+export function closeToSearch(search: string): [SQL, SQL[]] {
   return [sql`${search} <% ${products.name}`, [sql`word_similarity(${search}, ${products.name}) desc`]];
 }
 

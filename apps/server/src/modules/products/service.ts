@@ -192,6 +192,10 @@ export async function* exportProducts(deps: Pick<AppDeps, 'db'>): AsyncGenerator
       catalogue,
       rows.map((row) => row.id),
     );
+    const replacementIds = rows.flatMap((row) => (row.replacementId ? [row.replacementId] : []));
+    const replacements = new Map(
+      (await repository.findByIds(replacementIds)).map((replacement) => [replacement.id, replacement.sku]),
+    );
     if (rows.length > 0) {
       yield rows.map((row) => {
         const found = specs.get(row.id);
@@ -199,6 +203,7 @@ export async function* exportProducts(deps: Pick<AppDeps, 'db'>): AsyncGenerator
           ...row,
           category: found?.category.slug ?? '',
           attributes: found ? encodeAttributes(found.values, catalogue.attributesOf(found.category.id)) : '',
+          replacement: row.replacementId ? (replacements.get(row.replacementId) ?? '') : '',
         };
       });
     }

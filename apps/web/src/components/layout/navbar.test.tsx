@@ -17,6 +17,17 @@ describe('Navbar Login (decision 0092)', () => {
   });
 });
 
+describe('Navbar for a visitor', () => {
+  it('leads to the catalogue and its categories from every public page', async () => {
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(authKeys.session(), null);
+    renderWithProviders(<Navbar />, { route: '/', path: '/', queryClient });
+    const links = await screen.findAllByRole('link', { name: 'Catalogue', hidden: true });
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect(link).toHaveAttribute('href', '/search');
+  });
+});
+
 describe('Navbar for a signed-in buyer', () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -40,7 +51,7 @@ describe('Navbar for a signed-in buyer', () => {
     const names = within(nav)
       .getAllByRole('link', { hidden: true })
       .map((link) => link.textContent?.trim());
-    for (const name of ['Home', 'Blogs', 'My PortFolio', 'Dashboard', 'Quick order']) {
+    for (const name of ['Home', 'Blogs', 'My PortFolio', 'Catalogue', 'Dashboard', 'Quick order']) {
       expect(names).toContain(name);
     }
     for (const link of screen.getAllByRole('link', { name: 'Quick order', hidden: true })) {

@@ -28,6 +28,8 @@ export const Navbar = () => {
     { label: 'Home', to: paths.home.getHref(), end: true },
     { label: 'Blogs', to: paths.blogs.getHref() },
     { label: 'My PortFolio', to: paths.portfolio.getHref() },
+    // Beyond the spec's items: the catalogue's categories, for everyone (docs/decisions/0250).
+    { label: 'Catalogue', to: paths.search.getHref() },
     ...(user ? [{ label: 'Dashboard', to: paths.dashboard.root.getHref() }] : []),
     // Beyond the spec's items (which keep their names): the quick-order pad and the server cart's line count.
     ...(user ? [{ label: 'Quick order', to: paths.quickOrder.getHref() }] : []),
