@@ -34,6 +34,7 @@ import { contactAdminRoutes, contactRoutes } from './modules/contact/routes.ts';
 import { newsletterAdminRoutes, newsletterRoutes } from './modules/newsletter/routes.ts';
 import { authPlugin, createAuth, loadAuthSecret } from './plugins/app/auth.ts';
 import { dbPlugin } from './plugins/app/db.ts';
+import { jobsPlugin } from './plugins/app/jobs.ts';
 import { mailPlugin } from './plugins/app/mail.ts';
 import { rateLimitPlugin } from './plugins/external/rate-limit.ts';
 import {
@@ -229,6 +230,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
 
   await app.register(rateLimitPlugin);
   await app.register(dbPlugin, { handle: database });
+  await app.register(jobsPlugin, { handle: database });
   await app.register(mailPlugin, { sharedDatabase: database.driver === 'postgres' });
   const secret = loadAuthSecret(env);
   await app.register(authPlugin, {

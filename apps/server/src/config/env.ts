@@ -69,6 +69,11 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Forgeline <no-reply@forgeline.local>'),
   /** How often each instance sends what is due in the mail outbox (retries, mails left by a crash). */
   MAIL_RETRY_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  /**
+   * Whether this instance works the job queue (docs/decisions/0242): 'on' by default, 'off' under
+   * NODE_ENV=test, where tests call the jobs themselves (a test of the queue sets it 'on').
+   */
+  JOBS: z.enum(['on', 'off']).optional(),
   S3_ENDPOINT: optionalUrl(['http:', 'https:']),
   S3_BUCKET: z.string().optional(),
   /** Parts' documents (decision 0233) in a bucket of their own, never public; else S3_BUCKET's 'documents/'. */
@@ -201,6 +206,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   return {
     ...env,
     SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? (env.NODE_ENV === 'production' ? 'false' : 'true'),
+    JOBS: env.JOBS ?? (env.NODE_ENV === 'test' ? 'off' : 'on'),
     dataDir: path.resolve(env.DATA_DIR),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     s3PublicUrl,

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import PgBoss from 'pg-boss';
 import { isDatabaseUnavailable } from '../lib/database-errors.ts';
 import * as schema from './schema/index.ts';
 
@@ -31,6 +32,13 @@ export interface DatabaseHandle {
    */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** Raw SQL for the job queue (pg-boss's `db` option, docs/decisions/0242): the pool, or the PGlite client. */
+  jobsSql: JobsSql;
+}
+
+/** pg-boss's database adapter: one statement with `$n` parameters, or several without parameters. */
+export interface JobsSql {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
 /** How long the database may take before a request gives up on it and answers 503. */
@@ -100,12 +108,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     await underLock(MIGRATION_LOCK_KEY, (client) =>
       migratePg(drizzlePg(client, { schema, casing: 'snake_case' }), { migrationsFolder }),
     );
+    const jobsSql: JobsSql = { executeSql: (text, values) => pool.query(text, values) };
+    await migrateJobQueue(jobsSql);
     const listeners: pg.Client[] = [];
     return {
       db: db as unknown as Database,
       driver: 'postgres',
       listen: (channel, onNotify) => listenOnPostgres(target.url, channel, onNotify, log, listeners),
       exclusive: (work) => underLock(STARTUP_WRITES_LOCK_KEY, work),
+      jobsSql,
       close: async () => {
         await Promise.all(listeners.map((client) => client.end().catch(() => undefined)));
         await pool.end();
@@ -123,6 +134,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   }
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder });
+  const jobsSql: JobsSql = {
+    // PGlite's query() takes one statement; pg-boss sends its migrations as one script without
+    // parameters, which exec() runs (its last statement's rows are the answer).
+    executeSql: async (text, values) =>
+      values && values.length > 0
+        ? await client.query<Record<string, unknown>>(text, values)
+        : (((await client.exec(text)).at(-1) as { rows: Record<string, unknown>[] } | undefined) ?? {
+            rows: [],
+          }),
+  };
+  await migrateJobQueue(jobsSql);
   return {
     db: db as unknown as Database,
     driver: 'pglite',
@@ -133,8 +155,28 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       };
     },
     exclusive: (work) => work(),
+    jobsSql,
     close: () => client.close(),
   };
+}
+
+/**
+ * Creates or updates the job queue's own tables (schema `pgboss`, docs/decisions/0242) with pg-boss's
+ * migrations, after ours: pg-boss keeps its schema version itself, under its own advisory lock, so that
+ * instances starting together migrate it once. Here rather than at the queue's start, so that a database
+ * opened is a database complete (the tests' template database includes it).
+ */
+async function migrateJobQueue(jobsSql: JobsSql): Promise<void> {
+  const boss = new PgBoss({
+    db: jobsSql,
+    schema: 'pgboss',
+    migrate: true,
+    supervise: false,
+    schedule: false,
+  });
+  boss.on('error', () => undefined);
+  await boss.start();
+  await boss.stop({ graceful: false, close: false, wait: true });
 }
 
 /**

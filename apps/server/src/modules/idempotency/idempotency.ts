@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
 import { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
 import { DomainError, badRequest } from '../../lib/errors.ts';
+import { periodicJobPlugin } from '../../lib/periodic-job.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { createIdempotencyRepository } from './repository.ts';
 
@@ -127,17 +127,7 @@ export async function purgeExpiredKeys(db: Database): Promise<number> {
   return createIdempotencyRepository(db).purgeExpired();
 }
 
-/** Purges expired keys every hour, except under NODE_ENV=test. */
-export const idempotencyPlugin = fp(
-  async (app) => {
-    if (app.config.NODE_ENV === 'test') return;
-    const timer = setInterval(() => {
-      purgeExpiredKeys(app.db).catch((error: unknown) =>
-        app.log.warn({ err: error }, 'expired idempotency keys not purged'),
-      );
-    }, 3_600_000);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  },
-  { name: 'idempotency', dependencies: ['db'] },
+/** Purges expired keys every hour, on the job queue (docs/decisions/0242). */
+export const idempotencyPlugin = periodicJobPlugin('idempotency-purge', 3_600_000, (app) =>
+  purgeExpiredKeys(app.db),
 );

@@ -347,14 +347,12 @@ export const mailPlugin = fp<{ sharedDatabase: boolean }>(
       clearTimeout(timer);
     });
     // Send what is due (retries, and mails whose first try never happened: the process or the
-    // database went away after the commit), every MAIL_RETRY_INTERVAL_MS. Not in tests: they flush.
-    if (app.config.NODE_ENV !== 'test') {
-      const timer = setInterval(() => {
-        mailer.flush().catch((error: unknown) => app.log.warn({ err: error }, 'mail retry failed'));
-      }, app.config.MAIL_RETRY_INTERVAL_MS);
-      timer.unref();
-      app.addHook('onClose', async () => clearInterval(timer));
-    }
+    // database went away after the commit), every MAIL_RETRY_INTERVAL_MS, as a job on the queue
+    // (docs/decisions/0242). Not in tests, unless JOBS=on: they flush.
+    app.jobs.every('mail-outbox', app.config.MAIL_RETRY_INTERVAL_MS / 1000, () => mailer.flush(), {
+      // A send that hangs is cut off by the SMTP time-outs well before this.
+      expireInSeconds: 5 * 60,
+    });
   },
-  { name: 'mail', dependencies: ['db'] },
+  { name: 'mail', dependencies: ['db', 'jobs'] },
 );
