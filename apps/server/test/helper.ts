@@ -22,6 +22,9 @@ declare module 'vitest' {
 export interface TestApp {
   app: App;
   dataDir: string;
+  /** The app's database; on PostgreSQL its URL too, so that a test can open a second instance on it. */
+  handle: DatabaseHandle;
+  databaseUrl: string | undefined;
   close(): Promise<void>;
 }
 
@@ -35,13 +38,15 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'forgeline-test-'));
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...options.env });
-  const { handle, dropDatabase } = await openTestDatabase();
+  const { handle, dropDatabase, databaseUrl } = await openTestDatabase();
   const app = await buildApp({ env, database: handle, logger: options.logger ?? false });
   if (options.seed) await seedDemoData(app.db, app.images);
   await app.ready();
   return {
     app,
     dataDir,
+    handle,
+    databaseUrl,
     async close() {
       await app.close();
       await dropDatabase();
@@ -52,7 +57,11 @@ export async function buildTestApp(
 
 let pgliteTemplate: Blob | undefined;
 
-async function openTestDatabase(): Promise<{ handle: DatabaseHandle; dropDatabase: () => Promise<void> }> {
+async function openTestDatabase(): Promise<{
+  handle: DatabaseHandle;
+  dropDatabase: () => Promise<void>;
+  databaseUrl?: string;
+}> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     // Read once per file (a project without global-setup.ts, like web-build, migrates each database).
@@ -74,6 +83,7 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; dropDatabas
   url.pathname = `/${name}`;
   return {
     handle: await openDatabase({ url: url.toString() }),
+    databaseUrl: url.toString(),
     async dropDatabase() {
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();

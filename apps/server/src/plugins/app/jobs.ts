@@ -155,6 +155,7 @@ export function createJobQueue(options: {
           q.name,
           {
             batchSize: 1,
+            includeMetadata: true,
             pollingIntervalSeconds: options.pollingIntervalSeconds ?? q.pollingIntervalSeconds,
           },
           async ([job]) => {
