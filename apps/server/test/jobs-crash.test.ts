@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 
 /**
@@ -69,19 +69,16 @@ function startWorker(first: boolean): Promise<{ child: ChildProcess; output: str
 
 const runs = () => (existsSync(jobLog) ? readFileSync(jobLog, 'utf8').trim().split('\n') : []);
 
-async function until<T>(
-  what: string,
-  probe: () => Promise<T | undefined> | T | undefined,
-  ms = 60_000,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+/** Waits until `probe` answers a value (vitest's waitFor: it retries while the probe throws). */
+const until = <T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeout = 60_000) =>
+  vi.waitFor(
+    async () => {
+      const value = await probe();
+      if (value === undefined) throw new Error(`still waiting for ${what}`);
+      return value;
+    },
+    { timeout, interval: 200 },
+  );
 
 describe('a job whose process is killed mid-run', () => {
   it('is tried again after the restart and makes its effect once', async () => {

@@ -1,4 +1,3 @@
-import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
@@ -48,21 +47,23 @@ export interface JobQueue {
 const DEFAULTS: Required<JobOptions> = { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 15 * 60 };
 
 /**
- * pg-boss's SQL through a Drizzle executor (a transaction): its `$n` parameters become Drizzle's, so the
- * statement runs on the transaction's connection, whichever driver it is.
+ * pg-boss's SQL on the connection of a Drizzle executor (a transaction, or the database itself): the
+ * driver's own client under Drizzle's session (node-postgres's PoolClient, PGlite's transaction), whose
+ * `query(text, values)` is what pg-boss expects. Not through `sql`: pg-boss uses one parameter in places
+ * of different types, which Drizzle's numbering would split into parameters typed apart.
  */
 export function executorSql(db: Executor): JobsSql {
+  const client = (db as unknown as { session: { client: JobsSqlClient } }).session.client;
   return {
     async executeSql(text, values = []) {
-      const parts = text.split(/\$(\d+)/);
-      const chunks: SQL[] = parts.map((part, index) =>
-        // As one parameter each, whatever its value: Drizzle would spread an array, drop an undefined.
-        index % 2 === 1 ? sql`${sql.param(values[Number(part) - 1] ?? null)}` : sql.raw(part),
-      );
-      const result = (await db.execute(sql.join(chunks))) as unknown as { rows: Record<string, unknown>[] };
+      const result = await client.query(text, values);
       return { rows: result.rows };
     },
   };
+}
+
+interface JobsSqlClient {
+  query(text: string, values: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
 export function createJobQueue(options: {
