@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailSchema, singleLineText } from './common.ts';
+import { EmailSchema, notSingleLine, SINGLE_LINE } from './common.ts';
 
 // A secret a procurement system sends on every document: long enough that it cannot be guessed.
 const secret = (label: string) =>
@@ -8,8 +8,19 @@ const secret = (label: string) =>
     .min(12, `${label} must have at least 12 characters`)
     .max(200, `${label} must have at most 200 characters`);
 
+/** One line, or nothing: blank (as a form sends an empty field) is null, which switches it off. */
 const optionalLine = (label: string, max: number) =>
-  singleLineText(label, `${label} is required`, max).optional().nullable();
+  z
+    .string()
+    .trim()
+    .max(max, `Must be ${max} characters or fewer`)
+    .regex(SINGLE_LINE, notSingleLine(label))
+    .nullish()
+    .transform((value) => value || null);
+
+/** A secret field left blank keeps the secret stored. */
+const blankIsKept = (schema: z.ZodString) =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 
 /**
  * PUT /api/companies/:id/punchout (shop admin, docs/decisions/0246): who the punchout buyer acts as
@@ -21,9 +32,9 @@ export const PunchoutSettingsBodySchema = z
     buyerEmail: EmailSchema,
     cxmlDomain: optionalLine('cXML domain', 60),
     cxmlIdentity: optionalLine('cXML identity', 200),
-    sharedSecret: secret('The shared secret').optional(),
+    sharedSecret: blankIsKept(secret('The shared secret')),
     ociUsername: optionalLine('OCI user name', 100),
-    ociPassword: secret('The OCI password').optional(),
+    ociPassword: blankIsKept(secret('The OCI password')),
   })
   .refine((body) => !body.cxmlIdentity === !body.cxmlDomain, {
     message: 'Give both the cXML domain and identity, or neither',
