@@ -128,7 +128,12 @@ describe('punchout: a procurement system shops and orders at its contract prices
 
   /** The transfer page's form, read as a browser would, and posted where it says. */
   async function submitTransfer(cookie: string) {
-    const page = await t.app.inject({ method: 'POST', url: '/punchout/transfer', headers: browser(cookie) });
+    // As Chromium posts our page's form: Origin null (our Referrer-Policy), Sec-Fetch-Site same-origin.
+    const page = await t.app.inject({
+      method: 'POST',
+      url: '/punchout/transfer',
+      headers: { cookie, origin: 'null', 'sec-fetch-site': 'same-origin' },
+    });
     expect(page.statusCode, page.body).toBe(200);
     const action = /<form[^>]*action="([^"]+)"/.exec(page.body)![1]!.replaceAll('&#38;', '&');
     const fields = new URLSearchParams();
@@ -333,6 +338,14 @@ describe('punchout: a procurement system shops and orders at its contract prices
       headers: browser(cookie),
       payload: { lines: [{ productId: bolt.id, quantity: 5 }] },
     });
+    // Another site's page cannot make the browser transfer the cart (nor end the visit).
+    for (const headers of [
+      { cookie, 'sec-fetch-site': 'cross-site', origin: 'null' },
+      { cookie, origin: 'https://evil.example' },
+    ]) {
+      const forged = await t.app.inject({ method: 'POST', url: '/punchout/transfer', headers });
+      expect(forged.statusCode).toBe(403);
+    }
     const posted = await submitTransfer(cookie);
     expect(posted.path).toBe('/oci/hook?sap-client=100');
     expect(Object.fromEntries(posted.fields)).toMatchObject({

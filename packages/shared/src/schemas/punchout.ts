@@ -25,7 +25,7 @@ const blankIsKept = (schema: z.ZodString) =>
 /**
  * PUT /api/companies/:id/punchout (shop admin, docs/decisions/0246): who the punchout buyer acts as
  * (a member of the company who may order), and the cXML and OCI credentials. A secret left out keeps
- * the one stored; a protocol whose identity is null is switched off.
+ * the one stored; a protocol whose identity (or user name) is blank is switched off.
  */
 export const PunchoutSettingsBodySchema = z
   .object({
@@ -36,9 +36,9 @@ export const PunchoutSettingsBodySchema = z
     ociUsername: optionalLine('OCI user name', 100),
     ociPassword: blankIsKept(secret('The OCI password')),
   })
-  .refine((body) => !body.cxmlIdentity === !body.cxmlDomain, {
-    message: 'Give both the cXML domain and identity, or neither',
-    path: ['cxmlIdentity'],
+  .refine((body) => !body.cxmlIdentity || body.cxmlDomain, {
+    message: 'Give the domain of this cXML identity (NetworkID, DUNS, …)',
+    path: ['cxmlDomain'],
   });
 export type PunchoutSettingsBody = z.infer<typeof PunchoutSettingsBodySchema>;
 export type PunchoutSettingsInput = z.input<typeof PunchoutSettingsBodySchema>;

@@ -8,9 +8,9 @@ import {
   PunchoutSettingsBodySchema,
   PunchoutSettingsSchema,
 } from '@forgeline/shared/schemas/punchout';
-import { errorResponses, notFound, statusOf, toApiError } from '../../lib/errors.ts';
+import { errorResponses, forbidden, notFound, statusOf, toApiError } from '../../lib/errors.ts';
 import { notFoundUnlessUuid } from '../../lib/uuid.ts';
-import { currentUser } from '../../plugins/app/auth.ts';
+import { currentUser, trustedOrigins } from '../../plugins/app/auth.ts';
 import { cxmlResponse } from './cxml.ts';
 import { readOciEntry } from './oci.ts';
 import {
@@ -140,10 +140,18 @@ export const punchoutEntryRoutes: FastifyPluginAsyncZod = async (app) => {
     ociEntry(request, reply, { ...(request.query as object), ...(request.body as object) }),
   );
 
-  // The cart page's 'Transfer cart to procurement' button posts here (our own page, our cookie).
+  // The cart page's 'Transfer cart to procurement' button posts here (our own page, our cookie). Our
+  // Referrer-Policy (no-referrer) makes a browser send `Origin: null` with a form post, so the general
+  // cross-site rule cannot judge it: the browser's own Sec-Fetch-Site does (or, without one, the Origin).
+  const origins = new Set(trustedOrigins(app.config));
+  const fromOurPage = async (request: FastifyRequest) => {
+    const site = request.headers['sec-fetch-site'];
+    const ours = site ? site === 'same-origin' : origins.has(request.headers.origin ?? '');
+    if (!ours) throw forbidden('This request must come from the Forgeline site itself.');
+  };
   app.post(
     '/punchout/transfer',
-    { schema: { hide: true }, onRequest: app.requireUser },
+    { schema: { hide: true }, config: { crossSiteEntry: true }, onRequest: [fromOurPage, app.requireUser] },
     async (request, reply) => transferPage(reply, await transferCart(app, currentUser(request))),
   );
 };

@@ -244,8 +244,9 @@ declare module 'fastify' {
      */
     apiScopes?: readonly ApiScope[];
     /**
-     * An entry another site's page posts to on purpose (the SAP OCI punchout entry, decision 0246): it
-     * proves who calls with its own credentials, never with our cookies, so the cross-site rule skips it.
+     * A route that judges where a post comes from itself, so the cross-site rule skips it: the SAP OCI
+     * punchout entry, which another site's page posts to on purpose with credentials of its own, and the
+     * punchout transfer, a form post of our page checked by Sec-Fetch-Site (decision 0246).
      */
     crossSiteEntry?: boolean;
   }
