@@ -369,6 +369,21 @@ describe('punchout: a procurement system shops and orders at its contract prices
     expect(await state()).toEqual(before);
   });
 
+  it('places one order when the same new OrderRequest arrives several times at once', async () => {
+    const before = await orderCount();
+    const request = fake.orderRequest('PO-RACE', [
+      { sku: 'PO-BOLT-M12', auxId: bolt.id, quantity: 3, price: '1.50' },
+    ]);
+    const answers = await Promise.all(Array.from({ length: 4 }, () => postCxml(request)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(await orderCount()).toBe(before + 1);
+    const [claim] = await t.app.db
+      .select()
+      .from(punchoutOrders)
+      .where(eq(punchoutOrders.orderRef, 'PO-RACE'));
+    expect(claim!.checkoutId).not.toBeNull();
+  });
+
   it('answers a wrong shared secret with a 401 cXML status and changes nothing', async () => {
     const before = await state();
     for (const body of [
