@@ -79,6 +79,7 @@ import { taxAdminRoutes, taxCompanyRoutes } from './modules/tax/index.ts';
 import { categoryAdminRoutes, categoryRoutes } from './modules/categories/routes.ts';
 import { apiKeyAdminRoutes, apiKeyCompanyRoutes } from './modules/api-keys/index.ts';
 import { documentAdminRoutes, documentRoutes } from './modules/documents/index.ts';
+import { punchoutAdminRoutes, punchoutEntryRoutes, punchoutRoutes } from './modules/punchout/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -304,6 +305,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
       await api.register(browseRoutes);
       await api.register(apiKeyCompanyRoutes);
       await api.register(documentRoutes);
+      await api.register(punchoutRoutes);
       // The admin area: one guard for all of it, at onRequest (before the body is read or validated).
       await api.register(async (admin) => {
         admin.addHook('onRequest', admin.requireAdmin);
@@ -326,10 +328,14 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
         await admin.register(taxAdminRoutes);
         await admin.register(apiKeyAdminRoutes);
         await admin.register(documentAdminRoutes);
+        await admin.register(punchoutAdminRoutes);
       });
     },
     { prefix: '/api' },
   );
+
+  // Procurement systems' doors (cXML, SAP OCI) and the transfer back: outside /api, as they name them.
+  await app.register(punchoutEntryRoutes);
 
   await app.register(webPlugin, {
     distDir: webDist,

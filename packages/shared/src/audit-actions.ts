@@ -60,6 +60,7 @@ export const AUDIT_ACTIONS = {
   'product.specs_set': 'Set a part’s category and values',
   'api_key.created': 'Created API key',
   'api_key.revoked': 'Revoked API key',
+  'punchout.configured': 'Set punchout credentials',
   'product.document_added': 'Attached a document to a part',
   'product.document_changed': 'Changed a part’s document',
   'product.document_removed': 'Removed a part’s document',

@@ -148,14 +148,14 @@ export function handleError(
   return reply.status(status).send(body);
 }
 
-function statusOf(error: Error & { statusCode?: number }): number {
+export function statusOf(error: Error & { statusCode?: number }): number {
   if (error instanceof DomainError) return STATUS[error.code];
   if (hasZodFastifySchemaValidationErrors(error)) return 400;
   const status = error.statusCode;
   return typeof status === 'number' && status >= 400 && status <= 599 ? status : 500;
 }
 
-function toApiError(error: Error & { statusCode?: number; code?: string }): ApiError {
+export function toApiError(error: Error & { statusCode?: number; code?: string }): ApiError {
   if (error instanceof DomainError) {
     return {
       ...error.extra,

@@ -101,6 +101,8 @@ export const priceListKeys = createQueryKeys('price-lists');
 export const taxKeys = createQueryKeys('tax');
 /** The shop's API keys, or the signed-in company admin's (docs/decisions/0234). */
 export const apiKeyKeys = createQueryKeys('api-keys');
+/** Punchout (decision 0246): whether this session is a visit, a company's settings and documents. */
+export const punchoutKeys = createQueryKeys('punchout');
 /** The signed-in member's company and each of its lists (docs/decisions/0213). */
 export const companyKeys = {
   all: ['company'] as const,

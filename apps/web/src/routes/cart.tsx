@@ -6,12 +6,16 @@ import { type ReorderChange } from '@forgeline/shared/schemas/checkout';
 import { paths } from '@/config/paths';
 import { useCart } from '@/features/cart/api/get-cart';
 import { EditableCartLines } from '@/features/cart/components/cart-lines';
+import { usePunchoutSession } from '@/features/punchout/api/punchout';
+import { TransferCart } from '@/features/punchout/components/transfer-cart';
 import { ReorderChanges } from '@/features/checkout/components/reorder-changes';
 import { EmptyState, QueryState } from '@/components/ui/query-state';
 
-/** /cart: the signed-in buyer's server cart, each line priced and checked; on to checkout. */
+/** /cart: the signed-in buyer's server cart, each line priced and checked; on to checkout (or, in a punchout visit, back to procurement). */
 const CartRoute = () => {
   const cart = useCart();
+  // In a punchout visit the cart goes back to the procurement system instead (decision 0246).
+  const punchout = usePunchoutSession().data?.active === true;
   // 'Order again' arrives here with what changed since the past order.
   const changes = (useLocation().state as { changes?: ReorderChange[] } | null)?.changes;
 
@@ -57,7 +61,11 @@ const CartRoute = () => {
                   </span>
                 </p>
                 {blocked ? (
-                  <p className="text-sm text-[#b91c1c]">Correct the lines marked in red to check out.</p>
+                  <p className="text-sm text-[#b91c1c]">
+                    Correct the lines marked in red to {punchout ? 'transfer them' : 'check out'}.
+                  </p>
+                ) : punchout ? (
+                  <TransferCart />
                 ) : (
                   <Link to={paths.checkout.getHref()} className="btn btn-primary">
                     Checkout

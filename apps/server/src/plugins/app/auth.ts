@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { betterAuth } from 'better-auth';
@@ -227,6 +227,12 @@ declare module 'fastify' {
      * null for a visitor. For the pages the server renders for their viewer.
      */
     cookieSession(request: FastifyRequest): Promise<CookieSession | null>;
+    /**
+     * Signs `userId` in on this reply with a new session of one day (a browser-session cookie), as
+     * sign-in would; answers the session's id. For a punchout visit (docs/decisions/0246), whose buyer
+     * proved who they are to their procurement system, which proved itself to us.
+     */
+    signInAs(reply: FastifyReply, userId: string): Promise<string>;
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -237,6 +243,12 @@ declare module 'fastify' {
      * them refuses every key: what a key may do is named, never assumed.
      */
     apiScopes?: readonly ApiScope[];
+    /**
+     * A route that judges where a post comes from itself, so the cross-site rule skips it: the SAP OCI
+     * punchout entry, which another site's page posts to on purpose with credentials of its own, and the
+     * punchout transfer, a form post of our page checked by Sec-Fetch-Site (decision 0246).
+     */
+    crossSiteEntry?: boolean;
   }
 }
 
@@ -300,6 +312,25 @@ export const authPlugin = fp<{ auth: Auth; secret: string }>(
       };
     }
     app.decorate('cookieSession', cookieSession);
+
+    app.decorate('signInAs', async (reply: FastifyReply, userId: string) => {
+      const context = await auth.$context;
+      const session = await context.internalAdapter.createSession(userId, true);
+      const cookie = context.authCookies.sessionToken;
+      // Better Auth's signed cookie: the token, a dot, and its HMAC-SHA256 under the auth secret.
+      const signature = createHmac('sha256', context.secret).update(session.token).digest('base64');
+      const attributes = [
+        'Path=/',
+        'HttpOnly',
+        'SameSite=Lax',
+        ...(cookie.attributes.secure ? ['Secure'] : []),
+      ];
+      reply.header(
+        'set-cookie',
+        `${cookie.name}=${encodeURIComponent(`${session.token}.${signature}`)}; ${attributes.join('; ')}`,
+      );
+      return session.id;
+    });
 
     const fromCookie = async (request: FastifyRequest) => (await cookieSession(request))?.caller ?? null;
 
@@ -372,6 +403,7 @@ export const authPlugin = fp<{ auth: Auth; secret: string }>(
     // not a browser acting for someone else: they prove who they are with a bearer token or a password.
     app.addHook('onRequest', async (request) => {
       if (SAFE_METHODS.has(request.method)) return;
+      if (request.routeOptions.config.crossSiteEntry) return;
       if (!request.headers.cookie && request.headers.origin === undefined) return;
       const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
       if (!origin || !origins.has(origin))

@@ -50,6 +50,15 @@ const CERTIFICATES: WriteLimit = {
   windowS: 60 * 60,
   budget: 'certificates',
 };
+// A procurement system's documents and its buyers' visits: generous for a busy customer, a wall for a
+// script guessing secrets.
+const PUNCHOUT: WriteLimit = {
+  what: 'punchout requests',
+  perAccount: 600,
+  perAddress: 600,
+  windowS: 10 * 60,
+  budget: 'punchout',
+};
 const CART = { none: 'fills the own cart: part ids and quantities, no text, no mail' };
 // A company's own pages: members' and sites' details, lists; invitations and decisions mail people.
 const COMPANY: WriteLimit = {
@@ -191,6 +200,11 @@ export const WRITE_LIMITS: Record<string, WriteLimit | NoWriteLimit> = {
   'DELETE /api/apiKeys/:id': ADMIN,
   'POST /api/company/apiKeys': COMPANY,
   'DELETE /api/company/apiKeys/:id': COMPANY,
+  // Punchout (decision 0246): the settings, and the doors of procurement systems.
+  'PUT /api/companies/:id/punchout': ADMIN,
+  'POST /punchout/cxml': PUNCHOUT,
+  'POST /punchout/oci': PUNCHOUT,
+  'POST /punchout/transfer': PUNCHOUT,
   // No limit here.
   'POST /api/cart/lines': CART,
   'PUT /api/cart/lines/:productId': CART,

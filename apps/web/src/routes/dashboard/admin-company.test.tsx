@@ -49,6 +49,10 @@ const stubServer = (
       if (call.method === 'GET' && call.path.endsWith('/pricing'))
         return jsonResponse({ group: null, lists: [] });
       if (call.method === 'GET' && call.path === '/api/customer-groups') return jsonResponse([]);
+      // Its punchout: not set up, no documents (punchout-settings-panel.test.tsx tests it).
+      if (call.method === 'GET' && call.path.endsWith('/punchout/documents')) return jsonResponse([]);
+      if (call.method === 'GET' && call.path.endsWith('/punchout'))
+        return jsonResponse({ message: 'Punchout settings not found.', code: 'NOT_FOUND' }, 404);
       // Its tax certificates: none (the tax panels have tests of their own).
       if (call.method === 'GET' && call.path.startsWith('/api/tax/')) return jsonResponse([]);
       if (call.method === 'GET') return jsonResponse(detail);

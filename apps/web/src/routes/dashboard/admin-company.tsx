@@ -19,6 +19,7 @@ import {
 import { ExemptionsPanel } from '@/features/tax/components/exemptions-panel';
 import { VatVerificationPanel } from '@/features/tax/components/vat-status';
 import { CompanyPricingPanel } from '@/features/price-lists/components/company-pricing-panel';
+import { PunchoutSettingsPanel } from '@/features/punchout/components/punchout-settings-panel';
 import { OrderForCustomerForm } from '@/features/companies/components/order-for-customer-form';
 import type { PartPicker } from '@/features/companies/components/order-lines';
 import { getProducts } from '@/features/products/api/get-products';
@@ -105,6 +106,7 @@ const CompanyRoute = () => {
               detail={data}
               PartPicker={CataloguePartPicker}
             />
+            <PunchoutSettingsPanel companyId={data.company.id} />
             <CompanyRequests requests={data.requests} />
             <CompanyOrders orders={data.orders} />
             <CompanyInvoices invoices={data.invoices} />

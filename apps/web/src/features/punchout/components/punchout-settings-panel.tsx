@@ -1,0 +1,187 @@
+import { useForm } from 'react-hook-form';
+import type { PunchoutSettings, PunchoutSettingsInput } from '@forgeline/shared/schemas/punchout';
+import type { PunchoutSettingsBody } from '@forgeline/shared/schemas/punchout';
+import { Alert } from '@/components/ui/alert';
+import { FormField } from '@/components/ui/form-field';
+import { QueryState } from '@/components/ui/query-state';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { TableRegion } from '@/components/ui/table-region';
+import { errorMessage } from '@/lib/error-message';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { toast } from '@/lib/toast';
+import { usePunchoutDocuments, usePunchoutSettings, useSavePunchoutSettings } from '../api/punchout';
+
+const resolver = lazyZodResolver(() =>
+  import('../schemas').then((schemas) => schemas.PunchoutSettingsBodySchema),
+);
+
+const SECRET_KEPT = 'Leave blank to keep the one set.';
+
+/** The form of a company's punchout credentials; secrets are typed, never shown back. */
+const SettingsForm = ({ companyId, settings }: { companyId: string; settings: PunchoutSettings | null }) => {
+  const save = useSavePunchoutSettings(companyId);
+  const { register, handleSubmit, formState, setError, resetField } = useForm<
+    PunchoutSettingsInput,
+    unknown,
+    PunchoutSettingsBody
+  >({
+    resolver,
+    defaultValues: {
+      buyerEmail: settings?.buyer.email ?? '',
+      cxmlDomain: settings?.cxmlDomain ?? 'NetworkID',
+      cxmlIdentity: settings?.cxmlIdentity ?? '',
+      sharedSecret: '',
+      ociUsername: settings?.ociUsername ?? '',
+      ociPassword: '',
+    },
+  });
+  const { errors } = formState;
+  const submit = handleSubmit(async (body) => {
+    try {
+      await save.mutateAsync(body);
+      toast.success('Punchout settings saved');
+      resetField('sharedSecret');
+      resetField('ociPassword');
+    } catch (error) {
+      setError('root', { message: errorMessage(error, 'The punchout settings could not be saved.') });
+    }
+  });
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      onFocus={resolver.preload}
+      noValidate
+      aria-label="Punchout settings"
+      className="flex flex-col gap-3"
+    >
+      <FormField
+        label="Punchout buyer (a member's e-mail)"
+        type="email"
+        autoComplete="off"
+        hint="Orders from the procurement system are placed as this member."
+        error={errors.buyerEmail?.message}
+        {...register('buyerEmail')}
+      />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField
+          label="cXML domain"
+          autoComplete="off"
+          error={errors.cxmlDomain?.message}
+          {...register('cxmlDomain')}
+        />
+        <FormField
+          label="cXML identity"
+          autoComplete="off"
+          error={errors.cxmlIdentity?.message}
+          {...register('cxmlIdentity')}
+        />
+        <FormField
+          label="cXML shared secret"
+          type="password"
+          autoComplete="new-password"
+          hint={settings?.hasSharedSecret ? SECRET_KEPT : undefined}
+          error={errors.sharedSecret?.message}
+          {...register('sharedSecret')}
+        />
+        <span className="hidden sm:block" />
+        <FormField
+          label="OCI user name"
+          autoComplete="off"
+          error={errors.ociUsername?.message}
+          {...register('ociUsername')}
+        />
+        <FormField
+          label="OCI password"
+          type="password"
+          autoComplete="new-password"
+          hint={settings?.hasOciPassword ? SECRET_KEPT : undefined}
+          error={errors.ociPassword?.message}
+          {...register('ociPassword')}
+        />
+      </div>
+      <div>
+        <SubmitButton isLoading={formState.isSubmitting}>Save punchout settings</SubmitButton>
+      </div>
+      <Alert>{errors.root?.message}</Alert>
+    </form>
+  );
+};
+
+/** The newest punchout documents in and out, each openable to read as it was. */
+const DocumentsList = ({ companyId }: { companyId: string }) => {
+  const documents = usePunchoutDocuments(companyId);
+  return (
+    <QueryState
+      query={documents}
+      loadingLabel="Loading punchout documents"
+      errorText="The punchout documents could not be loaded."
+      isEmpty={(data) => data.length === 0}
+      empty={<p className="text-sm">No punchout documents yet.</p>}
+    >
+      {(data) => (
+        <TableRegion label="Punchout documents">
+          <table className="table table-sm">
+            <thead>
+              <tr>
+                <th>When</th>
+                <th>Document</th>
+                <th>Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((doc) => (
+                <tr key={doc.id}>
+                  <td className="whitespace-nowrap">{new Date(doc.createdAt).toLocaleString()}</td>
+                  <td>
+                    <details>
+                      <summary className="cursor-pointer">
+                        {doc.direction === 'in' ? 'Received' : 'Sent'} {doc.kind}
+                      </summary>
+                      <pre className="mt-2 max-h-64 max-w-[70vw] overflow-auto text-xs whitespace-pre-wrap break-all">
+                        {doc.body}
+                      </pre>
+                    </details>
+                  </td>
+                  <td>{doc.status}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
+      )}
+    </QueryState>
+  );
+};
+
+/** A company's punchout (decision 0246): its credentials, and the trail of its documents (admin). */
+export const PunchoutSettingsPanel = ({ companyId }: { companyId: string }) => {
+  const settings = usePunchoutSettings(companyId);
+  return (
+    <section
+      aria-labelledby="company-punchout"
+      className="rounded-box border border-base-300 bg-base-100 p-4"
+    >
+      <h3 id="company-punchout" className="mb-2 text-lg font-bold">
+        Punchout (cXML, SAP OCI)
+      </h3>
+      <QueryState
+        query={settings}
+        loadingLabel="Loading punchout settings"
+        errorText="The punchout settings could not be loaded."
+      >
+        {(data) => (
+          <div className="flex flex-col gap-4">
+            <p className="text-sm">
+              {data
+                ? `Set up; last changed ${new Date(data.updatedAt).toLocaleString()}.`
+                : 'Not set up: this company cannot punch out yet.'}
+            </p>
+            <SettingsForm companyId={companyId} settings={data} />
+            <h4 className="font-bold">Documents</h4>
+            <DocumentsList companyId={companyId} />
+          </div>
+        )}
+      </QueryState>
+    </section>
+  );
+};
