@@ -6,7 +6,7 @@ import type { NewApiKey } from '@forgeline/shared/schemas/api-key';
 import type { Order } from '@forgeline/shared/schemas/order';
 import type { Product } from '@forgeline/shared/schemas/product';
 import type { ProductBulkResult } from '@forgeline/shared/schemas/product-bulk';
-import { auditLog, orders, products } from '../src/db/schema/index.ts';
+import { auditLog, orders, outboxMessages, products } from '../src/db/schema/index.ts';
 import { expireUnpaidOrders } from '../src/modules/orders/expiry.ts';
 import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
@@ -125,6 +125,16 @@ describe('back-orders', () => {
       backorderedQuantity: 3,
       leadTimeDays: 14,
     });
+    // The checkout's mail says so.
+    const mails = await t.app.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.toAddress, buyer.email))
+      .orderBy(asc(outboxMessages.createdAt));
+    const mail = mails.find((row) => row.textBody.includes(first.number));
+    expect(mail!.textBody).toContain(
+      `${first.number}  Part BO-FLANGE-1: 8 pcs at $2.00 = $16.00 (3 pcs back-ordered, ships in about 14 days)`,
+    );
     // A line taken whole from the shelf has nothing waiting and no lead time.
     const plain = await makeProduct(t.app, { sku: 'BO-PLAIN-1', availableQuantity: 10 });
     expect(await checkoutOnTerms(buyer, plain.id, 2)).toMatchObject({
