@@ -55,6 +55,7 @@ import { securityHeadersPlugin } from './plugins/external/security-headers.ts';
 import { paymentsPlugin } from './plugins/app/payments.ts';
 import { orderAdminRoutes, orderRoutes } from './modules/orders/routes.ts';
 import { shipmentAdminRoutes, shipmentRoutes } from './modules/shipments/routes.ts';
+import { backorderAdminRoutes } from './modules/backorders/index.ts';
 import { orderExpiryPlugin } from './modules/orders/expiry.ts';
 import { idempotencyPlugin } from './modules/idempotency/idempotency.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
@@ -315,6 +316,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
         await admin.register(categoryAdminRoutes);
         await admin.register(orderAdminRoutes);
         await admin.register(shipmentAdminRoutes);
+        await admin.register(backorderAdminRoutes);
         await admin.register(overviewAdminRoutes);
         await admin.register(imageRoutes);
         await admin.register(contactAdminRoutes);

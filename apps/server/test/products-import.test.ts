@@ -78,10 +78,10 @@ describe("the admin's products CSV: GET /api/products.csv and POST /api/products
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/forgeline-products-\d{4}-\d{2}-\d{2}\.csv/);
     const [header, ...rows] = parse(res.body, { bom: true }) as string[][];
-    // The catalogue's columns (docs/decisions/0220), the tax category (0219) and the part's discontinued
-    // state with its replacement (0250) close the export.
+    // The catalogue's columns (docs/decisions/0220), the tax category (0219), the part's discontinued
+    // state with its replacement (0250), then back-orders and the lead time (0238) close the export.
     expect(header!.join(',')).toBe(
-      `${HEADER},Category,Attributes,Tax category,Discontinued,Replacement part number`,
+      `${HEADER},Category,Attributes,Tax category,Discontinued,Replacement part number,Back-orders,Lead time (days)`,
     );
     const evil = rows.find((row) => row[0] === 'IMP-EVIL')!;
     expect(evil).toEqual([
@@ -100,6 +100,10 @@ describe("the admin's products CSV: GET /api/products.csv and POST /api/products
       '',
       '',
       'standard',
+      // Not discontinued, no replacement.
+      'no',
+      '',
+      // Back-orders not allowed, no lead time.
       'no',
       '',
     ]);
@@ -352,10 +356,10 @@ describe("the admin's products CSV: GET /api/products.csv and POST /api/products
     const page = await t.app.inject({ url: `/api/purchase/${oldPart!.id}` });
     expect(page.json()).toMatchObject({ discontinued: true, replacedBy: { sku: 'IMP-DSC-NEW' } });
 
-    // The export carries both columns, and reads back as unchanged.
+    // The export carries both columns (before the back-order ones), and reads back as unchanged.
     const exported = parse((await exportCsv()).body, { bom: true }) as string[][];
-    expect(exported.find((r) => r[0] === 'IMP-DSC-OLD')!.slice(-2)).toEqual(['yes', 'IMP-DSC-NEW']);
-    expect(exported.find((r) => r[0] === 'IMP-DSC-NEW')!.slice(-2)).toEqual(['no', '']);
+    expect(exported.find((r) => r[0] === 'IMP-DSC-OLD')!.slice(-4, -2)).toEqual(['yes', 'IMP-DSC-NEW']);
+    expect(exported.find((r) => r[0] === 'IMP-DSC-NEW')!.slice(-4, -2)).toEqual(['no', '']);
     const again = await importCsv((await exportCsv()).body);
     expect(again.json<ProductImportReport>().rows.filter((r) => r.action !== 'unchanged')).toEqual([]);
 

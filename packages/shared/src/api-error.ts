@@ -41,6 +41,7 @@ export const ERROR_CATALOGUE = {
   ORDER_PAID: 'A paid order can only be cancelled by the shop.',
   ORDER_UNPAID: 'Only a paid order can be shipped.',
   OVER_SHIPPED: 'A shipment would take more pieces of a line than are left to ship of it.',
+  BACKORDERED: 'A shipment would take pieces of a line that are still back-ordered (waiting for stock).',
   ORDER_CANCELLED: 'The order was cancelled: it can no longer be paid, shipped or cancelled again.',
   ORDER_ALREADY_PAID: 'The order is paid already (by another payment).',
   ORDER_ON_TERMS: 'The order is on payment terms: it is paid by transfer, not by card.',

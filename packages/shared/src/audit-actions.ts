@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = {
   'product.edited': 'Edited product',
   'product.deleted': 'Deleted product',
   'product.imported': 'Imported products',
+  'product.bulk_updated': 'Updated stock and prices by part number',
   'order.shipped': 'Shipped order',
   'order.cancelled': 'Cancelled order',
   'order.refunded': 'Refunded order',

@@ -28,4 +28,7 @@ export * from './schemas/audit.ts';
 export * from './schemas/product-import.ts';
 export * from './schemas/part-numbers.ts';
 export * from './carriers.ts';
+export * from './backorders.ts';
+export * from './schemas/backorder.ts';
+export * from './schemas/product-bulk.ts';
 export * from './schemas/shipment.ts';

@@ -25,6 +25,8 @@ export interface PricingInput {
   availableQuantity: number;
   /** No longer sold (decision 0233): no quantity may be ordered, from the shelf or by quote. */
   discontinued?: boolean;
+  /** May be ordered beyond its stock (decision 0238): the pieces short are back-ordered, not refused. */
+  allowBackorder?: boolean;
 }
 
 /** The rules a quantity can break, in the order they are checked (the first broken one is reported). */
@@ -84,7 +86,7 @@ export function quantityProblem(input: PricingInput, quantity: number): Quantity
   if (input.maxOrder !== null && quantity > input.maxOrder) {
     return { rule: 'maximum', message: quantityMessages.maximum(input.maxOrder) };
   }
-  if (quantity > input.availableQuantity) {
+  if (quantity > input.availableQuantity && !input.allowBackorder) {
     return { rule: 'stock', message: quantityMessages.stock };
   }
   return null;
@@ -108,7 +110,8 @@ export function quoteQuantityProblem(input: PricingInput, quantity: number): Qua
 export function nearestValidQuantity(input: PricingInput, wanted: number): number | null {
   if (input.discontinued) return null;
   const pack = input.packSize;
-  const ceiling = Math.min(input.maxOrder ?? Number.MAX_SAFE_INTEGER, input.availableQuantity);
+  const stock = input.allowBackorder ? Number.MAX_SAFE_INTEGER : input.availableQuantity;
+  const ceiling = Math.min(input.maxOrder ?? Number.MAX_SAFE_INTEGER, stock);
   const highest = Math.floor(ceiling / pack) * pack;
   const lowest = Math.ceil(input.minOrder / pack) * pack;
   if (highest < lowest || highest < 1) return null;
@@ -120,8 +123,13 @@ export function nearestValidQuantity(input: PricingInput, wanted: number): numbe
  * A part whose stock is below its minimum order (sold out included) cannot be ordered from the shelf: the
  * shop shows it 'on request' and the buyer asks for a quote (decision 0188).
  */
-export function isOnRequest(product: { minOrder: number; availableQuantiity: number }): boolean {
-  return product.availableQuantiity < product.minOrder;
+export function isOnRequest(product: {
+  minOrder: number;
+  availableQuantiity: number;
+  allowBackorder?: boolean | undefined;
+}): boolean {
+  // A part that allows back-orders is never 'on request': the pieces short wait for stock (decision 0238).
+  return product.availableQuantiity < product.minOrder && product.allowBackorder !== true;
 }
 
 /** What is wrong with a product's rules as an admin entered them, keyed by field; empty when nothing. */
@@ -175,6 +183,7 @@ export function pricingOf(product: {
   maxOrder: number | null;
   availableQuantiity: number;
   discontinued?: boolean | undefined;
+  allowBackorder?: boolean | undefined;
 }): PricingInput {
   return {
     priceCents: toCents(product.price),
@@ -187,6 +196,7 @@ export function pricingOf(product: {
     maxOrder: product.maxOrder,
     availableQuantity: product.availableQuantiity,
     discontinued: product.discontinued === true,
+    allowBackorder: product.allowBackorder === true,
   };
 }
 

@@ -112,6 +112,8 @@ export const dashboardRoutes: RouteObject[] = [
       { path: dashboardPaths.tax.path, ...page(() => import('@/routes/dashboard/tax')) },
       // The shop's API keys (docs/decisions/0234).
       { path: dashboardPaths.apiKeys.path, ...page(() => import('@/routes/dashboard/api-keys')) },
+      // Lines waiting for stock (docs/decisions/0238).
+      { path: dashboardPaths.backorders.path, ...page(() => import('@/routes/dashboard/backorders')) },
       // Contract prices, customer groups (decision 0217).
       {
         path: dashboardPaths.priceLists.path,

@@ -63,6 +63,7 @@ export const dashboardPaths = {
   tax: { path: 'tax', getHref: () => '/dashboard/tax' },
   /** Admins: the shop's API keys (docs/decisions/0234). */
   apiKeys: { path: 'apiKeys', getHref: () => '/dashboard/apiKeys' },
+  backorders: { path: 'backorders', getHref: () => '/dashboard/backorders' },
   priceList: {
     path: 'priceLists/:id',
     getHref: (id: string) => `/dashboard/priceLists/${encodeURIComponent(id)}`,

@@ -68,6 +68,8 @@ export const userKeys = {
 /** The spec caches reviews under the key 'reviews'. */
 export const reviewKeys = createQueryKeys('reviews');
 export const auditKeys = createQueryKeys('audit');
+/** The admin's back-order list (decision 0238). */
+export const backorderKeys = createQueryKeys('backorders');
 export const contactKeys = createQueryKeys('contact');
 export const newsletterKeys = createQueryKeys('newsletter');
 

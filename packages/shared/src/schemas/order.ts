@@ -39,6 +39,12 @@ export const OrderSchema = z.object({
    * 'pending' it reads 'Partly shipped'; status 'shipped' still means every piece has gone.
    */
   shippedQuantity: z.number().int().optional(),
+  /**
+   * Pieces still waiting for stock (decision 0238): only `buyQuantity - backorderedQuantity` may ship;
+   * they ship in about `leadTimeDays` days from the order.
+   */
+  backorderedQuantity: z.number().int().optional(),
+  leadTimeDays: z.number().int().nullable().optional(),
   cancelledAt: z.string().nullable(),
   /** The checkout it was placed in (every order has one; a single-product order is a checkout of one). */
   checkoutId: z.string().nullable(),

@@ -3,6 +3,7 @@ import { LIMITS } from '../constants.ts';
 import { messages } from '../messages.ts';
 import { PART_PHOTO_PLACEHOLDER } from '../images.ts';
 import { requiredText, singleLineText } from './common.ts';
+import { LEAD_TIME_DAYS_MAX } from '../backorders.ts';
 
 /** A product as the API shows it; the spec's spelling `availableQuantiity` is the wire name. */
 export const ProductSchema = z.object({
@@ -35,6 +36,12 @@ export const ProductSchema = z.object({
   customerPartNumber: z.string().optional(),
   /** Sent only when true: the part is no longer sold, but its page and part number stay (decision 0233). */
   discontinued: z.literal(true).optional(),
+  /**
+   * May be ordered beyond its stock (decision 0238); the pieces short ship in about `leadTimeDays` days.
+   * Optional on the wire for older clients; the server always sends both.
+   */
+  allowBackorder: z.boolean().optional(),
+  leadTimeDays: z.number().int().nullable().optional(),
   /** A discontinued part's successor, when the viewer sees it (only on one product's answer). */
   replacedBy: z.object({ _id: z.string(), name: z.string(), sku: z.string() }).optional(),
 });
@@ -150,6 +157,27 @@ const b2bFields = {
     .array(PriceTierBodySchema)
     .max(LIMITS.priceTiersMax, `At most ${LIMITS.priceTiersMax} price breaks`)
     .optional(),
+  /** Absent: false for a new product, unchanged on an edit (decision 0238). A form's checkbox sends a boolean. */
+  allowBackorder: z.preprocess(
+    (value) => {
+      if (typeof value !== 'string') return value;
+      const word = value.trim().toLowerCase();
+      if (word === '') return undefined;
+      return ['yes', 'true', 'y'].includes(word) ? true : ['no', 'false', 'n'].includes(word) ? false : value;
+    },
+    z.boolean({ error: "Back-orders must be 'yes' or 'no'" }).optional(),
+  ),
+  /** Days to make or buy in a back-ordered piece; null (or an empty field) clears it. */
+  leadTimeDays: z.preprocess(
+    (value) => (value === '' ? null : fromForm(value)),
+    z
+      .number({ error: 'Lead time must be a number' })
+      .int('Lead time must be a whole number of days')
+      .min(1, 'Lead time must be at least 1 day')
+      .max(LEAD_TIME_DAYS_MAX, `Lead time must be at most ${LEAD_TIME_DAYS_MAX} days`)
+      .nullable()
+      .optional(),
+  ),
   /** Absent (or empty): standard for a new product, unchanged on an edit (decision 0231). */
   taxCategory: z.preprocess(
     (value) => (value === '' ? undefined : typeof value === 'string' ? value.trim().toLowerCase() : value),

@@ -70,6 +70,14 @@ export const orders = pgTable(
      * conditional UPDATE can never take it past `quantity`, whatever runs beside it.
      */
     shippedQuantity: integer('shipped_quantity').notNull().default(0),
+    /**
+     * Pieces of the line still waiting for stock (decision 0238): ordered beyond the shelf of a part that
+     * allows back-orders, filled by goods receipts oldest first. Only `quantity - backordered_quantity`
+     * pieces are allocated, and only allocated pieces may ship.
+     */
+    backorderedQuantity: integer('backordered_quantity').notNull().default(0),
+    /** The part's lead time when the line was placed with back-ordered pieces ('ships in about N days'). */
+    leadTimeDays: integer('lead_time_days'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /**
      * Set on an order placed on payment terms (copied from its checkout): it ships unpaid, is never
@@ -88,6 +96,10 @@ export const orders = pgTable(
     check(
       'orders_shipped_quantity_within',
       sql`${table.shippedQuantity} >= 0 and ${table.shippedQuantity} <= ${table.quantity}`,
+    ),
+    check(
+      'orders_backordered_within',
+      sql`${table.backorderedQuantity} >= 0 and ${table.shippedQuantity} + ${table.backorderedQuantity} <= ${table.quantity}`,
     ),
     check(
       'orders_cancelled_has_date',
@@ -113,6 +125,10 @@ export const orders = pgTable(
     index('orders_unpaid_product_idx')
       .on(table.productId)
       .where(sql`${table.paid} = false and ${table.dueAt} is null`),
+    // The back-order list and the goods receipt's fill: lines still waiting, per part, oldest first.
+    index('orders_backordered_product_idx')
+      .on(table.productId, table.createdAt)
+      .where(sql`${table.backorderedQuantity} > 0 and ${table.status} = 'pending'`),
     // The expiry job's scan: unpaid orders by age.
     index('orders_unpaid_created_at_idx')
       .on(table.createdAt)

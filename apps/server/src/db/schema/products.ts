@@ -58,6 +58,13 @@ export const products = pgTable(
      */
     discontinued: boolean('discontinued').notNull().default(false),
     /** The part that replaces a discontinued one, shown on its page. */
+    /**
+     * May be ordered beyond its stock (decision 0238): the pieces short wait on the order line as
+     * back-ordered, and the next goods receipt fills them oldest first.
+     */
+    allowBackorder: boolean('allow_backorder').notNull().default(false),
+    /** Days to make or buy in a back-ordered piece: the buyer reads 'ships in about N days'. */
+    leadTimeDays: integer('lead_time_days'),
     replacementId: uuid('replacement_id').references((): AnyPgColumn => products.id, {
       onDelete: 'set null',
     }),
@@ -71,6 +78,14 @@ export const products = pgTable(
     check('products_price_positive', sql`${table.priceCents} > 0`),
     check('products_pack_size_positive', sql`${table.packSize} >= 1`),
     check('products_low_stock_threshold_non_negative', sql`${table.lowStockThreshold} >= 0`),
+    check(
+      'products_lead_time_within',
+      sql`${table.leadTimeDays} IS NULL OR (${table.leadTimeDays} >= 1 AND ${table.leadTimeDays} <= 365)`,
+    ),
+    check(
+      'products_backorder_has_lead_time',
+      sql`NOT ${table.allowBackorder} OR ${table.leadTimeDays} IS NOT NULL`,
+    ),
     check('products_not_own_replacement', sql`${table.replacementId} IS DISTINCT FROM ${table.id}`),
     check(
       'products_max_order_above_min',

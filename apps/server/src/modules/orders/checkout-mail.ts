@@ -1,5 +1,6 @@
 import { formatMoney } from '@forgeline/shared/money';
 import { bankTransferSection, type BankTransfer } from '@forgeline/shared/schemas/bank-transfer';
+import { backorderNote } from '@forgeline/shared/backorders';
 import type { Executor } from '../../db/client.ts';
 import type { CheckoutRow, OrderRow } from '../../db/schema/index.ts';
 import type { MailDeps } from '../../lib/deps.ts';
@@ -14,8 +15,10 @@ import { createCheckoutRepository } from './checkouts-repository.ts';
  * it is paid, each listing every line, instead of one mail per line (forty parts, two mails).
  */
 
-const lineText = (order: OrderRow) =>
-  `  ${order.number}  ${order.productName}: ${order.quantity} pcs at ${formatMoney(order.priceCents)} = ${formatMoney(order.totalCents)}`;
+const lineText = (order: OrderRow) => {
+  const waiting = backorderNote(order);
+  return `  ${order.number}  ${order.productName}: ${order.quantity} pcs at ${formatMoney(order.priceCents)} = ${formatMoney(order.totalCents)}${waiting ? ` (${waiting})` : ''}`;
+};
 
 export function checkoutMail(
   kind: 'placed' | 'paid',

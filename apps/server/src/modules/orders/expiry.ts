@@ -1,3 +1,4 @@
+import { fillBackorders } from '../backorders/index.ts';
 import { periodicJobPlugin } from '../../lib/periodic-job.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { adjustOpenPayments } from './open-payments.ts';
@@ -22,6 +23,11 @@ export async function expireUnpaidOrders(deps: AppDeps, now: Date = new Date()):
     // Each cancelled order's mail is queued with its cancel: both commit, or neither.
     const { rows, mailIds } = await deps.db.transaction(async (tx) => {
       const expired = await createOrdersRepository(tx).expireUnpaid(cutoff);
+      // The pieces given back serve lines still waiting for those parts first (decision 0238).
+      await fillBackorders(
+        tx,
+        expired.flatMap((row) => (row.productId ? [row.productId] : [])),
+      );
       await createHoldsRepository(tx).recordLapses(
         expired.flatMap((row) =>
           row.userId && row.checkoutId ? [{ userId: row.userId, checkoutId: row.checkoutId }] : [],

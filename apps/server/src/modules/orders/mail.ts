@@ -1,4 +1,5 @@
 import { formatMoney } from '@forgeline/shared/money';
+import { backorderNote } from '@forgeline/shared/backorders';
 import type { Executor } from '../../db/client.ts';
 import type { OrderRow } from '../../db/schema/index.ts';
 import type { MailDeps } from '../../lib/deps.ts';
@@ -19,6 +20,8 @@ const summary = (order: OrderRow) =>
     `Order:      ${order.number}`,
     `Product:    ${order.productName}`,
     `Quantity:   ${order.quantity} pcs at ${formatMoney(order.priceCents)} / piece`,
+    // Pieces waiting for stock and when they should ship (decision 0238).
+    ...(backorderNote(order) ? [`Back-order: ${backorderNote(order)}`] : []),
     ...(order.taxCents > 0
       ? [`Net:        ${formatMoney(order.totalCents)}`, `Tax:        ${formatMoney(order.taxCents)}`]
       : []),

@@ -38,6 +38,9 @@ export const writeLines = fixedStatement<
     customerPartNumbers: (string | null)[];
     unitCents: number[];
     quantities: number[];
+    /** Pieces of each line short on the shelf, back-ordered (decision 0238); the rest is taken now. */
+    backordered: number[];
+    leadTimes: (number | null)[];
     lineTotals: number[];
     taxCategories: string[];
     taxRates: number[];
@@ -63,8 +66,9 @@ export const writeLines = fixedStatement<
       update ${products} set available_quantity = ${products}.available_quantity - wanted.quantity,
         updated_at = ${value('now')}::timestamptz
       from (
-        select id, sum(quantity)::int as quantity
-        from unnest(${value('productIds')}::uuid[], ${value('quantities')}::int[]) as line(id, quantity)
+        select id, sum(quantity - backordered)::int as quantity
+        from unnest(${value('productIds')}::uuid[], ${value('quantities')}::int[], ${value('backordered')}::int[])
+          as line(id, quantity, backordered)
         group by id
       ) as wanted
       where ${products}.id = wanted.id and ${products}.available_quantity >= wanted.quantity
@@ -72,17 +76,17 @@ export const writeLines = fixedStatement<
     ), placed as (
       insert into ${ordersTable} (id, user_id, product_id, customer_name, customer_email, product_name,
         price_cents, quantity, total_cents, address, phone, checkout_id, due_at, company_id, customer_part_number,
-        tax_category, tax_rate_basis_points, tax_cents)
+        tax_category, tax_rate_basis_points, tax_cents, backordered_quantity, lead_time_days)
       select line.id, ${value('userId')}, line.product_id, ${value('customerName')}, ${value('customerEmail')},
         line.product_name, line.price_cents, line.quantity, line.total_cents, ${value('address')},
         ${value('phone')}, checkout.id, checkout.due_at, checkout.company_id, line.customer_part_number,
-        line.tax_category, line.tax_rate, line.tax_cents
+        line.tax_category, line.tax_rate, line.tax_cents, line.backordered, line.lead_time
       from unnest(${value('orderIds')}::uuid[], ${value('productIds')}::uuid[], ${value('productNames')}::text[],
           ${value('unitCents')}::int[], ${value('quantities')}::int[], ${value('lineTotals')}::int[],
           ${value('customerPartNumbers')}::text[], ${value('taxCategories')}::text[], ${value('taxRates')}::int[],
-          ${value('lineTaxes')}::int[])
+          ${value('lineTaxes')}::int[], ${value('backordered')}::int[], ${value('leadTimes')}::int[])
         with ordinality as line(id, product_id, product_name, price_cents, quantity, total_cents,
-          customer_part_number, tax_category, tax_rate, tax_cents, n),
+          customer_part_number, tax_category, tax_rate, tax_cents, backordered, lead_time, n),
         checkout
       order by line.n
       returning *

@@ -12,6 +12,7 @@ import { badRequest, conflict } from '../../lib/errors.ts';
 import { toDollars } from '@forgeline/shared/money';
 import type { TaxSeller } from '@forgeline/shared/tax';
 import { taxOrder } from '../tax/index.ts';
+import { splitBackorder } from '@forgeline/shared/backorders';
 import { messages } from '@forgeline/shared/messages';
 import {
   isLowOnStock,
@@ -145,6 +146,20 @@ export async function placeLines(
   // products: every path locks products first), the checkout, the stock of every line (each only if
   // that much is left; a product named twice gives the sum) and one order per line, in the order given.
   const orderIds = lines.map(() => randomUUID());
+  // What each line takes from the shelf now, the rest back-ordered when the part allows it (decision
+  // 0238): lines in the order given, each from what the lines before it left, on the locked rows.
+  const shelf = new Map(
+    lines.map((line) => [line.productId, (line.product as ProductRow).availableQuantity]),
+  );
+  const backordered = lines.map((line) => {
+    const product = line.product as ProductRow;
+    const split = splitBackorder(
+      { availableQuantity: shelf.get(line.productId) ?? 0, allowBackorder: product.allowBackorder },
+      line.quantity,
+    );
+    shelf.set(line.productId, (shelf.get(line.productId) ?? 0) - split.allocated);
+    return split.backordered;
+  });
   // The company's own number of each part, frozen on its line as it is now (docs/decisions/0218).
   const theirs = delivery.companyId
     ? await customerPartNumbersOf(
@@ -181,6 +196,10 @@ export async function placeLines(
     customerPartNumbers: lines.map((line) => theirs.get(line.productId) ?? null),
     unitCents: lines.map((line) => line.unitCents),
     quantities: lines.map((line) => line.quantity),
+    backordered,
+    leadTimes: lines.map((line, index) =>
+      backordered[index]! > 0 ? (line.product as ProductRow).leadTimeDays : null,
+    ),
     lineTotals: lines.map((line) => line.totalCents),
     taxCategories: lines.map((line) => (line.product as ProductRow).taxCategory),
     taxRates: tax.lines.map((line) => line.rateBasisPoints),

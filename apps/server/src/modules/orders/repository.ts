@@ -70,6 +70,8 @@ export const toOrderDto = (row: OrderView): Order => ({
   paidAt: row.paidAt?.toISOString() ?? null,
   shippedAt: row.shippedAt?.toISOString() ?? null,
   shippedQuantity: row.shippedQuantity,
+  backorderedQuantity: row.backorderedQuantity,
+  leadTimeDays: row.leadTimeDays,
   cancelledAt: row.cancelledAt?.toISOString() ?? null,
   checkoutId: row.checkoutId,
   checkoutNumber: row.checkoutNumber ?? null,
@@ -99,6 +101,16 @@ export const EXPIRY_BATCH = 100;
 const rearmAfterRestock = (added: number) => sql`CASE
   WHEN available_quantity + ${added} > low_stock_threshold AND available_quantity + ${added} >= min_order
   THEN NULL ELSE low_stock_alerted_at END`;
+
+/** Unpaid card orders placed before `cutoff`: their payment window ran out (decision 0156). */
+const lapsed = (cutoff: Date) =>
+  and(
+    eq(orders.paid, false),
+    eq(orders.status, 'pending'),
+    // Orders on payment terms are invoiced, not held: never cancelled for want of payment.
+    isNull(orders.dueAt),
+    lt(orders.createdAt, cutoff),
+  );
 
 export function createOrdersRepository(db: Executor) {
   return {
@@ -203,9 +215,16 @@ export function createOrdersRepository(db: Executor) {
       condition: 'unpaid' | 'unshipped',
       at: Date = new Date(),
     ): Promise<OrderRow | undefined> {
+      // The line's wait as it is now, locked: its back-ordered pieces were never taken from the shelf.
+      const [current] = await db
+        .select({ waited: orders.backorderedQuantity })
+        .from(orders)
+        .where(eq(orders.id, id))
+        .for('update');
+      if (!current) return undefined;
       const [row] = await db
         .update(orders)
-        .set({ status: 'cancelled', cancelledAt: at })
+        .set({ status: 'cancelled', cancelledAt: at, backorderedQuantity: 0 })
         .where(
           and(
             eq(orders.id, id),
@@ -216,7 +235,8 @@ export function createOrdersRepository(db: Executor) {
           ),
         )
         .returning();
-      if (row?.productId) await restock(db, row.productId, row.quantity);
+      // Back-ordered pieces were never taken from the shelf: only the allocated ones go back (decision 0238).
+      if (row?.productId) await restock(db, row.productId, row.quantity - current.waited);
       return row;
     },
 
@@ -253,7 +273,8 @@ export function createOrdersRepository(db: Executor) {
             eq(orders.id, id),
             or(eq(orders.paid, true), isNotNull(orders.dueAt)),
             eq(orders.status, 'pending'),
-            sql`${orders.shippedQuantity} + ${pieces} <= ${orders.quantity}`,
+            // Back-ordered pieces are not in hand (decision 0238): only allocated ones ship.
+            sql`${orders.shippedQuantity} + ${pieces} <= ${orders.quantity} - ${orders.backorderedQuantity}`,
           ),
         )
         .returning();
@@ -304,27 +325,38 @@ export function createOrdersRepository(db: Executor) {
      * same time. Answers the cancelled orders.
      */
     async expireUnpaid(cutoff: Date): Promise<OrderRow[]> {
-      const candidates = db
-        .select({ id: orders.id })
+      // Their products first, in id order, as every path that gives stock back or takes it locks them
+      // before order lines (a goods receipt locks a product, then its waiting lines: decision 0238).
+      const parts = await db.selectDistinct({ id: orders.productId }).from(orders).where(lapsed(cutoff));
+      const partIds = parts.flatMap((part) => (part.id ? [part.id] : [])).sort();
+      if (partIds.length > 0) {
+        await db
+          .select({ id: products.id })
+          .from(products)
+          .where(inArray(products.id, partIds))
+          .orderBy(asc(products.id))
+          .for('no key update');
+      }
+      const candidates = await db
+        .select({ id: orders.id, waited: orders.backorderedQuantity })
         .from(orders)
-        .where(
-          and(
-            eq(orders.paid, false),
-            eq(orders.status, 'pending'),
-            // Orders on payment terms are invoiced, not held: never cancelled for want of payment.
-            isNull(orders.dueAt),
-            lt(orders.createdAt, cutoff),
-          ),
-        )
+        .where(lapsed(cutoff))
         .orderBy(orders.createdAt)
         .limit(EXPIRY_BATCH)
         .for('update', { skipLocked: true });
+      if (candidates.length === 0) return [];
+      const waited = new Map(candidates.map((row) => [row.id, row.waited]));
       const rows = await db
         .update(orders)
-        .set({ status: 'cancelled', cancelledAt: new Date() })
-        .where(and(sql`${orders.id} in ${candidates}`, eq(orders.paid, false), eq(orders.status, 'pending')))
+        .set({ status: 'cancelled', cancelledAt: new Date(), backorderedQuantity: 0 })
+        .where(
+          and(inArray(orders.id, [...waited.keys()]), eq(orders.paid, false), eq(orders.status, 'pending')),
+        )
         .returning();
-      for (const row of rows) if (row.productId) await restock(db, row.productId, row.quantity);
+      // Back-ordered pieces were never taken from the shelf: only the allocated ones go back (decision 0238).
+      for (const row of rows) {
+        if (row.productId) await restock(db, row.productId, row.quantity - (waited.get(row.id) ?? 0));
+      }
       return rows;
     },
   };

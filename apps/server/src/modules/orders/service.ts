@@ -27,7 +27,8 @@ import { MAX_ORDER_TOTAL_CENTS, placeLines, priceLines } from './placement.ts';
 import { createOrdersRepository, type OrdersRepository, type OrderView } from './repository.ts';
 import { createOrderSearchRepository, type OrderCursor } from './search-repository.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { findProducts, queueLowStockAlert } from '../products/index.ts';
+import { findProducts, lockProducts, queueLowStockAlert } from '../products/index.ts';
+import { fillBackorders } from '../backorders/index.ts';
 
 const tooMany = (message: string) => badRequest(message, { buyQuantity: message });
 
@@ -232,6 +233,9 @@ export async function cancelOrder(deps: AppDeps, user: Actor, id: string): Promi
   const isAdmin = user.role === 'admin';
   const { cancelled, mailId } = await deps.db.transaction(async (tx) => {
     const orders = createOrdersRepository(tx);
+    // Its product first, as every path that gives stock back or receives it locks (decision 0238).
+    const part = (await orders.findById(id))?.productId;
+    if (part) await lockProducts(tx, [part]);
     // Locked: a parallel cancel (or ship) waits here, then finds the order cancelled (or shipped).
     const order = visibleOrder(await orders.lockById(id), user);
     const refused = cancelRefusal(order, user);
@@ -250,6 +254,8 @@ export async function cancelOrder(deps: AppDeps, user: Actor, id: string): Promi
     }
     const row = await orders.cancelAndRestock(order.id, isAdmin ? 'unshipped' : 'unpaid');
     if (!row) throw notFound('Order');
+    // The pieces it gave back serve lines still waiting for that part first, oldest first.
+    if (row.productId) await fillBackorders(tx, [row.productId]);
     if (isAdmin) await auditCancel(tx, user, order);
     deps.log.info(
       { orderId: order.id, by: user.id, refunded: order.paid, transactionId: order.transactionId },

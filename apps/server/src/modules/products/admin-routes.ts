@@ -11,6 +11,9 @@ import {
   ProductUpdateBodySchema,
 } from '@forgeline/shared/schemas/product';
 import { getLifecycle, setLifecycle } from './lifecycle.ts';
+import { ProductBulkBodySchema, ProductBulkResultSchema } from '@forgeline/shared/schemas/product-bulk';
+import { IdempotencyKeyHeaders, withIdempotency } from '../idempotency/index.ts';
+import { bulkUpdateProducts } from './bulk.ts';
 import { createProduct, deleteProduct, fieldsOfBody as toFields, replaceProduct } from './service.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { errorResponses } from '../../lib/errors.ts';
@@ -59,6 +62,32 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return { acknowledged: true as const, modifiedCount: changed ? 1 : 0 };
     },
+  );
+
+  app.post(
+    '/products/bulk',
+    {
+      config: { apiScopes: ['products:write'] },
+      schema: {
+        tags: ['products'],
+        summary:
+          "Sets stock and base prices by part number (admin; API key scope products:write), all or nothing: a bad row is a 400 naming it ('Row 3 (FL-X): …') and nothing changes. Stock is the count on the shelf; more than a part had is a goods receipt that fills its back-orders oldest first. Send an Idempotency-Key: a retry gets the first answer",
+        headers: IdempotencyKeyHeaders,
+        body: ProductBulkBodySchema,
+        response: { 200: ProductBulkResultSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      withIdempotency(app, request, reply, async (tx) => {
+        const result = await bulkUpdateProducts(tx, currentUser(request), request.body.items);
+        return {
+          statusCode: 200,
+          body: result,
+          afterCommit: async () => {
+            if (result.updated > 0) app.catalogueCache.invalidate();
+          },
+        };
+      }),
   );
 
   app.delete(

@@ -32,6 +32,9 @@ export const PRODUCT_COLUMNS = [
   // Discontinued column a file leaves every part's state and replacement as they are.
   { field: 'discontinued', header: 'Discontinued', required: false },
   { field: 'replacement', header: 'Replacement part number', required: false },
+  // Back-orders (docs/decisions/0238): yes or no (empty keeps a part's own), and the lead time in days.
+  { field: 'allowBackorder', header: 'Back-orders', required: false },
+  { field: 'leadTimeDays', header: 'Lead time (days)', required: false },
 ] as const;
 export type ProductColumn = (typeof PRODUCT_COLUMNS)[number]['field'];
 
@@ -57,6 +60,8 @@ const ALIASES: Record<ProductColumn, string[]> = {
   taxCategory: ['taxcategory', 'taxclass', 'tax'],
   discontinued: ['discontinued'],
   replacement: ['replacement', 'replacementpartnumber', 'replacedby', 'replacementsku'],
+  allowBackorder: ['allowbackorder', 'backorders', 'backorder'],
+  leadTimeDays: ['leadtimedays', 'leadtime'],
 };
 
 /** A part's values in one cell: `bore=20 mm; seal=2RS; stainless=yes`, in the attributes' order. */
@@ -121,6 +126,8 @@ const exportRecord = (row: ExportedProduct) => [
   row.taxCategory,
   row.discontinued ? 'yes' : 'no',
   row.replacement,
+  row.allowBackorder ? 'yes' : 'no',
+  row.leadTimeDays,
 ];
 
 /** Streams products as CSV, with a UTF-8 byte-order mark so that a spreadsheet opens it as UTF-8. */

@@ -10,6 +10,8 @@ import type { AttributeValue } from '@forgeline/shared/catalogue';
 import { checkSpecs, readCatalogue, specsOfParts, writeSpecs, type Catalogue } from '../categories/index.ts';
 import { headerOf, readAttributesCell, readProductsCsv, type CsvProductRow } from './csv.ts';
 import { createProductsRepository } from './repository.ts';
+import { backorderProblems } from '@forgeline/shared/backorders';
+import { fillBackorders } from '../backorders/index.ts';
 import {
   fieldsOfBody,
   isUnchanged,
@@ -31,6 +33,7 @@ const NUMBER_FIELDS = [
   'packSize',
   'maxOrder',
   'lowStockThreshold',
+  'leadTimeDays',
 ];
 
 /**
@@ -275,12 +278,16 @@ async function planRows(db: Executor, rows: CsvProductRow[], lock: boolean): Pro
         return { report: { ...report, changes: specChanges }, ...extra, matchId: match.id };
       }
       report.changes = [...Object.keys(changedFields(match, next).after).map(columnOfRow), ...specChanges];
-      report.errors = Object.entries(quantityRuleProblems(next)).map(([f, m]) => columnMessage(f, m));
+      report.errors = Object.entries({ ...quantityRuleProblems(next), ...backorderProblems(next) }).map(
+        ([f, m]) => columnMessage(f, m),
+      );
       if (report.errors.length > 0) return { report };
       return { report, update: { existing: match, next }, ...extra };
     }
     const product = withDefaults(fields);
-    report.errors = Object.entries(quantityRuleProblems(product)).map(([f, m]) => columnMessage(f, m));
+    report.errors = Object.entries({ ...quantityRuleProblems(product), ...backorderProblems(product) }).map(
+      ([f, m]) => columnMessage(f, m),
+    );
     return report.errors.length > 0
       ? { report }
       : {
@@ -369,9 +376,12 @@ export async function importProducts(
     }
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};
+    const received: string[] = [];
     for (const { update } of planned) {
       if (!update) continue;
       await repository.update(update.existing.id, withAlertRearmed(update.existing, update.next));
+      if (update.next.availableQuantity > update.existing.availableQuantity)
+        received.push(update.existing.id);
       const change = changedFields(update.existing, update.next);
       before[update.existing.sku] = change.before;
       after[update.existing.sku] = change.after;
@@ -388,6 +398,8 @@ export async function importProducts(
       await repository.update(id, { discontinued, replacementId });
       lifecycles[row.report.sku] = row.lifecycle;
     }
+    // Stock above what a part had is a goods receipt: it fills waiting back-orders first (decision 0238).
+    await fillBackorders(tx, received);
     const { create, update, unchanged } = result.counts;
     await recordAudit(tx, actor, {
       action: 'product.imported',

@@ -60,6 +60,8 @@ export const toProductDto = (row: ProductRow & ContractPriced): Product => ({
   maxOrder: row.maxOrder,
   lowStockThreshold: row.lowStockThreshold,
   taxCategory: row.taxCategory,
+  allowBackorder: row.allowBackorder,
+  leadTimeDays: row.leadTimeDays,
   ...(row.discontinued ? { discontinued: true as const } : {}),
   priceTiers: row.priceTiers.map((tier) => ({
     minQuantity: tier.minQuantity,
@@ -79,6 +81,7 @@ export const pricingOfRow = (row: ProductRow): PricingInput => ({
   maxOrder: row.maxOrder,
   availableQuantity: row.availableQuantity,
   discontinued: row.discontinued,
+  allowBackorder: row.allowBackorder,
 });
 
 /**

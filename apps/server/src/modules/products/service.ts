@@ -1,4 +1,6 @@
 import { productRulesProblems, type PriceTier } from '@forgeline/shared/pricing';
+import { backorderProblems } from '@forgeline/shared/backorders';
+import { fillBackorders } from '../backorders/index.ts';
 import { toCents } from '@forgeline/shared/money';
 import { PART_PHOTO_PLACEHOLDER } from '@forgeline/shared/images';
 import { type ProductBody } from '@forgeline/shared/schemas/product';
@@ -18,7 +20,17 @@ export type ProductFields = Pick<
   'name' | 'priceCents' | 'minOrder' | 'availableQuantity' | 'description' | 'imageUrl'
 > &
   Partial<
-    Pick<NewProductRow, 'sku' | 'packSize' | 'maxOrder' | 'priceTiers' | 'lowStockThreshold' | 'taxCategory'>
+    Pick<
+      NewProductRow,
+      | 'sku'
+      | 'packSize'
+      | 'maxOrder'
+      | 'priceTiers'
+      | 'lowStockThreshold'
+      | 'taxCategory'
+      | 'allowBackorder'
+      | 'leadTimeDays'
+    >
   >;
 
 /** A product body (dollars, the spec's spelling) as the columns an admin writes. */
@@ -34,6 +46,8 @@ export const fieldsOfBody = (body: ProductBody): ProductFields => ({
   maxOrder: body.maxOrder,
   lowStockThreshold: body.lowStockThreshold,
   taxCategory: body.taxCategory,
+  allowBackorder: body.allowBackorder,
+  leadTimeDays: body.leadTimeDays,
   priceTiers: body.priceTiers?.map((tier) => ({
     minQuantity: tier.minQuantity,
     priceCents: toCents(tier.price),
@@ -48,7 +62,7 @@ type CatalogueDeps = Pick<AppDeps, 'db' | 'catalogueCache'>;
  * its own. Else a 400 naming each field.
  */
 async function checkRules(db: Executor, id: string | null, product: ReturnType<typeof withDefaults>) {
-  const problems = quantityRuleProblems(product);
+  const problems = { ...quantityRuleProblems(product), ...backorderProblems(product) };
   if (product.sku) {
     const [owner] = await createProductsRepository(db).findBySkus([product.sku]);
     if (owner && owner.id !== id) {
@@ -80,6 +94,8 @@ export function withDefaults(fields: ProductFields) {
     priceTiers: fields.priceTiers ?? ([] as PriceTier[]),
     lowStockThreshold: fields.lowStockThreshold ?? 10,
     taxCategory: fields.taxCategory ?? 'standard',
+    allowBackorder: fields.allowBackorder ?? false,
+    leadTimeDays: fields.leadTimeDays ?? null,
   };
 }
 
@@ -124,12 +140,15 @@ export async function replaceProduct(
 
 async function replaceIn(tx: Executor, actor: AuditActor, id: string, fields: ProductFields) {
   const repository = createProductsRepository(tx);
-  const existing = await repository.findById(id);
+  // Locked: the stock it compares and writes is not changed by a checkout meanwhile.
+  const [existing] = await repository.lockByIds([id]);
   if (!existing) throw notFound('Product');
   const next = mergedFields(existing, fields);
   if (isUnchanged(existing, next)) return false;
   await checkRules(tx, existing.id, next);
   if (!(await repository.update(existing.id, withAlertRearmed(existing, next)))) throw notFound('Product');
+  // More stock than before is a goods receipt: it fills waiting back-orders first (decision 0238).
+  if (next.availableQuantity > existing.availableQuantity) await fillBackorders(tx, [existing.id]);
   await recordAudit(tx, actor, {
     action: 'product.edited',
     subject: { type: 'product', id: existing.id, label: next.name },
@@ -148,6 +167,8 @@ export function mergedFields(existing: ProductRow, fields: ProductFields) {
     priceTiers: fields.priceTiers ?? existing.priceTiers,
     lowStockThreshold: fields.lowStockThreshold ?? existing.lowStockThreshold,
     taxCategory: fields.taxCategory ?? existing.taxCategory,
+    allowBackorder: fields.allowBackorder ?? existing.allowBackorder,
+    leadTimeDays: fields.leadTimeDays === undefined ? existing.leadTimeDays : fields.leadTimeDays,
   };
 }
 

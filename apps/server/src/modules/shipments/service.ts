@@ -42,6 +42,16 @@ function refusal(order: Locked, pieces: number): DomainError | undefined {
     );
   }
   const left = order.quantity - order.shippedQuantity;
+  // Only allocated pieces ship: those still back-ordered wait for a goods receipt (decision 0238).
+  const ready = left - order.backorderedQuantity;
+  if (pieces > ready && pieces <= left) {
+    return conflict(
+      ready === 0
+        ? `Order ${order.number} has ${order.backorderedQuantity} pieces back-ordered and none in stock to ship yet.`
+        : `Order ${order.number} has ${ready} pieces ready to ship; ${order.backorderedQuantity} more are back-ordered and wait for stock: ${pieces} cannot ship.`,
+      'BACKORDERED',
+    );
+  }
   if (pieces > left) {
     return conflict(
       left === 0
@@ -164,8 +174,17 @@ export async function shipRemainder(deps: AppDeps, admin: Actor, orderId: string
       throw conflict('This order was cancelled, so it cannot be shipped.', 'ORDER_CANCELLED');
     }
     if (!mayShip(order)) throw conflict('Only a paid order can be shipped.', 'ORDER_UNPAID');
-    const left = order.quantity - order.shippedQuantity;
-    if (left === 0) return undefined;
+    // What is in hand: back-ordered pieces wait for stock (decision 0238).
+    const left = order.quantity - order.shippedQuantity - order.backorderedQuantity;
+    if (left === 0) {
+      if (order.backorderedQuantity > 0) {
+        throw conflict(
+          `Order ${order.number} has ${order.backorderedQuantity} pieces back-ordered and none in stock to ship yet.`,
+          'BACKORDERED',
+        );
+      }
+      return undefined;
+    }
     return (await shipLines(deps, tx, admin, [{ orderId, quantity: left }], 'other', null)).mailId;
   });
   if (!mailId) return false;

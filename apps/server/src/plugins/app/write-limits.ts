@@ -165,6 +165,7 @@ export const WRITE_LIMITS: Record<string, WriteLimit | NoWriteLimit> = {
   'DELETE /api/product/:id': ADMIN,
   'POST /api/images': ADMIN,
   'POST /api/products/import': ADMIN,
+  'POST /api/products/bulk': ADMIN,
   'DELETE /api/user/:id': ADMIN,
   'PUT /api/user/admin/:email': ADMIN,
   // Price lists, customer groups and who may see a part (decision 0217).

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '@forgeline/shared/constants';
 import { messages } from '@forgeline/shared/messages';
 import { ProductBodySchema } from '@forgeline/shared/schemas/product';
+import { backorderProblems } from '@forgeline/shared/backorders';
 
 /**
  * The product form's schema. Loaded on the form's first validation only (lib/lazy-resolver.ts): import
@@ -27,4 +28,13 @@ const imageSchema = (required: boolean) =>
 
 /** Add Product's rules (docs/product.md §5) from the server's own schema, with the photo instead of its URL. */
 export const productFormSchema = (imageRequired: boolean) =>
-  ProductBodySchema.omit({ img: true }).extend({ image: imageSchema(imageRequired) });
+  ProductBodySchema.omit({ img: true })
+    .extend({ image: imageSchema(imageRequired) })
+    .superRefine((product, context) => {
+      const problems = backorderProblems({
+        allowBackorder: product.allowBackorder === true,
+        leadTimeDays: product.leadTimeDays ?? null,
+      });
+      for (const [field, message] of Object.entries(problems))
+        context.addIssue({ code: 'custom', path: [field], message });
+    });

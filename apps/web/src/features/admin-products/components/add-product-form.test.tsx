@@ -88,10 +88,32 @@ describe('AddProductForm', () => {
       availableQuantiity: 900,
       // The form's default line for the low-stock alert (decision 0108).
       lowStockThreshold: 10,
+      // Not back-orderable unless ticked (decision 0238).
+      allowBackorder: false,
+      leadTimeDays: null,
       description: 'Laser cut steel.',
       img: '/uploads/plate.webp',
     });
     await waitFor(() => expect(screen.getByLabelText('Product Name')).toHaveValue(''));
+  });
+
+  it('asks for a lead time when back-orders are allowed, then sends both', async () => {
+    uploadImage.mockResolvedValue({ success: true, data: { url: '/uploads/plate.webp' } });
+    const fetchMock = stubProductCreated('p3');
+    renderForm();
+    await fillValidFields();
+    await userEvent.click(screen.getByLabelText('Allow orders beyond the stock'));
+    await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect(
+      await screen.findByText('A part that allows back-orders needs a lead time in days.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Lead time (days)')).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock).not.toHaveBeenCalled();
+    await userEvent.type(screen.getByLabelText('Lead time (days)'), '21');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Product Added successfully'));
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toMatchObject({ allowBackorder: true, leadTimeDays: 21 });
   });
 
   it("adds a part without a photo when 'No photo yet' is ticked: nothing uploaded, img null", async () => {

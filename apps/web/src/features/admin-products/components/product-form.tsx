@@ -8,6 +8,7 @@ import { Field, errorProps } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import type { productFormSchema } from '../schemas';
+import { BackorderFields } from './backorder-fields';
 
 const MAX_MB = LIMITS.imageBytesMax / (1024 * 1024);
 
@@ -67,6 +68,8 @@ export const ProductForm = ({
           availableQuantiity: product.availableQuantiity,
           lowStockThreshold: product.lowStockThreshold,
           taxCategory: product.taxCategory,
+          allowBackorder: product.allowBackorder ?? false,
+          leadTimeDays: product.leadTimeDays ?? '',
           description: product.description,
         }
       : {
@@ -76,6 +79,8 @@ export const ProductForm = ({
           availableQuantiity: '',
           lowStockThreshold: '10',
           taxCategory: 'standard',
+          allowBackorder: false,
+          leadTimeDays: '',
           description: '',
         },
   });
@@ -186,6 +191,7 @@ export const ProductForm = ({
             <option value="exempt">Exempt (no tax)</option>
           </select>
         </Field>
+        <BackorderFields register={register} errors={errors} id={id} />
       </div>
       <div className="sm:col-span-2">
         <Field id={id('description')} label="Description" error={errors.description?.message}>

@@ -1,4 +1,5 @@
 import { mayShip, orderStatusLabel } from '@forgeline/shared/order-status';
+import { BackorderNote } from './backorder-note';
 import { Link } from '@/components/ui/link';
 import { formatPrice } from '@forgeline/shared/money';
 import { type Order } from '@forgeline/shared/schemas/order';
@@ -94,6 +95,7 @@ export const ManageOrdersTable = ({
                 >
                   {orderStatusLabel(order)}
                 </span>
+                <BackorderNote order={order} />
               </td>
               <td data-label="Payment">
                 <span

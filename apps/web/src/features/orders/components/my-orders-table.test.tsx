@@ -78,6 +78,21 @@ describe('My Orders grouped by checkout', () => {
     expect(screen.getByTestId('checkout-status')).toHaveTextContent('Pending');
   });
 
+  it('says how many pieces are back-ordered and when they should ship; nothing once cancelled', () => {
+    const waiting = order({ ...paid, buyQuantity: 8, backorderedQuantity: 3, leadTimeDays: 14 });
+    const whole = order({ ...paid, backorderedQuantity: 0, leadTimeDays: null });
+    const cancelled = order({
+      status: 'cancelled',
+      cancelledAt: '2026-11-28T09:00:00.000Z',
+      backorderedQuantity: 0,
+      leadTimeDays: 14,
+    });
+    renderWithProviders(<MyOrdersTable orders={[waiting, whole, cancelled]} onCancel={vi.fn()} />);
+    const notes = screen.getAllByTestId('order-backorder');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toHaveTextContent('3 pcs back-ordered, ships in about 14 days');
+  });
+
   it('reads a checkout on terms as awaiting payment until paid', () => {
     const onTerms = order({
       checkoutId: 'c4',

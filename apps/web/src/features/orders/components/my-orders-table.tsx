@@ -1,4 +1,5 @@
 import { orderStatusLabel } from '@forgeline/shared/order-status';
+import { BackorderNote } from './backorder-note';
 import { Link } from '@/components/ui/link';
 import type { ReactNode } from 'react';
 import { formatPrice, toCents, toDollars } from '@forgeline/shared/money';
@@ -237,6 +238,7 @@ export const MyOrdersTable = ({
                             : ''}
                         </span>
                       ) : null}
+                      <BackorderNote order={order} />
                     </span>
                   </td>
                   <td data-label="Action" className={cell}>

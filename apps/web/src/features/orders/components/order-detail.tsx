@@ -8,6 +8,7 @@ import { WrapPoints } from '@/components/ui/wrap-points';
 import { awaitingPayment } from '@/lib/payment-state';
 import { formatMoment } from '@/lib/format-date';
 import { mayShip, orderStatusLabel } from '@forgeline/shared/order-status';
+import { BackorderNote } from './backorder-note';
 
 const when = formatMoment;
 
@@ -67,6 +68,7 @@ export const OrderDetail = ({ detail, documents, shipping, onShip, onCancel, bus
             >
               {order.paid ? 'Paid' : (awaitingPayment(order) ?? 'Unpaid')}
             </span>
+            <BackorderNote order={order} />
           </p>
         </div>
         <div className="flex flex-wrap gap-2">

@@ -138,4 +138,30 @@ describe('PurchaseForm', () => {
     );
     expect(screen.getByRole('alert')).toHaveTextContent('Only 20 pcs are left');
   });
+
+  it('takes more than the stock of a part that allows back-orders and says when the rest ships', async () => {
+    const onSubmit = vi.fn().mockResolvedValue(undefined);
+    render(
+      <PurchaseForm
+        product={{ ...product, allowBackorder: true, leadTimeDays: 14 }}
+        user={user}
+        contact={{ address: '18 Foundry Lane, Pittsburgh', phone: '+1 555 0142' }}
+        onSubmit={onSubmit}
+      />,
+    );
+    expect(
+      screen.getByText('At least 100 pcs; 500 in stock, more ships in about 14 days'),
+    ).toBeInTheDocument();
+    const quantity = screen.getByLabelText('Quantity');
+    expect(screen.queryByTestId('purchase-backorder')).toBeNull();
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '800');
+    expect(screen.queryByText('You cannot buy more than availability!')).toBeNull();
+    expect(screen.getByTestId('purchase-backorder')).toHaveTextContent(
+      '300 pcs back-ordered, ships in about 14 days',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm Order' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ buyQuantity: 800 });
+  });
 });

@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import { formatPrice, toDollars } from '@forgeline/shared/money';
 import { lineTotalCents, pricingOf, quantityProblem, unitPriceCents } from '@forgeline/shared/pricing';
 import { messages } from '@forgeline/shared/messages';
+import { LIMITS } from '@forgeline/shared/constants';
+import { backorderNote, shipsInAbout } from '@forgeline/shared/backorders';
 import { type Product } from '@forgeline/shared/schemas/product';
 import { type purchaseFormSchema } from '@forgeline/shared/schemas/order';
 import { ErrorText, Field, errorProps } from '@/components/ui/form-field';
@@ -42,7 +44,9 @@ const quantityOf = (value: unknown): number | null => {
 
 /** The order form of /purchase/:id (docs/product.md §2, §5): live total, quantity bounds, Confirm Order. */
 export const PurchaseForm = ({ product, user, contact, onSubmit, submitError }: PurchaseFormProps) => {
-  const { minOrder, availableQuantiity } = product;
+  const { minOrder } = product;
+  // A part that allows back-orders takes more than its stock: the rest ships in about its lead time (decision 0238).
+  const availableQuantiity = product.allowBackorder ? LIMITS.quantityMax : product.availableQuantiity;
   // zod and the schema load on the first validation (docs/decisions/0042).
   const resolver = useMemo(
     () =>
@@ -77,7 +81,7 @@ export const PurchaseForm = ({ product, user, contact, onSubmit, submitError }: 
       ? messages.quantityRequired
       : quantity < product.minOrder
         ? messages.quantityBelowMinimum(product.minOrder)
-        : quantity > product.availableQuantiity
+        : quantity > availableQuantiity
           ? messages.quantityAboveAvailable
           : (quantityProblem(pricingOf(product), quantity)?.message ?? null);
   const quantityError = boundError ?? errors.buyQuantity?.message;
@@ -145,7 +149,11 @@ export const PurchaseForm = ({ product, user, contact, onSubmit, submitError }: 
         id="purchase-quantity"
         label="Quantity"
         error={quantityError}
-        hint={`Between ${product.minOrder} and ${product.availableQuantiity} pcs`}
+        hint={
+          product.allowBackorder
+            ? `At least ${product.minOrder} pcs; ${product.availableQuantiity} in stock, more ${shipsInAbout(product.leadTimeDays ?? 1)}`
+            : `Between ${product.minOrder} and ${product.availableQuantiity} pcs`
+        }
       >
         <input
           id="purchase-quantity"
@@ -153,13 +161,21 @@ export const PurchaseForm = ({ product, user, contact, onSubmit, submitError }: 
           className="input w-full"
           inputMode="numeric"
           min={product.minOrder}
-          max={product.availableQuantiity}
+          max={availableQuantiity}
           step={1}
           defaultValue={defaultValues.buyQuantity}
           {...errorProps('purchase-quantity', quantityError)}
           {...register('buyQuantity')}
         />
       </Field>
+      {product.allowBackorder && !outOfRange && quantity !== null && quantity > product.availableQuantiity ? (
+        <p className="rounded-box bg-base-200 px-4 py-2 text-sm" data-testid="purchase-backorder">
+          {backorderNote({
+            backorderedQuantity: quantity - Math.max(product.availableQuantiity, 0),
+            leadTimeDays: product.leadTimeDays,
+          })}
+        </p>
+      ) : null}
       <PriceTable product={product} quantity={quantity} />
 
       <p className="flex items-baseline justify-between rounded-box bg-base-200 px-4 py-3" aria-live="polite">

@@ -1,0 +1,61 @@
+import type { Backorder } from '@forgeline/shared/schemas/backorder';
+import { shipsInAbout } from '@forgeline/shared/backorders';
+import { Link } from '@/components/ui/link';
+import { TableRegion } from '@/components/ui/table-region';
+import { WrapPoints } from '@/components/ui/wrap-points';
+import { dashboardPaths } from '@/config/dashboard-paths';
+
+const age = (days: number) => (days === 0 ? 'today' : days === 1 ? '1 day' : `${days} days`);
+
+/**
+ * The back-order list (decision 0238): every line with pieces waiting for stock, oldest first, the order
+ * the next goods receipt fills them in; stacked into cards on a narrow screen.
+ */
+export const BackordersTable = ({ lines }: { lines: Backorder[] }) => (
+  <TableRegion label="Back-ordered lines">
+    <table className="table table-zebra table-sm @max-3xl:stacked-rows">
+      <thead>
+        <tr>
+          <th scope="col">Part</th>
+          <th scope="col">Order</th>
+          <th scope="col">Buyer</th>
+          <th scope="col">Pieces waiting</th>
+          <th scope="col">Age</th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line) => (
+          <tr key={line.orderId} data-testid="backorder-row">
+            <td data-label="Part">
+              <span className="font-medium">{line.productName}</span>
+              {line.sku ? <span className="block text-xs text-base-content/80">{line.sku}</span> : null}
+            </td>
+            <td data-label="Order">
+              <Link className="link" to={dashboardPaths.order.getHref(line.orderId)}>
+                {line.orderNumber}
+              </Link>
+              {line.checkoutNumber ? (
+                <span className="block text-xs text-base-content/80">{line.checkoutNumber}</span>
+              ) : null}
+            </td>
+            <td data-label="Buyer">
+              {line.buyerName}
+              <span className="block text-xs text-base-content/80">
+                <WrapPoints text={line.buyerEmail} />
+              </span>
+            </td>
+            <td data-label="Pieces waiting">
+              {line.backordered} of {line.ordered} pcs
+              {line.leadTimeDays ? (
+                <span className="block text-xs text-base-content/80">{shipsInAbout(line.leadTimeDays)}</span>
+              ) : null}
+            </td>
+            <td data-label="Age" className="whitespace-nowrap">
+              <time dateTime={line.orderedAt}>{age(line.ageDays)}</time>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  </TableRegion>
+);
