@@ -113,11 +113,7 @@ describe('deliveryOptions: which methods serve a destination, at what cost, chea
 describe('methodRatesProblem: what an admin may not save', () => {
   const known = new Set(['z-home']);
   it.each([
-    [
-      'flat',
-      [rate('z-nowhere', 100)],
-      "Unknown zone z-nowhere: choose one of the shop's zones.",
-    ],
+    ['flat', [rate('z-nowhere', 100)], "Unknown zone z-nowhere: choose one of the shop's zones."],
     ['flat', [rate('z-home', -1)], 'A delivery price cannot be negative.'],
     ['flat', [rate('z-home', 1), rate('z-home', 2)], 'A method has one rate per zone.'],
     ['flat', [], 'A method needs a rate for at least one zone.'],

@@ -52,6 +52,8 @@ export const products = pgTable(
       .notNull()
       .default('standard'),
     lowStockAlertedAt: timestamp('low_stock_alerted_at', { withTimezone: true }),
+    /** One piece's weight in grams, for delivery by weight (decision 0235); null: not weighed (counts 0). */
+    weightGrams: integer('weight_grams'),
     /**
      * No longer sold (decision 0233): its page and part number stay for old orders, listings leave it
      * out, and pricing.ts's quantityProblem refuses every quantity of it.
@@ -71,6 +73,7 @@ export const products = pgTable(
     check('products_price_positive', sql`${table.priceCents} > 0`),
     check('products_pack_size_positive', sql`${table.packSize} >= 1`),
     check('products_low_stock_threshold_non_negative', sql`${table.lowStockThreshold} >= 0`),
+    check('products_weight_grams_non_negative', sql`${table.weightGrams} >= 0`),
     check('products_not_own_replacement', sql`${table.replacementId} IS DISTINCT FROM ${table.id}`),
     check(
       'products_max_order_above_min',
