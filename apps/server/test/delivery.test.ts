@@ -189,6 +189,31 @@ describe('the shop admin sets zones and methods', () => {
   });
 });
 
+describe('a part’s weight', () => {
+  it('is set on the product and refused when negative, naming the rule, nothing changed', async () => {
+    const body = {
+      name: 'Weighed flange',
+      price: 12,
+      minOrder: 1,
+      availableQuantiity: 10,
+      description: 'A flange with a weight.',
+      img: '/uploads/test.webp',
+      weightGrams: 1250,
+    };
+    const made = await call(admin, 'POST', '/api/product', body);
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json<{ insertedId: string }>().insertedId;
+    const read = await call(null, 'GET', `/api/purchase/${id}`);
+    expect(read.json()).toMatchObject({ weightGrams: 1250 });
+    const negative = await expectRefused(
+      t.app,
+      () => call(admin, 'PUT', `/api/product/${id}`, { ...body, weightGrams: -1 }),
+      400,
+    );
+    expect(negative.body).toContain('Weight cannot be negative: enter the grams of one piece, 0 or more');
+  });
+});
+
 describe('the buyer chooses at checkout', () => {
   it('lists the methods that serve the cart to a destination, cheapest first, with tax', async () => {
     await fill(buyer, [{ productId: bolt.id, quantity: 5 }]); // $50, 1 kg

@@ -81,7 +81,7 @@ describe("the admin's products CSV: GET /api/products.csv and POST /api/products
     // The catalogue's columns (docs/decisions/0220), the tax category (0219) and the part's discontinued
     // state with its replacement (0250) close the export.
     expect(header!.join(',')).toBe(
-      `${HEADER},Category,Attributes,Tax category,Discontinued,Replacement part number`,
+      `${HEADER},Category,Attributes,Tax category,Discontinued,Replacement part number,Weight (g)`,
     );
     const evil = rows.find((row) => row[0] === 'IMP-EVIL')!;
     expect(evil).toEqual([
@@ -101,6 +101,8 @@ describe("the admin's products CSV: GET /api/products.csv and POST /api/products
       '',
       'standard',
       'no',
+      '',
+      // Not weighed.
       '',
     ]);
     expect(rows.find((row) => row[0] === 'IMP-PLAIN')![6]).toBe('');

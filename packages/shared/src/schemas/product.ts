@@ -25,6 +25,8 @@ export const ProductSchema = z.object({
   priceTiers: z.array(z.object({ minQuantity: z.number().int(), price: z.number() })),
   /** Which tax rate the part bears (decision 0231): standard, reduced, or none (exempt). */
   taxCategory: z.enum(['standard', 'reduced', 'exempt']),
+  /** One piece's weight in grams, for delivery by weight (decision 0235); absent when not weighed. */
+  weightGrams: z.number().int().optional(),
   /**
    * For a signed-in buyer whose price list prices this part (decision 0216): `price` and `priceTiers`
    * above are theirs, and these say the list price a visitor pays and the list that set theirs.
@@ -150,6 +152,17 @@ const b2bFields = {
     .array(PriceTierBodySchema)
     .max(LIMITS.priceTiersMax, `At most ${LIMITS.priceTiersMax} price breaks`)
     .optional(),
+  /** Grams a piece (decision 0235): absent unchanged on an edit, null (or an empty field) not weighed. */
+  weightGrams: z.preprocess(
+    (value) => (value === '' ? null : fromForm(value)),
+    z
+      .number({ error: 'Weight must be a number of grams' })
+      .int('Weight must be whole grams')
+      .min(0, 'Weight cannot be negative: enter the grams of one piece, 0 or more')
+      .max(100_000_000, 'Weight must be at most 100,000,000 g (100 t)')
+      .nullable()
+      .optional(),
+  ),
   /** Absent (or empty): standard for a new product, unchanged on an edit (decision 0231). */
   taxCategory: z.preprocess(
     (value) => (value === '' ? undefined : typeof value === 'string' ? value.trim().toLowerCase() : value),

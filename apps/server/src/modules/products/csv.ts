@@ -32,6 +32,8 @@ export const PRODUCT_COLUMNS = [
   // Discontinued column a file leaves every part's state and replacement as they are.
   { field: 'discontinued', header: 'Discontinued', required: false },
   { field: 'replacement', header: 'Replacement part number', required: false },
+  // Grams a piece (docs/decisions/0235): empty means not weighed.
+  { field: 'weightGrams', header: 'Weight (g)', required: false },
 ] as const;
 export type ProductColumn = (typeof PRODUCT_COLUMNS)[number]['field'];
 
@@ -57,6 +59,7 @@ const ALIASES: Record<ProductColumn, string[]> = {
   taxCategory: ['taxcategory', 'taxclass', 'tax'],
   discontinued: ['discontinued'],
   replacement: ['replacement', 'replacementpartnumber', 'replacedby', 'replacementsku'],
+  weightGrams: ['weightgrams', 'weightg', 'weight', 'grams'],
 };
 
 /** A part's values in one cell: `bore=20 mm; seal=2RS; stainless=yes`, in the attributes' order. */
@@ -121,6 +124,7 @@ const exportRecord = (row: ExportedProduct) => [
   row.taxCategory,
   row.discontinued ? 'yes' : 'no',
   row.replacement,
+  row.weightGrams,
 ];
 
 /** Streams products as CSV, with a UTF-8 byte-order mark so that a spreadsheet opens it as UTF-8. */

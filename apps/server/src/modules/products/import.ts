@@ -31,6 +31,7 @@ const NUMBER_FIELDS = [
   'packSize',
   'maxOrder',
   'lowStockThreshold',
+  'weightGrams',
 ];
 
 /**

@@ -60,6 +60,7 @@ export const toProductDto = (row: ProductRow & ContractPriced): Product => ({
   maxOrder: row.maxOrder,
   lowStockThreshold: row.lowStockThreshold,
   taxCategory: row.taxCategory,
+  ...(row.weightGrams !== null ? { weightGrams: row.weightGrams } : {}),
   ...(row.discontinued ? { discontinued: true as const } : {}),
   priceTiers: row.priceTiers.map((tier) => ({
     minQuantity: tier.minQuantity,

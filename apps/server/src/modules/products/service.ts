@@ -18,7 +18,10 @@ export type ProductFields = Pick<
   'name' | 'priceCents' | 'minOrder' | 'availableQuantity' | 'description' | 'imageUrl'
 > &
   Partial<
-    Pick<NewProductRow, 'sku' | 'packSize' | 'maxOrder' | 'priceTiers' | 'lowStockThreshold' | 'taxCategory'>
+    Pick<
+      NewProductRow,
+      'sku' | 'packSize' | 'maxOrder' | 'priceTiers' | 'lowStockThreshold' | 'taxCategory' | 'weightGrams'
+    >
   >;
 
 /** A product body (dollars, the spec's spelling) as the columns an admin writes. */
@@ -34,6 +37,7 @@ export const fieldsOfBody = (body: ProductBody): ProductFields => ({
   maxOrder: body.maxOrder,
   lowStockThreshold: body.lowStockThreshold,
   taxCategory: body.taxCategory,
+  weightGrams: body.weightGrams,
   priceTiers: body.priceTiers?.map((tier) => ({
     minQuantity: tier.minQuantity,
     priceCents: toCents(tier.price),
@@ -80,6 +84,7 @@ export function withDefaults(fields: ProductFields) {
     priceTiers: fields.priceTiers ?? ([] as PriceTier[]),
     lowStockThreshold: fields.lowStockThreshold ?? 10,
     taxCategory: fields.taxCategory ?? 'standard',
+    weightGrams: fields.weightGrams ?? null,
   };
 }
 
@@ -148,6 +153,7 @@ export function mergedFields(existing: ProductRow, fields: ProductFields) {
     priceTiers: fields.priceTiers ?? existing.priceTiers,
     lowStockThreshold: fields.lowStockThreshold ?? existing.lowStockThreshold,
     taxCategory: fields.taxCategory ?? existing.taxCategory,
+    weightGrams: fields.weightGrams === undefined ? existing.weightGrams : fields.weightGrams,
   };
 }
 

@@ -88,6 +88,8 @@ describe('AddProductForm', () => {
       availableQuantiity: 900,
       // The form's default line for the low-stock alert (decision 0108).
       lowStockThreshold: 10,
+      // An empty weight: not weighed (decision 0235).
+      weightGrams: null,
       description: 'Laser cut steel.',
       img: '/uploads/plate.webp',
     });

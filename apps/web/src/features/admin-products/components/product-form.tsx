@@ -66,6 +66,7 @@ export const ProductForm = ({
           minOrder: product.minOrder,
           availableQuantiity: product.availableQuantiity,
           lowStockThreshold: product.lowStockThreshold,
+          weightGrams: product.weightGrams ?? '',
           taxCategory: product.taxCategory,
           description: product.description,
         }
@@ -75,6 +76,7 @@ export const ProductForm = ({
           minOrder: '',
           availableQuantiity: '',
           lowStockThreshold: '10',
+          weightGrams: '',
           taxCategory: 'standard',
           description: '',
         },
@@ -167,6 +169,23 @@ export const ProductForm = ({
             className="input w-full"
             {...errorProps(id('low-stock'), errors.lowStockThreshold?.message)}
             {...register('lowStockThreshold')}
+          />
+        </Field>
+        <Field
+          id={id('weight')}
+          label="Weight of one piece (g)"
+          hint="For delivery priced by weight; leave empty when not weighed."
+          error={errors.weightGrams?.message}
+        >
+          <input
+            id={id('weight')}
+            type="number"
+            inputMode="numeric"
+            step="1"
+            min="0"
+            className="input w-full"
+            {...errorProps(id('weight'), errors.weightGrams?.message)}
+            {...register('weightGrams')}
           />
         </Field>
         <Field
