@@ -356,8 +356,8 @@ describe("the admin's products CSV: GET /api/products.csv and POST /api/products
 
     // The export carries both columns, and reads back as unchanged.
     const exported = parse((await exportCsv()).body, { bom: true }) as string[][];
-    expect(exported.find((r) => r[0] === 'IMP-DSC-OLD')!.slice(-2)).toEqual(['yes', 'IMP-DSC-NEW']);
-    expect(exported.find((r) => r[0] === 'IMP-DSC-NEW')!.slice(-2)).toEqual(['no', '']);
+    expect(exported.find((r) => r[0] === 'IMP-DSC-OLD')!.slice(-3, -1)).toEqual(['yes', 'IMP-DSC-NEW']);
+    expect(exported.find((r) => r[0] === 'IMP-DSC-NEW')!.slice(-3, -1)).toEqual(['no', '']);
     const again = await importCsv((await exportCsv()).body);
     expect(again.json<ProductImportReport>().rows.filter((r) => r.action !== 'unchanged')).toEqual([]);
 
