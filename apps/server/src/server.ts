@@ -13,6 +13,7 @@ import {
 } from './db/seed/accounts.ts';
 import { seedDemoData } from './db/seed/seed.ts';
 import { seedDemoTaxRates } from './db/seed/tax.ts';
+import { seedDemoDelivery } from './db/seed/delivery.ts';
 import { trackUnfinishedRequests } from './lib/unfinished-requests.ts';
 import { createUsersRepository } from './modules/users/repository.ts';
 
@@ -81,6 +82,8 @@ async function prepareData(app: Awaited<ReturnType<typeof buildApp>>, env: Env) 
   if (seeded) app.log.info('Seeded the demo catalogue and reviews.');
   if (env.SEED_DEMO_DATA === 'true' && (await seedDemoTaxRates(app.db)))
     app.log.info('Seeded the demo tax rates (Illinois and a few states, DE, FR, NL, GB).');
+  if (env.SEED_DEMO_DATA === 'true' && (await seedDemoDelivery(app.db)))
+    app.log.info('Seeded the demo delivery zones and methods.');
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     const outcome = await ensureConfiguredAdmin(app.db, app.auth, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
     if (outcome === 'password-set')

@@ -81,7 +81,7 @@ describe("the admin's products CSV: GET /api/products.csv and POST /api/products
     // The catalogue's columns (docs/decisions/0220), the tax category (0219), the part's discontinued
     // state with its replacement (0250), then back-orders and the lead time (0238) close the export.
     expect(header!.join(',')).toBe(
-      `${HEADER},Category,Attributes,Tax category,Discontinued,Replacement part number,Back-orders,Lead time (days)`,
+      `${HEADER},Category,Attributes,Tax category,Discontinued,Replacement part number,Back-orders,Lead time (days),Weight (g)`,
     );
     const evil = rows.find((row) => row[0] === 'IMP-EVIL')!;
     expect(evil).toEqual([
@@ -105,6 +105,8 @@ describe("the admin's products CSV: GET /api/products.csv and POST /api/products
       '',
       // Back-orders not allowed, no lead time.
       'no',
+      '',
+      // Not weighed.
       '',
     ]);
     expect(rows.find((row) => row[0] === 'IMP-PLAIN')![6]).toBe('');
@@ -358,8 +360,8 @@ describe("the admin's products CSV: GET /api/products.csv and POST /api/products
 
     // The export carries both columns (before the back-order ones), and reads back as unchanged.
     const exported = parse((await exportCsv()).body, { bom: true }) as string[][];
-    expect(exported.find((r) => r[0] === 'IMP-DSC-OLD')!.slice(-4, -2)).toEqual(['yes', 'IMP-DSC-NEW']);
-    expect(exported.find((r) => r[0] === 'IMP-DSC-NEW')!.slice(-4, -2)).toEqual(['no', '']);
+    expect(exported.find((r) => r[0] === 'IMP-DSC-OLD')!.slice(-5, -3)).toEqual(['yes', 'IMP-DSC-NEW']);
+    expect(exported.find((r) => r[0] === 'IMP-DSC-NEW')!.slice(-5, -3)).toEqual(['no', '']);
     const again = await importCsv((await exportCsv()).body);
     expect(again.json<ProductImportReport>().rows.filter((r) => r.action !== 'unchanged')).toEqual([]);
 

@@ -79,6 +79,14 @@ export const ERROR_CATALOGUE = {
   // Tax (docs/decisions/0219)
   TAX_RATE_MISSING: 'No tax rate is set where the order must be taxed: it is refused, never taxed at zero.',
   TAX_RATE_OVERLAP: 'Another rate of the same place and category is valid on some of the same days.',
+  // Delivery (docs/decisions/0235)
+  DELIVERY_UNAVAILABLE:
+    'The delivery method chosen does not serve this destination or order (or is not offered).',
+  DELIVERY_REQUIRED: 'The shop offers delivery methods: a checkout must choose one.',
+  FREIGHT_NOT_PRICED:
+    'The freight is quoted on request and not priced yet: the order cannot be paid until it is.',
+  FREIGHT_ALREADY_PRICED: 'The freight of this checkout is priced already (or it is not quoted on request).',
+  UNKNOWN_ZONE: 'A delivery rate names a zone the shop does not have.',
   // Users
   LAST_ADMIN: 'The last admin cannot be deleted.',
   SELF_DELETE: 'An admin cannot delete their own account from the users list.',

@@ -66,5 +66,10 @@ export const AUDIT_ACTIONS = {
   'product.document_changed': 'Changed a part’s document',
   'product.document_removed': 'Removed a part’s document',
   'product.lifecycle_set': 'Set a part’s discontinued state and related parts',
+  'delivery_zone.saved': 'Saved delivery zone',
+  'delivery_zone.deleted': 'Deleted delivery zone',
+  'delivery_method.saved': 'Saved delivery method',
+  'delivery_method.deleted': 'Deleted delivery method',
+  'checkout.freight_priced': 'Priced freight',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

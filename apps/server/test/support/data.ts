@@ -28,6 +28,8 @@ import {
   products,
   reviews,
   shipmentLines,
+  deliveryZones,
+  deliveryMethods,
   shipments,
   testPaymentIntents,
   userProfiles,
@@ -75,6 +77,8 @@ export async function snapshot(app: App) {
     apiKeyRows,
     shipmentRows,
     shipmentLineRows,
+    zoneRows,
+    methodRows,
   ] = await Promise.all([
     app.db.select().from(orders).orderBy(asc(orders.id)),
     app.db.select().from(products).orderBy(asc(products.id)),
@@ -111,6 +115,8 @@ export async function snapshot(app: App) {
     app.db.select().from(apiKeys).orderBy(asc(apiKeys.id)),
     app.db.select().from(shipments).orderBy(asc(shipments.id)),
     app.db.select().from(shipmentLines).orderBy(asc(shipmentLines.shipmentId), asc(shipmentLines.orderId)),
+    app.db.select().from(deliveryZones).orderBy(asc(deliveryZones.id)),
+    app.db.select().from(deliveryMethods).orderBy(asc(deliveryMethods.id)),
   ]);
   return {
     orders: orderRows,
@@ -144,6 +150,8 @@ export async function snapshot(app: App) {
     apiKeys: apiKeyRows,
     shipments: shipmentRows,
     shipmentLines: shipmentLineRows,
+    deliveryZones: zoneRows,
+    deliveryMethods: methodRows,
   };
 }
 
@@ -168,6 +176,7 @@ export async function makeProduct(
       | 'packSize'
       | 'maxOrder'
       | 'priceTiers'
+      | 'weightGrams'
     >
   > = {},
 ): Promise<ProductRow> {
@@ -184,6 +193,7 @@ export async function makeProduct(
       packSize: values.packSize ?? 1,
       maxOrder: values.maxOrder ?? null,
       priceTiers: values.priceTiers ?? [],
+      weightGrams: values.weightGrams ?? null,
     })
     .returning();
   app.catalogueCache.invalidate();

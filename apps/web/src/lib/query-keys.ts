@@ -92,6 +92,12 @@ export const paymentKeys = {
 /** The signed-in buyer's server cart (one per account). */
 export const cartKeys = { all: ['cart'] as const };
 
+/** Delivery: the options for the buyer's cart by destination (decision 0235), the shop's zones and methods. */
+export const deliveryKeys = {
+  ...createQueryKeys('delivery'),
+  options: (country: string, region: string) => ['delivery', 'options', country, region] as const,
+};
+
 /** Checkouts: one per id (its lines and payment state). */
 export const checkoutKeys = createQueryKeys('checkouts');
 

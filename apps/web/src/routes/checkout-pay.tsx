@@ -78,11 +78,28 @@ const CheckoutPayRoute = () => {
                   </li>
                 ))}
                 <li className="p-3">
-                  <TaxTotals total={data.total} tax={data.tax} testId="payment-total" />
+                  <TaxTotals
+                    total={data.total}
+                    tax={data.tax}
+                    testId="payment-total"
+                    delivery={data.delivery && { method: data.delivery.method, cost: data.delivery.cost }}
+                  />
                 </li>
               </ul>
               <div className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
-                {data.paymentMethod === 'invoice' && !data.paid && data.dueAt ? (
+                {data.delivery?.status === 'awaiting_quote' ? (
+                  // Freight quoted on request (decision 0236): paid once the shop has priced it.
+                  <div data-testid="freight-awaiting">
+                    <h2 className="text-lg font-bold">Waiting for the freight price</h2>
+                    <p className="mt-1 text-sm">
+                      We are pricing the freight of this order and will e-mail you. Then you pay here, or on
+                      your invoice if you chose payment terms.
+                    </p>
+                    <Link to={dashboardPaths.myOrders.getHref()} className="btn btn-sm btn-outline mt-3">
+                      My Orders
+                    </Link>
+                  </div>
+                ) : data.paymentMethod === 'invoice' && !data.paid && data.dueAt ? (
                   // On payment terms (decision 0112): paid by transfer against the invoice, no card.
                   <div data-testid="terms-note">
                     <h2 className="text-lg font-bold">On your payment terms</h2>

@@ -6,6 +6,7 @@ import { messages } from '../messages.ts';
 import { CartSchema } from './cart.ts';
 import { notSingleLine, SINGLE_LINE, singleLineText } from './common.ts';
 import { OrderSchema, PHONE_PATTERN, TransactionIdSchema } from './order.ts';
+import { CheckoutDeliverySchema, DeliveryChoiceSchema } from './delivery.ts';
 
 /** How a checkout is paid: by card at once, or by invoice on the buyer's payment terms. */
 export const PaymentMethodSchema = z.enum(['card', 'invoice'], {
@@ -57,6 +58,11 @@ export const CheckoutBodySchema = z.object({
    * admin approved for payment terms; needs the PO reference, ships unpaid, due in the terms' days.
    */
   paymentMethod: PaymentMethodSchema.optional().default('card'),
+  /**
+   * The delivery method and the destination it is priced for (decision 0235): required when the shop
+   * offers delivery methods. The server prices it; the buyer's figures are only shown.
+   */
+  delivery: DeliveryChoiceSchema.optional(),
 });
 export type CheckoutBody = z.infer<typeof CheckoutBodySchema>;
 /** What a client sends (paymentMethod may be left out: card). */
@@ -95,6 +101,8 @@ export const CheckoutSchema = z.object({
   total: z.number(),
   /** Their tax, frozen when placed, and what the buyer pays (docs/decisions/0219). */
   tax: TaxSummarySchema.optional(),
+  /** How it is delivered and what that costs (absent: placed without a delivery method). */
+  delivery: CheckoutDeliverySchema.optional(),
   /** Every standing line is paid. */
   paid: z.boolean(),
   createdAt: z.string(),

@@ -26,6 +26,8 @@ export const ProductSchema = z.object({
   priceTiers: z.array(z.object({ minQuantity: z.number().int(), price: z.number() })),
   /** Which tax rate the part bears (decision 0231): standard, reduced, or none (exempt). */
   taxCategory: z.enum(['standard', 'reduced', 'exempt']),
+  /** One piece's weight in grams, for delivery by weight (decision 0235); absent when not weighed. */
+  weightGrams: z.number().int().optional(),
   /**
    * For a signed-in buyer whose price list prices this part (decision 0216): `price` and `priceTiers`
    * above are theirs, and these say the list price a visitor pays and the list that set theirs.
@@ -175,6 +177,17 @@ const b2bFields = {
       .int('Lead time must be a whole number of days')
       .min(1, 'Lead time must be at least 1 day')
       .max(LEAD_TIME_DAYS_MAX, `Lead time must be at most ${LEAD_TIME_DAYS_MAX} days`)
+      .nullable()
+      .optional(),
+  ),
+  /** Grams a piece (decision 0235): absent unchanged on an edit, null (or an empty field) not weighed. */
+  weightGrams: z.preprocess(
+    (value) => (value === '' ? null : fromForm(value)),
+    z
+      .number({ error: 'Weight must be a number of grams' })
+      .int('Weight must be whole grams')
+      .min(0, 'Weight cannot be negative: enter the grams of one piece, 0 or more')
+      .max(100_000_000, 'Weight must be at most 100,000,000 g (100 t)')
       .nullable()
       .optional(),
   ),

@@ -52,6 +52,26 @@ export const checkouts = pgTable(
     buyerCountry: text('buyer_country'),
     buyerTaxId: text('buyer_tax_id'),
     lineCount: integer('line_count').notNull(),
+    /**
+     * How it is delivered (decision 0235), frozen when placed: the method's name and kind as they were,
+     * the destination it was priced for, the charge and its tax (the lines carry their shares of both).
+     * 'awaiting_quote': freight quoted on request, not priced yet (the checkout cannot be paid until it is);
+     * 'none': placed without a delivery method (before delivery methods, a quote, an approved request).
+     */
+    deliveryStatus: text('delivery_status', { enum: ['none', 'priced', 'awaiting_quote'] })
+      .notNull()
+      .default('none'),
+    deliveryMethodId: uuid('delivery_method_id'),
+    deliveryMethodName: text('delivery_method_name'),
+    deliveryKind: text('delivery_kind'),
+    deliveryCountry: text('delivery_country'),
+    deliveryRegion: text('delivery_region'),
+    deliveryWeightGrams: integer('delivery_weight_grams').notNull().default(0),
+    deliveryCents: integer('delivery_cents').notNull().default(0),
+    deliveryTaxRateBasisPoints: integer('delivery_tax_rate_basis_points').notNull().default(0),
+    deliveryTaxCents: integer('delivery_tax_cents').notNull().default(0),
+    /** When the shop priced freight quoted on request: the card payment window runs from then. */
+    deliveryPricedAt: timestamp('delivery_priced_at', { withTimezone: true }),
     /** The provider's intent opened for the checkout's unpaid lines, reused by later attempts. */
     paymentIntentId: text('payment_intent_id'),
     /** 'invoice': placed on payment terms (docs/decisions/0112), paid by transfer by `dueAt`. */
@@ -73,6 +93,7 @@ export const checkouts = pgTable(
   },
   (table) => [
     check('checkouts_line_count_positive', sql`${table.lineCount} > 0`),
+    check('checkouts_delivery_cents_non_negative', sql`${table.deliveryCents} >= 0`),
     index('checkouts_user_id_idx').on(table.userId, table.createdAt),
     index('checkouts_company_id_idx').on(table.companyId, table.createdAt),
     // The admin's order search by PO reference (ILIKE '%term%'): without it, every search read every

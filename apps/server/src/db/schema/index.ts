@@ -20,3 +20,4 @@ export * from './api-keys.ts';
 export * from './shipments.ts';
 export * from './documents.ts';
 export * from './punchout.ts';
+export * from './delivery.ts';

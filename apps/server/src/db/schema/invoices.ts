@@ -38,6 +38,8 @@ export interface InvoiceLine {
   /** The rate (hundredths of a percent) and tax of the line; absent on documents issued before tax. */
   taxRateBasisPoints?: number;
   taxCents?: number;
+  /** 'delivery': the checkout's delivery charge as its own line (decision 0235); `orderId` is its first order's. */
+  kind?: 'delivery';
 }
 
 /**

@@ -40,10 +40,17 @@ export const orders = pgTable(
       .default('standard'),
     taxRateBasisPoints: integer('tax_rate_basis_points').notNull().default(0),
     taxCents: integer('tax_cents').notNull().default(0),
-    /** What the buyer pays for the line: net plus tax. */
+    /**
+     * The line's share of its checkout's delivery charge and of that charge's tax (decision 0235), frozen
+     * when placed (or when the shop prices freight quoted on request): every path that reads the gross
+     * (card, refund, credit line, invoice balance) includes it.
+     */
+    deliveryCents: integer('delivery_cents').notNull().default(0),
+    deliveryTaxCents: integer('delivery_tax_cents').notNull().default(0),
+    /** What the buyer pays for the line: net plus tax, plus its share of delivery and that tax. */
     grossCents: integer('gross_cents')
       .notNull()
-      .generatedAlwaysAs(sql`total_cents + tax_cents`),
+      .generatedAlwaysAs(sql`total_cents + tax_cents + delivery_cents + delivery_tax_cents`),
     address: text('address').notNull(),
     phone: text('phone').notNull(),
     paid: boolean('paid').notNull().default(false),

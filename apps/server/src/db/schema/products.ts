@@ -52,6 +52,8 @@ export const products = pgTable(
       .notNull()
       .default('standard'),
     lowStockAlertedAt: timestamp('low_stock_alerted_at', { withTimezone: true }),
+    /** One piece's weight in grams, for delivery by weight (decision 0235); null: not weighed (counts 0). */
+    weightGrams: integer('weight_grams'),
     /**
      * No longer sold (decision 0233): its page and part number stay for old orders, listings leave it
      * out, and pricing.ts's quantityProblem refuses every quantity of it.
@@ -86,6 +88,7 @@ export const products = pgTable(
       'products_backorder_has_lead_time',
       sql`NOT ${table.allowBackorder} OR ${table.leadTimeDays} IS NOT NULL`,
     ),
+    check('products_weight_grams_non_negative', sql`${table.weightGrams} >= 0`),
     check('products_not_own_replacement', sql`${table.replacementId} IS DISTINCT FROM ${table.id}`),
     check(
       'products_max_order_above_min',

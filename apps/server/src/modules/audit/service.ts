@@ -26,7 +26,9 @@ export interface AuditRecord {
       | 'tax_rate'
       | 'tax_exemption'
       | 'category'
-      | 'api_key';
+      | 'api_key'
+      | 'delivery_zone'
+      | 'delivery_method';
     id: string | null;
     label: string;
   };

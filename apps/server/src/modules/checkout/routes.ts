@@ -17,6 +17,8 @@ import { checkoutBankTransfer } from '../invoices/index.ts';
 import { checkoutAnswer, getCheckout, reorderCheckout, reorderOrder, takeCheckout } from './service.ts';
 import { ApprovalNeededSchema } from '@forgeline/shared/schemas/company';
 import { errorResponses } from '../../lib/errors.ts';
+import { CheckoutDeliverySchema, FreightPriceBodySchema } from '@forgeline/shared/schemas/delivery';
+import { priceCheckoutFreight } from './service.ts';
 
 const IdParams = z.object({ id: z.string().max(100) });
 
@@ -130,5 +132,26 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => reorderOrder(app, currentUser(request), request.params.id),
+  );
+};
+
+/** The shop's side of a checkout (inside the admin area): pricing freight quoted on request (decision 0236). */
+export const checkoutAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/checkouts/:id/freight',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary:
+          'Prices the freight of a checkout placed with freight quoted on request (admin): net dollars, taxed at the rate frozen when placed; an invoice on terms is issued now; the buyer is mailed and may then pay; 409 FREIGHT_ALREADY_PRICED',
+        params: IdParams,
+        body: FreightPriceBodySchema,
+        response: {
+          200: z.object({ checkoutId: z.string(), number: z.string(), delivery: CheckoutDeliverySchema }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => priceCheckoutFreight(app, currentUser(request), request.params.id, request.body.price),
   );
 };

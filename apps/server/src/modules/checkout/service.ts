@@ -17,6 +17,7 @@ import {
   type Actor,
   checkoutLines,
   checkUnpaidHolds,
+  lockCheckoutLines,
   findCheckout,
   findOrder,
   MAX_ORDER_TOTAL_CENTS,
@@ -38,9 +39,12 @@ import {
   replacementsOf,
   type Replacement,
 } from '../products/index.ts';
-import { settleTermsCheckout, termsForCheckout } from '../payment-terms/index.ts';
+import { invoiceTermsCheckout, settleTermsCheckout, termsForCheckout } from '../payment-terms/index.ts';
 import type { ErrorCode } from '@forgeline/shared/api-error';
 import { toCheckoutDto } from './mappers.ts';
+import { deliveryOffered, priceFreight, toCheckoutDelivery } from '../delivery/index.ts';
+import type { AuditActor } from '../audit/index.ts';
+import type { DeliveryChoice } from '@forgeline/shared/schemas/delivery';
 
 const lineKey = (productId: string) => `lines.${productId}`;
 
@@ -75,6 +79,8 @@ export interface CheckoutPlan {
   placedBy?: { id: string; name: string } | undefined;
   /** An approver approved it: the buyer's spending limits are not asked again (docs/decisions/0214). */
   approved?: boolean;
+  /** The delivery method chosen and its destination (decision 0235). */
+  delivery?: DeliveryChoice | undefined;
 }
 
 /** The answer of a checkout: placed, or sent for approval (nothing placed, nothing held). */
@@ -211,6 +217,7 @@ export async function placeCheckout(
       placedBy: plan.placedBy,
       catalogue,
       taxSeller: deps.config.taxSeller,
+      shipping: plan.delivery,
     },
     judge,
   );
@@ -241,6 +248,10 @@ export async function takeCheckout(
 ): Promise<CheckoutOutcome> {
   const inCart = await storedCartLines(tx, user.id);
   if (inCart.length === 0) throw badRequest('Your cart is empty.', { lines: 'Your cart is empty.' });
+  if (!body.delivery && (await deliveryOffered(tx))) {
+    const message = 'Choose a delivery method for your order.';
+    throw new DomainError('DELIVERY_REQUIRED', message, { delivery: message });
+  }
   const cartQuantity = new Map(inCart.map((line) => [line.product.id, line.quantity]));
   const seen = new Map<string, number>();
 
@@ -419,4 +430,24 @@ export async function reorderCheckout(
       'CHECKOUT_EMPTY',
     );
   return reorderLines(deps, user, orders);
+}
+
+/**
+ * The shop prices freight quoted on request (decision 0236): the lines carry their shares, a checkout on
+ * payment terms gets its invoice now (with the freight), and the buyer is told; a card checkout may be paid.
+ */
+export async function priceCheckoutFreight(
+  deps: AppDeps,
+  admin: AuditActor,
+  checkoutId: string,
+  price: number,
+) {
+  const { checkout, mailId } = await priceFreight(deps, admin, checkoutId, price, async (tx, priced) => {
+    if (priced.paymentMethod === 'invoice')
+      await invoiceTermsCheckout(tx, priced, await lockCheckoutLines(tx, priced.id));
+  });
+  deps.mailer.deliverLater([mailId]);
+  const delivery = toCheckoutDelivery(checkout);
+  if (!delivery) throw new Error('a priced checkout without its delivery');
+  return { checkoutId: checkout.id, number: checkout.number, delivery };
 }

@@ -140,7 +140,9 @@ export function renderInvoicePdf(
       // Our number and the buyer's, each on a line of its own that never breaks inside a number.
       numbers: [
         ...(line.sku ? [line.sku] : []),
-        ...(customerNumbers.has(line.orderId) ? [`Yours: ${customerNumbers.get(line.orderId)}`] : []),
+        ...(line.kind !== 'delivery' && customerNumbers.has(line.orderId)
+          ? [`Yours: ${customerNumbers.get(line.orderId)}`]
+          : []),
       ],
       quantity: line.quantity,
       unitPriceCents: line.unitPriceCents,

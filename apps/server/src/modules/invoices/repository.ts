@@ -136,6 +136,8 @@ export function createInvoicesRepository(db: Executor) {
           note: checkouts.taxNote,
           buyerCountry: checkouts.buyerCountry,
           buyerTaxId: checkouts.buyerTaxId,
+          deliveryMethodName: checkouts.deliveryMethodName,
+          deliveryTaxRateBasisPoints: checkouts.deliveryTaxRateBasisPoints,
         })
         .from(checkouts)
         .where(eq(checkouts.id, id));

@@ -61,6 +61,36 @@ const lineOf = (order: OrderRow, context: InvoiceContext): InvoiceLine => ({
   taxCents: order.taxCents,
 });
 
+/**
+ * The delivery charge the orders carry (their shares, decision 0235) as one line of its own, or none.
+ * `share`: a credit note's line, the share of one refunded order.
+ */
+function deliveryLineOf(
+  orders: readonly OrderRow[],
+  delivery: { name: string | null; rateBasisPoints: number } | undefined,
+  share = false,
+): InvoiceLine[] {
+  const [first] = orders;
+  const cents = orders.reduce((sum, order) => sum + order.deliveryCents, 0);
+  const taxCents = orders.reduce((sum, order) => sum + order.deliveryTaxCents, 0);
+  if (!first || cents + taxCents === 0) return [];
+  const what = `Delivery${delivery?.name ? `: ${delivery.name}` : ''}`;
+  return [
+    {
+      orderId: first.id,
+      reference: 'Delivery',
+      sku: null,
+      description: share ? `${what} (the share of ${first.number})` : what,
+      quantity: 1,
+      unitPriceCents: cents,
+      totalCents: cents,
+      taxRateBasisPoints: delivery?.rateBasisPoints ?? 0,
+      taxCents,
+      kind: 'delivery',
+    },
+  ];
+}
+
 /** A document's net, tax and gross from its lines: the lines always add up to the totals. */
 const totalsOf = (lines: readonly InvoiceLine[]) => {
   const netCents = lines.reduce((sum, line) => sum + line.totalCents, 0);
@@ -100,11 +130,17 @@ export async function issueInvoice(
 
   const series = seriesOf('invoice', now);
   const number = await nextDocumentNumber(tx, series);
-  const lines = paidOrders.map((order) => lineOf(order, context));
   // A company's order bills the company as it is now (name, tax ID, billing address), naming the buyer;
   // its tax is what the order was placed under (the buyer's tax ID and country frozen then).
   const company = first.companyId ? await repository.company(first.companyId) : undefined;
   const tax = first.checkoutId ? await repository.checkoutTax(first.checkoutId) : undefined;
+  const lines = [
+    ...paidOrders.map((order) => lineOf(order, context)),
+    ...deliveryLineOf(
+      paidOrders,
+      tax && { name: tax.deliveryMethodName, rateBasisPoints: tax.deliveryTaxRateBasisPoints },
+    ),
+  ];
   return repository.insert(
     {
       number,
@@ -156,7 +192,16 @@ export async function issueCreditNote(
 
   const series = seriesOf('credit_note', now);
   const number = await nextDocumentNumber(tx, series);
-  const line = invoice.lines.find((l) => l.orderId === refunded.id) ?? lineOf(refunded, context);
+  const line =
+    invoice.lines.find((l) => l.orderId === refunded.id && l.kind !== 'delivery') ??
+    lineOf(refunded, context);
+  // The line's share of the delivery charge goes back with it, at the rate the invoice charged it.
+  const delivery = invoice.lines.find((l) => l.kind === 'delivery');
+  const deliveryShare = deliveryLineOf(
+    [refunded],
+    { name: null, rateBasisPoints: delivery?.taxRateBasisPoints ?? 0 },
+    true,
+  );
   return repository.insert(
     {
       number,
@@ -174,9 +219,9 @@ export async function issueCreditNote(
       checkoutId: invoice.checkoutId,
       paymentReference: invoice.paymentReference,
       paymentMethod: reason ?? `Refund to: ${invoice.paymentMethod}`,
-      lines: [line],
+      lines: [line, ...deliveryShare],
       // It gives back the line's tax with its price: the invoice's treatment and wording apply to it too.
-      ...totalsOf([line]),
+      ...totalsOf([line, ...deliveryShare]),
       taxTreatment: invoice.taxTreatment,
       taxNote: invoice.taxNote,
       buyerCountry: invoice.buyerCountry,

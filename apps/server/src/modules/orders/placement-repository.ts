@@ -45,6 +45,18 @@ export const writeLines = fixedStatement<
     taxCategories: string[];
     taxRates: number[];
     lineTaxes: number[];
+    deliveryStatus: 'none' | 'priced' | 'awaiting_quote';
+    deliveryMethodId: string | null;
+    deliveryMethodName: string | null;
+    deliveryKind: string | null;
+    deliveryCountry: string | null;
+    deliveryRegion: string | null;
+    deliveryWeightGrams: number;
+    deliveryCents: number;
+    deliveryTaxRateBasisPoints: number;
+    deliveryTaxCents: number;
+    lineDelivery: number[];
+    lineDeliveryTaxes: number[];
   },
   { checkout: Raw | null; taken: Raw[] | null; orders: Raw[] | null }
 >('orders_place_lines', () => {
@@ -54,13 +66,19 @@ export const writeLines = fixedStatement<
     ), checkout as (
       insert into ${checkouts} (user_id, customer_name, customer_email, po_reference, address, phone,
         total_cents, line_count, payment_method, terms_days, due_at, company_id, address_label, placed_by,
-        placed_by_name, tax_cents, tax_treatment, tax_note, buyer_country, buyer_tax_id)
+        placed_by_name, tax_cents, tax_treatment, tax_note, buyer_country, buyer_tax_id, delivery_status,
+        delivery_method_id, delivery_method_name, delivery_kind, delivery_country, delivery_region,
+        delivery_weight_grams, delivery_cents, delivery_tax_rate_basis_points, delivery_tax_cents)
       values ((select id from buyer), ${value('customerName')}, ${value('customerEmail')}, ${value('poReference')},
         ${value('address')}, ${value('phone')}, ${value('totalCents')}::int, ${value('lineCount')}::int,
         coalesce(${value('paymentMethod')}::text, 'card'), ${value('termsDays')}::int, ${value('dueAt')}::timestamptz,
         ${value('companyId')}::uuid, ${value('addressLabel')}::text, ${value('placedBy')}::text,
         ${value('placedByName')}::text, ${value('taxCents')}::int, ${value('taxTreatment')}::text,
-        ${value('taxNote')}::text, ${value('buyerCountry')}::text, ${value('buyerTaxId')}::text)
+        ${value('taxNote')}::text, ${value('buyerCountry')}::text, ${value('buyerTaxId')}::text,
+        ${value('deliveryStatus')}::text, ${value('deliveryMethodId')}::uuid, ${value('deliveryMethodName')}::text,
+        ${value('deliveryKind')}::text, ${value('deliveryCountry')}::text, ${value('deliveryRegion')}::text,
+        ${value('deliveryWeightGrams')}::int, ${value('deliveryCents')}::int,
+        ${value('deliveryTaxRateBasisPoints')}::int, ${value('deliveryTaxCents')}::int)
       returning *
     ), taken as (
       update ${products} set available_quantity = ${products}.available_quantity - wanted.quantity,
@@ -76,17 +94,21 @@ export const writeLines = fixedStatement<
     ), placed as (
       insert into ${ordersTable} (id, user_id, product_id, customer_name, customer_email, product_name,
         price_cents, quantity, total_cents, address, phone, checkout_id, due_at, company_id, customer_part_number,
-        tax_category, tax_rate_basis_points, tax_cents, backordered_quantity, lead_time_days)
+        tax_category, tax_rate_basis_points, tax_cents, backordered_quantity, lead_time_days,
+        delivery_cents, delivery_tax_cents)
       select line.id, ${value('userId')}, line.product_id, ${value('customerName')}, ${value('customerEmail')},
         line.product_name, line.price_cents, line.quantity, line.total_cents, ${value('address')},
         ${value('phone')}, checkout.id, checkout.due_at, checkout.company_id, line.customer_part_number,
-        line.tax_category, line.tax_rate, line.tax_cents, line.backordered, line.lead_time
+        line.tax_category, line.tax_rate, line.tax_cents, line.backordered, line.lead_time,
+        line.delivery_cents, line.delivery_tax_cents
       from unnest(${value('orderIds')}::uuid[], ${value('productIds')}::uuid[], ${value('productNames')}::text[],
           ${value('unitCents')}::int[], ${value('quantities')}::int[], ${value('lineTotals')}::int[],
           ${value('customerPartNumbers')}::text[], ${value('taxCategories')}::text[], ${value('taxRates')}::int[],
-          ${value('lineTaxes')}::int[], ${value('backordered')}::int[], ${value('leadTimes')}::int[])
+          ${value('lineTaxes')}::int[], ${value('backordered')}::int[], ${value('leadTimes')}::int[],
+          ${value('lineDelivery')}::int[], ${value('lineDeliveryTaxes')}::int[])
         with ordinality as line(id, product_id, product_name, price_cents, quantity, total_cents,
-          customer_part_number, tax_category, tax_rate, tax_cents, backordered, lead_time, n),
+          customer_part_number, tax_category, tax_rate, tax_cents, backordered, lead_time,
+          delivery_cents, delivery_tax_cents, n),
         checkout
       order by line.n
       returning *

@@ -24,6 +24,9 @@ import {
 import { customerPartNumbersOf } from '../part-numbers/index.ts';
 import type { Actor } from './access.ts';
 import { buyerView, viewProducts, type CatalogueView } from '../pricing/index.ts';
+import { orderWeightGrams } from '@forgeline/shared/delivery';
+import type { DeliveryChoice } from '@forgeline/shared/schemas/delivery';
+import { deliveryShares, priceDelivery } from '../delivery/index.ts';
 
 /** Stripe's largest card payment (USD 999,999.99): an order, and a checkout, must be payable. */
 export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
@@ -59,6 +62,8 @@ export interface Delivery {
   catalogue?: CatalogueView | undefined;
   /** Where the seller charges tax from (the configuration's), or null: no tax (docs/decisions/0219). */
   taxSeller: TaxSeller | null;
+  /** The delivery method chosen and where it goes (decision 0235); absent: placed without one. */
+  shipping?: DeliveryChoice | undefined;
 }
 
 export interface Placed {
@@ -130,15 +135,32 @@ export async function placeLines(
   judge(lines);
 
   if (!lines.every((line) => line.product)) throw conflict(messages.quantityAboveAvailable, 'OUT_OF_STOCK');
-  // The tax of each line, frozen on it as placed (docs/decisions/0219): the buyer pays net plus tax.
-  const tax = await taxOrder(
-    tx,
-    delivery.taxSeller,
-    delivery.companyId ?? null,
-    lines.map((line) => ({ category: (line.product as ProductRow).taxCategory, netCents: line.totalCents })),
-  );
   const netCents = lines.reduce((sum, line) => sum + line.totalCents, 0);
-  if (netCents + tax.taxCents > MAX_ORDER_TOTAL_CENTS) {
+  // The delivery chosen, priced by the server for these lines as locked (decision 0235).
+  const shipping = delivery.shipping
+    ? await priceDelivery(tx, delivery.shipping, {
+        netCents,
+        weightGrams: orderWeightGrams(
+          lines.map((line) => ({ weightGrams: line.product?.weightGrams ?? null, quantity: line.quantity })),
+        ),
+      })
+    : undefined;
+  // Delivery is taxed as a standard-rated line of the same order (a quote's freight at that rate later).
+  const taxesDelivery = shipping !== undefined && (shipping.cents === null || shipping.cents > 0);
+  // The tax of each line, frozen on it as placed (docs/decisions/0219): the buyer pays net plus tax.
+  const tax = await taxOrder(tx, delivery.taxSeller, delivery.companyId ?? null, [
+    ...lines.map((line) => ({
+      category: (line.product as ProductRow).taxCategory,
+      netCents: line.totalCents,
+    })),
+    ...(taxesDelivery ? [{ category: 'standard' as const, netCents: shipping.cents ?? 0 }] : []),
+  ]);
+  const goodsTax = taxesDelivery ? tax.lines.slice(0, -1) : tax.lines;
+  const deliveryTax = taxesDelivery ? tax.lines[tax.lines.length - 1]! : { rateBasisPoints: 0, taxCents: 0 };
+  const deliveryCents = shipping?.cents ?? 0;
+  const shares = deliveryShares(lines, deliveryCents, deliveryTax.taxCents);
+  const goodsTaxCents = goodsTax.reduce((sum, line) => sum + line.taxCents, 0);
+  if (netCents + tax.taxCents + deliveryCents > MAX_ORDER_TOTAL_CENTS) {
     const message = `A checkout can total at most $${toDollars(MAX_ORDER_TOTAL_CENTS)} with tax: please order fewer pieces.`;
     throw badRequest(message, { lines: message });
   }
@@ -176,7 +198,7 @@ export async function placeLines(
     address: delivery.address,
     phone: delivery.phone,
     totalCents: netCents,
-    taxCents: tax.taxCents,
+    taxCents: goodsTaxCents,
     taxTreatment: tax.decision.treatment,
     taxNote: tax.decision.note,
     buyerCountry: tax.buyerCountry,
@@ -202,8 +224,23 @@ export async function placeLines(
     ),
     lineTotals: lines.map((line) => line.totalCents),
     taxCategories: lines.map((line) => (line.product as ProductRow).taxCategory),
-    taxRates: tax.lines.map((line) => line.rateBasisPoints),
-    lineTaxes: tax.lines.map((line) => line.taxCents),
+    taxRates: goodsTax.map((line) => line.rateBasisPoints),
+    lineTaxes: goodsTax.map((line) => line.taxCents),
+    deliveryStatus: shipping ? (shipping.cents === null ? 'awaiting_quote' : 'priced') : 'none',
+    deliveryMethodId: shipping?.method.id ?? null,
+    deliveryMethodName: shipping?.method.name ?? null,
+    deliveryKind: shipping?.method.kind ?? null,
+    deliveryCountry: shipping?.destination.country ?? null,
+    deliveryRegion: shipping?.destination.region ?? null,
+    deliveryWeightGrams: lines.reduce(
+      (sum, line) => sum + (line.product?.weightGrams ?? 0) * line.quantity,
+      0,
+    ),
+    deliveryCents,
+    deliveryTaxRateBasisPoints: deliveryTax.rateBasisPoints,
+    deliveryTaxCents: deliveryTax.taxCents,
+    lineDelivery: shares.map((share) => share.cents),
+    lineDeliveryTaxes: shares.map((share) => share.taxCents),
   });
   if (!written?.checkout) throw new Error('the checkout insert returned no row');
   const checkout = readCheckout(written.checkout);

@@ -110,6 +110,10 @@ const lapsed = (cutoff: Date) =>
     // Orders on payment terms are invoiced, not held: never cancelled for want of payment.
     isNull(orders.dueAt),
     lt(orders.createdAt, cutoff),
+    // Freight quoted on request (decision 0236): held while the shop prices it; the payment window runs
+    // from the moment it was priced.
+    sql`not exists (select 1 from ${checkouts} where ${checkouts.id} = ${orders.checkoutId}
+      and (${checkouts.deliveryStatus} = 'awaiting_quote' or ${checkouts.deliveryPricedAt} >= ${cutoff.toISOString()}::timestamptz))`,
   );
 
 export function createOrdersRepository(db: Executor) {

@@ -72,6 +72,18 @@ export async function settleTermsCheckout(
   }
   const { checkout, orders } = placed;
   if (!checkout.dueAt || !checkout.termsDays) throw new Error('an invoice checkout without terms');
+  // Freight quoted on request: invoiced when the shop has priced it, with the freight (decision 0236).
+  if (checkout.deliveryStatus === 'awaiting_quote') return;
+  await invoiceTermsCheckout(tx, checkout, orders);
+}
+
+/** The invoice of a checkout on payment terms, every standing line of it (once: issueInvoice is idempotent). */
+export async function invoiceTermsCheckout(
+  tx: Executor,
+  checkout: CheckoutRow,
+  orders: OrderRow[],
+): Promise<void> {
+  if (!checkout.dueAt || !checkout.termsDays) throw new Error('an invoice checkout without terms');
   const skus = new Map(
     (
       await findProducts(

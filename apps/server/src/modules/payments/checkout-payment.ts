@@ -3,6 +3,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { CheckoutRow, OrderRow } from '../../db/schema/index.ts';
 import { type Actor, checkoutLines, findCheckout, setCheckoutPaymentIntent } from '../orders/index.ts';
 import {
+  freightNotPriced,
   onTerms,
   PAYMENT_ID_PATTERN,
   recordCheckoutPayment,
@@ -18,6 +19,7 @@ async function ownCheckout(deps: Pick<AppDeps, 'db'>, user: Actor, id: string) {
   if (!checkout || checkout.userId !== user.id) throw notFound('Checkout');
   const lines = await checkoutLines(deps.db, checkout.id);
   if (checkout.paymentMethod === 'invoice') throw onTerms();
+  if (checkout.deliveryStatus === 'awaiting_quote') throw freightNotPriced();
   if (lines.length === 0) {
     throw conflict(
       'Every line of this checkout was cancelled, so it can no longer be paid.',

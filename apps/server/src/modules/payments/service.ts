@@ -193,6 +193,13 @@ export async function recordCheckoutPayment(
 export const recordPayment = (deps: AppDeps, order: OrderRow, intent: ProviderIntent | null) =>
   withPaymentRecording(deps, (_tx, record) => record(order, intent));
 
+/** Freight quoted on request is priced by the shop before the order can be paid (decision 0236). */
+export const freightNotPriced = () =>
+  conflict(
+    'The freight of this order is quoted on request: you can pay once we have priced it (we will e-mail you).',
+    'FREIGHT_NOT_PRICED',
+  );
+
 /**
  * Opens (or reuses) the payment of one of the customer's unpaid orders; the amount is the order's.
  * Answers the client secret the card form confirms.
@@ -202,6 +209,8 @@ export async function openPayment(deps: AppDeps, user: Actor, orderId: string): 
   if (order.status === 'cancelled') throw cancelled();
   if (order.paid) throw alreadyPaid();
   if (order.dueAt) throw onTerms();
+  const checkout = order.checkoutId ? await findCheckout(deps.db, order.checkoutId) : undefined;
+  if (checkout?.deliveryStatus === 'awaiting_quote') throw freightNotPriced();
 
   if (order.paymentIntentId) {
     const open = await deps.payments.retrieveIntent(order.paymentIntentId);

@@ -35,6 +35,8 @@ export const PRODUCT_COLUMNS = [
   // Back-orders (docs/decisions/0238): yes or no (empty keeps a part's own), and the lead time in days.
   { field: 'allowBackorder', header: 'Back-orders', required: false },
   { field: 'leadTimeDays', header: 'Lead time (days)', required: false },
+  // Grams a piece (docs/decisions/0235): empty means not weighed.
+  { field: 'weightGrams', header: 'Weight (g)', required: false },
 ] as const;
 export type ProductColumn = (typeof PRODUCT_COLUMNS)[number]['field'];
 
@@ -62,6 +64,7 @@ const ALIASES: Record<ProductColumn, string[]> = {
   replacement: ['replacement', 'replacementpartnumber', 'replacedby', 'replacementsku'],
   allowBackorder: ['allowbackorder', 'backorders', 'backorder'],
   leadTimeDays: ['leadtimedays', 'leadtime'],
+  weightGrams: ['weightgrams', 'weightg', 'weight', 'grams'],
 };
 
 /** A part's values in one cell: `bore=20 mm; seal=2RS; stainless=yes`, in the attributes' order. */
@@ -128,6 +131,7 @@ const exportRecord = (row: ExportedProduct) => [
   row.replacement,
   row.allowBackorder ? 'yes' : 'no',
   row.leadTimeDays,
+  row.weightGrams,
 ];
 
 /** Streams products as CSV, with a UTF-8 byte-order mark so that a spreadsheet opens it as UTF-8. */

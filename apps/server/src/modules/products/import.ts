@@ -34,6 +34,7 @@ const NUMBER_FIELDS = [
   'maxOrder',
   'lowStockThreshold',
   'leadTimeDays',
+  'weightGrams',
 ];
 
 /**

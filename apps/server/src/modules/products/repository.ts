@@ -62,6 +62,7 @@ export const toProductDto = (row: ProductRow & ContractPriced): Product => ({
   taxCategory: row.taxCategory,
   allowBackorder: row.allowBackorder,
   leadTimeDays: row.leadTimeDays,
+  ...(row.weightGrams !== null ? { weightGrams: row.weightGrams } : {}),
   ...(row.discontinued ? { discontinued: true as const } : {}),
   priceTiers: row.priceTiers.map((tier) => ({
     minQuantity: tier.minQuantity,

@@ -30,6 +30,7 @@ export type ProductFields = Pick<
       | 'taxCategory'
       | 'allowBackorder'
       | 'leadTimeDays'
+      | 'weightGrams'
     >
   >;
 
@@ -48,6 +49,7 @@ export const fieldsOfBody = (body: ProductBody): ProductFields => ({
   taxCategory: body.taxCategory,
   allowBackorder: body.allowBackorder,
   leadTimeDays: body.leadTimeDays,
+  weightGrams: body.weightGrams,
   priceTiers: body.priceTiers?.map((tier) => ({
     minQuantity: tier.minQuantity,
     priceCents: toCents(tier.price),
@@ -96,6 +98,7 @@ export function withDefaults(fields: ProductFields) {
     taxCategory: fields.taxCategory ?? 'standard',
     allowBackorder: fields.allowBackorder ?? false,
     leadTimeDays: fields.leadTimeDays ?? null,
+    weightGrams: fields.weightGrams ?? null,
   };
 }
 
@@ -169,6 +172,7 @@ export function mergedFields(existing: ProductRow, fields: ProductFields) {
     taxCategory: fields.taxCategory ?? existing.taxCategory,
     allowBackorder: fields.allowBackorder ?? existing.allowBackorder,
     leadTimeDays: fields.leadTimeDays === undefined ? existing.leadTimeDays : fields.leadTimeDays,
+    weightGrams: fields.weightGrams === undefined ? existing.weightGrams : fields.weightGrams,
   };
 }
 

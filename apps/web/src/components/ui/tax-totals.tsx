@@ -10,13 +10,40 @@ export function TaxTotals({
   total,
   tax,
   testId,
+  delivery,
 }: {
   /** Net, dollars. */
   total: number;
   tax?: TaxSummary | undefined;
   /** The test id of the amount to pay. */
   testId: string;
+  /**
+   * The delivery, its own line (decision 0235): `cost` null while freight is quoted on request. `tax`
+   * and `total` above already count it (a placed checkout's figures, or the cart's with the option's).
+   */
+  delivery?: { method: string; cost: number | null } | undefined;
 }) {
+  const deliveryRow = delivery ? (
+    <>
+      <dt>Delivery ({delivery.method})</dt>
+      <dd data-testid="delivery-cost">
+        {delivery.cost === null ? 'Quoted after you order' : `$ ${formatPrice(delivery.cost)}`}
+      </dd>
+    </>
+  ) : null;
+  if (!tax && delivery) {
+    return (
+      <dl className="ml-auto grid w-full max-w-sm grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-right">
+        <dt>Net</dt>
+        <dd>$ {formatPrice(total)}</dd>
+        {deliveryRow}
+        <dt className="text-lg font-bold">Total</dt>
+        <dd className="text-lg font-bold" data-testid={testId}>
+          $ {formatPrice(total + (delivery.cost ?? 0))}
+        </dd>
+      </dl>
+    );
+  }
   if (!tax) {
     return (
       <p className="text-right text-lg">
@@ -32,6 +59,7 @@ export function TaxTotals({
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
         <dt>Net</dt>
         <dd>$ {formatPrice(total)}</dd>
+        {deliveryRow}
         <dt>{tax.treatment === 'taxed' ? 'Tax' : treatmentLabels[tax.treatment]}</dt>
         <dd data-testid="tax-amount">$ {formatPrice(tax.tax)}</dd>
         <dt className="text-lg font-bold">Total</dt>

@@ -91,6 +91,8 @@ describe('AddProductForm', () => {
       // Not back-orderable unless ticked (decision 0238).
       allowBackorder: false,
       leadTimeDays: null,
+      // An empty weight: not weighed (decision 0235).
+      weightGrams: null,
       description: 'Laser cut steel.',
       img: '/uploads/plate.webp',
     });

@@ -67,6 +67,7 @@ export const ProductForm = ({
           minOrder: product.minOrder,
           availableQuantiity: product.availableQuantiity,
           lowStockThreshold: product.lowStockThreshold,
+          weightGrams: product.weightGrams ?? '',
           taxCategory: product.taxCategory,
           allowBackorder: product.allowBackorder ?? false,
           leadTimeDays: product.leadTimeDays ?? '',
@@ -78,6 +79,7 @@ export const ProductForm = ({
           minOrder: '',
           availableQuantiity: '',
           lowStockThreshold: '10',
+          weightGrams: '',
           taxCategory: 'standard',
           allowBackorder: false,
           leadTimeDays: '',
@@ -172,6 +174,23 @@ export const ProductForm = ({
             className="input w-full"
             {...errorProps(id('low-stock'), errors.lowStockThreshold?.message)}
             {...register('lowStockThreshold')}
+          />
+        </Field>
+        <Field
+          id={id('weight')}
+          label="Weight of one piece (g)"
+          hint="For delivery priced by weight; leave empty when not weighed."
+          error={errors.weightGrams?.message}
+        >
+          <input
+            id={id('weight')}
+            type="number"
+            inputMode="numeric"
+            step="1"
+            min="0"
+            className="input w-full"
+            {...errorProps(id('weight'), errors.weightGrams?.message)}
+            {...register('weightGrams')}
           />
         </Field>
         <Field

@@ -29,6 +29,8 @@ import {
 } from '@/components/ui/delivery-site-choice';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import type { DeliverySchema } from '../schemas';
+import type { DeliveryOptionDto } from '@forgeline/shared/schemas/delivery';
+import { DeliveryMethodChoice, type DeliveryPick } from './delivery-method-choice';
 
 /** zod and the schema load on the first validation (docs/decisions/0042). */
 const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.DeliverySchema));
@@ -82,6 +84,18 @@ export const CheckoutForm = ({
   const start = firstSite(book);
   const [siteId, setSiteId] = useState(start?.id ?? TYPED_ADDRESS);
   const [sent, setSent] = useState<OrderRequest | null>(null);
+  const [pick, setPick] = useState<DeliveryPick>({ country: 'US', region: '', methodId: null });
+  const [option, setOption] = useState<DeliveryOptionDto | undefined>(undefined);
+  const cartKey = cart.lines.map((l) => `${l.productId}:${l.quantity}`).join(',');
+  // The cart's figures with the chosen delivery; the server prices it again when the order is placed.
+  const deliveryCost = option?.cost ?? 0;
+  const deliveryTax = option?.tax ?? 0;
+  const shownTax = cart.tax && {
+    ...cart.tax,
+    tax: Math.round((cart.tax.tax + deliveryTax) * 100) / 100,
+    totalWithTax: Math.round((cart.tax.totalWithTax + deliveryCost + deliveryTax) * 100) / 100,
+  };
+  const toPay = shownTax?.totalWithTax ?? Math.round((cart.total + deliveryCost) * 100) / 100;
   const { register, handleSubmit, formState, setError, setValue } = useForm<
     DeliveryInput,
     unknown,
@@ -121,6 +135,9 @@ export const CheckoutForm = ({
           })),
           expectedTotal: cart.total,
           paymentMethod: byInvoice ? 'invoice' : 'card',
+          ...(pick.methodId && {
+            delivery: { methodId: pick.methodId, country: pick.country, region: pick.region || null },
+          }),
         },
       });
       // Over the buyer's limit: an approver decides, nothing was placed (and the lines left the cart).
@@ -159,7 +176,12 @@ export const CheckoutForm = ({
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
       <div className="flex flex-col gap-3">
         {renderLines(failure?.lines)}
-        <TaxTotals total={cart.total} tax={cart.tax} testId="checkout-total" />
+        <TaxTotals
+          total={cart.total}
+          tax={shownTax}
+          testId="checkout-total"
+          delivery={option && { method: option.name, cost: option.cost }}
+        />
       </div>
       <form
         onSubmit={(event) => void submit(event)}
@@ -181,6 +203,7 @@ export const CheckoutForm = ({
           site={book ? <DeliverySiteChoice book={book} value={siteId} onChange={chooseSite} /> : null}
           locked={siteId !== TYPED_ADDRESS}
         />
+        <DeliveryMethodChoice value={pick} onChange={setPick} cartKey={cartKey} onOption={setOption} />
         {byInvoice ? null : <CardHoldRule />}
         {cannotOrder ? (
           <p className="rounded-md bg-base-200 p-3 text-sm" data-testid="cannot-order">
@@ -192,9 +215,10 @@ export const CheckoutForm = ({
           isLoading={place.isPending}
           disabled={cannotOrder || cart.lines.some((l) => l.problem !== null)}
         >
-          Place order · $ {formatPrice(cart.tax?.totalWithTax ?? cart.total)}
+          Place order · $ {formatPrice(toPay)}
         </SubmitButton>
         <p className="text-xs text-base-content/75">
+          {option?.cost === null ? 'We price the freight and e-mail you; then you pay. ' : ''}
           {byInvoice
             ? 'Next: your invoice, due in your terms; we ship without waiting for payment.'
             : 'Next: one card payment for every line.'}

@@ -1,0 +1,154 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  DeliveryMethodBodySchema,
+  DeliveryMethodSchema,
+  DeliveryOptionsSchema,
+  DeliveryZoneBodySchema,
+  DeliveryZoneSchema,
+  DestinationSchema,
+} from '@forgeline/shared/schemas/delivery';
+import { errorResponses } from '../../lib/errors.ts';
+import { currentUser } from '../../plugins/app/auth.ts';
+import {
+  deleteMethod,
+  deleteZone,
+  deliveryOptionsForCart,
+  listMethods,
+  listZones,
+  saveMethod,
+  saveZone,
+} from './service.ts';
+
+const tags = ['delivery'];
+const IdParams = z.object({ id: z.string().max(100) });
+
+/** The buyer's side (decision 0235): the methods that serve their cart to a destination, with costs. */
+export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/delivery/options',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary:
+          'The delivery methods that serve your cart to a destination (country, region), cheapest first, with cost and tax; cost null: freight quoted after the order',
+        querystring: DestinationSchema,
+        response: { 200: DeliveryOptionsSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      deliveryOptionsForCart(app, currentUser(request).id, {
+        country: request.query.country,
+        region: request.query.region ?? null,
+      }),
+  );
+};
+
+/** The shop admin's zones and methods (inside the admin area). */
+export const deliveryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/delivery/zones',
+    {
+      schema: {
+        tags,
+        summary: 'Every delivery zone (admin)',
+        response: { 200: z.array(DeliveryZoneSchema) },
+      },
+    },
+    async () => listZones(app.db),
+  );
+  app.post(
+    '/delivery/zones',
+    {
+      schema: {
+        tags,
+        summary: 'Adds a delivery zone (admin): a name and countries (DE) or regions (US-IL)',
+        body: DeliveryZoneBodySchema,
+        response: { 201: DeliveryZoneSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await saveZone(app, currentUser(request), request.body)),
+  );
+  app.put(
+    '/delivery/zones/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Changes a delivery zone (admin)',
+        params: IdParams,
+        body: DeliveryZoneBodySchema,
+        response: { 200: DeliveryZoneSchema, ...errorResponses },
+      },
+    },
+    async (request) => saveZone(app, currentUser(request), request.body, request.params.id),
+  );
+  app.delete(
+    '/delivery/zones/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Deletes a delivery zone no method prices any more (admin)',
+        params: IdParams,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await deleteZone(app, currentUser(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/delivery/methods',
+    {
+      schema: {
+        tags,
+        summary: 'Every delivery method (admin)',
+        response: { 200: z.array(DeliveryMethodSchema) },
+      },
+    },
+    async () => listMethods(app.db),
+  );
+  app.post(
+    '/delivery/methods',
+    {
+      schema: {
+        tags,
+        summary:
+          'Adds a delivery method (admin): kind flat | weight | free_over | collection | freight_quote and a rate per zone; 400 UNKNOWN_ZONE for a zone the shop does not have',
+        body: DeliveryMethodBodySchema,
+        response: { 201: DeliveryMethodSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await saveMethod(app, currentUser(request), request.body)),
+  );
+  app.put(
+    '/delivery/methods/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Changes a delivery method (admin); checkouts placed keep what they were charged',
+        params: IdParams,
+        body: DeliveryMethodBodySchema,
+        response: { 200: DeliveryMethodSchema, ...errorResponses },
+      },
+    },
+    async (request) => saveMethod(app, currentUser(request), request.body, request.params.id),
+  );
+  app.delete(
+    '/delivery/methods/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Deletes a delivery method (admin)',
+        params: IdParams,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await deleteMethod(app, currentUser(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};

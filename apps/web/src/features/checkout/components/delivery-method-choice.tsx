@@ -1,0 +1,102 @@
+import { useEffect, useMemo } from 'react';
+import { formatPrice } from '@forgeline/shared/money';
+import type { DeliveryOptionDto } from '@forgeline/shared/schemas/delivery';
+import { CountrySelect } from '@/components/ui/country-select';
+import { useDeliveryOptions } from '../api/get-delivery-options';
+
+export interface DeliveryPick {
+  country: string;
+  region: string;
+  methodId: string | null;
+}
+
+/** What an option costs, as the buyer reads it. */
+export const optionPrice = (option: DeliveryOptionDto) =>
+  option.cost === null
+    ? 'Quoted after you order'
+    : option.cost === 0
+      ? 'Free'
+      : `$ ${formatPrice(option.cost)}`;
+
+/**
+ * Where the order goes and how (decision 0235): the methods that serve the cart to that destination,
+ * cheapest first and preselected. The server prices the one chosen; this only shows it.
+ */
+export const DeliveryMethodChoice = ({
+  value,
+  onChange,
+  cartKey,
+  onOption,
+}: {
+  value: DeliveryPick;
+  onChange: (next: DeliveryPick) => void;
+  /** What the cart holds (lines and quantities): the options are asked again when it changes. */
+  cartKey: string;
+  /** The option chosen now (undefined while none), for the totals. */
+  onOption: (option: DeliveryOptionDto | undefined) => void;
+}) => {
+  const options = useDeliveryOptions(value.country, value.region, cartKey);
+  const list = useMemo(() => options.data?.options ?? [], [options.data]);
+  const chosen = list.find((option) => option.methodId === value.methodId);
+  // The cheapest is chosen whenever the choice no longer serves the destination (or none was made).
+  useEffect(() => {
+    if (!options.data) return;
+    if (!chosen) onChange({ ...value, methodId: list[0]?.methodId ?? null });
+    onOption(chosen);
+  }, [options.data, chosen, list, value, onChange, onOption]);
+
+  return (
+    <fieldset className="flex flex-col gap-2" data-testid="delivery-methods">
+      <legend className="mb-1 font-semibold">Delivery method</legend>
+      <div className="grid grid-cols-[1fr_6rem] gap-2">
+        <CountrySelect
+          label="Country"
+          value={value.country}
+          onChange={(event) => onChange({ ...value, country: event.target.value, methodId: null })}
+        />
+        <label className="flex flex-col gap-1 text-sm">
+          <span>State / region</span>
+          <input
+            className="input w-full uppercase"
+            maxLength={3}
+            value={value.region}
+            placeholder="IL"
+            onChange={(event) =>
+              onChange({ ...value, region: event.target.value.trim().toUpperCase(), methodId: null })
+            }
+          />
+        </label>
+      </div>
+      {options.isPending && /^[A-Z]{2}$/.test(value.country) ? (
+        <p className="text-sm">Looking up delivery methods…</p>
+      ) : null}
+      {options.isError ? (
+        <p className="text-sm text-[#b91c1c]" role="alert">
+          Delivery methods could not be loaded.
+        </p>
+      ) : null}
+      {options.data && list.length === 0 ? (
+        <p className="text-sm" role="status">
+          We do not deliver there yet: please contact us.
+        </p>
+      ) : null}
+      {list.map((option) => (
+        <label
+          key={option.methodId}
+          className="flex cursor-pointer items-center gap-2 rounded-md border border-base-300 p-2 text-sm"
+        >
+          <input
+            type="radio"
+            className="radio radio-sm"
+            name="delivery-method"
+            value={option.methodId}
+            checked={option.methodId === value.methodId}
+            onChange={() => onChange({ ...value, methodId: option.methodId })}
+          />
+          <span className="flex-1">{option.name}</span>
+          <span className="font-semibold">{optionPrice(option)}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+};
