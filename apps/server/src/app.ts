@@ -54,6 +54,7 @@ import { guardRestrictedImages } from './modules/products/image-guard.ts';
 import { securityHeadersPlugin } from './plugins/external/security-headers.ts';
 import { paymentsPlugin } from './plugins/app/payments.ts';
 import { orderAdminRoutes, orderRoutes } from './modules/orders/routes.ts';
+import { returnAdminRoutes, returnRoutes } from './modules/returns/routes.ts';
 import { shipmentAdminRoutes, shipmentRoutes } from './modules/shipments/routes.ts';
 import { orderExpiryPlugin } from './modules/orders/expiry.ts';
 import { idempotencyPlugin } from './modules/idempotency/idempotency.ts';
@@ -286,6 +287,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
       await api.register(userRoutes);
       await api.register(orderRoutes);
       await api.register(shipmentRoutes);
+      await api.register(returnRoutes);
       await api.register(paymentRoutes);
       await api.register(stripeWebhookRoutes);
       await api.register(contactRoutes);
@@ -313,6 +315,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
         await admin.register(categoryAdminRoutes);
         await admin.register(orderAdminRoutes);
         await admin.register(shipmentAdminRoutes);
+        await admin.register(returnAdminRoutes);
         await admin.register(overviewAdminRoutes);
         await admin.register(imageRoutes);
         await admin.register(contactAdminRoutes);

@@ -19,3 +19,4 @@ export * from './catalogue.ts';
 export * from './api-keys.ts';
 export * from './shipments.ts';
 export * from './documents.ts';
+export * from './returns.ts';

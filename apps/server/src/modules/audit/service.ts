@@ -26,7 +26,8 @@ export interface AuditRecord {
       | 'tax_rate'
       | 'tax_exemption'
       | 'category'
-      | 'api_key';
+      | 'api_key'
+      | 'return';
     id: string | null;
     label: string;
   };
