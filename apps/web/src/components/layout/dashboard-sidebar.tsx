@@ -30,6 +30,7 @@ export const DashboardSidebar = ({ isAdmin, isPending = false, onNavigate }: Sid
             { label: 'Manage Products', to: d.manageProducts.getHref() },
             { label: 'Categories', to: d.categories.getHref() },
             { label: 'Manage All Orders', to: d.manageOrders.getHref() },
+            { label: 'Returns', to: d.returns.getHref() },
             { label: 'Invoices on terms', to: d.termsInvoices.getHref() },
             { label: 'Audit log', to: d.audit.getHref() },
             { label: 'Messages', to: d.messages.getHref() },
