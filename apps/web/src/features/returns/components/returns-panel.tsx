@@ -25,7 +25,7 @@ export const ReturnsPanel = ({ orders }: { orders: readonly Order[] }) => {
               <div className="flex flex-wrap items-center gap-2 text-sm">
                 <span>
                   <span className="font-mono">{line.number}</span> {line.productName}: {line.returnable}{' '}
-                  shipped {line.returnable === 1 ? 'piece' : 'pieces'}
+                  shipped {line.returnable === 1 ? 'piece' : 'pieces'} can be returned
                 </span>
                 <button
                   type="button"
