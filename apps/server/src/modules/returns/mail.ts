@@ -1,4 +1,4 @@
-import { toDollars } from '@forgeline/shared/money';
+import { formatMoney } from '@forgeline/shared/money';
 import { REFUND_METHODS, RETURN_REASONS } from '@forgeline/shared/returns';
 import type { Executor } from '../../db/client.ts';
 import type { MailDeps } from '../../lib/deps.ts';
@@ -6,8 +6,6 @@ import type { MailMessage } from '../../plugins/app/mail.ts';
 import type { ReturnView } from './repository.ts';
 
 export type ReturnStep = 'requested' | 'approved' | 'refused' | 'received' | 'refunded';
-
-const money = (cents: number) => `$${toDollars(cents).toFixed(2)}`;
 
 /** What each step tells the buyer, after the return's own lines. */
 function stepText(step: ReturnStep, view: ReturnView): { subject: string; lines: string[] } {
@@ -38,9 +36,9 @@ function stepText(step: ReturnStep, view: ReturnView): { subject: string; lines:
       };
     case 'refunded':
       return {
-        subject: `Return ${view.number} refunded: ${money(view.refundedCents ?? 0)}`,
+        subject: `Return ${view.number} refunded: ${formatMoney(view.refundedCents ?? 0)}`,
         lines: [
-          `${REFUND_METHODS[view.refundMethod ?? 'card']}: ${money(view.refundedCents ?? 0)}.`,
+          `${REFUND_METHODS[view.refundMethod ?? 'card']}: ${formatMoney(view.refundedCents ?? 0)}.`,
           ...(view.refundMethod === 'card' ? ['Banks take 5 to 10 days to show a refund.'] : []),
           ...(view.creditNoteNumber ? [`Credit note ${view.creditNoteNumber} is attached.`] : []),
         ],
