@@ -54,6 +54,7 @@ import { guardRestrictedImages } from './modules/products/image-guard.ts';
 import { securityHeadersPlugin } from './plugins/external/security-headers.ts';
 import { paymentsPlugin } from './plugins/app/payments.ts';
 import { orderAdminRoutes, orderRoutes } from './modules/orders/routes.ts';
+import { returnAdminRoutes, returnRoutes } from './modules/returns/routes.ts';
 import { shipmentAdminRoutes, shipmentRoutes } from './modules/shipments/routes.ts';
 import { backorderAdminRoutes } from './modules/backorders/index.ts';
 import { deliveryAdminRoutes, deliveryRoutes } from './modules/delivery/routes.ts';
@@ -290,6 +291,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
       await api.register(orderRoutes);
       await api.register(shipmentRoutes);
       await api.register(deliveryRoutes);
+      await api.register(returnRoutes);
       await api.register(paymentRoutes);
       await api.register(stripeWebhookRoutes);
       await api.register(contactRoutes);
@@ -321,6 +323,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
         await admin.register(backorderAdminRoutes);
         await admin.register(deliveryAdminRoutes);
         await admin.register(checkoutAdminRoutes);
+        await admin.register(returnAdminRoutes);
         await admin.register(overviewAdminRoutes);
         await admin.register(imageRoutes);
         await admin.register(contactAdminRoutes);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_RETURN_WINDOW_DAYS } from '@forgeline/shared/returns';
 import type { TaxSeller } from '@forgeline/shared/tax';
 import type { BankAccount } from '@forgeline/shared/schemas/bank-transfer';
 import { SINGLE_LINE } from '@forgeline/shared/schemas/common';
@@ -97,6 +98,13 @@ const EnvSchema = z.object({
   PAYMENT_WINDOW_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
   /** Card checkouts a buyer may let lapse unpaid in 24 hours before card orders pause for them. */
   LAPSED_ORDERS_PER_DAY: z.coerce.number().int().min(1).max(100).default(3),
+  /** Days after a line's last shipment during which its buyer may ask to return pieces (decision 0240). */
+  RETURN_WINDOW_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int('must be a whole number of days')
+    .min(0)
+    .max(3650)
+    .default(DEFAULT_RETURN_WINDOW_DAYS),
   /** Demo products, reviews and accounts on a new install: 'true' by default, 'false' in production. */
   SEED_DEMO_DATA: z.enum(['true', 'false']).optional(),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),

@@ -80,6 +80,10 @@ export const dashboardRoutes: RouteObject[] = [
         ...page(() => import('@/routes/dashboard/terms-invoices')),
       },
       {
+        path: dashboardPaths.returns.path,
+        ...page(() => import('@/routes/dashboard/returns')),
+      },
+      {
         path: dashboardPaths.audit.path,
         ...page(() => import('@/routes/dashboard/audit')),
       },

@@ -50,6 +50,8 @@ export const dashboardPaths = {
   termsInvoices: { path: 'termsInvoices', getHref: () => '/dashboard/termsInvoices' },
   /** Admins: what admins did (decision 0106). */
   audit: { path: 'audit', getHref: () => '/dashboard/audit' },
+  /** Admins: buyers' returns to approve, receive and refund (decision 0240). */
+  returns: { path: 'returns', getHref: () => '/dashboard/returns' },
   quotes: { path: 'quotes', getHref: () => '/dashboard/quotes' },
   /** Admins: business customers, each a company with members in roles (decision 0213). */
   companies: { path: 'companies', getHref: () => '/dashboard/companies' },

@@ -57,6 +57,14 @@ export const shipmentKeys = {
   ofOrder: (orderId: string) => shipments.list({ orderId }),
 };
 
+const returns = createQueryKeys('returns');
+/** Returns (decision 0240): a buyer's, and the shop's list by status. Each step refreshes them all. */
+export const returnKeys = {
+  ...returns,
+  mine: () => returns.list({ owner: 'me' }),
+  admin: (status?: string) => returns.list({ owner: 'all', status }),
+};
+
 const users = createQueryKeys('users');
 export const userKeys = {
   ...users,

@@ -21,3 +21,4 @@ export * from './shipments.ts';
 export * from './documents.ts';
 export * from './punchout.ts';
 export * from './delivery.ts';
+export * from './returns.ts';

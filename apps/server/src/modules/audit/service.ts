@@ -28,7 +28,8 @@ export interface AuditRecord {
       | 'category'
       | 'api_key'
       | 'delivery_zone'
-      | 'delivery_method';
+      | 'delivery_method'
+      | 'return';
     id: string | null;
     label: string;
   };

@@ -9,6 +9,8 @@ export {
   documentsOfOrder,
   issueCreditNote,
   issueInvoice,
+  issueReturnCreditNote,
+  getInvoice,
   listCompanyInvoices,
   nextDocumentNumber,
   summarizeDocuments,

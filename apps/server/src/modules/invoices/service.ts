@@ -1,6 +1,6 @@
 import type { BankTransfer } from '@forgeline/shared/schemas/bank-transfer';
 import type { Executor } from '../../db/client.ts';
-import type { CheckoutRow, InvoiceLine, InvoiceRow, OrderRow } from '../../db/schema/index.ts';
+import type { CheckoutRow, InvoiceLine, InvoiceRow, NewInvoiceRow, OrderRow } from '../../db/schema/index.ts';
 import type { Env } from '../../config/env.ts';
 import { mayRead, readableCompanyOf } from '../membership/index.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -173,6 +173,42 @@ export async function issueInvoice(
 }
 
 /**
+ * A credit note of `lines` against `invoice`: the invoice's buyer, addresses, references and tax
+ * treatment and wording (it gives back the lines' tax with their price), `says` in place of its payment.
+ */
+const creditNoteOf = (
+  invoice: InvoiceRow,
+  number: string,
+  lines: InvoiceLine[],
+  says: string,
+  now: Date,
+): NewInvoiceRow => ({
+  number,
+  kind: 'credit_note',
+  userId: invoice.userId,
+  companyId: invoice.companyId,
+  companyName: invoice.companyName,
+  companyTaxId: invoice.companyTaxId,
+  billingAddress: invoice.billingAddress,
+  buyerName: invoice.buyerName,
+  buyerEmail: invoice.buyerEmail,
+  deliveryAddress: invoice.deliveryAddress,
+  phone: invoice.phone,
+  poReference: invoice.poReference,
+  checkoutId: invoice.checkoutId,
+  paymentReference: invoice.paymentReference,
+  paymentMethod: says,
+  lines,
+  ...totalsOf(lines),
+  taxTreatment: invoice.taxTreatment,
+  taxNote: invoice.taxNote,
+  buyerCountry: invoice.buyerCountry,
+  suppliedOn: invoice.suppliedOn,
+  creditsInvoiceId: invoice.id,
+  issuedAt: now,
+});
+
+/**
  * The credit note of one refunded order line, against the invoice that billed it. Idempotent per line.
  * Returns undefined when the line was never invoiced (paid before invoices existed): nothing to credit.
  */
@@ -190,8 +226,7 @@ export async function issueCreditNote(
   const invoice = (await repository.listForOrder(refunded.id)).find((doc) => doc.kind === 'invoice');
   if (!invoice) return undefined;
 
-  const series = seriesOf('credit_note', now);
-  const number = await nextDocumentNumber(tx, series);
+  const number = await nextDocumentNumber(tx, seriesOf('credit_note', now));
   const line =
     invoice.lines.find((l) => l.orderId === refunded.id && l.kind !== 'delivery') ??
     lineOf(refunded, context);
@@ -204,34 +239,47 @@ export async function issueCreditNote(
   );
   return repository.insert(
     {
-      number,
-      kind: 'credit_note',
-      userId: invoice.userId,
-      companyId: invoice.companyId,
-      companyName: invoice.companyName,
-      companyTaxId: invoice.companyTaxId,
-      billingAddress: invoice.billingAddress,
-      buyerName: invoice.buyerName,
-      buyerEmail: invoice.buyerEmail,
-      deliveryAddress: invoice.deliveryAddress,
-      phone: invoice.phone,
-      poReference: invoice.poReference,
-      checkoutId: invoice.checkoutId,
-      paymentReference: invoice.paymentReference,
-      paymentMethod: reason ?? `Refund to: ${invoice.paymentMethod}`,
-      lines: [line, ...deliveryShare],
-      // It gives back the line's tax with its price: the invoice's treatment and wording apply to it too.
-      ...totalsOf([line, ...deliveryShare]),
-      taxTreatment: invoice.taxTreatment,
-      taxNote: invoice.taxNote,
-      buyerCountry: invoice.buyerCountry,
-      suppliedOn: invoice.suppliedOn,
-      creditsInvoiceId: invoice.id,
+      ...creditNoteOf(
+        invoice,
+        number,
+        [line, ...deliveryShare],
+        reason ?? `Refund to: ${invoice.paymentMethod}`,
+        now,
+      ),
       refundedOrderId: refunded.id,
-      issuedAt: now,
     },
     [refunded.id],
   );
+}
+
+/**
+ * The credit note of returned pieces of one line (decision 0240), against the invoice that billed it:
+ * the invoiced line with the returned quantity and the figures the caller worked out from the line's
+ * frozen price and tax (`returnFigures`). One per return (the caller guards that by the return's
+ * status); undefined when the line was never invoiced.
+ */
+export async function issueReturnCreditNote(
+  tx: Executor,
+  order: OrderRow,
+  returned: { quantity: number; netCents: number; taxCents: number; returnNumber: string },
+  reason: string,
+  now = new Date(),
+): Promise<InvoiceRow | undefined> {
+  const repository = createInvoicesRepository(tx);
+  const invoice = (await repository.listForOrder(order.id)).find((doc) => doc.kind === 'invoice');
+  if (!invoice) return undefined;
+  const invoiced =
+    invoice.lines.find((l) => l.orderId === order.id && l.kind !== 'delivery') ?? lineOf(order, {});
+  const line: InvoiceLine = {
+    ...invoiced,
+    description: `${invoiced.description} (return ${returned.returnNumber})`,
+    quantity: returned.quantity,
+    totalCents: returned.netCents,
+    taxRateBasisPoints: order.taxRateBasisPoints,
+    taxCents: returned.taxCents,
+  };
+  const number = await nextDocumentNumber(tx, seriesOf('credit_note', now));
+  return repository.insert(creditNoteOf(invoice, number, [line], reason, now), [order.id]);
 }
 
 /** A document is its buyer's, their company's by role (docs/decisions/0213) and the admins'; else 404. */

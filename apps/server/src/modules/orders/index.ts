@@ -14,7 +14,7 @@ export {
   type PricedLine,
 } from './placement.ts';
 export { toOrderDto, type OrderView } from './repository.ts';
-export { addShippedPieces, getOrder, listCompanyOrders, lockOrderLines } from './service.ts';
+export { addShippedPieces, getOrder, listCompanyOrders, lockOrderLines, restockPieces } from './service.ts';
 export {
   checkoutLines,
   findCheckout,

@@ -244,6 +244,9 @@ export function createOrdersRepository(db: Executor) {
       return row;
     },
 
+    /** Pieces back on sale (returned pieces fit to sell again, decision 0240). */
+    restock: (productId: string, pieces: number) => restock(db, productId, pieces),
+
     /** Order lines locked until the transaction ends, in id order (as checkout locks), for a shipment. */
     async lockLines(ids: readonly string[]): Promise<OrderView[]> {
       const valid = ids.filter(isUuid);

@@ -316,6 +316,10 @@ export const lockOrderLines = (tx: Executor, ids: readonly string[]) =>
 export const addShippedPieces = (tx: Executor, id: string, pieces: number, at: Date) =>
   createOrdersRepository(tx).addShipped(id, pieces, at);
 
+/** Puts `pieces` of a product back on sale in `tx` (returned pieces fit to sell again). */
+export const restockPieces = (tx: Executor, productId: string, pieces: number) =>
+  createOrdersRepository(tx).restock(productId, pieces);
+
 /** A page of the admin's order search (see OrderSearchQuerySchema). */
 export interface OrderPage {
   orders: OrderRow[];

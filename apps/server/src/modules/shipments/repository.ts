@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, inArray, max, or, type SQL } from 'drizzle-orm';
 import type { Carrier } from '@forgeline/shared/carriers';
 import type { Executor } from '../../db/client.ts';
 import { orders, shipmentLines, shipments, type ShipmentRow } from '../../db/schema/index.ts';
@@ -75,6 +75,16 @@ export function createShipmentsRepository(db: Executor) {
 
     /** The shipments with a piece of this order line. */
     listByOrder: (orderId: string) => read(eq(shipmentLines.orderId, orderId)),
+
+    /** When the last shipment with pieces of this order line left (null: none recorded). */
+    async lastShippedAt(orderId: string): Promise<Date | null> {
+      const [row] = await db
+        .select({ at: max(shipments.createdAt) })
+        .from(shipmentLines)
+        .innerJoin(shipments, eq(shipments.id, shipmentLines.shipmentId))
+        .where(eq(shipmentLines.orderId, orderId));
+      return row?.at ?? null;
+    },
 
     /** The shipments of a person's orders and, with `companyId`, of every order of that company. */
     listByReader: (userId: string, companyId?: string) =>

@@ -240,3 +240,14 @@ export async function packingSlip(deps: Pick<AppDeps, 'db' | 'config'>, id: stri
   );
   return { filename: `${shipment.number}.pdf`, pdf };
 }
+
+/**
+ * When the pieces of an order line last left (in `db`, the caller's transaction): its newest shipment,
+ * or for a line shipped before shipments were recorded, its shipped day; null when nothing shipped.
+ */
+export async function lastShippedAt(
+  db: Executor,
+  order: { id: string; shippedAt: Date | null },
+): Promise<Date | null> {
+  return (await createShipmentsRepository(db).lastShippedAt(order.id)) ?? order.shippedAt;
+}

@@ -105,6 +105,8 @@ export const WRITE_LIMITS: Record<string, WriteLimit | NoWriteLimit> = {
   'POST /api/quotes/:id/accept': ORDERS,
   'POST /api/order': ORDERS,
   'POST /api/checkout': ORDERS,
+  // Each request mails the buyer and writes a row the shop reads (decision 0240).
+  'POST /api/returns': { what: 'return requests', perAccount: 30, perAddress: 300, windowS: 60 * 60 },
   'DELETE /api/myOrder/:id': { what: 'cancellations', perAccount: 60, perAddress: 600, windowS: 60 * 60 },
   'PUT /api/userInfo': { what: 'profile changes', perAccount: 60, perAddress: 600, windowS: 60 * 60 },
   // Payments: each confirmation mails a receipt; each intent is a call to the provider.
@@ -158,6 +160,10 @@ export const WRITE_LIMITS: Record<string, WriteLimit | NoWriteLimit> = {
   'POST /api/quotes/:id/offer': ADMIN,
   'PUT /api/order/shipped/:id': ADMIN,
   'POST /api/shipments': ADMIN,
+  'POST /api/returns/:id/approve': ADMIN,
+  'POST /api/returns/:id/refuse': ADMIN,
+  'POST /api/returns/:id/receive': ADMIN,
+  'POST /api/returns/:id/refund': ADMIN,
   'POST /api/checkouts/:id/mark-paid': ADMIN,
   'PATCH /api/users/:id/terms': ADMIN,
   'POST /api/product': ADMIN,

@@ -31,6 +31,7 @@ export const DashboardSidebar = ({ isAdmin, isPending = false, onNavigate }: Sid
             { label: 'Categories', to: d.categories.getHref() },
             { label: 'Manage All Orders', to: d.manageOrders.getHref() },
             { label: 'Back-orders', to: d.backorders.getHref() },
+            { label: 'Returns', to: d.returns.getHref() },
             { label: 'Invoices on terms', to: d.termsInvoices.getHref() },
             { label: 'Audit log', to: d.audit.getHref() },
             { label: 'Messages', to: d.messages.getHref() },

@@ -16,6 +16,7 @@ const SECTIONS: Record<string, string> = {
   addProduct: 'Add Product',
   manageProducts: 'Manage Products',
   manageOrders: 'Manage All Orders',
+  returns: 'Returns',
   order: 'Order',
   overview: 'Overview',
   messages: 'Messages',

@@ -11,6 +11,7 @@ import { describeHold, usePaymentConfig } from '@/lib/payment-config';
 import { QueryState } from '@/components/ui/query-state';
 import { useMyShipments } from '@/features/shipments/api/shipments';
 import { ShipmentsList } from '@/features/shipments/components/shipments-list';
+import { ReturnsPanel } from '@/features/returns/components/returns-panel';
 
 /** /dashboard/myOrders (docs/product.md §2): the customer's orders grouped by checkout, cancel, pay, order again. */
 const MyOrdersRoute = () => {
@@ -82,6 +83,7 @@ const MyOrdersRoute = () => {
               documentsOf={(order) => <OrderDocuments documents={documents.get(order._id) ?? []} />}
               shipmentsOf={shipmentsOf}
             />
+            <ReturnsPanel orders={list} />
             {hold !== undefined && list.some((order) => !order.paid && !order.dueAt) ? (
               <p className="mt-3 text-sm text-base-content/80" data-testid="hold-note">
                 We hold the stock of an unpaid card order for {describeHold(hold)} from when it is placed;

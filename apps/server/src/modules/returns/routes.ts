@@ -1,0 +1,137 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CreateReturnBodySchema,
+  DecideReturnBodySchema,
+  ReceiveReturnBodySchema,
+  RefuseReturnBodySchema,
+  ReturnListQuerySchema,
+  ReturnSchema,
+} from '@forgeline/shared/schemas/return';
+import { errorResponses } from '../../lib/errors.ts';
+import { currentUser } from '../../plugins/app/auth.ts';
+import {
+  approveReturn,
+  listMyReturns,
+  listReturns,
+  receiveReturn,
+  refundReturn,
+  refuseReturn,
+  requestReturn,
+} from './service.ts';
+
+const IdParams = z.object({ id: z.string().max(100) });
+
+/** What buyers do with returns: ask one, and read those of the orders they may read. */
+export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/returns',
+    {
+      config: { apiScopes: ['orders:write'] },
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['returns'],
+        summary:
+          'Asks to return shipped pieces of one order line, with a reason, within RETURN_WINDOW_DAYS of its last shipment (whoever may read the order); 409 naming the rule when the line has not shipped, the time has passed or more pieces are asked than were shipped and not already returned or asked back; nothing changes then',
+        body: CreateReturnBodySchema,
+        response: { 201: ReturnSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await requestReturn(app, currentUser(request), request.body)),
+  );
+
+  app.get(
+    '/myReturns',
+    {
+      config: { apiScopes: ['orders:read'] },
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['returns'],
+        summary:
+          "The returns of your orders (and of your company's when your role reads them), newest first, with their status and credit note",
+        response: { 200: z.array(ReturnSchema), ...errorResponses },
+      },
+    },
+    async (request) => listMyReturns(app, currentUser(request)),
+  );
+};
+
+/** Admin-only: registered inside the admin area, whose one onRequest hook is the guard. */
+export const returnAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/returns',
+    {
+      config: { apiScopes: ['orders:read'] },
+      schema: {
+        tags: ['returns'],
+        summary: 'Every return, newest first, or those at one step (admin)',
+        querystring: ReturnListQuerySchema,
+        response: { 200: z.array(ReturnSchema), ...errorResponses },
+      },
+    },
+    async (request) => listReturns(app, request.query.status),
+  );
+
+  app.post(
+    '/returns/:id/approve',
+    {
+      config: { apiScopes: ['orders:write'] },
+      schema: {
+        tags: ['returns'],
+        summary:
+          'Approves a requested return, with an optional note (admin); the buyer is told to send the pieces',
+        params: IdParams,
+        body: DecideReturnBodySchema,
+        response: { 200: ReturnSchema, ...errorResponses },
+      },
+    },
+    async (request) => approveReturn(app, currentUser(request), request.params.id, request.body.note),
+  );
+
+  app.post(
+    '/returns/:id/refuse',
+    {
+      config: { apiScopes: ['orders:write'] },
+      schema: {
+        tags: ['returns'],
+        summary: 'Refuses a requested or approved return with a note the buyer reads (admin)',
+        params: IdParams,
+        body: RefuseReturnBodySchema,
+        response: { 200: ReturnSchema, ...errorResponses },
+      },
+    },
+    async (request) => refuseReturn(app, currentUser(request), request.params.id, request.body.note),
+  );
+
+  app.post(
+    '/returns/:id/receive',
+    {
+      config: { apiScopes: ['orders:write'] },
+      schema: {
+        tags: ['returns'],
+        summary:
+          'Marks an approved return received (admin): so many of its pieces can be sold again and go back into stock, the rest do not',
+        params: IdParams,
+        body: ReceiveReturnBodySchema,
+        response: { 200: ReturnSchema, ...errorResponses },
+      },
+    },
+    async (request) => receiveReturn(app, currentUser(request), request.params.id, request.body.resaleable),
+  );
+
+  app.post(
+    '/returns/:id/refund',
+    {
+      config: { apiScopes: ['orders:write'] },
+      schema: {
+        tags: ['returns'],
+        summary:
+          'Refunds a received return (admin): to the card through the payment provider, or as a credit against the invoice of an order on terms, always with a credit note at the line’s frozen price and tax; a second refund gets 409 RETURN_STATUS',
+        params: IdParams,
+        response: { 200: ReturnSchema, ...errorResponses },
+      },
+    },
+    async (request) => refundReturn(app, currentUser(request), request.params.id),
+  );
+};

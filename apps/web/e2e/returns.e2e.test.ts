@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext } from 'playwright-core';
+import type { Checkout } from '@forgeline/shared/schemas/checkout';
+import type { Product } from '@forgeline/shared/schemas/product';
+import { createAccount, DEMO_ADMIN, signInAt, uniqueEmail } from './support/auth';
+import { closeSite, journeyContext, openSite } from './support/browser';
+import type { RunningServer } from './support/server';
+
+/**
+ * Returns (decision 0240): a buyer on payment terms has a line shipped, asks in My Orders to return two
+ * pieces; the admin, on a phone (375 px), approves, marks them received and refunds them with a credit
+ * note from the Returns page; the buyer sees the return Refunded with its credit note.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+let buyerContext: BrowserContext;
+let phone: BrowserContext;
+
+beforeAll(async () => {
+  ({ server, browser } = await openSite());
+  buyerContext = await journeyContext(browser);
+  phone = await journeyContext(browser, 375, 800);
+}, 90_000);
+
+afterAll(() => closeSite({ server, browser }));
+
+describe('returns', () => {
+  it('a return refunded with a credit note', async () => {
+    const headers = { origin: server.url };
+    const email = uniqueEmail('returns');
+    const password = 'returns-buyer-2026';
+    await createAccount(server.url, 'Returns Buyer', email, password);
+    const buyer = await signInAt(buyerContext, server.url, { email, password }, '/dashboard/myOrders');
+    const session = (await (await buyer.request.get(`${server.url}/api/auth/get-session`)).json()) as {
+      user: { id: string };
+    };
+    const admin = await signInAt(phone, server.url, DEMO_ADMIN, '/dashboard');
+    const approved = await admin.request.patch(`${server.url}/api/users/${session.user.id}/terms`, {
+      data: { terms: { termsDays: 30, creditLimit: 100_000 } },
+      headers,
+    });
+    expect(approved.status(), await approved.text()).toBe(200);
+
+    // One part of at least 2 pieces on terms, shipped in full (through the API, as the shipments journey shows).
+    const catalogue = (await (await buyer.request.get(`${server.url}/api/products`)).json()) as Product[];
+    const part = catalogue.find(
+      (product) => product.availableQuantiity >= Math.max(product.minOrder, 2) * 2,
+    )!;
+    const quantity = Math.max(part.minOrder, 2);
+    const added = await buyer.request.post(`${server.url}/api/cart/lines`, {
+      data: { lines: [{ productId: part._id, quantity }] },
+      headers,
+    });
+    expect(added.status(), await added.text()).toBe(200);
+    const placed = await buyer.request.post(`${server.url}/api/checkout`, {
+      data: {
+        address: '4 Canal Wharf, Leeds',
+        phone: '+44 113 496 0000',
+        paymentMethod: 'invoice',
+        poReference: 'PO-RET-E2E',
+      },
+      headers,
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const line = ((await placed.json()) as Checkout).orders[0]!;
+    const shipped = await admin.request.post(`${server.url}/api/shipments`, {
+      data: { lines: [{ orderId: line._id, quantity }], carrier: 'dhl', trackingNumber: 'JD0146 0000 4242' },
+      headers,
+    });
+    expect(shipped.status(), await shipped.text()).toBe(201);
+
+    // The buyer asks to return 2 pieces from My Orders.
+    await buyer.reload();
+    await buyer.getByRole('button', { name: `Return pieces of ${line.number}` }).click();
+    const form = buyer.getByRole('form', { name: `Return pieces of ${line.number}` });
+    await form.getByLabel('Pieces to return').fill('2');
+    await form.getByLabel('Reason').selectOption({ label: 'Arrived damaged' });
+    await form.getByLabel(/^Comment/).fill('Two flanges bent in transit');
+    await buyer.screenshot({ path: '/tmp/h-returns-buyer-form.png' });
+    await form.getByRole('button', { name: 'Ask to return' }).click();
+    const mine = buyer.getByRole('list', { name: 'Your returns' });
+    const request = mine.getByTestId('my-return').filter({ hasText: line.number });
+    await request.getByTestId('return-status').getByText('Requested').waitFor({ timeout: 20_000 });
+    const number = (await request.getByText(/^RT-\d+$/).textContent())!;
+
+    // The admin, on a phone, takes it through its steps from the Returns page.
+    await admin.goto(`${server.url}/dashboard/returns`);
+    const card = admin.getByTestId('admin-return').filter({ hasText: number });
+    await card.waitFor({ timeout: 20_000 });
+    expect(await card.textContent()).toContain('Arrived damaged: Two flanges bent in transit');
+    await card.getByRole('button', { name: `Approve ${number}` }).click();
+    await card.getByRole('button', { name: `Mark ${number} received` }).waitFor({ timeout: 20_000 });
+    await card.getByLabel(/^Pieces fit to sell again/).fill('1');
+    await card.getByRole('button', { name: `Mark ${number} received` }).click();
+    const refund = card.getByRole('button', { name: new RegExp(`^Refund \\$[\\d.]+ for ${number}$`) });
+    await refund.waitFor({ timeout: 20_000 });
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await card.screenshot({ path: '/tmp/h-returns-admin-received-375.png' });
+    await refund.click();
+    await card.getByTestId('return-status').getByText('Refunded').waitFor({ timeout: 20_000 });
+    const creditNote = card.getByRole('link', { name: /^Credit note CN-/ });
+    await creditNote.waitFor();
+    expect(await card.textContent()).toContain('1 back in stock');
+    expect(await card.textContent()).toContain('Credited against the invoice');
+    await admin.screenshot({ path: '/tmp/h-returns-admin-refunded-375.png' });
+
+    // The buyer sees it Refunded, with its credit note to download.
+    await buyer.reload();
+    const done = buyer
+      .getByRole('list', { name: 'Your returns' })
+      .getByTestId('my-return')
+      .filter({ hasText: number });
+    await done.getByTestId('return-status').getByText('Refunded').waitFor({ timeout: 20_000 });
+    const link = done.getByRole('link', { name: /^Credit note CN-/ });
+    const pdf = await buyer.request.get(`${server.url}${await link.getAttribute('href')}`);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toContain('application/pdf');
+    await done.scrollIntoViewIfNeeded();
+    await buyer.screenshot({ path: '/tmp/h-returns-buyer-refunded.png' });
+  }, 180_000);
+});

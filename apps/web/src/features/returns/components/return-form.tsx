@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { RETURN_REASONS, type ReturnReason } from '@forgeline/shared/returns';
+import type { Return, ReturnForm as ReturnFormInput } from '@forgeline/shared/schemas/return';
+import { Alert } from '@/components/ui/alert';
+import { Field, FormField, errorProps } from '@/components/ui/form-field';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { errorMessage } from '@/lib/error-message';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { toast } from '@/lib/toast';
+import { useCreateReturn } from '../api/returns';
+
+/** A line the buyer may return pieces of: its shipped pieces not yet returned or asked back. */
+export interface ReturnableLine {
+  orderId: string;
+  number: string;
+  productName: string;
+  returnable: number;
+}
+
+/**
+ * Shipped pieces of an order line minus those that returns hold (every return not refused): what the
+ * form offers. The server checks the same, and the window, under lock.
+ */
+export const returnableLines = (
+  orders: readonly {
+    _id: string;
+    number: string;
+    productName: string;
+    shippedQuantity?: number | undefined;
+  }[],
+  returns: readonly Pick<Return, 'orderId' | 'quantity' | 'status'>[],
+): ReturnableLine[] =>
+  orders
+    .map((order) => {
+      const held = returns
+        .filter((item) => item.orderId === order._id && item.status !== 'refused')
+        .reduce((sum, item) => sum + item.quantity, 0);
+      return {
+        orderId: order._id,
+        number: order.number,
+        productName: order.productName,
+        returnable: (order.shippedQuantity ?? 0) - held,
+      };
+    })
+    .filter((line) => line.returnable > 0);
+
+type Output = { quantity: number; reason: ReturnReason; comment: string };
+
+/** The form to return pieces of one line: how many, why (a list, and words of one's own). */
+export const ReturnForm = ({ line, onDone }: { line: ReturnableLine; onDone?: () => void }) => {
+  const [resolver] = useState(() =>
+    lazyZodResolver<ReturnFormInput, Output>(() =>
+      import('../schemas').then((schemas) => schemas.returnFormSchema(line.returnable)),
+    ),
+  );
+  const create = useCreateReturn();
+  const { register, handleSubmit, formState, setError } = useForm<ReturnFormInput, unknown, Output>({
+    resolver,
+    defaultValues: { quantity: String(line.returnable), reason: 'wrong_part', comment: '' },
+  });
+  const errors = formState.errors;
+  const id = `return-reason-${line.orderId}`;
+
+  const submit = handleSubmit(async (form) => {
+    try {
+      const created = await create.mutateAsync({
+        orderId: line.orderId,
+        quantity: form.quantity,
+        reason: form.reason,
+        ...(form.comment ? { comment: form.comment } : {}),
+      });
+      toast.success(`Return ${created.number} requested: we will write when we have looked at it`);
+      onDone?.();
+    } catch (error) {
+      setError('root', { message: errorMessage(error, 'The return could not be requested.') });
+    }
+  });
+
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      onFocus={resolver.preload}
+      noValidate
+      aria-label={`Return pieces of ${line.number}`}
+      className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-3"
+    >
+      <p className="text-sm font-semibold">
+        Return pieces of <span className="font-mono">{line.number}</span> ({line.productName})
+      </p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField
+          label="Pieces to return"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={line.returnable}
+          step={1}
+          hint={`${line.returnable} shipped ${line.returnable === 1 ? 'piece' : 'pieces'} can be returned`}
+          error={errors.quantity?.message}
+          {...register('quantity')}
+        />
+        <Field id={id} label="Reason" error={errors.reason?.message}>
+          <select
+            id={id}
+            className="select w-full"
+            {...errorProps(id, errors.reason?.message)}
+            {...register('reason')}
+          >
+            {Object.entries(RETURN_REASONS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <FormField
+        label="Comment (optional; needed for Other)"
+        maxLength={1000}
+        error={errors.comment?.message}
+        {...register('comment')}
+      />
+      <Alert>{errors.root?.message}</Alert>
+      <div>
+        <SubmitButton isLoading={formState.isSubmitting} className="w-full sm:w-auto">
+          Ask to return
+        </SubmitButton>
+      </div>
+    </form>
+  );
+};
