@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { periodicJobPlugin } from '../../lib/periodic-job.ts';
-import { sendQuoteMail } from './mail.ts';
 import { expireQuotes } from './service.ts';
 
 /** How often each server closes offers past their expiry. */
 export const QUOTE_EXPIRY_INTERVAL_MS = 10 * 60_000;
 
-/** Closes lapsed offers and tells each buyer once (the UPDATE … RETURNING claims each quote once). */
+/** Closes lapsed offers and tells each buyer once (the UPDATE … RETURNING claims each quote once, with its mail). */
 export async function closeLapsedQuotes(app: FastifyInstance, now = new Date()): Promise<number> {
-  const closed = await expireQuotes(app.db, now);
-  for (const quote of closed) await sendQuoteMail(app, 'expired', quote);
+  const closed = await expireQuotes(app, now);
   if (closed.length > 0)
     app.log.info({ quotes: closed.map((q) => q.number) }, `closed ${closed.length} lapsed quote offer(s)`);
   return closed.length;

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/client.ts';
+import type { MailDeps } from '../../lib/deps.ts';
 import type { QuoteRow } from '../../db/schema/index.ts';
 import type { MailMessage } from '../../plugins/app/mail.ts';
 import { createQuotesRepository } from './repository.ts';
@@ -51,15 +52,21 @@ export function quoteMail(kind: QuoteMailKind, quote: QuoteRow, publicUrl: strin
   return { subject, text: [line, '', link, '', 'Forgeline'].join('\n') };
 }
 
-/** Queues the e-mail of one step, after its change committed. A failure to queue never undoes the step. */
-export async function sendQuoteMail(app: FastifyInstance, kind: QuoteMailKind, quote: QuoteRow) {
-  try {
-    const message = quoteMail(kind, quote, app.config.publicUrl);
-    const recipients = TO_ADMINS.has(kind)
-      ? await createQuotesRepository(app.db).adminEmails()
-      : [quote.buyerEmail];
-    for (const to of recipients) await app.mailer.send({ ...message, to });
-  } catch (error) {
-    app.log.error({ err: error, quoteId: quote.id, kind }, 'quote e-mail could not be queued');
-  }
+/**
+ * Writes the e-mail of one step to the outbox in `tx`, the transaction of the step (decision 0120): to
+ * the admins or to the buyer. Answers the messages' ids, to deliver after the commit.
+ */
+export async function queueQuoteMail(
+  deps: Pick<MailDeps, 'mailer' | 'config'>,
+  tx: Executor,
+  kind: QuoteMailKind,
+  quote: QuoteRow,
+): Promise<string[]> {
+  const message = quoteMail(kind, quote, deps.config.publicUrl);
+  const recipients = TO_ADMINS.has(kind)
+    ? await createQuotesRepository(tx).adminEmails()
+    : [quote.buyerEmail];
+  const ids: string[] = [];
+  for (const to of recipients) ids.push(await deps.mailer.enqueue(tx, { ...message, to }));
+  return ids;
 }

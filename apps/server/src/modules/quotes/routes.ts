@@ -18,7 +18,6 @@ import { checkoutAnswer } from '../checkout/index.ts';
 import { ApprovalNeededSchema } from '@forgeline/shared/schemas/company';
 import { IdempotencyKeyHeaders, withIdempotency } from '../idempotency/index.ts';
 import { acceptQuote } from './accept.ts';
-import { sendQuoteMail } from './mail.ts';
 import { renderQuotePdf } from './pdf.ts';
 import type { QuoteWithParts } from './repository.ts';
 import {
@@ -90,8 +89,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const parts = await requestQuote(app.db, currentUser(request), request.body);
-      await sendQuoteMail(app, 'requested', parts.quote);
+      const parts = await requestQuote(app, currentUser(request), request.body);
       return reply.code(201).send(toQuoteDto(parts));
     },
   );
@@ -143,9 +141,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      const parts = await addQuoteMessage(app.db, user, request.params.id, request.body.body);
-      const fromBuyer = parts.quote.userId === user.id;
-      await sendQuoteMail(app, fromBuyer ? 'messageFromBuyer' : 'messageFromSeller', parts.quote);
+      const parts = await addQuoteMessage(app, user, request.params.id, request.body.body);
       return toQuoteDto(parts);
     },
   );
@@ -190,8 +186,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const parts = await declineQuote(app.db, currentUser(request), request.params.id);
-      await sendQuoteMail(app, 'declined', parts.quote);
+      const parts = await declineQuote(app, currentUser(request), request.params.id);
       return toQuoteDto(parts);
     },
   );
@@ -248,8 +243,7 @@ export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const parts = await offerQuote(app.db, currentUser(request), request.params.id, request.body);
-      await sendQuoteMail(app, 'offered', parts.quote);
+      const parts = await offerQuote(app, currentUser(request), request.params.id, request.body);
       return toQuoteDto(parts);
     },
   );

@@ -16,6 +16,8 @@ import { taxSummaryOf } from '../tax/index.ts';
 import { createQuotesRepository, type QuoteWithParts } from './repository.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { ErrorCode } from '@forgeline/shared/api-error';
+import type { MailDeps } from '../../lib/deps.ts';
+import { queueQuoteMail, type QuoteMailKind } from './mail.ts';
 
 /**
  * The rules of quotes (docs/decisions/0111). A quote moves requested → offered → accepted | declined |
@@ -24,6 +26,22 @@ import type { ErrorCode } from '@forgeline/shared/api-error';
  */
 
 const DAY_MS = 86_400_000;
+
+/**
+ * Runs one step of a quote in a transaction whose mail is written to the outbox with it (decision 0120):
+ * the mail exists exactly when the step commits. Delivered after the commit, in the background.
+ */
+async function withQuoteMail(
+  deps: MailDeps,
+  step: (tx: Executor) => Promise<{ parts: QuoteWithParts; mail: QuoteMailKind }>,
+): Promise<QuoteWithParts> {
+  const { parts, mailIds } = await deps.db.transaction(async (tx) => {
+    const { parts, mail } = await step(tx);
+    return { parts, mailIds: await queueQuoteMail(deps, tx, mail, parts.quote) };
+  });
+  deps.mailer.deliverLater(mailIds);
+  return parts;
+}
 
 /** Only its buyer and admins act on a quote (message, decline, accept); to anyone else it does not exist. */
 export function visibleQuote<T extends QuoteRow | undefined>(
@@ -119,7 +137,7 @@ export async function lockOpenQuote(
 }
 
 export async function requestQuote(
-  db: Database,
+  deps: MailDeps,
   user: AuthUser,
   body: RequestQuoteBody,
   now = new Date(),
@@ -130,7 +148,7 @@ export async function requestQuote(
       throw badRequest('Each part can be on a quote once: combine the quantities.');
     seen.add(line.productId);
   }
-  return db.transaction(async (tx) => {
+  return withQuoteMail(deps, async (tx) => {
     const details: Record<string, string> = {};
     const lines = [];
     // The starting price is the buyer's own (their company's list); a part hidden from them is none (0216).
@@ -170,7 +188,7 @@ export async function requestQuote(
       },
       lines,
     );
-    return repository.withParts(quote);
+    return { parts: await repository.withParts(quote), mail: 'requested' };
   });
 }
 
@@ -199,13 +217,13 @@ async function offeredLines(
 }
 
 export async function offerQuote(
-  db: Database,
+  deps: MailDeps,
   admin: AuthUser,
   id: string,
   body: OfferQuoteBody,
   now = new Date(),
 ): Promise<QuoteWithParts> {
-  return db.transaction(async (tx) => {
+  return withQuoteMail(deps, async (tx) => {
     const quote = await lockOpenQuote(tx, id, admin, now);
     const repository = createQuotesRepository(tx);
     const lines = await repository.linesOf(quote.id);
@@ -251,43 +269,54 @@ export async function offerQuote(
         body: body.message,
       });
     }
-    return repository.withParts((await repository.findById(quote.id))!);
+    return { parts: await repository.withParts((await repository.findById(quote.id))!), mail: 'offered' };
   });
 }
 
 export async function addQuoteMessage(
-  db: Database,
+  deps: MailDeps,
   user: AuthUser,
   id: string,
   body: string,
   now = new Date(),
 ): Promise<QuoteWithParts> {
-  return db.transaction(async (tx) => {
+  return withQuoteMail(deps, async (tx) => {
     const quote = await lockOpenQuote(tx, id, user, now);
     const repository = createQuotesRepository(tx);
     // The buyer writes as the buyer, even when the buyer is also an admin.
     const author = quote.userId === user.id ? 'buyer' : 'seller';
     await repository.addMessage({ quoteId: quote.id, author, authorName: user.name, body });
-    return repository.withParts(quote);
+    return {
+      parts: await repository.withParts(quote),
+      mail: author === 'buyer' ? 'messageFromBuyer' : 'messageFromSeller',
+    };
   });
 }
 
 export async function declineQuote(
-  db: Database,
+  deps: MailDeps,
   user: AuthUser,
   id: string,
   now = new Date(),
 ): Promise<QuoteWithParts> {
-  return db.transaction(async (tx) => {
+  return withQuoteMail(deps, async (tx) => {
     const quote = await lockOpenQuote(tx, id, user, now);
     const repository = createQuotesRepository(tx);
-    return repository.withParts(await repository.setStatus(quote.id, 'declined', { decidedAt: now }));
+    const declined = await repository.setStatus(quote.id, 'declined', { decidedAt: now });
+    return { parts: await repository.withParts(declined), mail: 'declined' };
   });
 }
 
-/** Closes offers past their expiry; answers the quotes closed, for the e-mails. */
-export async function expireQuotes(db: Database, now = new Date()): Promise<QuoteRow[]> {
-  return createQuotesRepository(db).expireOffers(now);
+/** Closes offers past their expiry, each buyer's mail written with the close; answers the quotes closed. */
+export async function expireQuotes(deps: MailDeps, now = new Date()): Promise<QuoteRow[]> {
+  const { closed, mailIds } = await deps.db.transaction(async (tx) => {
+    const closed = await createQuotesRepository(tx).expireOffers(now);
+    const mailIds: string[] = [];
+    for (const quote of closed) mailIds.push(...(await queueQuoteMail(deps, tx, 'expired', quote)));
+    return { closed, mailIds };
+  });
+  deps.mailer.deliverLater(mailIds);
+  return closed;
 }
 
 /**
