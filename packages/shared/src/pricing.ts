@@ -66,6 +66,10 @@ export function lineTotalCents(input: Pick<PricingInput, 'tiers' | 'priceCents'>
   return unitPriceCents(input, quantity) * quantity;
 }
 
+/** The total of lines priced per piece, in whole cents: a quote's offer, the shop's form and its PDF alike. */
+export const linesTotalCents = (lines: readonly { unitCents: number; quantity: number }[]): number =>
+  lines.reduce((sum, line) => sum + line.unitCents * line.quantity, 0);
+
 /**
  * The first rule `quantity` breaks, with the message a buyer reads, or null when it may be ordered:
  * still sold, a whole number, at least the minimum, a multiple of the pack size, at most the maximum,

@@ -1,6 +1,6 @@
 import { findMembership, mayRead, readableCompanyOf } from '../membership/index.ts';
 import { createHash } from 'node:crypto';
-import { quoteQuantityProblem } from '@forgeline/shared/pricing';
+import { linesTotalCents, quoteQuantityProblem } from '@forgeline/shared/pricing';
 import { toCents, toDollars } from '@forgeline/shared/money';
 import { type OfferQuoteBody, type RequestQuoteBody } from '@forgeline/shared/schemas/quote';
 import type { Database, Executor } from '../../db/client.ts';
@@ -101,7 +101,7 @@ export function offerVersionOf(quote: QuoteRow, lines: readonly QuoteLineRow[]):
 
 /** The total of an offer, in cents (every line priced). */
 export const offerTotalCents = (lines: readonly QuoteLineRow[]) =>
-  lines.reduce((sum, line) => sum + (line.offeredPriceCents ?? 0) * line.quantity, 0);
+  linesTotalCents(lines.map((line) => ({ unitCents: line.offeredPriceCents ?? 0, quantity: line.quantity })));
 
 export const isLapsed = (quote: QuoteRow, now: Date) =>
   quote.status === 'offered' && quote.expiresAt !== null && quote.expiresAt.getTime() <= now.getTime();
