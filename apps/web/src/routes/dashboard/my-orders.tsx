@@ -12,6 +12,7 @@ import { QueryState } from '@/components/ui/query-state';
 import { useMyShipments } from '@/features/shipments/api/shipments';
 import { ShipmentsList } from '@/features/shipments/components/shipments-list';
 import { ReturnsPanel } from '@/features/returns/components/returns-panel';
+import { CheckoutDeliveryNote } from '@/features/checkout/components/checkout-delivery';
 
 /** /dashboard/myOrders (docs/product.md §2): the customer's orders grouped by checkout, cancel, pay, order again. */
 const MyOrdersRoute = () => {
@@ -82,6 +83,9 @@ const MyOrdersRoute = () => {
               reorderingId={pendingId}
               documentsOf={(order) => <OrderDocuments documents={documents.get(order._id) ?? []} />}
               shipmentsOf={shipmentsOf}
+              deliveryOf={(group) =>
+                group.checkoutId ? <CheckoutDeliveryNote checkoutId={group.checkoutId} /> : null
+              }
             />
             <ReturnsPanel orders={list} />
             {hold !== undefined && list.some((order) => !order.paid && !order.dueAt) ? (

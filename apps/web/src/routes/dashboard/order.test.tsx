@@ -133,4 +133,34 @@ describe('the order page (admin)', () => {
     renderWithProviders(<OrderRoute />, { route: '/dashboard/order/:id', path: `/dashboard/order/${ID}` });
     expect(await screen.findByText(/There is no such order/)).toBeInTheDocument();
   });
+
+  it("shows its checkout's delivery and, while freight awaits its price, the form that sets it", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        if (input.includes('/shipments')) return jsonResponse([]);
+        if (input.includes('/checkouts/c1')) {
+          return jsonResponse({
+            _id: 'c1',
+            number: 'CO-100003',
+            delivery: {
+              status: 'awaiting_quote',
+              method: 'Pallet freight',
+              kind: 'freight_quote',
+              country: 'GB',
+              region: null,
+              cost: null,
+              tax: null,
+            },
+          });
+        }
+        return jsonResponse(detail(false));
+      }),
+    );
+    renderWithProviders(<OrderRoute />, { route: '/dashboard/order/:id', path: `/dashboard/order/${ID}` });
+    const delivery = within(await screen.findByRole('region', { name: 'Delivery method and cost' }));
+    expect(await delivery.findByText('Pallet freight')).toBeInTheDocument();
+    expect(delivery.getByTestId('freight-awaiting')).toHaveTextContent('Waiting for the freight price');
+    expect(delivery.getByRole('form', { name: 'Set the freight price' })).toBeInTheDocument();
+  });
 });

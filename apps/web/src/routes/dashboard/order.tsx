@@ -5,6 +5,7 @@ import { OrderDetail } from '@/features/orders/components/order-detail';
 import { useOrderActions } from '@/features/orders/components/use-order-actions';
 import { InvoicesList } from '@/features/invoices/components/invoices-list';
 import { OrderShipping } from '@/features/shipments/components/order-shipping';
+import { AdminCheckoutDelivery } from '@/features/checkout/components/admin-checkout-delivery';
 import { dashboardPaths } from '@/config/dashboard-paths';
 import { ApiError } from '@/lib/api-client';
 import { QueryState } from '@/components/ui/query-state';
@@ -42,6 +43,7 @@ const OrderRoute = () => {
             detail={data}
             busy={busyId === data.order._id}
             shipping={<OrderShipping detail={data} />}
+            delivery={data.checkout ? <AdminCheckoutDelivery checkoutId={data.checkout._id} /> : null}
             onShip={() => void onShip(data.order)}
             onCancel={() =>
               void onCancel(data.order).then((cancelled) => {

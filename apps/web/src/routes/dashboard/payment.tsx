@@ -8,6 +8,7 @@ import { useOrder } from '@/features/orders/api/get-order';
 import { OrderPaymentPanel } from '@/features/payments/components/payment-panel';
 import { PaidNote } from '@/features/payments/components/paid-note';
 import { QueryState } from '@/components/ui/query-state';
+import { CheckoutDeliveryRows } from '@/features/checkout/components/checkout-delivery';
 
 /** /dashboard/payment/:id (docs/product.md §2): the order's summary and the card entry with a Pay button. */
 const PaymentRoute = () => {
@@ -56,6 +57,7 @@ const PaymentRoute = () => {
                 <dd className="text-lg font-bold" data-testid="payment-total">
                   $ {formatPrice(data.totalPrize)}
                 </dd>
+                {data.checkoutId ? <CheckoutDeliveryRows checkoutId={data.checkoutId} /> : null}
               </dl>
             </article>
             <div className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">

@@ -88,6 +88,8 @@ type MyOrdersTableProps = {
   viewerEmail?: string | undefined;
   /** The group's shipments (carrier, tracking link, pieces), shown under its lines; nothing when none. */
   shipmentsOf?: (group: CheckoutGroup) => ReactNode;
+  /** The group's delivery method and cost (or that freight waits for its price), in its summary. */
+  deliveryOf?: (group: CheckoutGroup) => ReactNode;
 };
 
 /** Below `md` each row is a card: a cell shows its column's name before its value (from `data-label`). */
@@ -122,6 +124,7 @@ export const MyOrdersTable = ({
   documentsOf,
   viewerEmail,
   shipmentsOf,
+  deliveryOf,
 }: MyOrdersTableProps) => {
   const groups = groupByCheckout(orders);
   // 'No.' counts the orders down the page, across the groups.
@@ -165,6 +168,7 @@ export const MyOrdersTable = ({
                     <span className="text-sm font-normal" data-testid="checkout-status">
                       {groupStatus(group.orders)}
                     </span>
+                    {deliveryOf?.(group)}
                   </span>
                   {onReorder && group.orders.some((order) => order.productId) ? (
                     <button

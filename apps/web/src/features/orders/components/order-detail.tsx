@@ -35,6 +35,8 @@ type OrderDetailProps = {
   documents: ReactNode;
   /** Slot for its shipments and the form that ships pieces of its checkout (decision 0232). */
   shipping?: ReactNode;
+  /** Slot for its checkout's delivery: method, destination, cost and tax, and the freight price form (0236). */
+  delivery?: ReactNode;
   onShip: () => void;
   onCancel: () => void;
   busy: boolean;
@@ -45,7 +47,15 @@ type OrderDetailProps = {
  * its dates, its payment, the checkout and PO reference it came with, its documents and its timeline;
  * Ship and Cancel as in Manage All Orders.
  */
-export const OrderDetail = ({ detail, documents, shipping, onShip, onCancel, busy }: OrderDetailProps) => {
+export const OrderDetail = ({
+  detail,
+  documents,
+  shipping,
+  delivery,
+  onShip,
+  onCancel,
+  busy,
+}: OrderDetailProps) => {
   const { order, payment, checkout } = detail;
   const shipped = order.status === 'shipped';
   // A line some of whose pieces have gone cannot be cancelled.
@@ -123,6 +133,8 @@ export const OrderDetail = ({ detail, documents, shipping, onShip, onCancel, bus
             </a>
           </p>
         </Card>
+
+        {delivery ? <Card title="Delivery method and cost">{delivery}</Card> : null}
 
         <Card title="Line">
           <dl>
