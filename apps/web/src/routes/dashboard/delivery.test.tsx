@@ -93,6 +93,23 @@ describe('Delivery (admin)', () => {
     expect(items[4]).toHaveTextContent('US Midwest: Quoted on request');
   });
 
+  it('adds a zone of countries and regions typed with commas', async () => {
+    const writes = stubApi();
+    const user = userEvent.setup();
+    renderWithProviders(<DeliveryRoute />, { route: '/dashboard/delivery' });
+    await user.click(await screen.findByRole('button', { name: 'Add a zone' }));
+    const form = screen.getByRole('form', { name: 'Add a zone' });
+    await user.type(within(form).getByLabelText('Zone name'), 'DACH');
+    await user.type(within(form).getByLabelText('Countries and regions'), 'de, at  us-il');
+    await user.click(within(form).getByRole('button', { name: 'Add zone' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]).toMatchObject({
+      url: '/api/delivery/zones',
+      method: 'POST',
+      body: { name: 'DACH', destinations: ['DE', 'AT', 'US-IL'] },
+    });
+  });
+
   it('adds a flat-rate method for a zone with the body the server reads', async () => {
     const writes = stubApi();
     const user = userEvent.setup();
