@@ -114,6 +114,8 @@ export const dashboardRoutes: RouteObject[] = [
       },
       // Tax rates, certificates and the report (decision 0231).
       { path: dashboardPaths.tax.path, ...page(() => import('@/routes/dashboard/tax')) },
+      // Delivery zones and methods (decision 0235).
+      { path: dashboardPaths.delivery.path, ...page(() => import('@/routes/dashboard/delivery')) },
       // The shop's API keys (docs/decisions/0234).
       { path: dashboardPaths.apiKeys.path, ...page(() => import('@/routes/dashboard/api-keys')) },
       // Lines waiting for stock (docs/decisions/0238).

@@ -63,6 +63,8 @@ export const dashboardPaths = {
   /** Admins: contract prices and customer groups (decision 0217). */
   priceLists: { path: 'priceLists', getHref: () => '/dashboard/priceLists' },
   tax: { path: 'tax', getHref: () => '/dashboard/tax' },
+  /** Admins: delivery zones and methods with their rates (decision 0235). */
+  delivery: { path: 'delivery', getHref: () => '/dashboard/delivery' },
   /** Admins: the shop's API keys (docs/decisions/0234). */
   apiKeys: { path: 'apiKeys', getHref: () => '/dashboard/apiKeys' },
   backorders: { path: 'backorders', getHref: () => '/dashboard/backorders' },

@@ -40,6 +40,7 @@ export const DashboardSidebar = ({ isAdmin, isPending = false, onNavigate }: Sid
             { label: 'Price lists', to: d.priceLists.getHref() },
             { label: 'Customer groups', to: d.customerGroups.getHref() },
             { label: 'Tax', to: d.tax.getHref() },
+            { label: 'Delivery', to: d.delivery.getHref() },
             { label: 'API keys', to: d.apiKeys.getHref() },
             { label: 'Business applications', to: d.companyApplications.getHref() },
           ]

@@ -30,6 +30,7 @@ const SECTIONS: Record<string, string> = {
   priceLists: 'Price lists',
   customerGroups: 'Customer groups',
   categories: 'Categories',
+  delivery: 'Delivery',
 };
 
 /**

@@ -1,0 +1,77 @@
+import { useForm, useWatch } from 'react-hook-form';
+import { DELIVERY_KINDS, deliveryKindLabels } from '@forgeline/shared/delivery';
+import type { DeliveryMethodDto, DeliveryZoneDto } from '@forgeline/shared/schemas/delivery';
+import { Alert } from '@/components/ui/alert';
+import { Field, FormField, errorProps } from '@/components/ui/form-field';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { toast } from '@/lib/toast';
+import { useSaveMethod } from '../api/delivery';
+import { methodResolver, methodValues, type MethodOutput, type MethodValues } from './method-values';
+import { RateFields } from './rate-fields';
+import { showRefusal } from './server-errors';
+
+type Props = { method?: DeliveryMethodDto; zones: DeliveryZoneDto[]; onDone: () => void };
+
+/** Adds a method, or changes `method`: its name, kind, whether offered, and its rate per zone. */
+export const MethodForm = ({ method, zones, onDone }: Props) => {
+  const save = useSaveMethod();
+  const { register, handleSubmit, formState, setError, control } = useForm<
+    MethodValues,
+    unknown,
+    MethodOutput
+  >({ resolver: methodResolver, defaultValues: methodValues(method) });
+  const errors = formState.errors;
+  const kind = useWatch({ control, name: 'kind' });
+  const submit = handleSubmit(async (body) => {
+    try {
+      const saved = await save.mutateAsync({ id: method?.id, body });
+      toast.success(`The method ${saved.name} is saved`);
+      onDone();
+    } catch (error) {
+      showRefusal(error, setError, ['name', 'kind', 'rates'], 'The method could not be saved.');
+    }
+  });
+  const title = method ? `Edit method ${method.name}` : 'Add a method';
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      onFocus={methodResolver.preload}
+      noValidate
+      aria-label={title}
+      className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
+    >
+      <h3 className="text-lg font-bold">{title}</h3>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField label="Method name" error={errors.name?.message} {...register('name')} />
+        <Field id="delivery-method-kind" label="Kind" error={errors.kind?.message}>
+          <select
+            id="delivery-method-kind"
+            className="select w-full"
+            {...errorProps('delivery-method-kind', errors.kind?.message)}
+            {...register('kind')}
+          >
+            {DELIVERY_KINDS.map((value) => (
+              <option key={value} value={value}>
+                {deliveryKindLabels[value]}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" className="checkbox checkbox-sm" {...register('active')} />
+        Offered to buyers
+      </label>
+      <RateFields kind={kind} zones={zones} control={control} register={register} errors={errors} />
+      <Alert>{errors.root?.message}</Alert>
+      <div className="flex flex-wrap gap-2">
+        <SubmitButton isLoading={formState.isSubmitting}>
+          {method ? 'Save method' : 'Add method'}
+        </SubmitButton>
+        <button type="button" className="btn btn-ghost" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+};

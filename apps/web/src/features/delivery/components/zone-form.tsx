@@ -1,0 +1,76 @@
+import { useForm } from 'react-hook-form';
+import type { DeliveryZoneBody, DeliveryZoneDto } from '@forgeline/shared/schemas/delivery';
+import { Alert } from '@/components/ui/alert';
+import { FormField } from '@/components/ui/form-field';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { toast } from '@/lib/toast';
+import { useSaveZone } from '../api/delivery';
+import { showRefusal } from './server-errors';
+
+const resolver = lazyZodResolver(() =>
+  import('../schemas').then((schemas) => schemas.DeliveryZoneBodySchema),
+);
+
+/** 'DE, AT us-il' → ['DE', 'AT', 'us-il'] (the schema upper-cases and checks each). */
+const splitCodes = (value: unknown) =>
+  Array.isArray(value)
+    ? (value as string[])
+    : String(value ?? '')
+        .split(/[\s,;]+/)
+        .filter(Boolean);
+
+/** Adds a zone, or changes `zone`: a name and its countries (DE) or regions (US-IL). */
+export const ZoneForm = ({ zone, onDone }: { zone?: DeliveryZoneDto; onDone: () => void }) => {
+  const save = useSaveZone();
+  const { register, handleSubmit, formState, setError } = useForm<
+    DeliveryZoneBody,
+    unknown,
+    DeliveryZoneBody
+  >({
+    resolver,
+    defaultValues: { name: zone?.name ?? '', destinations: zone ? [...zone.destinations] : [] },
+  });
+  const errors = formState.errors;
+  const destinationsError =
+    errors.destinations?.message ??
+    (Array.isArray(errors.destinations) ? errors.destinations.find(Boolean)?.message : undefined);
+  const submit = handleSubmit(async (body) => {
+    try {
+      const saved = await save.mutateAsync({ id: zone?.id, body });
+      toast.success(`The zone ${saved.name} is saved`);
+      onDone();
+    } catch (error) {
+      showRefusal(error, setError, ['name', 'destinations'], 'The zone could not be saved.');
+    }
+  });
+  const title = zone ? `Edit zone ${zone.name}` : 'Add a zone';
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      onFocus={resolver.preload}
+      noValidate
+      aria-label={title}
+      className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
+    >
+      <h3 className="text-lg font-bold">{title}</h3>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField label="Zone name" error={errors.name?.message} {...register('name')} />
+        <FormField
+          label="Countries and regions"
+          hint="Country codes (DE) or a country and region (US-IL), separated by commas."
+          autoCapitalize="characters"
+          error={destinationsError}
+          {...register('destinations', { setValueAs: splitCodes })}
+        />
+      </div>
+      <Alert>{errors.root?.message}</Alert>
+      <div className="flex flex-wrap gap-2">
+        <SubmitButton isLoading={formState.isSubmitting}>{zone ? 'Save zone' : 'Add zone'}</SubmitButton>
+        <button type="button" className="btn btn-ghost" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+};

@@ -1,0 +1,45 @@
+import { QueryState } from '@/components/ui/query-state';
+import { useDeliveryMethods, useDeliveryZones } from '@/features/delivery/api/delivery';
+import { MethodsPanel } from '@/features/delivery/components/methods-panel';
+import { ZonesPanel } from '@/features/delivery/components/zones-panel';
+
+/**
+ * /dashboard/delivery, admins only (decision 0235): the delivery zones (countries and regions) and the
+ * methods with their rates per zone, each added, changed or deleted here.
+ */
+const DeliveryRoute = () => {
+  const zones = useDeliveryZones();
+  const methods = useDeliveryMethods();
+  const both = {
+    isPending: zones.isPending || methods.isPending,
+    isError: zones.isError || methods.isError,
+    error: zones.error ?? methods.error,
+    data: zones.data && methods.data ? { zones: zones.data, methods: methods.data } : undefined,
+    refetch: () => Promise.all([zones.refetch(), methods.refetch()]),
+  };
+  return (
+    <section aria-labelledby="dashboard-title" className="flex flex-col gap-4">
+      <h2 id="dashboard-title" className="text-2xl font-bold">
+        Delivery
+      </h2>
+      <p className="max-w-3xl text-sm text-base-content/75">
+        A zone is a set of countries or regions; a method prices each zone it serves. Checkout offers the
+        methods that serve the buyer’s destination, cheapest first. Orders placed keep what they were charged.
+      </p>
+      <QueryState
+        query={both}
+        loadingLabel="Loading the delivery zones and methods"
+        errorText="The delivery zones and methods could not be loaded."
+      >
+        {(data) => (
+          <>
+            <ZonesPanel zones={data.zones} />
+            <MethodsPanel methods={data.methods} zones={data.zones} />
+          </>
+        )}
+      </QueryState>
+    </section>
+  );
+};
+
+export default DeliveryRoute;
