@@ -112,6 +112,19 @@ describe('back-orders', () => {
     expect(text).toContain(`ships in about ${LEAD_TIME} days`);
     expect(await line.getByRole('link').first().getAttribute('href')).toBe(`/dashboard/order/${orderId}`);
 
+    // On a phone the line stacks into a card: the part number stays under the part's name, not beside it.
+    await admin.setViewportSize({ width: 375, height: 800 });
+    const partName = line.getByText(name, { exact: true });
+    const sku = line.getByText(part!.sku, { exact: true });
+    await expect
+      .poll(async () => {
+        const [nameBox, skuBox] = [await partName.boundingBox(), await sku.boundingBox()];
+        return skuBox!.y >= nameBox!.y + nameBox!.height - 1;
+      })
+      .toBe(true);
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await admin.setViewportSize({ width: 1280, height: 900 });
+
     // Goods come in: the admin raises the stock in the product form; the wait is filled first.
     const received = WAITING + 5;
     await updateProduct(admin, name, async (dialog) => {
