@@ -60,6 +60,16 @@ describe('Back-orders (admin)', () => {
     expect(rows[1]).toHaveTextContent('today');
   });
 
+  it('keeps each cell in one box, so a stacked card shows the SKU, e-mail and lead time under their line', async () => {
+    vi.stubGlobal('fetch', async () => jsonResponse(lines));
+    renderWithProviders(<BackordersRoute />, { route: '/dashboard/backorders' });
+    const [row] = await screen.findAllByTestId('backorder-row');
+    // A stacked cell is a flex row of its label and its content: loose pieces would sit side by side.
+    for (const cell of row!.querySelectorAll('td[data-label]')) {
+      expect(cell.childNodes, cell.getAttribute('data-label') ?? '').toHaveLength(1);
+    }
+  });
+
   it('says so when nothing waits for stock', async () => {
     vi.stubGlobal('fetch', async () => jsonResponse([]));
     renderWithProviders(<BackordersRoute />, { route: '/dashboard/backorders' });
