@@ -59,6 +59,9 @@ describe('GET /api/products', () => {
         'lowStockThreshold',
         // which tax rate the part bears (docs/decisions/0219)
         'taxCategory',
+        // whether it may be ordered beyond its stock, and when the rest ships (docs/decisions/0238)
+        'allowBackorder',
+        'leadTimeDays',
         'priceTiers',
       ].sort(),
     );
