@@ -39,6 +39,7 @@ export const CountryCodeSchema = z
   .trim()
   .toUpperCase()
   .min(1, { error: 'Country is required', abort: true })
+  .max(2, { error: 'Country must be a two-letter country code (ISO 3166), e.g. DE or US', abort: true })
   .regex(/^[A-Z]{2}$/, {
     error: 'Country must be a two-letter country code (ISO 3166), e.g. DE or US',
     abort: true,
