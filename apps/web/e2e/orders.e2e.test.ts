@@ -280,7 +280,7 @@ describe('orders, payments and product management', () => {
       const exported = await page.request.get(`${server.url}/api/products.csv`);
       expect(exported.status()).toBe(200);
       expect((await exported.text()).replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
-        `${header},Category,Attributes,Tax category`,
+        `${header},Category,Attributes,Tax category,Discontinued,Replacement part number,Back-orders,Lead time (days),Weight (g)`,
       );
       expect(await page.getByRole('link', { name: /^Export CSV/ }).getAttribute('href')).toBe(
         '/api/products.csv',
