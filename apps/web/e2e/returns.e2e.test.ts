@@ -5,6 +5,7 @@ import type { Product } from '@forgeline/shared/schemas/product';
 import { createAccount, DEMO_ADMIN, signInAt, uniqueEmail } from './support/auth';
 import { closeSite, journeyContext, openSite } from './support/browser';
 import type { RunningServer } from './support/server';
+import { collectionFromTheWorks } from './support/delivery';
 
 /**
  * Returns (decision 0240): a buyer on payment terms has a line shipped, asks in My Orders to return two
@@ -59,6 +60,7 @@ describe('returns', () => {
         phone: '+44 113 496 0000',
         paymentMethod: 'invoice',
         poReference: 'PO-RET-E2E',
+        delivery: await collectionFromTheWorks(buyer.request, server.url, headers),
       },
       headers,
     });

@@ -5,6 +5,7 @@ import type { Product } from '@forgeline/shared/schemas/product';
 import { createAccount, DEMO_ADMIN, signInAt, uniqueEmail } from './support/auth';
 import { closeSite, journeyContext, openSite } from './support/browser';
 import type { RunningServer } from './support/server';
+import { collectionFromTheWorks } from './support/delivery';
 
 /**
  * Partial shipments (decision 0232): a buyer on payment terms checks out three parts; the admin, on a
@@ -63,6 +64,7 @@ describe('shipments', () => {
         phone: '+44 113 496 0000',
         paymentMethod: 'invoice',
         poReference: 'PO-SHIP-E2E',
+        delivery: await collectionFromTheWorks(buyer.request, server.url, headers),
       },
       headers,
     });
