@@ -343,7 +343,9 @@ describe('orders, payments and product management', () => {
       await row.getByRole('link', { name: /^SO-/ }).click();
       await page.waitForURL(`${server.url}/dashboard/order/${paidOrderId}`);
       await page.getByTestId('order-address').getByText('18 Foundry Lane, Pittsburgh, PA').waitFor();
-      expect(await page.getByRole('region', { name: 'Delivery', exact: true }).textContent()).toContain('+1 555 0142');
+      expect(await page.getByRole('region', { name: 'Delivery', exact: true }).textContent()).toContain(
+        '+1 555 0142',
+      );
       expect(await page.getByRole('region', { name: 'Payment' }).textContent()).toMatch(/ending 4242/);
       await expectAccessible(page, 'the order page');
       await page.getByRole('button', { name: 'Ship', exact: true }).click();
