@@ -391,3 +391,68 @@ describe('freight quoted on request', () => {
     expect(row?.deliveryStatus).toBe('priced');
   });
 });
+
+describe('what an outsider tries', () => {
+  it('refuses a zone or method name with a line break (printed on invoices and mails), changing nothing', async () => {
+    const zone = await expectRefused(
+      t.app,
+      () => call(admin, 'POST', '/api/delivery/zones', { name: 'Home\nTotal: $0.00', destinations: ['US'] }),
+      400,
+    );
+    expect(zone.body).toContain('Zone name must be one line');
+    const method = await expectRefused(
+      t.app,
+      () =>
+        call(admin, 'POST', '/api/delivery/methods', {
+          name: 'Parcel\u2028Paid in full',
+          kind: 'flat',
+          rates: [{ zoneId: home.id, price: 5 }],
+        }),
+      400,
+    );
+    expect(method.body).toContain('Method name must be one line');
+  });
+
+  it('prices one freight once when two admins price it at once', async () => {
+    await fill(buyer, [{ productId: plate.id, quantity: 10 }]);
+    const placed = await call(buyer, 'POST', '/api/checkout', {
+      ...address,
+      delivery: toIllinois(freight.id),
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const id = placed.json<Checkout>()._id;
+    const answers = await Promise.all(
+      [80, 95].map((price) => call(admin, 'POST', `/api/checkouts/${id}/freight`, { price })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const winner = answers.find((answer) => answer.statusCode === 200)!.json<Checkout>();
+    const [row] = await t.app.db.select().from(checkouts).where(eq(checkouts.id, id));
+    expect(row!.deliveryCents).toBe(Math.round(winner.delivery!.cost! * 100));
+    const mails = await t.app.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.toAddress, buyer.email));
+    expect(
+      mails.filter((m) => m.subject.startsWith('Freight priced') && m.subject.endsWith(row!.number)),
+    ).toHaveLength(1);
+  });
+
+  it('keeps another buyer out of a checkout’s freight and delivery', async () => {
+    const stranger = await createUser(t.app, { name: 'Stranger' });
+    await fill(buyer, [{ productId: plate.id, quantity: 10 }]);
+    const placed = await call(buyer, 'POST', '/api/checkout', {
+      ...address,
+      delivery: toIllinois(freight.id),
+    });
+    const id = placed.json<Checkout>()._id;
+    await expectRefused(
+      t.app,
+      () => call(stranger, 'POST', `/api/checkouts/${id}/freight`, { price: 1 }),
+      403,
+    );
+    const read = await call(stranger, 'GET', `/api/checkouts/${id}`);
+    expect(read.statusCode).toBe(404);
+    const pay = await call(stranger, 'POST', `/api/checkouts/${id}/payment-intent`);
+    expect([403, 404]).toContain(pay.statusCode);
+  });
+});

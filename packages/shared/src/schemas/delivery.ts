@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../countries.ts';
 import { DELIVERY_KINDS } from '../delivery.ts';
+import { notSingleLine, SINGLE_LINE } from './common.ts';
 import { CountryCodeSchema, RegionCodeSchema } from './tax.ts';
 
 /* Delivery methods and zones on the wire (docs/decisions/0235): money in dollars, weights in grams. */
@@ -10,7 +11,9 @@ const name = (label: string) =>
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(80, `${label} must be 80 characters or fewer`);
+    .max(80, `${label} must be 80 characters or fewer`)
+    // Printed on invoices, mails and the checkout: a line break could pass for a line of its own.
+    .regex(SINGLE_LINE, notSingleLine(label));
 
 const dollars = (label: string) =>
   z
