@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
-import type { Checkout } from '@forgeline/shared/schemas/checkout';
 import type { Product } from '@forgeline/shared/schemas/product';
-import { createAccount, DEMO_ADMIN, signInAt, uniqueEmail } from './support/auth';
 import { closeSite, journeyContext, openSite } from './support/browser';
 import type { RunningServer } from './support/server';
-import { collectionFromTheWorks } from './support/delivery';
+import { newBuyerOnTerms, placeOnTerms } from './support/terms-buyer';
 
 /**
  * Returns (decision 0240): a buyer on payment terms has a line shipped, asks in My Orders to return two
@@ -29,19 +27,7 @@ afterAll(() => closeSite({ server, browser }));
 describe('returns', () => {
   it('a return refunded with a credit note', async () => {
     const headers = { origin: server.url };
-    const email = uniqueEmail('returns');
-    const password = 'returns-buyer-2026';
-    await createAccount(server.url, 'Returns Buyer', email, password);
-    const buyer = await signInAt(buyerContext, server.url, { email, password }, '/dashboard/myOrders');
-    const session = (await (await buyer.request.get(`${server.url}/api/auth/get-session`)).json()) as {
-      user: { id: string };
-    };
-    const admin = await signInAt(phone, server.url, DEMO_ADMIN, '/dashboard');
-    const approved = await admin.request.patch(`${server.url}/api/users/${session.user.id}/terms`, {
-      data: { terms: { termsDays: 30, creditLimit: 100_000 } },
-      headers,
-    });
-    expect(approved.status(), await approved.text()).toBe(200);
+    const { buyer, admin } = await newBuyerOnTerms(server.url, buyerContext, phone, 'Returns Buyer');
 
     // One part of at least 2 pieces on terms, shipped in full (through the API, as the shipments journey shows).
     const catalogue = (await (await buyer.request.get(`${server.url}/api/products`)).json()) as Product[];
@@ -49,23 +35,8 @@ describe('returns', () => {
       (product) => product.availableQuantiity >= Math.max(product.minOrder, 2) * 2,
     )!;
     const quantity = Math.max(part.minOrder, 2);
-    const added = await buyer.request.post(`${server.url}/api/cart/lines`, {
-      data: { lines: [{ productId: part._id, quantity }] },
-      headers,
-    });
-    expect(added.status(), await added.text()).toBe(200);
-    const placed = await buyer.request.post(`${server.url}/api/checkout`, {
-      data: {
-        address: '4 Canal Wharf, Leeds',
-        phone: '+44 113 496 0000',
-        paymentMethod: 'invoice',
-        poReference: 'PO-RET-E2E',
-        delivery: await collectionFromTheWorks(buyer.request, server.url, headers),
-      },
-      headers,
-    });
-    expect(placed.status(), await placed.text()).toBe(201);
-    const line = ((await placed.json()) as Checkout).orders[0]!;
+    const placed = await placeOnTerms(buyer, server.url, [{ productId: part._id, quantity }], 'PO-RET-E2E');
+    const line = placed.orders[0]!;
     const shipped = await admin.request.post(`${server.url}/api/shipments`, {
       data: { lines: [{ orderId: line._id, quantity }], carrier: 'dhl', trackingNumber: 'JD0146 0000 4242' },
       headers,

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { Checkout } from '@forgeline/shared/schemas/checkout';
 import type { Product } from '@forgeline/shared/schemas/product';
-import { createAccount, DEMO_ADMIN, signInAt, uniqueEmail } from './support/auth';
 import { closeSite, journeyContext, openSite } from './support/browser';
 import type { RunningServer } from './support/server';
-import { collectionFromTheWorks } from './support/delivery';
+import { newBuyerOnTerms, placeOnTerms } from './support/terms-buyer';
 
 /**
  * Partial shipments (decision 0232): a buyer on payment terms checks out three parts; the admin, on a
@@ -30,22 +28,8 @@ const TRACKING = 'JD0146 0000 7788';
 
 describe('shipments', () => {
   it('admin at 375 px ships 2 of 3 lines with tracking; the buyer sees the shipment and its link', async () => {
-    const headers = { origin: server.url };
-    const email = uniqueEmail('shipping');
-    const password = 'shipping-buyer-2026';
-    await createAccount(server.url, 'Shipping Buyer', email, password);
-    const buyer = await signInAt(buyerContext, server.url, { email, password }, '/dashboard/myOrders');
-    const session = (await (await buyer.request.get(`${server.url}/api/auth/get-session`)).json()) as {
-      user: { id: string };
-    };
-
     // The admin approves the buyer for payment terms: lines on terms ship before they are paid.
-    const admin = await signInAt(phone, server.url, DEMO_ADMIN, '/dashboard');
-    const approved = await admin.request.patch(`${server.url}/api/users/${session.user.id}/terms`, {
-      data: { terms: { termsDays: 30, creditLimit: 100_000 } },
-      headers,
-    });
-    expect(approved.status(), await approved.text()).toBe(200);
+    const { buyer, admin } = await newBuyerOnTerms(server.url, buyerContext, phone, 'Shipping Buyer');
 
     // Three parts in one checkout by invoice (through the API, as quick order does).
     const catalogue = (await (await buyer.request.get(`${server.url}/api/products`)).json()) as Product[];
@@ -53,23 +37,12 @@ describe('shipments', () => {
       .filter((product) => product.availableQuantiity >= product.minOrder * 2)
       .slice(0, 3);
     expect(parts).toHaveLength(3);
-    const added = await buyer.request.post(`${server.url}/api/cart/lines`, {
-      data: { lines: parts.map((part) => ({ productId: part._id, quantity: part.minOrder })) },
-      headers,
-    });
-    expect(added.status(), await added.text()).toBe(200);
-    const placed = await buyer.request.post(`${server.url}/api/checkout`, {
-      data: {
-        address: '4 Canal Wharf, Leeds',
-        phone: '+44 113 496 0000',
-        paymentMethod: 'invoice',
-        poReference: 'PO-SHIP-E2E',
-        delivery: await collectionFromTheWorks(buyer.request, server.url, headers),
-      },
-      headers,
-    });
-    expect(placed.status(), await placed.text()).toBe(201);
-    const checkout = (await placed.json()) as Checkout;
+    const checkout = await placeOnTerms(
+      buyer,
+      server.url,
+      parts.map((part) => ({ productId: part._id, quantity: part.minOrder })),
+      'PO-SHIP-E2E',
+    );
     const [first, second, third] = checkout.orders;
 
     // The admin, on a phone, opens the first line's page and ships the first two lines.
