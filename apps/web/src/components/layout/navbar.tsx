@@ -9,8 +9,9 @@ import { LogoMark } from '@/components/ui/logo';
 type NavItem = { label: string; to: string; end?: boolean };
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  // One line each, a little tighter below lg: a signed-in buyer's seven items fit a 768 px tablet.
-  `whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium transition-colors lg:px-3 ${
+  // One line each, a little tighter below xl. The bar opens from lg (1024 px): a signed-in admin's eight
+  // items and Logout overflowed a 768 px tablet, which now has the menu button.
+  `whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium transition-colors xl:px-3 ${
     isActive ? 'bg-primary text-primary-content' : 'text-base-content hover:bg-base-200'
   }`;
 
@@ -82,7 +83,7 @@ export const Navbar = () => {
           <span className="text-xl font-extrabold tracking-tight text-base-content">Forgeline</span>
         </Link>
 
-        <ul className="hidden items-center gap-1 md:flex">
+        <ul className="hidden items-center gap-1 lg:flex">
           {items.map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} end={item.end ?? false} className={linkClass}>
@@ -95,7 +96,7 @@ export const Navbar = () => {
 
         <button
           type="button"
-          className="btn btn-ghost btn-square md:hidden"
+          className="btn btn-ghost btn-square lg:hidden"
           aria-expanded={open}
           aria-controls={menuId}
           aria-label={open ? 'Close menu' : 'Open menu'}
@@ -114,7 +115,7 @@ export const Navbar = () => {
         </button>
       </nav>
 
-      <div id={menuId} hidden={!open} className="border-t border-base-300 bg-base-100 md:hidden">
+      <div id={menuId} hidden={!open} className="border-t border-base-300 bg-base-100 lg:hidden">
         <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
           {items.map((item) => (
             <li key={item.to} className="flex flex-col">
