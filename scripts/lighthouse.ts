@@ -11,6 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS } from '../apps/web/e2e/support/chromium.ts';
 import { startServer } from './lib/server.ts';
 
 const { values: args } = parseArgs({
@@ -106,17 +107,8 @@ const profile = mkdtempSync(path.join(os.tmpdir(), 'forgeline-lighthouse-'));
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   userDataDir: profile,
-  // The flags of the browser tests (apps/web/e2e/support/browser.ts).
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  // The flags of the browser tests.
+  chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
 });
 
 try {

@@ -193,9 +193,11 @@ const homeSharedModules = [
   'src/config/home-meta.ts',
   'src/lib/page-meta.ts',
   'src/lib/use-address-search.ts',
+  'src/lib/use-near-viewport.ts',
   'src/components/ui/spinner.tsx',
   'src/components/ui/alert.tsx',
   'src/components/ui/submit-button.tsx',
+  'src/components/pricing/contract-price-note.tsx',
   'src/features/products/api/get-products.ts',
   'src/features/products/components/product-search.tsx',
   '../../packages/shared/src/constants.ts',
@@ -209,6 +211,16 @@ const inEntryChunk = (id: string) =>
   id === fileURLToPath(new URL('src/main.tsx', import.meta.url)) ||
   id.startsWith('\0vite/') ||
   homeSharedModules.includes(id);
+
+/**
+ * What the sign-in and sign-up pages show besides their form (the card, Google's button, the words of
+ * the provider's errors, the plain form that stands in for the live one): one chunk instead of two, each
+ * of which both pages fetched (docs/decisions/0278). Only the auth pages import these modules. FormField
+ * is left out: the dashboard's forms import it too, and would fetch this chunk for it.
+ */
+const authFrame =
+  /[\\/]src[\\/]features[\\/]auth[\\/](components[\\/](auth-card|google-button|deferred-form)\.tsx|utils[\\/](auth-errors|redirect)\.ts|api[\\/](auth-request|sign-in-social)\.ts)$/;
+const formField = fileURLToPath(new URL('src/components/ui/form-field.tsx', import.meta.url));
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
@@ -229,6 +241,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // The server's render (src/entry-server.tsx, `vite build --ssr`): one file with all it needs, so the
   // server loads it without the web app's packages (docs/decisions/0040).
   ssr: { noExternal: true },
+  // Vite leaves process.env.NODE_ENV to run time in a server build, so React picked its development
+  // renderer whenever the server ran without NODE_ENV=production, as `npm start` does: the render is
+  // production's whatever the server's environment says (docs/decisions/0271).
+  ...(isSsrBuild && { define: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
   build: isSsrBuild
     ? {
         outDir: 'dist/.ssr',
@@ -258,7 +274,14 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             chunkFileNames: 'assets/[name]-[hash].js',
             assetFileNames: 'assets/[name]-[hash][extname]',
             // One group named after the entry: what it captures (with its dependencies) is the entry chunk.
-            codeSplitting: { groups: [{ name: 'index', test: inEntryChunk }] },
+            codeSplitting: {
+              groups: [
+                { name: 'index', test: inEntryChunk },
+                // Captured first, so that the group below does not take it in as one of its dependencies.
+                { name: 'form-field', test: (id: string) => id === formField },
+                { name: 'auth-frame', test: authFrame },
+              ],
+            },
           },
         },
       },

@@ -11,7 +11,13 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { checkouts, orders, products } from '../../apps/server/src/db/schema/index.ts';
 import { createUser, type TestUser } from '../../apps/server/test/auth-helper.ts';
-import { benchAppOnPostgres, percentile, type BenchSection, bareTransaction } from '../lib/bench.ts';
+import {
+  benchAppOnPostgres,
+  insertBenchParts,
+  percentile,
+  type BenchSection,
+  bareTransaction,
+} from '../lib/bench.ts';
 
 const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 400);
 const CONCURRENCY = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -61,19 +67,7 @@ const section: BenchSection = {
       const buyers: TestUser[] = [];
       for (let i = 0; i < BUYERS; i++) buyers.push(await createUser(app, { name: `Bench Buyer ${i}` }));
       const makeProducts = (prefix: string) =>
-        db
-          .insert(products)
-          .values(
-            Array.from({ length: PRODUCTS }, (_, i) => ({
-              name: `${prefix} part ${i}`,
-              priceCents: 125,
-              minOrder: 1,
-              availableQuantity: i === 0 ? SCARCE : PLENTY,
-              description: 'Bench part',
-              imageUrl: '/uploads/bench.webp',
-            })),
-          )
-          .returning();
+        insertBenchParts(app, prefix, PRODUCTS, (i) => (i === 0 ? SCARCE : PLENTY));
       /** Checkout i's lines: 20 parts of its own stretch of the catalogue, the first the scarce part 0 every 4th time. */
       const linesOf = (i: number) =>
         Array.from({ length: LINES }, (_, k) =>

@@ -9,7 +9,7 @@ import { orders, products, users } from '../../apps/server/src/db/schema/index.t
 import { DomainError } from '../../apps/server/src/lib/errors.ts';
 import type { Actor } from '../../apps/server/src/modules/orders/access.ts';
 import { placeOrder } from '../../apps/server/src/modules/orders/service.ts';
-import { benchAppOnPostgres, type BenchSection, bareTransaction } from '../lib/bench.ts';
+import { benchAppOnPostgres, insertBenchParts, type BenchSection, bareTransaction } from '../lib/bench.ts';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 3000);
 const CONCURRENCY = 20;
@@ -66,20 +66,7 @@ const section: BenchSection = {
         const buyer = buyers[i % BUYERS]!;
         return { id: buyer.id, name: buyer.name, email: buyer.email, role: null };
       };
-      const makeProducts = (prefix: string) =>
-        db
-          .insert(products)
-          .values(
-            Array.from({ length: PRODUCTS }, (_, i) => ({
-              name: `${prefix} part ${i}`,
-              priceCents: 125,
-              minOrder: 1,
-              availableQuantity: STOCK,
-              description: 'Bench part',
-              imageUrl: '/uploads/bench.webp',
-            })),
-          )
-          .returning();
+      const makeProducts = (prefix: string) => insertBenchParts(bench.app, prefix, PRODUCTS, () => STOCK);
       // Skewed demand: product 0 is asked for most, so its stock runs out mid-run.
       const pick = (i: number) => (i % 3 === 0 ? 0 : i % PRODUCTS);
       const quantityOf = (i: number) => 1 + (i % 3);

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { buildApp, type App } from '../../apps/server/src/app.ts';
 import { parseEnv } from '../../apps/server/src/config/env.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { products } from '../../apps/server/src/db/schema/index.ts';
 
 /**
  * One measured figure, printed next to its target and the baseline measured in the same run (the same
@@ -89,3 +90,19 @@ export async function bareTransaction(
     client.release();
   }
 }
+
+/** `count` parts named '<prefix> part <i>' at $1.25, minimum 1, each with the stock `stockOf(i)`; answers their rows. */
+export const insertBenchParts = (app: App, prefix: string, count: number, stockOf: (i: number) => number) =>
+  app.db
+    .insert(products)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        name: `${prefix} part ${i}`,
+        priceCents: 125,
+        minOrder: 1,
+        availableQuantity: stockOf(i),
+        description: 'Bench part',
+        imageUrl: '/uploads/bench.webp',
+      })),
+    )
+    .returning();

@@ -59,6 +59,9 @@ import { shipmentAdminRoutes, shipmentRoutes } from './modules/shipments/routes.
 import { backorderAdminRoutes } from './modules/backorders/index.ts';
 import { deliveryAdminRoutes, deliveryRoutes } from './modules/delivery/routes.ts';
 import { orderExpiryPlugin } from './modules/orders/expiry.ts';
+import { webhookDeliveryPlugin } from './modules/webhooks/index.ts';
+// Routes straight from their file: webhooks' index is imported by the modules that emit events (a cycle otherwise).
+import { webhookAdminRoutes, webhookCompanyRoutes } from './modules/webhooks/routes.ts';
 import { idempotencyPlugin } from './modules/idempotency/idempotency.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { stripeWebhookRoutes } from './modules/payments/webhook.ts';
@@ -255,6 +258,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
   await app.register(imagesPlugin, { store: createImageStore(env), documents: createDocumentStore(env) });
   await app.register(paymentsPlugin);
   await app.register(orderExpiryPlugin);
+  await app.register(webhookDeliveryPlugin(env.WEBHOOK_INTERVAL_MS));
   await app.register(idempotencyPlugin);
   await app.register(quoteExpiryPlugin);
   await app.register(termsReminderPlugin);
@@ -309,6 +313,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
       await api.register(categoryRoutes);
       await api.register(browseRoutes);
       await api.register(apiKeyCompanyRoutes);
+      await api.register(webhookCompanyRoutes);
       await api.register(documentRoutes);
       await api.register(punchoutRoutes);
       // The admin area: one guard for all of it, at onRequest (before the body is read or validated).
@@ -336,6 +341,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
         await admin.register(priceListAdminRoutes);
         await admin.register(taxAdminRoutes);
         await admin.register(apiKeyAdminRoutes);
+        await admin.register(webhookAdminRoutes);
         await admin.register(documentAdminRoutes);
         await admin.register(punchoutAdminRoutes);
       });

@@ -5,6 +5,7 @@ import { apiKeys, auditLog, orders } from '../src/db/schema/index.ts';
 import { API_KEY_REQUESTS_PER_MINUTE } from '../src/plugins/app/auth.ts';
 import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
+import { createCompany } from './support/companies.ts';
 import { expectRefused, requestAs, type Method } from './support/cast.ts';
 import { makeProduct, payOrder, placeOrder } from './support/data.ts';
 
@@ -45,23 +46,10 @@ describe('API keys', () => {
       createUser(t.app, { name: 'Cy Customer' }),
     ]);
     productId = (await makeProduct(t.app, { sku: 'KEY-BOLT-1', priceCents: 250, availableQuantity: 500 })).id;
-    const company = await call(shop, 'POST', '/api/companies', {
-      name: 'Acme Pumps Inc.',
-      billingAddress: '1 Works Road',
-      country: 'GB',
-    });
-    expect(company.statusCode, company.body).toBe(201);
-    const companyId = company.json<{ id: string }>().id;
-    for (const [user, role] of [
+    await createCompany(t.app, shop, { name: 'Acme Pumps Inc.', country: 'GB' }, [
       [companyAdmin, 'admin'],
       [buyer, 'buyer'],
-    ] as const) {
-      const res = await call(shop, 'POST', `/api/companies/${companyId}/members`, {
-        email: user.email,
-        role,
-      });
-      expect(res.statusCode, res.body).toBe(201);
-    }
+    ]);
   }, 60_000);
   afterAll(() => t.close());
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@forgeline/shared/schemas/audit';
 import { createUser, type TestUser } from './auth-helper.ts';
-import { buildTestApp, type TestApp } from './helper.ts';
-import { createCast, expectRefused, requestAs, type Cast, type Method } from './support/cast.ts';
+import type { TestApp } from './helper.ts';
+import { buildAppWithCast, expectRefused, requestAs, type Cast, type Method } from './support/cast.ts';
 import { makeProduct, payOrder, placeOrder } from './support/data.ts';
 
 const productBody = (extra: Record<string, unknown> = {}) => ({
@@ -30,10 +30,7 @@ describe('the audit log: what admins did, written with the change (GET /api/audi
   }
   const newest = async () => (await entries())[0];
 
-  beforeAll(async () => {
-    t = await buildTestApp();
-    cast = await createCast(t.app);
-  });
+  beforeAll(async () => ({ t, cast } = await buildAppWithCast()));
   afterAll(() => t.close());
 
   it('records adding, editing (only what changed) and deleting a product, by whom', async () => {

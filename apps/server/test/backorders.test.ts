@@ -200,6 +200,17 @@ describe('back-orders', () => {
       }),
       expect.objectContaining({ orderNumber: second.number, buyerName: 'Other Buyer', backordered: 4 }),
     ]);
+    // A page at a time, oldest first, the total in X-Total-Count.
+    const total = Number(res.headers['x-total-count']);
+    expect(total).toBe(res.json<Backorder[]>().length);
+    const firstPage = await call(admin, 'GET', '/api/backorders?limit=1');
+    const secondPage = await call(admin, 'GET', '/api/backorders?limit=1&page=2');
+    expect(firstPage.headers['x-total-count']).toBe(String(total));
+    expect([...firstPage.json<Backorder[]>(), ...secondPage.json<Backorder[]>()]).toEqual(
+      res.json<Backorder[]>().slice(0, 2),
+    );
+    const badPage = await expectRefused(t.app, () => call(admin, 'GET', '/api/backorders?page=0'), 400);
+    expect(badPage.json().message).toContain('page must be at least 1');
     await expectRefused(t.app, () => call(buyer, 'GET', '/api/backorders'), 403);
     await expectRefused(t.app, () => call(null, 'GET', '/api/backorders'), 401);
   });
@@ -215,6 +226,21 @@ describe('back-orders', () => {
     expect(await waitingOf(first._id)).toBe(0);
     expect(await waitingOf(second._id)).toBe(2);
     expect(await stockOf(t.app, partId)).toBe(0);
+    // Each buyer served hears of it, once, with what came in and what still waits.
+    const inStock = async (user: TestUser) =>
+      (await t.app.db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, user.email))).filter(
+        (row) => row.subject.startsWith('In stock:'),
+      );
+    const [firstMail, ...firstMore] = await inStock(buyer);
+    expect(firstMore).toEqual([]);
+    expect(firstMail!.subject).toBe('In stock: 3 pcs of Part BO-FLANGE-1');
+    expect(firstMail!.textBody).toContain(`${first.number}  Part BO-FLANGE-1: 3 pcs now in stock\n`);
+    expect(firstMail!.textBody).toContain('they leave with our next shipment');
+    const [secondMail] = await inStock(other);
+    expect(secondMail!.textBody).toContain(
+      `${second.number}  Part BO-FLANGE-1: 2 pcs now in stock (2 still on back-order)`,
+    );
+    expect(secondMail!.textBody).toContain('we will write again when the rest arrives');
     // The filled pieces may now ship; the second line's two in hand too, not its two waiting.
     const rest = await call(admin, 'PUT', `/api/order/shipped/${first._id}`);
     expect(rest.json()).toMatchObject({ modifiedCount: 1 });

@@ -6,8 +6,8 @@ import type { AdminOrderDetail } from '@forgeline/shared/schemas/order-detail';
 import { invoices, outboxMessages, testPaymentIntents } from '../src/db/schema/index.ts';
 import { getOverview } from '../src/modules/overview/service.ts';
 import { createUser, type TestUser } from './auth-helper.ts';
-import { buildTestApp, type TestApp } from './helper.ts';
-import { expectRefused, requestAs, type Method } from './support/cast.ts';
+import type { TestApp } from './helper.ts';
+import { buildAppWithAdmin, type Call, expectRefused } from './support/cast.ts';
 import { GOOD_CARD, makeProduct, orderRow, payOrder, placeOrder, stockOf } from './support/data.ts';
 
 /**
@@ -19,15 +19,10 @@ import { GOOD_CARD, makeProduct, orderRow, payOrder, placeOrder, stockOf } from 
 describe('cancelling an order keeps it on record', () => {
   let t: TestApp;
   let admin: TestUser;
+  let call: Call;
 
-  beforeAll(async () => {
-    t = await buildTestApp();
-    admin = await createUser(t.app, { admin: true });
-  });
+  beforeAll(async () => ({ t, admin, call } = await buildAppWithAdmin()));
   afterAll(() => t.close());
-
-  const call = (user: TestUser | null, method: Method, url: string, payload?: unknown) =>
-    requestAs(t.app, user, method, url, payload);
 
   const creditNotesOf = (orderId: string) =>
     t.app.db.select().from(invoices).where(eq(invoices.refundedOrderId, orderId));

@@ -15,8 +15,8 @@ import {
 } from '../src/db/schema/index.ts';
 import { writeLimitOf } from '../src/plugins/app/write-limits.ts';
 import { createUser, type TestUser } from './auth-helper.ts';
-import { buildTestApp, type TestApp } from './helper.ts';
-import { createCast, expectRefused, type Cast, requestAs, type Method } from './support/cast.ts';
+import type { TestApp } from './helper.ts';
+import { buildAppWithCast, expectRefused, type Cast, requestAs, type Method } from './support/cast.ts';
 import { GOOD_CARD, makeProduct, orderBody, stockOf } from './support/data.ts';
 import type { FakeStripe } from './support/fake-stripe.ts';
 import { deliverSucceeded, startStripeTestApp } from './support/stripe-app.ts';
@@ -43,10 +43,7 @@ describe('POST /api/checkout (test processor)', () => {
   let t: TestApp;
   let cast: Cast;
 
-  beforeAll(async () => {
-    t = await buildTestApp();
-    cast = await createCast(t.app);
-  });
+  beforeAll(async () => ({ t, cast } = await buildAppWithCast()));
   afterAll(() => t.close());
 
   it('is for signed-in buyers only, and an empty cart places nothing', async () => {

@@ -2,12 +2,12 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout } from '@forgeline/shared/schemas/checkout';
 import type { DeliveryMethodDto, DeliveryOptions, DeliveryZoneDto } from '@forgeline/shared/schemas/delivery';
-import { checkouts, invoices, orders, outboxMessages, testPaymentIntents } from '../src/db/schema/index.ts';
+import { checkouts, invoices, orders, outboxMessages } from '../src/db/schema/index.ts';
 import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { expectRefused, requestAs, type Method } from './support/cast.ts';
-import { GOOD_CARD, makeProduct } from './support/data.ts';
-import { pdfProse } from './support/pdf.ts';
+import { addIllinoisSalesTax, checkoutInvoice, fillCart, payCheckoutByCard } from './support/checkout.ts';
+import { makeProduct } from './support/data.ts';
 
 /** Delivery methods and costs (decisions 0235, 0236), on a seller in Illinois that charges 6.25 %. */
 let t: TestApp;
@@ -28,30 +28,11 @@ const call = (user: TestUser | null, method: Method, url: string, payload?: unkn
 const address = { address: '7 Steel Row, Chicago', phone: '+1 312 555 0100' };
 const toIllinois = (methodId: string) => ({ methodId, country: 'US', region: 'IL' });
 
-async function fill(user: TestUser, lines: { productId: string; quantity: number }[]) {
-  const res = await call(user, 'POST', '/api/cart/lines', { lines });
-  expect(res.statusCode, res.body).toBe(200);
-}
+const fill = (user: TestUser, lines: { productId: string; quantity: number }[]) =>
+  fillCart(t.app, user, lines);
 
-async function payByCard(user: TestUser, checkoutId: string) {
-  const intent = await call(user, 'POST', `/api/checkouts/${checkoutId}/payment-intent`);
-  expect(intent.statusCode, intent.body).toBe(200);
-  const { clientSecret } = intent.json<{ clientSecret: string }>();
-  const [charged] = await t.app.db
-    .select()
-    .from(testPaymentIntents)
-    .where(eq(testPaymentIntents.clientSecret, clientSecret));
-  const paid = await call(user, 'POST', '/api/payments/test-card/confirm', { clientSecret, ...GOOD_CARD });
-  expect(paid.statusCode, paid.body).toBe(200);
-  return charged!.amountCents;
-}
-
-async function invoiceText(user: TestUser, checkoutId: string) {
-  const [invoice] = await t.app.db.select().from(invoices).where(eq(invoices.checkoutId, checkoutId));
-  const pdf = await call(user, 'GET', `/api/invoices/${invoice!.id}/pdf`);
-  expect(pdf.statusCode).toBe(200);
-  return { invoice: invoice!, text: await pdfProse(pdf.rawPayload) };
-}
+const payByCard = (user: TestUser, checkoutId: string) => payCheckoutByCard(t.app, user, checkoutId);
+const invoiceText = (user: TestUser, checkoutId: string) => checkoutInvoice(t.app, user, checkoutId);
 
 beforeAll(async () => {
   t = await buildTestApp({ env: { SELLER_COUNTRY: 'US', SELLER_REGION: 'IL' } });
@@ -60,15 +41,7 @@ beforeAll(async () => {
     createUser(t.app, { name: 'Delivery Buyer' }),
     createUser(t.app, { name: 'Terms Buyer' }),
   ]);
-  const rate = await call(admin, 'POST', '/api/tax/rates', {
-    country: 'US',
-    region: 'IL',
-    category: 'standard',
-    rate: 6.25,
-    name: 'Illinois sales tax',
-    validFrom: '2020-01-01',
-  });
-  expect(rate.statusCode, rate.body).toBe(201);
+  await addIllinoisSalesTax(t.app, admin);
   const terms = await call(admin, 'PATCH', `/api/users/${termsBuyer.id}/terms`, {
     terms: { termsDays: 30, creditLimit: 100_000 },
   });

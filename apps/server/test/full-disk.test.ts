@@ -6,8 +6,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { outboxMessages } from '../src/db/schema/index.ts';
 import { isStorageFull } from '../src/lib/files.ts';
-import { createUser, type TestUser } from './auth-helper.ts';
-import { buildTestApp, type TestApp } from './helper.ts';
+import type { TestUser } from './auth-helper.ts';
+import type { TestApp } from './helper.ts';
+import { buildAppWithAdmin } from './support/cast.ts';
 
 /**
  * A full disk, as the file system reports it: a write takes what fits, then fails with ENOSPC, and
@@ -34,10 +35,7 @@ vi.mock('node:fs/promises', async (importOriginal) => {
 
 let t: TestApp;
 let admin: TestUser;
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await createUser(t.app, { admin: true });
-});
+beforeAll(async () => ({ t, admin } = await buildAppWithAdmin()));
 afterAll(() => t.close());
 
 async function whileDiskFull<T>(work: () => Promise<T>): Promise<T> {

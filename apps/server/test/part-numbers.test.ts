@@ -9,6 +9,7 @@ import { auditLog, customerPartNumbers, invoices, orders, products } from '../sr
 import type { ProductRow } from '../src/db/schema/index.ts';
 import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
+import { createCompany } from './support/companies.ts';
 import { expectRefused, requestAs, type Method } from './support/cast.ts';
 import { makeProduct, orderBody, snapshot } from './support/data.ts';
 import { pdfText } from './support/pdf.ts';
@@ -49,20 +50,8 @@ describe("customers' own part numbers", () => {
     return res.json<PartNumber[]>();
   };
 
-  async function companyWith(name: string, members: [TestUser, string][]) {
-    const created = await call(shop, 'POST', '/api/companies', {
-      name,
-      billingAddress: '1 Works Road',
-      country: 'GB',
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const id = created.json<{ id: string }>().id;
-    for (const [user, role] of members) {
-      const res = await call(shop, 'POST', `/api/companies/${id}/members`, { email: user.email, role });
-      expect(res.statusCode, res.body).toBe(201);
-    }
-    return id;
-  }
+  const companyWith = (name: string, members: [TestUser, string][]) =>
+    createCompany(t.app, shop, { name, country: 'GB' }, members);
 
   beforeAll(async () => {
     t = await buildTestApp();

@@ -6,8 +6,8 @@ import type { Checkout } from '@forgeline/shared/schemas/checkout';
 import { invoices, orders, testPaymentIntents } from '../src/db/schema/index.ts';
 import { expireUnpaidOrders } from '../src/modules/orders/expiry.ts';
 import { createUser, type TestUser } from './auth-helper.ts';
-import { buildTestApp, type TestApp } from './helper.ts';
-import { requestAs, type Method } from './support/cast.ts';
+import type { TestApp } from './helper.ts';
+import { buildAppWithAdmin, requestAs, type Method } from './support/cast.ts';
 import { GOOD_CARD, makeProduct } from './support/data.ts';
 import type { FakeStripe } from './support/fake-stripe.ts';
 import { deliverSucceeded, startStripeTestApp } from './support/stripe-app.ts';
@@ -49,10 +49,7 @@ describe('a card payment takes what is owed now (test processor)', () => {
   const inject = (user: TestUser | null, method: Method, url: string, payload?: unknown) =>
     requestAs(t.app, user, method, url, payload);
 
-  beforeAll(async () => {
-    t = await buildTestApp();
-    admin = await createUser(t.app, { admin: true });
-  });
+  beforeAll(async () => ({ t, admin } = await buildAppWithAdmin()));
   afterAll(() => t.close());
 
   async function cancelLines(buyer: TestUser, ids: string[], by: CancelBy) {

@@ -8,8 +8,8 @@ import { checkouts, invoices, orders, outboxMessages } from '../src/db/schema/in
 import { expireUnpaidOrders } from '../src/modules/orders/expiry.ts';
 import { remindOverdueInvoices } from '../src/modules/payment-terms/service.ts';
 import { createUser, type TestUser } from './auth-helper.ts';
-import { buildTestApp, type TestApp } from './helper.ts';
-import { expectRefused, requestAs, type Method } from './support/cast.ts';
+import type { TestApp } from './helper.ts';
+import { buildAppWithAdmin, type Call, expectRefused } from './support/cast.ts';
 import { GOOD_CARD, makeProduct, payOrder, stockOf } from './support/data.ts';
 import { pdfText } from './support/pdf.ts';
 
@@ -19,15 +19,10 @@ const DAY = 86_400_000;
 describe('payment terms: pay by invoice (decision 0112)', () => {
   let t: TestApp;
   let admin: TestUser;
+  let call: Call;
 
-  beforeAll(async () => {
-    t = await buildTestApp();
-    admin = await createUser(t.app, { admin: true });
-  });
+  beforeAll(async () => ({ t, admin, call } = await buildAppWithAdmin()));
   afterAll(() => t.close());
-
-  const call = (user: TestUser | null, method: Method, url: string, payload?: unknown) =>
-    requestAs(t.app, user, method, url, payload);
 
   async function approve(user: TestUser, termsDays: number, creditLimit: number) {
     const res = await call(admin, 'PATCH', `/api/users/${user.id}/terms`, {

@@ -11,6 +11,7 @@ import {
 import { luhnValid } from '@forgeline/shared/cards';
 import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
+import { expectRefused, type Method } from './support/cast.ts';
 import type { FakeStripe } from './support/fake-stripe.ts';
 import { FAKE_STRIPE_WEBHOOK_SECRET, startStripeTestApp } from './support/stripe-app.ts';
 import {
@@ -23,20 +24,6 @@ import {
   snapshot,
   stockOf,
 } from './support/data.ts';
-
-type Injectable = TestApp['app'];
-
-async function expectRefused<R extends { statusCode: number; body: string }>(
-  app: Injectable,
-  call: () => Promise<R>,
-  status: number,
-): Promise<R> {
-  const before = await snapshot(app);
-  const res = await call();
-  expect(res.statusCode, res.body).toBe(status);
-  expect(await snapshot(app)).toEqual(before);
-  return res;
-}
 
 const nextYear = new Date().getUTCFullYear() + 1;
 
@@ -285,6 +272,8 @@ describe('the built-in test card processor', () => {
     type Role = 'visitor' | 'customerA' | 'customerB' | 'admin';
     const headersOf = (role: Role): Record<string, string> =>
       role === 'visitor' ? {} : { customerA: customerA, customerB: customerB, admin: admin }[role].headers;
+    const callAs = (role: Role, method: Method, url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: headersOf(role), ...(payload && { payload }) });
 
     it.each([
       ['visitor', 401],
@@ -295,13 +284,7 @@ describe('the built-in test card processor', () => {
       "POST /api/create-payment-intent for A's order as %s → %i",
       async (role, status) => {
         const orderId = await newOrder();
-        const call = () =>
-          t.app.inject({
-            method: 'POST',
-            url: '/api/create-payment-intent',
-            headers: headersOf(role),
-            payload: { orderId },
-          });
+        const call = () => callAs(role, 'POST', '/api/create-payment-intent', { orderId });
         if (status !== 200) return void (await expectRefused(t.app, call, status));
         expect((await call()).statusCode).toBe(200);
         expect((await orderRow(t.app, orderId))?.paymentIntentId).toMatch(/^pi_/);
@@ -319,12 +302,7 @@ describe('the built-in test card processor', () => {
         const orderId = await newOrder();
         const clientSecret = await clientSecretFor(t.app, customerA, orderId);
         const call = () =>
-          t.app.inject({
-            method: 'POST',
-            url: '/api/payments/test-card/confirm',
-            headers: headersOf(role),
-            payload: { clientSecret, ...GOOD_CARD },
-          });
+          callAs(role, 'POST', '/api/payments/test-card/confirm', { clientSecret, ...GOOD_CARD });
         if (status !== 200) return void (await expectRefused(t.app, call, status));
         expect((await call()).statusCode).toBe(200);
         expect((await orderRow(t.app, orderId))?.paid).toBe(true);
@@ -347,13 +325,7 @@ describe('the built-in test card processor', () => {
           .update(testPaymentIntents)
           .set({ status: 'succeeded', amountReceivedCents: 2500 })
           .where(eq(testPaymentIntents.id, intentId));
-        const call = () =>
-          t.app.inject({
-            method: 'PATCH',
-            url: `/api/order/${orderId}`,
-            headers: headersOf(role),
-            payload: { transactionId: intentId },
-          });
+        const call = () => callAs(role, 'PATCH', `/api/order/${orderId}`, { transactionId: intentId });
         if (status !== 200) {
           await expectRefused(t.app, call, status);
           expect((await orderRow(t.app, orderId))?.paid).toBe(false);
@@ -367,11 +339,7 @@ describe('the built-in test card processor', () => {
     it.each(['visitor', 'customerA', 'customerB', 'admin'] as Role[])(
       'GET /api/config as %s → 200',
       async (role) => {
-        await expectRefused(
-          t.app,
-          () => t.app.inject({ method: 'GET', url: '/api/config', headers: headersOf(role) }),
-          200,
-        );
+        await expectRefused(t.app, () => callAs(role, 'GET', '/api/config'), 200);
       },
     );
   });

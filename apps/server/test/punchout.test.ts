@@ -72,7 +72,11 @@ class FakeProcurement {
   }
 
   /** An OrderRequest for the items of a PunchOutOrderMessage, with the prices it chooses to say. */
-  orderRequest(orderId: string, items: { sku: string; auxId: string; quantity: number; price: string }[]) {
+  orderRequest(
+    orderId: string,
+    items: { sku: string; auxId: string; quantity: number; price: string }[],
+    shipTo = { country: 'GB', name: 'United Kingdom' },
+  ) {
     const lines = items
       .map(
         (item, i) => `<ItemOut quantity="${item.quantity}" lineNumber="${i + 1}">
@@ -89,7 +93,7 @@ class FakeProcurement {
     <OrderRequestHeader orderID="${orderId}" orderDate="2026-11-28" type="new">
       <Total><Money currency="USD">0.01</Money></Total>
       <ShipTo><Address addressID="LDS"><Name xml:lang="en">Acme Works</Name>
-        <PostalAddress><Street>1 Works Road</Street><City>Leeds</City><PostalCode>LS1 1AA</PostalCode><Country isoCountryCode="GB">United Kingdom</Country></PostalAddress>
+        <PostalAddress><Street>1 Works Road</Street><City>Leeds</City><PostalCode>LS1 1AA</PostalCode><Country isoCountryCode="${shipTo.country}">${shipTo.name}</Country></PostalAddress>
         <Phone><TelephoneNumber><CountryCode isoCountryCode="GB">44</CountryCode><AreaOrCityCode>113</AreaOrCityCode><Number>4960000</Number></TelephoneNumber></Phone>
       </Address></ShipTo>
     </OrderRequestHeader>
@@ -481,5 +485,49 @@ describe('punchout: a procurement system shops and orders at its contract prices
       .from(punchoutCredentials)
       .where(eq(punchoutCredentials.companyId, companyId));
     expect(row!.sharedSecretHash).not.toContain(SECRET);
+  });
+
+  it("charges the shop's cheapest delivery to the ShipTo's country, whatever the document says", async () => {
+    const zone = async (name: string, country: string) =>
+      (await as(shop, 'POST', '/api/delivery/zones', { name, destinations: [country] })).json<{
+        id: string;
+      }>();
+    const [uk, germany] = [await zone('UK', 'GB'), await zone('Germany', 'DE')];
+    for (const [name, rates] of [
+      ['UK parcel', [{ zoneId: uk.id, price: 8 }]],
+      ['EU parcel', [{ zoneId: germany.id, price: 20 }]],
+      ['EU express', [{ zoneId: germany.id, price: 45 }]],
+    ] as const) {
+      const res = await as(shop, 'POST', '/api/delivery/methods', { name, kind: 'flat', rates });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const placed = async (orderId: string, shipTo: { country: string; name: string }) => {
+      const line = { sku: 'PO-BOLT-M12', auxId: bolt.id, quantity: 2, price: '0.01' };
+      const res = await postCxml(fake.orderRequest(orderId, [line], shipTo));
+      expect(res.statusCode, res.body).toBe(200);
+      const [claim] = await t.app.db
+        .select()
+        .from(punchoutOrders)
+        .where(eq(punchoutOrders.orderRef, orderId));
+      return (await t.app.db.select().from(checkouts).where(eq(checkouts.id, claim!.checkoutId!)))[0]!;
+    };
+    // The company is in Great Britain; the document ships to Germany: priced to Germany.
+    expect(await placed('PO-DE', { country: 'DE', name: 'Deutschland' })).toMatchObject({
+      deliveryStatus: 'priced',
+      deliveryMethodName: 'EU parcel',
+      deliveryCountry: 'DE',
+      deliveryCents: 2000,
+      totalCents: 300,
+    });
+    expect(await placed('PO-GB', { country: 'GB', name: 'United Kingdom' })).toMatchObject({
+      deliveryMethodName: 'UK parcel',
+      deliveryCountry: 'GB',
+      deliveryCents: 800,
+    });
+    // Nothing delivers to Japan: placed without a charge, the shop arranges it, as the order form does.
+    expect(await placed('PO-JP', { country: 'JP', name: 'Japan' })).toMatchObject({
+      deliveryStatus: 'none',
+      deliveryCents: 0,
+    });
   });
 });

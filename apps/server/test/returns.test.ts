@@ -13,6 +13,7 @@ import {
 } from '../src/db/schema/index.ts';
 import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
+import { createCompany } from './support/companies.ts';
 import { expectRefused, requestAs, type Method } from './support/cast.ts';
 import { GOOD_CARD, makeProduct, stockOf } from './support/data.ts';
 import { pdfProse } from './support/pdf.ts';
@@ -279,36 +280,37 @@ describe('returns', () => {
       400,
     );
     expect(tooMany.json().message).toContain('at most 2 can be sold again');
-    const list = (await call(admin, 'GET', '/api/returns?status=approved')).json<Return[]>();
+    const approved = await call(admin, 'GET', '/api/returns?status=approved');
+    const list = approved.json<Return[]>();
+    expect(approved.headers['x-total-count']).toBe(String(list.length));
     expect(list.map((row) => row._id)).toContain(again._id);
+    // Newest first, a page at a time.
+    // The shop's list is the shop's: a buyer and a visitor are refused it.
+    await expectRefused(t.app, () => call(buyer, 'GET', '/api/returns?page=1'), 403);
+    await expectRefused(t.app, () => call(null, 'GET', '/api/returns'), 401);
+    const every = (await call(admin, 'GET', '/api/returns')).json<Return[]>();
+    const second = (await call(admin, 'GET', '/api/returns?limit=1&page=2')).json<Return[]>();
+    expect(second.map((row) => row._id)).toEqual(every.slice(1, 2).map((row) => row._id));
     expect(list.find((row) => row._id === again._id)!.customerEmail).toBe(buyer.email);
     expect(list.every((row) => row.status === 'approved')).toBe(true);
   });
 
   it('lets a company colleague whose role reads the orders ask a return, not one whose role does not', async () => {
-    const company = await call(admin, 'POST', '/api/companies', {
-      name: 'Returns GmbH',
-      billingAddress: '1 Example Street',
-      country: 'DE',
-    });
-    expect(company.statusCode, company.body).toBe(201);
-    const companyId = company.json<{ id: string }>().id;
     const [orderer, boss, colleague] = await Promise.all([
       createUser(t.app),
       createUser(t.app),
       createUser(t.app),
     ]);
-    for (const [person, role] of [
-      [orderer, 'buyer'],
-      [boss, 'admin'],
-      [colleague, 'buyer'],
-    ] as const) {
-      const res = await call(admin, 'POST', `/api/companies/${companyId}/members`, {
-        email: person.email,
-        role,
-      });
-      expect(res.statusCode, res.body).toBe(201);
-    }
+    await createCompany(
+      t.app,
+      admin,
+      { name: 'Returns GmbH', billingAddress: '1 Example Street', country: 'DE' },
+      [
+        [orderer, 'buyer'],
+        [boss, 'admin'],
+        [colleague, 'buyer'],
+      ],
+    );
     const { orderId } = await buyByCard(orderer, 2);
     await ship(orderId, 2);
     await expectRefused(t.app, () => ask(colleague, orderId, 1), 404);

@@ -8,6 +8,7 @@ import type { Shipment } from '@forgeline/shared/schemas/shipment';
 import { outboxMessages, shipmentLines } from '../src/db/schema/index.ts';
 import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
+import { createCompany } from './support/companies.ts';
 import { expectRefused, requestAs, type Method } from './support/cast.ts';
 import { makeProduct, orderRow, payOrder, placeOrder } from './support/data.ts';
 import { pdfText } from './support/pdf.ts';
@@ -341,24 +342,16 @@ describe('company members', () => {
       createUser(t.app),
       createUser(t.app),
     ]);
-    const company = await call(admin, 'POST', '/api/companies', {
-      name: 'Shipping Works Ltd',
-      billingAddress: '1 Dock Road, Hull',
-      country: 'GB',
-    });
-    expect(company.statusCode, company.body).toBe(201);
-    const companyId = company.json<{ id: string }>().id;
-    for (const [person, role] of [
-      [owner, 'admin'],
-      [finance, 'finance'],
-      [otherBuyer, 'buyer'],
-    ] as const) {
-      const res = await call(admin, 'POST', `/api/companies/${companyId}/members`, {
-        email: person.email,
-        role,
-      });
-      expect(res.statusCode, res.body).toBe(201);
-    }
+    const companyId = await createCompany(
+      t.app,
+      admin,
+      { name: 'Shipping Works Ltd', billingAddress: '1 Dock Road, Hull', country: 'GB' },
+      [
+        [owner, 'admin'],
+        [finance, 'finance'],
+        [otherBuyer, 'buyer'],
+      ],
+    );
     const terms = await call(admin, 'PATCH', `/api/companies/${companyId}/terms`, {
       terms: { termsDays: 30, creditLimit: 100_000 },
     });

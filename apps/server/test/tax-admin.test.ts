@@ -5,6 +5,7 @@ import type { TaxExemption, TaxRateDto } from '@forgeline/shared/schemas/tax';
 import { auditLog, companies, invoices, outboxMessages } from '../src/db/schema/index.ts';
 import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
+import { createCompany } from './support/companies.ts';
 import { expectRefused, requestAs, type Method } from './support/cast.ts';
 import { makeProduct, orderBody, payOrder } from './support/data.ts';
 
@@ -71,20 +72,8 @@ describe('tax admin: rates, VAT IDs, certificates and the report', () => {
     });
   };
 
-  async function makeCompany(name: string, country: string, members: [TestUser, string][]) {
-    const created = await call(shop, 'POST', '/api/companies', {
-      name,
-      billingAddress: '1 Works Road',
-      country,
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const id = created.json<Company>().id;
-    for (const [user, role] of members) {
-      const attached = await call(shop, 'POST', `/api/companies/${id}/members`, { email: user.email, role });
-      expect(attached.statusCode, attached.body).toBe(201);
-    }
-    return id;
-  }
+  const makeCompany = (name: string, country: string, members: [TestUser, string][]) =>
+    createCompany(t.app, shop, { name, country }, members);
 
   beforeAll(async () => {
     t = await buildTestApp({ env: { SELLER_COUNTRY: 'DE' } });

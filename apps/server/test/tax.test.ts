@@ -16,8 +16,9 @@ import {
 import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { requestAs, type Method } from './support/cast.ts';
-import { GOOD_CARD, makeProduct } from './support/data.ts';
+import { checkoutInvoice, payCheckoutByCard } from './support/checkout.ts';
 import { pdfProse } from './support/pdf.ts';
+import { makeProduct } from './support/data.ts';
 
 const delivery = { address: 'Werkstraße 4, 70173 Stuttgart', phone: '+49 711 000000' };
 
@@ -96,24 +97,14 @@ describe('tax on orders and invoices (seller in Germany)', () => {
     const placed = await as(buyer, 'POST', '/api/checkout', { ...delivery, paymentMethod: 'card' });
     expect(placed.statusCode, placed.body).toBe(201);
     const checkout = placed.json<Checkout>();
-    const intent = await as(buyer, 'POST', `/api/checkouts/${checkout._id}/payment-intent`);
-    expect(intent.statusCode, intent.body).toBe(200);
-    const { clientSecret } = intent.json<{ clientSecret: string }>();
-    const [charged] = await t.app.db
-      .select()
-      .from(testPaymentIntents)
-      .where(eq(testPaymentIntents.clientSecret, clientSecret));
-    const paid = await as(buyer, 'POST', '/api/payments/test-card/confirm', { clientSecret, ...GOOD_CARD });
-    expect(paid.statusCode, paid.body).toBe(200);
-    const [invoice] = await t.app.db.select().from(invoices).where(eq(invoices.checkoutId, checkout._id));
-    const pdf = await as(buyer, 'GET', `/api/invoices/${invoice!.id}/pdf`);
-    expect(pdf.statusCode).toBe(200);
+    const chargedCents = await payCheckoutByCard(t.app, buyer, checkout._id);
+    const { invoice, text } = await checkoutInvoice(t.app, buyer, checkout._id);
     return {
       cart,
       checkout,
-      chargedCents: charged!.amountCents,
-      invoice: invoice!,
-      text: await pdfProse(pdf.rawPayload),
+      chargedCents,
+      invoice,
+      text,
     };
   }
 

@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserSummary } from '@forgeline/shared/schemas/user';
-import { buildTestApp, type TestApp } from './helper.ts';
-import { createCast, type Cast } from './support/cast.ts';
+import type { TestApp } from './helper.ts';
+import { buildAppWithCast, type Cast } from './support/cast.ts';
 
 let t: TestApp;
 let cast: Cast;
 
-beforeAll(async () => {
-  t = await buildTestApp();
-  cast = await createCast(t.app);
-});
+beforeAll(async () => ({ t, cast } = await buildAppWithCast()));
 afterAll(() => t.close());
 
 const get = (url: string, role: 'admin' | 'customerA' = 'admin') =>

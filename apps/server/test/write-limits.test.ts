@@ -18,11 +18,17 @@ import { buildTestApp, type TestApp } from './helper.ts';
 const redisUrl = process.env.TEST_REDIS_URL;
 const runId = Math.random().toString(36).slice(2, 8);
 let ipCounter = 0;
-/** A fresh client address per call (and per run: Redis keeps counters between runs). */
-const nextIp = () => {
-  ipCounter += 1;
-  return `10.${Math.floor(Math.random() * 250)}.${Math.floor(ipCounter / 250) % 250}.${ipCounter % 250}`;
-};
+const hex = (digits: number) =>
+  Math.floor(Math.random() * 16 ** digits)
+    .toString(16)
+    .padStart(digits, '0');
+const runPrefix = `fd${hex(2)}:${hex(4)}:${hex(4)}`;
+/**
+ * A fresh client address per call, unique across runs too: Redis keeps counters between runs, and
+ * CI runs this file twice at once against one Redis. 40 random bits per run (an IPv4 address left
+ * 8, so two runs met on one address); the counter sits in the /64, for limiters that group by it.
+ */
+const nextIp = () => `${runPrefix}:${(ipCounter += 1).toString(16)}::1`;
 let userCounter = 0;
 const nextUser = () => `user-${runId}-${(userCounter += 1)}`;
 

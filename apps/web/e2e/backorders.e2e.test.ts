@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Product } from '@forgeline/shared/schemas/product';
 import { createAccount, DEMO_ADMIN, signInAt, uniqueEmail } from './support/auth';
-import { closeSite, journeyContext, openSite } from './support/browser';
+import { main } from './support/screens';
+import { closeSite, openSiteWithDeskAndPhone } from './support/browser';
 import type { RunningServer } from './support/server';
 
 /**
@@ -18,9 +19,7 @@ let adminContext: BrowserContext;
 let phone: BrowserContext;
 
 beforeAll(async () => {
-  ({ server, browser } = await openSite());
-  adminContext = await journeyContext(browser);
-  phone = await journeyContext(browser, 375, 800);
+  ({ server, browser, desk: adminContext, phone } = await openSiteWithDeskAndPhone(undefined, 800));
 }, 90_000);
 
 afterAll(() => closeSite({ server, browser }));
@@ -28,7 +27,6 @@ afterAll(() => closeSite({ server, browser }));
 const LEAD_TIME = 21;
 
 /** Form fields are looked up inside <main>: the footer has its own Email box. */
-const main = (page: Page) => page.locator('main');
 
 /** Opens the part's Update dialog in Manage Products, lets `edit` fill it, and saves it. */
 async function updateProduct(

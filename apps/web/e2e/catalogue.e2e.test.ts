@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectAccessible } from './support/axe';
 import { DEMO_ADMIN, signInAt } from './support/auth';
 import { closeSite, journeyContext, openSite } from './support/browser';
-import { appReady, saveScreen } from './support/screens';
+import { appReady, saveScreen, noSidewaysScroll } from './support/screens';
 import type { RunningServer } from './support/server';
 
 /**
@@ -43,10 +43,6 @@ beforeAll(async () => {
 afterAll(() => closeSite({ server, browser }));
 
 const count = (page: Page) => page.getByTestId('match-count');
-const noSidewaysScroll = async (page: Page) =>
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-  ).toBeLessThanOrEqual(0);
 
 describe('a category narrowed by filters at 375 px', () => {
   it('is rendered on the server with its parts and filters, and its own title', async () => {

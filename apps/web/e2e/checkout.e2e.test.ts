@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { formatPrice, toDollars } from '@forgeline/shared/money';
 import { lineTotalCents, nearestValidQuantity, pricingOf, unitPriceCents } from '@forgeline/shared/pricing';
 import { type Order } from '@forgeline/shared/schemas/order';
@@ -13,9 +13,9 @@ import {
   uniqueEmail,
 } from './support/auth';
 import { expectAccessible } from './support/axe';
-import { journeyContext, openSite, closeSite } from './support/browser';
+import { journeyContext, closeSite, openSiteWithDeskAndPhone } from './support/browser';
 import { payWithGoodCard } from './support/payment';
-import { appReady } from './support/screens';
+import { appReady, main, noSidewaysScroll } from './support/screens';
 import type { RunningServer } from './support/server';
 
 /**
@@ -29,13 +29,6 @@ let browser: Browser;
 let desktop: BrowserContext;
 let phone: BrowserContext;
 
-const main = (page: Page) => page.locator('main');
-
-const noSidewaysScroll = async (page: Page) =>
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-  ).toBeLessThanOrEqual(0);
-
 /** The quantity of a line: the first price break where it stays cheap (to show tier prices), else the minimum. */
 const quantityFor = (product: Product): number => {
   const pricing = pricingOf(product);
@@ -45,9 +38,7 @@ const quantityFor = (product: Product): number => {
 };
 
 beforeAll(async () => {
-  ({ server, browser } = await openSite());
-  desktop = await journeyContext(browser, 1280, 900);
-  phone = await journeyContext(browser, 375, 740);
+  ({ server, browser, desk: desktop, phone } = await openSiteWithDeskAndPhone(undefined, 740));
 }, 90_000);
 
 afterAll(() => closeSite({ server, browser }));

@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import type { Product } from '@forgeline/shared/schemas/product';
 import { signIn, signInAt, uniqueEmail } from './support/auth';
 import { expectAccessible } from './support/axe';
-import { journeyContext, openSite, closeSite } from './support/browser';
-import { appReady } from './support/screens';
+import { journeyContext, closeSite, openSiteWithDeskAndPhone } from './support/browser';
+import { appReady, main } from './support/screens';
 import type { RunningServer } from './support/server';
 
 /**
@@ -23,8 +23,6 @@ let server: RunningServer;
 let browser: Browser;
 let desk: BrowserContext;
 let phone: BrowserContext;
-
-const main = (page: Page) => page.locator('main');
 
 /** The join link of the newest invitation mailed to `email` (the server's outbox, .eml files). */
 function joinLinkFor(email: string): string {
@@ -43,9 +41,7 @@ function joinLinkFor(email: string): string {
 }
 
 beforeAll(async () => {
-  ({ server, browser } = await openSite());
-  desk = await journeyContext(browser, 1280);
-  phone = await journeyContext(browser, 375);
+  ({ server, browser, desk, phone } = await openSiteWithDeskAndPhone());
 }, 90_000);
 
 afterAll(() => closeSite({ server, browser }));

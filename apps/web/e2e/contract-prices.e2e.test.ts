@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_CUSTOMER, signInAt } from './support/auth';
-import { journeyContext, openSite, closeSite } from './support/browser';
+import { closeSite, openSiteWithDeskAndPhone } from './support/browser';
 import { appReady } from './support/screens';
 import type { RunningServer } from './support/server';
 
@@ -36,9 +36,7 @@ async function search(page: Page, text: string) {
 }
 
 beforeAll(async () => {
-  ({ server, browser } = await openSite());
-  desk = await journeyContext(browser, 1280);
-  phone = await journeyContext(browser, 375);
+  ({ server, browser, desk, phone } = await openSiteWithDeskAndPhone());
 }, 90_000);
 
 afterAll(() => closeSite({ server, browser }));

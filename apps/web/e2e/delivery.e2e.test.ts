@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_CUSTOMER, signInAt } from './support/auth';
+import { addMinimumOf, money } from './support/cart';
 import { journeyContext, openSite, closeSite } from './support/browser';
 import { payWithGoodCard } from './support/payment';
 import type { RunningServer } from './support/server';
@@ -17,22 +18,7 @@ let server: RunningServer;
 let browser: Browser;
 let phone: BrowserContext;
 
-const money = (text: string | null) => Number((text ?? '').replace(/[^0-9.]/g, ''));
-
-async function addBolt(page: Page) {
-  const all = (await (await page.request.get(`${server.url}/api/products`)).json()) as {
-    _id: string;
-    name: string;
-    minOrder: number;
-  }[];
-  const bolt = all.find((product) => product.name === BOLT);
-  expect(bolt, 'the demo bolt').toBeDefined();
-  const added = await page.request.post(`${server.url}/api/cart/lines`, {
-    data: { lines: [{ productId: bolt!._id, quantity: bolt!.minOrder }] },
-    headers: { origin: server.url },
-  });
-  expect(added.status(), await added.text()).toBe(200);
-}
+const addBolt = (page: Page) => addMinimumOf(page, server.url, BOLT);
 
 beforeAll(async () => {
   ({ server, browser } = await openSite());
@@ -50,16 +36,19 @@ describe('checkout with a delivery method', () => {
     await main.getByLabel('Phone').fill('+1 312 555 0100');
     const methods = main.getByRole('group', { name: 'Delivery method' });
     await methods.getByLabel('State / region').fill('IL');
-    // Collection costs nothing: the cheapest, chosen first.
-    await expect
-      .poll(() => methods.getByRole('radio', { name: /Collection from the works/ }).isChecked())
-      .toBe(true);
+    // The cheapest method that delivers is chosen first; collection (free) only when the buyer asks for it.
+    await expect.poll(() => methods.getByRole('radio', { name: /Parcel/ }).isChecked()).toBe(true);
+    await expect.poll(async () => main.getByTestId('delivery-cost').textContent()).toBe('$ 15');
+    const total = money(await main.getByTestId('checkout-total').textContent());
+    // Collecting from the works asks for no address and costs nothing.
+    await methods.getByRole('radio', { name: /Collection from the works/ }).check();
+    await expect.poll(() => main.getByLabel('Address').count()).toBe(0);
     const net = money(await main.getByTestId('checkout-total').textContent());
+    expect(total).toBe(Math.round((net + 15) * 100) / 100);
 
     await methods.getByRole('radio', { name: /Parcel/ }).check();
     await expect.poll(async () => main.getByTestId('delivery-cost').textContent()).toBe('$ 15');
-    const total = money(await main.getByTestId('checkout-total').textContent());
-    expect(total).toBe(Math.round((net + 15) * 100) / 100);
+    await expect.poll(() => main.getByLabel('Address').inputValue()).toBe('7 Steel Row, Chicago');
     await buyer.screenshot({ path: 'test-results/screens/delivery-checkout-375.png', fullPage: true });
 
     await main.getByRole('button', { name: /^Place order/ }).click();

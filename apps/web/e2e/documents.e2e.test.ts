@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectAccessible } from './support/axe';
 import { DEMO_ADMIN, DEMO_CUSTOMER, signInAt } from './support/auth';
 import { closeSite, journeyContext, openSite } from './support/browser';
-import { appReady, saveScreen } from './support/screens';
+import { appReady, saveScreen, noSidewaysScroll } from './support/screens';
 import type { RunningServer } from './support/server';
 
 /**
@@ -33,11 +33,6 @@ const idOf = async (sku: string) => {
 /** Scrolls down to where the documents and related parts load (they load as their slot nears the screen). */
 const scrollToExtras = (page: Page) =>
   page.evaluate(() => document.querySelector('[data-testid="part-extras"]')?.scrollIntoView());
-
-const noSidewaysScroll = async (page: Page) =>
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-  ).toBeLessThanOrEqual(0);
 
 /** Opens the Update dialog of the part with this part number in Manage Products. */
 async function openUpdate(page: Page, sku: string) {

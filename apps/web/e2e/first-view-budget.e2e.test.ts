@@ -48,7 +48,18 @@ async function scriptsOfFirstView(pagePath: string): Promise<{ file: string; byt
     });
     const response = await page.goto(`${server.url}${pagePath}`, { waitUntil: 'load' });
     expect(response?.status(), `${pagePath} answers`).toBe(200);
-    // The boot script asks for the entry on 'load'; the entry then asks for the route's chunks.
+    // The boot script asks for the entry on 'load'; the entry then asks for the route's chunks and
+    // hydrates. Quiet network alone is not enough on a busy machine: the entry can take longer to run
+    // than the half second networkidle waits, which would count the page before its chunks were asked.
+    // So: until React has taken the root (its container key on #root), then until the network is quiet
+    // again (chunks a component loads on mount).
+    await page.waitForLoadState('networkidle');
+    await page.waitForFunction(
+      () =>
+        Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')),
+      undefined,
+      { timeout: 60_000 },
+    );
     await page.waitForLoadState('networkidle');
     return [...files].map((file) => {
       expect(existsSync(path.join(distDir, file)), `${file} is a file of the build`).toBe(true);

@@ -4,7 +4,7 @@ import { formatPrice, toCents, toDollars } from '@forgeline/shared/money';
 import { DEMO_ADMIN, DEMO_CUSTOMER, signInAt } from './support/auth';
 import { expectAccessible } from './support/axe';
 import { journeyContext, openSite, closeSite } from './support/browser';
-import { appReady } from './support/screens';
+import { appReady, main } from './support/screens';
 import type { RunningServer } from './support/server';
 
 /**
@@ -24,7 +24,6 @@ const PHOTO = Buffer.from(
 type Product = { _id: string; name: string; price: number; minOrder: number; availableQuantiity: number };
 
 /** Form fields are looked up inside <main>: the footer has its own Email box. */
-const main = (page: Page) => page.locator('main');
 
 let server: RunningServer;
 let browser: Browser;

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { nearestValidQuantity, pricingOf } from '@forgeline/shared/pricing';
 import type { Product } from '@forgeline/shared/schemas/product';
 import { signInAt } from './support/auth';
+import { main, noSidewaysScroll } from './support/screens';
 import { expectAccessible } from './support/axe';
-import { journeyContext, openSite, closeSite } from './support/browser';
+import { closeSite, openSiteWithDeskAndPhone } from './support/browser';
 import type { RunningServer } from './support/server';
 
 /**
@@ -26,16 +27,8 @@ let browser: Browser;
 let desk: BrowserContext;
 let phone: BrowserContext;
 
-const main = (page: Page) => page.locator('main');
-const noSidewaysScroll = async (page: Page) =>
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-  ).toBeLessThanOrEqual(0);
-
 beforeAll(async () => {
-  ({ server, browser } = await openSite());
-  desk = await journeyContext(browser, 1280);
-  phone = await journeyContext(browser, 375, 740);
+  ({ server, browser, desk, phone } = await openSiteWithDeskAndPhone(undefined, 740));
 }, 90_000);
 
 afterAll(() => closeSite({ server, browser }));

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { DEMO_ADMIN, signInAt } from './support/auth';
 import { expectAccessible } from './support/axe';
 import { journeyContext, openSite, closeSite } from './support/browser';
-import { saveScreen } from './support/screens';
+import { saveScreen, main } from './support/screens';
 import type { RunningServer } from './support/server';
 
 /**
@@ -14,8 +14,6 @@ import type { RunningServer } from './support/server';
 let server: RunningServer;
 let browser: Browser;
 let desk: BrowserContext;
-
-const main = (page: Page) => page.locator('main');
 
 beforeAll(async () => {
   ({ server, browser } = await openSite());

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Product } from '@forgeline/shared/schemas/product';
-import { closeSite, journeyContext, openSite } from './support/browser';
+import { closeSite, openSiteWithDeskAndPhone } from './support/browser';
 import type { RunningServer } from './support/server';
 import { newBuyerOnTerms, placeOnTerms } from './support/terms-buyer';
 
@@ -17,9 +17,7 @@ let buyerContext: BrowserContext;
 let phone: BrowserContext;
 
 beforeAll(async () => {
-  ({ server, browser } = await openSite());
-  buyerContext = await journeyContext(browser);
-  phone = await journeyContext(browser, 375, 800);
+  ({ server, browser, desk: buyerContext, phone } = await openSiteWithDeskAndPhone(undefined, 800));
 }, 90_000);
 
 afterAll(() => closeSite({ server, browser }));

@@ -2,7 +2,8 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_ADMIN, DEMO_CUSTOMER, signInAt } from './support/auth';
-import { journeyContext, openSite, closeSite } from './support/browser';
+import { addMinimumOf, money } from './support/cart';
+import { closeSite, openSiteWithDeskAndPhone } from './support/browser';
 import { payWithGoodCard } from './support/payment';
 import type { RunningServer } from './support/server';
 
@@ -20,29 +21,13 @@ let browser: Browser;
 let desk: BrowserContext;
 let phone: BrowserContext;
 
-const money = (text: string | null) => Number((text ?? '').replace(/[^0-9.]/g, ''));
-
-/** Puts one minimum order of the bolt in the signed-in buyer's cart (through the cart's API, as quick order does). */
-async function addBolt(page: Page) {
-  // The spec's unpaged list: every part.
-  const all = (await (await page.request.get(`${server.url}/api/products`)).json()) as {
-    _id: string;
-    name: string;
-    minOrder: number;
-  }[];
-  const bolt = all.find((product) => product.name === BOLT);
-  expect(bolt, 'the demo bolt').toBeDefined();
-  const added = await page.request.post(`${server.url}/api/cart/lines`, {
-    data: { lines: [{ productId: bolt!._id, quantity: bolt!.minOrder }] },
-    headers: { origin: server.url },
-  });
-  expect(added.status(), await added.text()).toBe(200);
-}
+const addBolt = (page: Page) => addMinimumOf(page, server.url, BOLT);
 
 beforeAll(async () => {
-  ({ server, browser } = await openSite({ SELLER_COUNTRY: 'DE', SELLER_TAX_ID: 'DE136695976' }));
-  desk = await journeyContext(browser, 1280);
-  phone = await journeyContext(browser, 375);
+  ({ server, browser, desk, phone } = await openSiteWithDeskAndPhone({
+    SELLER_COUNTRY: 'DE',
+    SELLER_TAX_ID: 'DE136695976',
+  }));
 
   // The shop's admin moves Demo Industries to France with its VAT ID and marks the ID verified (VIES).
   const admin = await signInAt(desk, server.url, DEMO_ADMIN, '/dashboard');
@@ -132,7 +117,10 @@ describe('tax as the buyer sees it', () => {
     await customer.getByRole('link', { name: 'Checkout' }).click();
     await customer.waitForURL(`${server.url}/checkout`);
     const main = customer.locator('main');
-    await main.getByLabel('Address').fill('Werkstraße 4, 70173 Stuttgart');
+    // Collected from the works: the goods alone, so the VAT paid is the cart's (delivery.e2e prices a parcel).
+    const methods = main.getByRole('group', { name: 'Delivery method' });
+    await methods.getByRole('radio', { name: /Collection from the works/ }).check();
+    await expect.poll(() => main.getByLabel('Address').count()).toBe(0);
     await main.getByLabel('Phone').fill('+49 711 000000');
     await customer
       .getByRole('button', { name: `Place order · $ ${gross.toFixed(2).replace(/\.00$/, '')}` })

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import type { Product } from '@forgeline/shared/schemas/product';
 import { createAccount, DEMO_ADMIN, signIn, uniqueEmail } from './support/auth';
+import { main } from './support/screens';
 import { expectAccessible } from './support/axe';
 import { journeyContext, openSite, closeSite } from './support/browser';
 import type { RunningServer } from './support/server';
@@ -16,8 +17,6 @@ let server: RunningServer;
 let browser: Browser;
 let buyerContext: BrowserContext;
 let adminContext: BrowserContext;
-
-const main = (page: Page) => page.locator('main');
 
 beforeAll(async () => {
   ({ server, browser } = await openSite());

@@ -8,7 +8,8 @@ import type { InfiniteData } from '@tanstack/react-query';
 import type { Product } from '@forgeline/shared/schemas/product';
 import { App } from '@/app/app';
 import { preloadRoute } from '@/app/router';
-import { pageMeta, type PageMeta } from '@/config/page-meta';
+import { homeMeta } from '@/config/home-meta';
+import type { PageMeta } from '@/config/page-meta';
 import { createQueryClient } from '@/lib/query-client';
 import { PageMetaCollector } from '@/lib/page-meta';
 import { scriptSafeJson, SERVER_STATE_ID, setFailedQuery, type ServerState } from '@/lib/server-state';
@@ -166,7 +167,7 @@ export async function render(
 
   const client = createQueryClient();
   const found = await prefetch(location, reader, viewer, client);
-  let meta: PageMeta = pageMeta.home;
+  let meta: PageMeta = homeMeta;
   const AtUrl = ({ children }: { children: ReactNode }) => (
     <StaticRouter location={url}>{children}</StaticRouter>
   );

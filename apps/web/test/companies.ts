@@ -1,3 +1,4 @@
+import { makeCompany } from './company';
 import type { CompanyDetail, CompanyMember, CompanySummary } from '@forgeline/shared/schemas/company';
 
 /** A company of the admin's list, for component tests; `over` sets what the test is about. */
@@ -28,19 +29,11 @@ export const makeMember = (over: Partial<CompanyMember> = {}): CompanyMember => 
 
 /** GET /companies/:id of a company on net 30 with an admin, a buyer with limits and one site. */
 export const makeCompanyDetail = (over: Partial<CompanyDetail> = {}): CompanyDetail => ({
-  company: {
+  company: makeCompany({
     id: 'c1',
     name: 'Acme Works',
-    taxId: 'DE123456789',
-    country: 'DE',
-    region: null,
-    taxIdVerifiedAt: null,
-    taxIdVerifiedBy: null,
-    billingAddress: '1 Mill Road, Leeds',
-    allowFreeTextAddress: true,
     terms: { approved: true, termsDays: 30, creditLimit: 5000, used: 1200, available: 3800 },
-    createdAt: '2026-11-01T10:00:00.000Z',
-  },
+  }),
   members: [
     makeMember(),
     makeMember({

@@ -68,6 +68,7 @@ export const makeRequest = (over: Partial<OrderRequest> = {}): OrderRequest => (
   address: '9 Forge Lane, Leeds',
   phone: '+44 113 000000',
   poReference: null,
+  delivery: null,
   paymentMethod: 'card',
   reason: "Over Bob's per-order limit of $5,000.00",
   status: 'pending',

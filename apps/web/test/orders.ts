@@ -1,3 +1,4 @@
+import type { CheckoutDelivery } from '@forgeline/shared/schemas/delivery';
 import type { Order } from '@forgeline/shared/schemas/order';
 
 /**
@@ -29,3 +30,14 @@ export const makeOrder = (over: Partial<Order> = {}): Order => ({
   dueAt: null,
   ...over,
 });
+
+/** A checkout's delivery by freight quoted on request, to Germany, not priced yet. */
+export const freightAwaitingQuote: CheckoutDelivery = {
+  status: 'awaiting_quote',
+  method: 'Pallet freight',
+  kind: 'freight_quote',
+  country: 'DE',
+  region: null,
+  cost: null,
+  tax: null,
+};

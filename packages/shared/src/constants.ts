@@ -50,6 +50,8 @@ export const LIMITS = {
   pageSizeMax: 100,
   pageMax: 10_000,
   priceMaxCents: 100_000_000,
+  /** The purchase quantity bounds of one line, whatever the product's own rules (quantity.ts). */
+  quantityMin: 1,
   quantityMax: 10_000_000,
   reviewTextMax: 1000,
   professionMax: 80,

@@ -23,6 +23,12 @@ export const deliveryKindLabels: Record<DeliveryKind, string> = {
   freight_quote: 'Freight quoted on request',
 };
 
+/**
+ * What an order collected from the works carries for its address (decision 0268): the buyer gives none,
+ * and invoices, mails and order lists say collection instead of a place to deliver to.
+ */
+export const COLLECTION_ADDRESS = 'Collection from the works';
+
 export interface DeliveryZone {
   id: string;
   name: string;

@@ -1,3 +1,5 @@
+import { LIMITS } from './constants.ts';
+
 /**
  * Every user-visible text of docs/product.md §5, §8 and §9, exactly as the user wrote them (typos included:
  * 'caracters', 'succesfull'). Both the SPA and the server import them from here.
@@ -19,7 +21,13 @@ export const messages = {
   imageRequired: 'Image is required',
   addressRequired: 'Address is required',
   phoneRequired: 'Phone is required',
+  phoneInvalid: 'Provide a valid phone number',
   quantityRequired: 'Quantity is required',
+
+  // Beyond the spec: one text per rule, used by every form and the server
+  quantityWhole: 'Quantity must be a whole number of pieces.',
+  quantityAtLeast: 'Quantity must be at least 1',
+  quantityAtMost: `Quantity must be at most ${LIMITS.quantityMax}`,
   professionRequired: 'Profession is required',
   designationRequired: 'Designation is required',
   reviewRequired: 'Review is required',

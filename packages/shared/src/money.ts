@@ -12,3 +12,17 @@ export const formatMoney = (cents: number): string =>
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   })}`;
+
+/** Whether an amount of dollars is whole cents (12.34 is; 12.345 is not), however the float stores it. */
+export const hasWholeCents = (dollars: number): boolean =>
+  Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6;
+
+/** Cents as a plain figure for files and protocols (CSV, cXML, OCI): '1234.50', '-12.00'; no float. */
+export const centsFigure = (cents: number): string => {
+  const whole = Math.abs(Math.round(cents));
+  return `${cents < 0 ? '-' : ''}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
+};
+
+/** Dollar amounts added in whole cents (0.1 + 0.2 is 0.3, not 0.30000000000000004). */
+export const sumDollars = (...amounts: number[]): number =>
+  toDollars(amounts.reduce((sum, amount) => sum + toCents(amount), 0));

@@ -111,6 +111,18 @@ const EnvSchema = z.object({
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** The whole request (headers and body) must arrive within this; a trickled body is cut off. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** Webhook endpoints on private, loopback or link-local addresses are refused unless 'true' (decision 0262). */
+  WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  /** A webhook delivery that has not answered in this time counts as failed and is retried. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Seconds between a failed delivery and its retries; past the last, the endpoint is paused (0261). */
+  WEBHOOK_RETRY_SECONDS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'must be a comma-separated list of seconds, e.g. 5,300,1800')
+    .default('5,300,1800,7200,18000,36000,36000')
+    .transform((value) => value.split(',').map(Number)),
+  /** How often the job queue sends what is due to webhook endpoints. */
+  WEBHOOK_INTERVAL_MS: z.coerce.number().int().min(200).max(3_600_000).default(1_000),
   /** SIGTERM: requests under way get this long, then every connection is closed and the process exits. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** The seller printed on invoices and credit notes. */

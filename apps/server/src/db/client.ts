@@ -105,11 +105,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         client.release();
       }
     };
-    await underLock(MIGRATION_LOCK_KEY, (client) =>
-      migratePg(drizzlePg(client, { schema, casing: 'snake_case' }), { migrationsFolder }),
-    );
+    // pg-boss's own lock does not cover creating its schema: two instances on a new database both
+    // send CREATE SCHEMA pgboss, and the loser exits. So the job queue migrates under our lock too.
+    await underLock(MIGRATION_LOCK_KEY, async (client) => {
+      await migratePg(drizzlePg(client, { schema, casing: 'snake_case' }), { migrationsFolder });
+      await migrateJobQueue({ executeSql: (text, values) => client.query(text, values) });
+    });
     const jobsSql: JobsSql = { executeSql: (text, values) => pool.query(text, values) };
-    await migrateJobQueue(jobsSql);
     const listeners: pg.Client[] = [];
     return {
       db: db as unknown as Database,
@@ -162,8 +164,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 
 /**
  * Creates or updates the job queue's own tables (schema `pgboss`, docs/decisions/0242) with pg-boss's
- * migrations, after ours: pg-boss keeps its schema version itself, under its own advisory lock, so that
- * instances starting together migrate it once. Here rather than at the queue's start, so that a database
+ * migrations, after ours: pg-boss keeps its schema version itself (on PostgreSQL under our migration lock,
+ * so that instances starting together migrate it once). Here rather than at the queue's start, so that a database
  * opened is a database complete (the tests' template database includes it).
  */
 async function migrateJobQueue(jobsSql: JobsSql): Promise<void> {

@@ -2,7 +2,9 @@ import { Readable, pipeline } from 'node:stream';
 import { stringify as stringifyStream, type Options } from 'csv-stringify';
 import { stringify } from 'csv-stringify/sync';
 import { CsvError, parse } from 'csv-parse/sync';
+import { isPlainNumber } from '@forgeline/shared/form-number';
 import { toDollars } from '@forgeline/shared/money';
+import { formatPriceBreaks, parsePriceBreaks } from '@forgeline/shared/price-breaks';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, handleError, type DomainError } from './errors.ts';
 
@@ -17,7 +19,6 @@ export type CsvValue = string | number | null | undefined;
  * (`-12.50`) is no formula and stays a number.
  */
 const FORMULA_START = /^[\s\u00a0\u3000]*[=+\-@\uff1d\uff0b\uff0d\uff20]|^[\t\r\n]/;
-const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 
 /** Any kind of line break, or a character a spreadsheet may take as one: such a cell is always quoted. */
 const LINE_BREAK = /[\r\n\v\f\u0085\u2028\u2029]/;
@@ -25,7 +26,7 @@ const LINE_BREAK = /[\r\n\v\f\u0085\u2028\u2029]/;
 /** Text a spreadsheet would run, behind any apostrophes already there (so that fromCsvCell inverts). */
 const looksLikeFormula = (text: string) => {
   const rest = text.replace(/^'+/, '');
-  return FORMULA_START.test(rest) && !PLAIN_NUMBER.test(rest);
+  return FORMULA_START.test(rest) && !isPlainNumber(rest);
 };
 
 export function csvCell(value: CsvValue): string {
@@ -217,24 +218,12 @@ export function readCsvTable<Field extends string>(
 
 /** Price breaks in one cell: `100:4.20;500:3.90` (quantity:price in dollars, separated by semicolons). */
 export const encodePriceBreaks = (tiers: readonly { minQuantity: number; priceCents: number }[]) =>
-  tiers.map((tier) => `${tier.minQuantity}:${toDollars(tier.priceCents).toFixed(2)}`).join(';');
-
-const BREAK = /^(\d{1,9})\s*:\s*(\d{1,9}(?:\.\d+)?)$/;
+  formatPriceBreaks(
+    tiers.map((tier) => ({ minQuantity: tier.minQuantity, price: toDollars(tier.priceCents) })),
+  );
 
 /** The inverse of encodePriceBreaks: the breaks in dollars, or the first part that is not quantity:price. */
-export function readPriceBreaksCell(
-  cell: string,
-): { tiers: { minQuantity: number; price: number }[] } | { bad: string } {
-  const parts = cell.split(';').map((part) => part.trim());
-  const bad = parts.find((part) => part !== '' && !BREAK.test(part));
-  if (bad !== undefined) return { bad };
-  return {
-    tiers: parts.flatMap((part) => {
-      const match = BREAK.exec(part);
-      return match ? [{ minQuantity: Number(match[1]), price: Number(match[2]) }] : [];
-    }),
-  };
-}
+export const readPriceBreaksCell = parsePriceBreaks;
 
 /**
  * A plugin's CSV uploads: the body (text/csv) arrives as the file's text, UTF-8 or UTF-16 with its
@@ -260,4 +249,37 @@ export function acceptCsvUploads(app: FastifyInstance, bodyLimit: number, tooLar
       reply,
     ),
   );
+}
+
+/** A row of a CSV import's report: what it would do, and its problems (none: it can be written). */
+interface ImportReportRow {
+  action: 'create' | 'update' | 'unchanged';
+  errors: readonly string[];
+}
+
+/**
+ * The report of a CSV import (products, a price list's items, a company's part numbers; the shape of
+ * csvImportReportSchema): its rows counted by action, a row with any problem counted as refused only.
+ */
+export function importReport<Row extends ImportReportRow>(
+  dryRun: boolean,
+  written: boolean,
+  fileErrors: string[],
+  rows: Row[],
+) {
+  const count = (action: ImportReportRow['action']) =>
+    rows.filter((row) => row.errors.length === 0 && row.action === action).length;
+  return {
+    dryRun,
+    written,
+    counts: {
+      rows: rows.length,
+      create: count('create'),
+      update: count('update'),
+      unchanged: count('unchanged'),
+      refused: rows.filter((row) => row.errors.length > 0).length,
+    },
+    fileErrors,
+    rows,
+  };
 }

@@ -3,8 +3,8 @@ import type { FastifyReply } from 'fastify';
 /** What a paged list tells beside its rows (docs/architecture.md §3, paging). */
 export interface PageInfo {
   total: number;
-  capped: boolean;
-  nextCursor: string | null;
+  capped?: boolean;
+  nextCursor?: string | null;
 }
 
 /** The paging headers of an admin list: the total (and whether it is capped) and the next page's cursor. */

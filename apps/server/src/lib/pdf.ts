@@ -64,7 +64,7 @@ export interface DocumentContent {
   notes: string[];
 }
 
-export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+export { isoDay } from '@forgeline/shared/dates';
 
 /** Column x positions and widths of the lines table (9 pt) on an A4 page with 50 pt margins. */
 const COLUMNS = [

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { App } from '../../src/app.ts';
 import { createUser, type TestUser } from '../auth-helper.ts';
+import { buildTestApp, type TestApp } from '../helper.ts';
 import { snapshot } from './data.ts';
 
 /** Who calls, in the authorization matrices: nobody, two customers, and an admin. */
@@ -49,3 +50,31 @@ export const requestAs = (app: App, user: TestUser | null, method: Method, url: 
     headers: user?.headers ?? {},
     ...(payload !== undefined && { payload: payload as object }),
   });
+
+/** requestAs on one app. */
+export type Call = (
+  user: TestUser | null,
+  method: Method,
+  url: string,
+  payload?: unknown,
+) => ReturnType<typeof requestAs>;
+
+/** The app of a file's tests, with the cast of its authorization matrices. */
+export async function buildAppWithCast(): Promise<{ t: TestApp; cast: Cast }> {
+  const t = await buildTestApp();
+  return { t, cast: await createCast(t.app) };
+}
+
+/** The app of a file's tests, with one admin, and `call`: one request on it as a user. */
+export async function buildAppWithAdmin(): Promise<{
+  t: TestApp;
+  admin: TestUser;
+  call: Call;
+}> {
+  const t = await buildTestApp();
+  return {
+    t,
+    admin: await createUser(t.app, { admin: true }),
+    call: (user, method, url, payload) => requestAs(t.app, user, method, url, payload),
+  };
+}

@@ -1,20 +1,12 @@
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { CHROMIUM_FLAGS } from './chromium';
 import { startServer, type RunningServer } from './server';
 
 /** System Chromium (docs/architecture.md §2: Playwright's own browser download does not work here). */
 export const launchBrowser = (): Promise<Browser> =>
   chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: ['--headless', ...CHROMIUM_FLAGS],
   });
 
 /** A fresh context of this size that skips the 3 s splash (it is for first visits; journeys skip it). */
@@ -30,6 +22,14 @@ export async function openSite(
 ): Promise<{ server: RunningServer; browser: Browser }> {
   const [server, browser] = await Promise.all([startServer(env), launchBrowser()]);
   return { server, browser };
+}
+
+/** openSite, with a desk context (1280 px) and a phone context (375 px, `phoneHeight` tall) for its journeys. */
+export async function openSiteWithDeskAndPhone(env?: Record<string, string>, phoneHeight = 900) {
+  const site = await openSite(env);
+  const desk = await journeyContext(site.browser, 1280);
+  const phone = await journeyContext(site.browser, 375, phoneHeight);
+  return { ...site, desk, phone };
 }
 
 /** Closes what openSite opened: the browser (with every context still open in it), then the server. */

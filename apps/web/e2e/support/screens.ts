@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { expect } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { repoRoot } from './server';
 
@@ -62,3 +63,12 @@ export async function settle(page: Page): Promise<void> {
  * replaced when the app renders. The app removes the page's data script when it has.
  */
 export const appReady = (page: Page) => page.locator('#forgeline-state').waitFor({ state: 'detached' });
+
+/** The page's main landmark: what a journey reads and clicks in, past the navbar and footer. */
+export const main = (page: Page) => page.locator('main');
+
+/** The page fits its width: nothing scrolls sideways (a phone's layout check). */
+export const noSidewaysScroll = async (page: Page) =>
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);

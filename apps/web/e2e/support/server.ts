@@ -41,7 +41,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * of this server (a seller registered for tax, say).
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+  // A journey that runs fakes beside the server may pin its port (PORT in env); else any free one.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'forgeline-e2e-'));
   const url = `http://127.0.0.1:${port}`;
 

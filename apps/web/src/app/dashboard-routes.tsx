@@ -118,6 +118,7 @@ export const dashboardRoutes: RouteObject[] = [
       { path: dashboardPaths.delivery.path, ...page(() => import('@/routes/dashboard/delivery')) },
       // The shop's API keys (docs/decisions/0234).
       { path: dashboardPaths.apiKeys.path, ...page(() => import('@/routes/dashboard/api-keys')) },
+      { path: dashboardPaths.webhooks.path, ...page(() => import('@/routes/dashboard/webhooks')) },
       // Lines waiting for stock (docs/decisions/0238).
       { path: dashboardPaths.backorders.path, ...page(() => import('@/routes/dashboard/backorders')) },
       // Contract prices, customer groups (decision 0217).

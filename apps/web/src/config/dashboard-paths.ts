@@ -11,6 +11,7 @@ export const COMPANY_TABS = [
   'lists',
   'partNumbers',
   'apiKeys',
+  'webhooks',
 ] as const;
 export type CompanyTab = (typeof COMPANY_TABS)[number];
 
@@ -67,6 +68,8 @@ export const dashboardPaths = {
   delivery: { path: 'delivery', getHref: () => '/dashboard/delivery' },
   /** Admins: the shop's API keys (docs/decisions/0234). */
   apiKeys: { path: 'apiKeys', getHref: () => '/dashboard/apiKeys' },
+  /** Admins: the shop's webhook endpoints (decision 0260). */
+  webhooks: { path: 'webhooks', getHref: () => '/dashboard/webhooks' },
   backorders: { path: 'backorders', getHref: () => '/dashboard/backorders' },
   priceList: {
     path: 'priceLists/:id',

@@ -1,7 +1,5 @@
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-
-/** A date as every page shows a day: '12 Jan 2027'. */
-export const formatDay = (iso: string): string => dayFormat.format(new Date(iso));
+/** A date as every page shows a day: '12 Jan 2027', in UTC as mails and PDFs print it (decision 0275). */
+export { formatDay } from '@forgeline/shared/dates';
 
 const momentFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',

@@ -1,15 +1,8 @@
+import { formatShortDay } from '@forgeline/shared/dates';
 import type { Order } from '@forgeline/shared/schemas/order';
 
 /** A due date as the order lists show it: '12 Jan' (the year when it is not this one). */
-export const dueDay = (iso: string, now = new Date()) => {
-  const date = new Date(iso);
-  return date.toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    ...(date.getUTCFullYear() !== now.getUTCFullYear() && { year: 'numeric' }),
-    timeZone: 'UTC',
-  });
-};
+export const dueDay = (iso: string, now = new Date()) => formatShortDay(iso, now);
 
 /**
  * What an unpaid order on payment terms reads in My Orders and Manage All Orders (decision 0112):

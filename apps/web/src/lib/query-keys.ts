@@ -62,7 +62,7 @@ const returns = createQueryKeys('returns');
 export const returnKeys = {
   ...returns,
   mine: () => returns.list({ owner: 'me' }),
-  admin: (status?: string) => returns.list({ owner: 'all', status }),
+  admin: (status?: string, page = 1) => returns.list({ owner: 'all', status, page }),
 };
 
 const users = createQueryKeys('users');
@@ -117,6 +117,8 @@ export const priceListKeys = createQueryKeys('price-lists');
 export const taxKeys = createQueryKeys('tax');
 /** The shop's API keys, or the signed-in company admin's (docs/decisions/0234). */
 export const apiKeyKeys = createQueryKeys('api-keys');
+/** Webhook endpoints (list) and each endpoint's deliveries (detail), decision 0260. */
+export const webhookKeys = createQueryKeys('webhooks');
 /** Punchout (decision 0246): whether this session is a visit, a company's settings and documents. */
 export const punchoutKeys = createQueryKeys('punchout');
 /** The signed-in member's company and each of its lists (docs/decisions/0213). */
@@ -132,4 +134,21 @@ export const companyKeys = {
   rights: () => ['company-rights'] as const,
   /** An invitation link's preview: no company yet, so outside `all`. */
   invitation: (token: string) => ['company-invitation', token] as const,
+};
+
+const quotes = createQueryKeys('quotes');
+/** Quotes: the buyer's list, the admin's list by status, one quote. */
+export const quoteKeys = {
+  ...quotes,
+  mine: () => quotes.list({ owner: 'me' }),
+  admin: (status?: string) => quotes.list({ owner: 'all', status: status ?? 'all' }),
+};
+
+const terms = createQueryKeys('terms');
+/** Payment terms (decision 0112): a customer's terms, and the admin's list of open invoices on terms. */
+export const termsKeys = {
+  ...terms,
+  mine: () => terms.detail('mine'),
+  ofUser: (userId: string) => terms.detail(userId),
+  invoices: (overdue: boolean) => terms.list({ overdue }),
 };

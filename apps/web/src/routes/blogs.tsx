@@ -1,4 +1,4 @@
-import { pageMeta } from '@/config/page-meta';
+import { blogsMeta } from '@/config/meta/blogs';
 import { usePageMeta } from '@/lib/page-meta';
 import { Page } from '@/components/layout/page';
 import { blogPosts } from '@/content/blogs';
@@ -6,7 +6,7 @@ import { BlogCard } from '@/features/blogs/components/blog-card';
 
 /** /blogs: six question-and-answer cards (docs/product.md §2); the text is in content/blogs.ts. */
 const BlogsRoute = () => {
-  usePageMeta(pageMeta.blogs);
+  usePageMeta(blogsMeta);
   return (
     <Page
       title="Blogs"

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
-import { pageMeta } from '@/config/page-meta';
+import { otherMeta } from '@/config/meta/others';
 import { usePageMeta } from '@/lib/page-meta';
 import { Loading } from '@/components/ui/spinner';
 
@@ -11,7 +11,7 @@ const JoinInvitation = lazy(async () => ({
 
 /** /join/:token: the link of a company invitation e-mail. */
 const JoinRoute = () => {
-  usePageMeta(pageMeta.join);
+  usePageMeta(otherMeta.join);
   const { token = '' } = useParams();
   return (
     <div className="mx-auto max-w-xl px-4 py-12 sm:py-16">

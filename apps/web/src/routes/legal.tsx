@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { pageMeta } from '@/config/page-meta';
+import { otherMeta } from '@/config/meta/others';
 import { usePageMeta } from '@/lib/page-meta';
 import { Page } from '@/components/layout/page';
 import { HOLD_TOKEN, legalDocuments, type LegalSlug } from '@/content/legal';
@@ -21,7 +21,7 @@ const LegalRoute = () => {
 
 const LegalDocument = ({ slug, hold }: { slug: LegalSlug; hold: PaymentConfig['orders'] | undefined }) => {
   const document = legalDocuments[slug];
-  usePageMeta(pageMeta.legal(document.title, document.lead));
+  usePageMeta(otherMeta.legal(document.title, document.lead));
   const holdText = hold === undefined ? 'the time shown on My Orders' : describeHold(hold);
 
   return (

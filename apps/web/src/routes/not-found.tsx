@@ -1,12 +1,12 @@
 import { Link } from '@/components/ui/link';
 import { paths } from '@/config/paths';
-import { pageMeta } from '@/config/page-meta';
+import { otherMeta } from '@/config/meta/others';
 import { usePageMeta } from '@/lib/page-meta';
 import notFoundImage from '@/assets/not-found.svg';
 
 /** * (docs/product.md §2): the 404 image page, with a way home. */
 const NotFoundRoute = () => {
-  usePageMeta(pageMeta.notFound);
+  usePageMeta(otherMeta.notFound);
   return (
     <div className="mx-auto flex max-w-3xl flex-col items-center px-4 py-14 text-center sm:py-20">
       <img

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { pageMeta } from '@/config/page-meta';
+import { portfolioMeta } from '@/config/meta/portfolio';
 import { usePageMeta } from '@/lib/page-meta';
 import { portfolio } from '@/content/portfolio';
 import { SkillBars } from '@/features/portfolio/components/skill-bars';
@@ -28,7 +28,7 @@ const ExternalIcon = () => (
 
 /** /portfolio: the developer portfolio (docs/product.md §2). Every detail comes from content/portfolio.ts. */
 const PortfolioRoute = () => {
-  usePageMeta(pageMeta.portfolio);
+  usePageMeta(portfolioMeta);
   const { contact } = portfolio;
   const contactRows: { label: string; value: ReactNode }[] = [
     {

@@ -2,24 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderWithProviders } from '../../test/render';
+import { makeProduct } from '../../test/products';
 import ProductRoute from './product';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const product = {
-  _id: '7d0c1c8e-0a55-4b8e-9a39-1b4f6c0e2a11',
-  name: 'Hex Bolt M12',
-  price: 2.5,
-  minOrder: 100,
-  availableQuantiity: 500,
-  description: 'Zinc plated.',
-  img: '/uploads/bolt.webp',
-  sku: 'FL-BLT-M12',
-  packSize: 10,
-  maxOrder: null,
-  lowStockThreshold: 10,
-  priceTiers: [{ minQuantity: 500, price: 2.25 }],
-};
+const product = makeProduct({ packSize: 10, priceTiers: [{ minQuantity: 500, price: 2.25 }] });
 
 /** The answer to a request of the page: `answers` by the address's end, else empty extras, else the part. */
 const answer = (url: RequestInfo | URL, answers: Record<string, unknown> = {}, part: object = product) => {

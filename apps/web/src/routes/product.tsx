@@ -4,7 +4,7 @@ import { Link } from '@/components/ui/link';
 import { AddToCart, firstQuantity } from '@/features/cart/components/add-to-cart';
 import { formatPrice } from '@forgeline/shared/money';
 import { photoSrcSet } from '@forgeline/shared/images';
-import { pageMeta } from '@/config/page-meta';
+import { productMeta } from '@/config/meta/product';
 import { paths } from '@/config/paths';
 import { usePageMeta } from '@/lib/page-meta';
 import { useProduct } from '@/features/products/api/get-product';
@@ -42,7 +42,7 @@ const PartExtrasSlot = ({ productId }: { productId: string }) => {
 const ProductRoute = () => {
   const { id = '' } = useParams();
   const product = useProduct(id);
-  usePageMeta(pageMeta.product(product.data?.name));
+  usePageMeta(productMeta(product.data?.name));
   // The quantity typed for the cart; null until then (the price row of the first quantity is highlighted).
   const [quantity, setQuantity] = useState<number | null>(null);
 

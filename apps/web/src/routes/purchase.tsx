@@ -4,7 +4,7 @@ import { formatPrice } from '@forgeline/shared/money';
 import { messages } from '@forgeline/shared/messages';
 import { isOnRequest } from '@forgeline/shared/pricing';
 import { photoSrcSet } from '@forgeline/shared/images';
-import { pageMeta } from '@/config/page-meta';
+import { otherMeta } from '@/config/meta/others';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/config/paths';
 import { dashboardPaths } from '@/config/dashboard-paths';
@@ -33,7 +33,7 @@ const PurchaseRoute = () => {
   const { user, isPending: sessionPending } = useSession();
   const product = useProduct(id);
   const profile = useUserInfo(user?.email);
-  usePageMeta(pageMeta.purchase(product.data?.name));
+  usePageMeta(otherMeta.purchase(product.data?.name));
 
   if (!sessionPending && !user) return <Navigate to={paths.auth.login.getHref(location.pathname)} replace />;
   if (product.isPending) return <Spinner label="Loading the product" />;

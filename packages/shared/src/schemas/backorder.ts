@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import { NumberedPageFields } from './paging.ts';
+
+/** GET /api/backorders: one page of the waiting lines, oldest first. */
+export const BackorderListQuerySchema = z.object(NumberedPageFields);
+export type BackorderListQuery = z.infer<typeof BackorderListQuerySchema>;
 
 /** A line with pieces waiting for stock, as the admin's back-order list shows it (decision 0238). */
 export const BackorderSchema = z.object({

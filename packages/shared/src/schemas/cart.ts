@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LineQuantitySchema } from './common.ts';
 import { TaxSummarySchema } from './tax.ts';
 import { LIMITS } from '../constants.ts';
 import { ProductSchema } from './product.ts';
@@ -39,11 +40,7 @@ export const CartSchema = z.object({
 });
 export type Cart = z.infer<typeof CartSchema>;
 
-const cartQuantity = z
-  .number({ error: 'Quantity is required' })
-  .int('Quantity must be a whole number of pieces.')
-  .min(1, 'Quantity must be at least 1')
-  .max(LIMITS.quantityMax, `Quantity must be at most ${LIMITS.quantityMax}`);
+const cartQuantity = LineQuantitySchema;
 
 /**
  * POST /cart/lines: adds lines to the cart, each naming a product by id or part number; a line for a

@@ -2,10 +2,9 @@ import { z } from 'zod';
 import { TaxSummarySchema } from './tax.ts';
 import { BankTransferSchema } from './bank-transfer.ts';
 import { LIMITS } from '../constants.ts';
-import { messages } from '../messages.ts';
 import { CartSchema } from './cart.ts';
-import { notSingleLine, SINGLE_LINE, singleLineText } from './common.ts';
-import { OrderSchema, PHONE_PATTERN, TransactionIdSchema } from './order.ts';
+import { notSingleLine, PhoneSchema, SINGLE_LINE } from './common.ts';
+import { OrderSchema, TransactionIdSchema } from './order.ts';
 import { CheckoutDeliverySchema, DeliveryChoiceSchema } from './delivery.ts';
 
 /** How a checkout is paid: by card at once, or by invoice on the buyer's payment terms. */
@@ -35,16 +34,23 @@ export const CheckoutBodySchema = z.object({
     .min(1, 'Check out at least one line')
     .max(LIMITS.cartLinesMax, `At most ${LIMITS.cartLinesMax} lines at a time`)
     .optional(),
-  address: singleLineText('Address', messages.addressRequired, LIMITS.addressMax),
+  /**
+   * Where it is delivered: required, except for collection from the works (decision 0268), whose order
+   * needs none (the server refuses a blank address for any other method).
+   */
+  address: z
+    .string()
+    .trim()
+    .max(LIMITS.addressMax, `Address must be ${LIMITS.addressMax} characters or fewer`)
+    .regex(SINGLE_LINE, notSingleLine('Address'))
+    .optional()
+    .default(''),
   /**
    * A site of the buyer's company address book (docs/decisions/0213): the order takes that site's address
    * and phone as they are now (the page shows them in `address` and `phone`).
    */
   addressId: z.uuid('addressId must be an address of your company').optional(),
-  phone: singleLineText('Phone', messages.phoneRequired, LIMITS.phoneMax).regex(
-    PHONE_PATTERN,
-    'Provide a valid phone number',
-  ),
+  phone: PhoneSchema,
   poReference: z
     .string()
     .trim()
@@ -76,6 +82,8 @@ export const AcceptQuoteBodySchema = CheckoutBodySchema.pick({
   poReference: true,
   // A buyer on payment terms may take an accepted offer on invoice too (decision 0112).
   paymentMethod: true,
+  // How it is delivered, chosen by the buyer as at checkout and priced when placed (decision 0268).
+  delivery: true,
 })
   // What the buyer saw: an offer revised meanwhile is refused with its new figures (decision 0157).
   .extend({

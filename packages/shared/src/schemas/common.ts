@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { messages } from '../messages.ts';
+import { toDollars } from '../money.ts';
+import { normalisePhone, PHONE_PATTERN } from '../phone.ts';
 
 /** Ids are UUIDs; anything else cannot name a record (the server answers 404, not 500). */
 export const IdSchema = z.uuid();
@@ -43,6 +45,29 @@ export const requiredText = (requiredMessage: string, max: number) =>
 /** A required single-line text (address, phone, names, references): requiredText, on one line. */
 export const singleLineText = (label: string, requiredMessage: string, max: number) =>
   requiredText(requiredMessage, max).regex(SINGLE_LINE, notSingleLine(label));
+
+/** A phone number (phone.ts): required, one line, its white space folded, by PHONE_PATTERN. */
+export const PhoneSchema = singleLineText('Phone', messages.phoneRequired, LIMITS.phoneMax)
+  .overwrite(normalisePhone)
+  .regex(PHONE_PATTERN, messages.phoneInvalid);
+
+/** A credit limit in dollars: more than $0, at most LIMITS.creditLimitMaxCents, whole cents. */
+export const creditLimitDollars = (label: string) =>
+  z
+    .number({ error: `${label} must be a number of dollars` })
+    .positive(`${label} must be more than $0`)
+    .max(
+      toDollars(LIMITS.creditLimitMaxCents),
+      `${label} can be at most $${toDollars(LIMITS.creditLimitMaxCents)}`,
+    )
+    .multipleOf(0.01, `${label} must be in whole cents`);
+
+/** Pieces of one line (quantity.ts): whole, from LIMITS.quantityMin to LIMITS.quantityMax. */
+export const LineQuantitySchema = z
+  .number({ error: messages.quantityRequired })
+  .int(messages.quantityWhole)
+  .min(LIMITS.quantityMin, messages.quantityAtLeast)
+  .max(LIMITS.quantityMax, messages.quantityAtMost);
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** A real calendar day written YYYY-MM-DD (2027-02-30 is not one). */

@@ -9,10 +9,18 @@ import {
   COMPANY_ROLES,
   type CompanyRole,
 } from '../company-roles.ts';
-import { EmailSchema, notSingleLine, SINGLE_LINE, singleLineText } from './common.ts';
+import {
+  creditLimitDollars,
+  EmailSchema,
+  LineQuantitySchema,
+  notSingleLine,
+  PhoneSchema,
+  SINGLE_LINE,
+  singleLineText,
+} from './common.ts';
 import { CheckoutBodySchema, CheckoutSchema } from './checkout.ts';
 import { InvoiceSummarySchema } from './invoice.ts';
-import { OrderSchema, PHONE_PATTERN } from './order.ts';
+import { OrderSchema } from './order.ts';
 import { PaymentTermsSchema } from './payment-terms.ts';
 
 /** Companies (docs/decisions/0213): a customer is a business with members, each in one role (company-roles.ts). */
@@ -43,13 +51,7 @@ const TaxIdText = z
 /** null clears it, as an empty text does. */
 export const TaxIdSchema = z.preprocess((value) => value ?? '', TaxIdText);
 
-const dollarsLimit = (label: string) =>
-  z
-    .number({ error: `${label} must be a number of dollars` })
-    .positive(`${label} must be more than $0`)
-    .max(LIMITS.creditLimitMaxCents / 100, `${label} can be at most $${LIMITS.creditLimitMaxCents / 100}`)
-    .multipleOf(0.01, `${label} must be in whole cents`)
-    .nullable();
+const dollarsLimit = (label: string) => creditLimitDollars(label).nullable();
 
 export const CompanyNameSchema = singleLineText(
   'Company name',
@@ -214,10 +216,7 @@ export type CompanyAddress = z.infer<typeof CompanyAddressSchema>;
 export const CompanyAddressBodySchema = z.object({
   label: singleLineText('Label', 'Please name this site', LIMITS.addressLabelMax),
   contact: singleLineText('Contact', 'Please enter a contact person', LIMITS.displayNameMax),
-  phone: singleLineText('Phone', messages.phoneRequired, LIMITS.phoneMax).regex(
-    PHONE_PATTERN,
-    'Provide a valid phone number',
-  ),
+  phone: PhoneSchema,
   address: singleLineText('Address', messages.addressRequired, LIMITS.addressMax),
 });
 export type CompanyAddressBody = z.infer<typeof CompanyAddressBodySchema>;
@@ -248,6 +247,8 @@ export const OrderRequestSchema = z.object({
   phone: z.string(),
   poReference: z.string().nullable(),
   paymentMethod: z.enum(['card', 'invoice']),
+  /** The delivery method and destination the buyer chose (priced when approved); null: none chosen. */
+  delivery: z.object({ methodId: z.string(), country: z.string(), region: z.string().nullable() }).nullable(),
   /** Why it needs approval, e.g. 'Over Ann's per-order limit of $5,000.00'. */
   reason: z.string(),
   status: z.enum(['pending', 'approved', 'rejected', 'withdrawn', 'expired']),
@@ -301,11 +302,7 @@ export const SavedListBodySchema = z.object({
           productId: z.string().trim().min(1, 'productId is required').max(100).optional(),
           /** Instead of productId: our part number, or the company's own for the part (decision 0218). */
           sku: z.string().trim().min(1, 'Part number is required').max(100).toUpperCase().optional(),
-          quantity: z
-            .number({ error: 'Quantity is required' })
-            .int('Quantity must be a whole number of pieces.')
-            .positive('Quantity must be at least 1')
-            .max(LIMITS.quantityMax),
+          quantity: LineQuantitySchema,
         })
         .refine((line) => line.productId !== undefined || line.sku !== undefined, {
           message: 'Give a productId or a part number (sku)',

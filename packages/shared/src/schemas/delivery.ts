@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasWholeCents } from '../money.ts';
 import { COUNTRY_CODES } from '../countries.ts';
 import { DELIVERY_KINDS } from '../delivery.ts';
 import { notSingleLine, SINGLE_LINE } from './common.ts';
@@ -20,10 +21,7 @@ const dollars = (label: string) =>
     .number({ error: `${label} must be a number` })
     .min(0, `${label} cannot be negative`)
     .max(100_000, `${label} is too large`)
-    .refine(
-      (value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
-      `${label} has at most 2 decimals`,
-    );
+    .refine(hasWholeCents, `${label} has at most 2 decimals`);
 
 /** 'DE' (a country) or 'US-IL' (a region of one), upper-cased. */
 export const DestinationCodeSchema = z
@@ -97,6 +95,18 @@ export type DeliveryMethodDto = z.infer<typeof DeliveryMethodSchema>;
 export const DestinationSchema = z.object({
   country: CountryCodeSchema,
   region: RegionCodeSchema.optional().default(null),
+});
+
+/**
+ * GET /delivery/options: a destination, and the lines to price instead of the caller's cart
+ * ('productId:quantity,…', the admin's order for a customer).
+ */
+export const DeliveryOptionsQuerySchema = DestinationSchema.extend({
+  lines: z
+    .string()
+    .max(4000)
+    .regex(/^[\w-]+:\d{1,7}(,[\w-]+:\d{1,7}){0,99}$/, "lines is 'productId:quantity', comma-separated")
+    .optional(),
 });
 
 /** POST /checkout's choice: the method and the destination it is priced for. */

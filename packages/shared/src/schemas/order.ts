@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { fromFormField } from '../form-number.ts';
 import { LIMITS } from '../constants.ts';
 import { messages } from '../messages.ts';
-import { singleLineText } from './common.ts';
+import { PhoneSchema, singleLineText } from './common.ts';
 
 /**
  * An order on the wire. `totalPrize` is the spec's spelling; status 'shipped' or anything else = pending,
@@ -69,8 +70,6 @@ export const CancelPreviewSchema = z.object({
 });
 export type CancelPreview = z.infer<typeof CancelPreviewSchema>;
 
-export const PHONE_PATTERN = /^\+?[0-9 ()-]{6,30}$/;
-
 /**
  * The purchase form's schema for one product: quantity between minOrder and availableQuantiity with
  * the spec's messages. The server uses the same rule against the product it reads itself.
@@ -78,13 +77,9 @@ export const PHONE_PATTERN = /^\+?[0-9 ()-]{6,30}$/;
 export const purchaseFormSchema = (bounds: { minOrder: number; availableQuantiity: number }) =>
   z.object({
     address: singleLineText('Address', messages.addressRequired, LIMITS.addressMax),
-    phone: singleLineText('Phone', messages.phoneRequired, LIMITS.phoneMax).regex(
-      PHONE_PATTERN,
-      'Provide a valid phone number',
-    ),
+    phone: PhoneSchema,
     buyQuantity: z.preprocess(
-      (value) =>
-        value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value,
+      fromFormField(undefined),
       z
         .number({ error: messages.quantityRequired })
         .int('Quantity must be a whole number')
@@ -95,11 +90,7 @@ export const purchaseFormSchema = (bounds: { minOrder: number; availableQuantiit
 
 /** A number that may arrive as a numeric string from a form; an empty field counts as missing. */
 const formNumber = (requiredMessage: string) =>
-  z.preprocess(
-    (value) =>
-      value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value,
-    z.number({ error: requiredMessage }).finite(requiredMessage),
-  );
+  z.preprocess(fromFormField(undefined), z.number({ error: requiredMessage }).finite(requiredMessage));
 
 /**
  * POST /order. The spec's body carries name, email, productName, price and totalPrize too: name and
@@ -109,10 +100,7 @@ const formNumber = (requiredMessage: string) =>
 export const CreateOrderBodySchema = z.object({
   productId: z.string({ error: 'productId is required' }).trim().min(1, 'productId is required').max(100),
   address: singleLineText('Address', messages.addressRequired, LIMITS.addressMax),
-  phone: singleLineText('Phone', messages.phoneRequired, LIMITS.phoneMax).regex(
-    PHONE_PATTERN,
-    'Provide a valid phone number',
-  ),
+  phone: PhoneSchema,
   buyQuantity: formNumber(messages.quantityRequired).pipe(z.number().int('Quantity must be a whole number')),
   name: z.string().max(500).nullish(),
   email: z.string().max(500).nullish(),
@@ -121,6 +109,13 @@ export const CreateOrderBodySchema = z.object({
   totalPrize: formNumber('totalPrize must be a number').optional(),
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBodySchema>;
+
+/** GET /order/delivery: the part and quantity of the spec's order form, before it is confirmed. */
+export const OrderDeliveryQuerySchema = z.object({
+  productId: CreateOrderBodySchema.shape.productId,
+  buyQuantity: CreateOrderBodySchema.shape.buyQuantity,
+});
+export type OrderDeliveryQuery = z.infer<typeof OrderDeliveryQuerySchema>;
 
 /** The Mongo-style results the spec's client reads (`insertedId`, `modifiedCount`, `deletedCount`). */
 export const InsertResultSchema = z.object({ acknowledged: z.literal(true), insertedId: z.string() });

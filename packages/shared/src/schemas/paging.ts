@@ -27,6 +27,15 @@ export const PagedSearchFields = {
     .optional(),
 };
 
+/**
+ * A short admin list read by page number (back-orders, returns): `page` from 1, `limit` rows a page (50
+ * unless asked); the total matching in X-Total-Count.
+ */
+export const NumberedPageFields = {
+  page: PagedSearchFields.page,
+  limit: PagedSearchFields.limit.default(50),
+};
+
 /** A cursor and a page number contradict each other: the refinement every paged search adds. */
 export const oneWayOfPaging: [
   (query: { cursor?: string | undefined; page?: number | undefined }) => boolean,

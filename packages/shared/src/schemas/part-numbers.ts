@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
-import { ProductImportQuerySchema } from './product-import.ts';
+import { csvImportRefusedSchema, csvImportReportSchema, ProductImportQuerySchema } from './product-import.ts';
 
 /**
  * A company's own part numbers (docs/decisions/0218): their ERP knows our parts by their numbers. A number
@@ -65,24 +65,8 @@ export const PartNumberImportRowSchema = z.object({
 });
 export type PartNumberImportRow = z.infer<typeof PartNumberImportRowSchema>;
 
-export const PartNumberImportReportSchema = z.object({
-  dryRun: z.boolean(),
-  written: z.boolean(),
-  counts: z.object({
-    rows: z.number().int(),
-    create: z.number().int(),
-    update: z.number().int(),
-    unchanged: z.number().int(),
-    refused: z.number().int(),
-  }),
-  fileErrors: z.array(z.string()),
-  rows: z.array(PartNumberImportRowSchema),
-});
+export const PartNumberImportReportSchema = csvImportReportSchema(PartNumberImportRowSchema);
 export type PartNumberImportReport = z.infer<typeof PartNumberImportReportSchema>;
 
 /** A refused import (a 400): the message names the first refused row and its rule; the report has all. */
-export const PartNumberImportRefusedSchema = z.object({
-  message: z.string(),
-  code: z.string(),
-  report: PartNumberImportReportSchema,
-});
+export const PartNumberImportRefusedSchema = csvImportRefusedSchema(PartNumberImportReportSchema);

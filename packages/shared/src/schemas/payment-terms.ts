@@ -1,6 +1,7 @@
 import { BankTransferSchema } from './bank-transfer.ts';
-import { notSingleLine, SINGLE_LINE } from './common.ts';
+import { creditLimitDollars, notSingleLine, SINGLE_LINE } from './common.ts';
 import { z } from 'zod';
+import { fromFormField } from '../form-number.ts';
 import { LIMITS } from '../constants.ts';
 
 /**
@@ -14,18 +15,21 @@ export const PaymentTermsBodySchema = z.object({
       termsDays: z.union([z.literal(15), z.literal(30), z.literal(60)], {
         error: 'Terms must be net 15, 30 or 60 days',
       }),
-      creditLimit: z
-        .number({ error: 'The credit limit must be a number of dollars' })
-        .positive('The credit limit must be more than $0')
-        .max(
-          LIMITS.creditLimitMaxCents / 100,
-          `The credit limit can be at most $${LIMITS.creditLimitMaxCents / 100}`,
-        )
-        .multipleOf(0.01, 'The credit limit must be in whole cents'),
+      creditLimit: creditLimitDollars('The credit limit'),
     })
     .nullable(),
 });
 export type PaymentTermsBody = z.infer<typeof PaymentTermsBodySchema>;
+
+/** Make Admin's terms form: the approval's rules, with its numbers as typed (form-number.ts). */
+export const PaymentTermsFormSchema = z.object({
+  termsDays: z.preprocess(
+    fromFormField(undefined),
+    z.union([z.literal(15), z.literal(30), z.literal(60)], { error: 'Terms must be net 15, 30 or 60 days' }),
+  ),
+  creditLimit: z.preprocess(fromFormField(undefined), creditLimitDollars('The credit limit')),
+});
+export type PaymentTermsFormInput = z.input<typeof PaymentTermsFormSchema>;
 
 /** A customer's payment terms and what of the credit limit is in use (GET /myTerms, GET /users/:id/terms). */
 export const PaymentTermsSchema = z.object({

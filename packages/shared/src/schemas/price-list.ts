@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { hasWholeCents, toDollars } from '../money.ts';
+import { fromFormField } from '../form-number.ts';
 import { LIMITS } from '../constants.ts';
 import { optionalDay, singleLineText } from './common.ts';
 import { SkuSchema } from './product.ts';
+import { csvImportRefusedSchema, csvImportReportSchema } from './product-import.ts';
 
 /**
  * The shop admin's price lists, customer groups and who may see a part (decision 0216, 0217). Money is
@@ -11,7 +14,6 @@ import { SkuSchema } from './product.ts';
 /** A calendar day 'YYYY-MM-DD'; empty or null: open. */
 const DaySchema = optionalDay;
 
-const hasCents = (dollars: number) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6;
 /** A price in dollars: more than zero, whole cents. */
 export const listPrice = (label: string) =>
   z
@@ -19,8 +21,8 @@ export const listPrice = (label: string) =>
     .finite(`${label} must be a number`)
     .positive(`${label} must be more than 0`)
     .min(0.01, `${label} must be at least 0.01`)
-    .max(LIMITS.priceMaxCents / 100, `${label} is too large`)
-    .refine(hasCents, `${label} has at most 2 decimals (whole cents)`);
+    .max(toDollars(LIMITS.priceMaxCents), `${label} is too large`)
+    .refine(hasWholeCents, `${label} has at most 2 decimals (whole cents)`);
 
 /** A percentage off the list price: more than 0, less than 100, at most two decimals (12.25 %). */
 export const PercentOffSchema = z
@@ -28,7 +30,7 @@ export const PercentOffSchema = z
   .finite('The percentage must be a number')
   .gt(0, 'The percentage must be more than 0')
   .lt(100, 'The percentage must be less than 100 (a part is never free)')
-  .refine(hasCents, 'The percentage has at most 2 decimals (12.25)');
+  .refine(hasWholeCents, 'The percentage has at most 2 decimals (12.25)');
 
 /** 30 → 3000 hundredths of a percent; the inverse of percentOfBasisPoints. */
 export const basisPointsOfPercent = (percent: number) => Math.round(percent * 100);
@@ -50,8 +52,7 @@ const priceListFields = {
   validTo: DaySchema('Valid to'),
   /** null: no rule, the list prices only the parts it names with a price. */
   percentOff: z.preprocess(
-    (value) =>
-      value === '' || value === undefined ? null : typeof value === 'string' ? Number(value) : value,
+    (value) => (value === undefined ? null : fromFormField(null)(value)),
     PercentOffSchema.nullable(),
   ),
   ruleScope: RuleScopeSchema.default('all'),
@@ -255,22 +256,6 @@ export const PriceListImportRowSchema = z.object({
   errors: z.array(z.string()),
 });
 export type PriceListImportRow = z.infer<typeof PriceListImportRowSchema>;
-export const PriceListImportReportSchema = z.object({
-  dryRun: z.boolean(),
-  written: z.boolean(),
-  counts: z.object({
-    rows: z.number().int(),
-    create: z.number().int(),
-    update: z.number().int(),
-    unchanged: z.number().int(),
-    refused: z.number().int(),
-  }),
-  fileErrors: z.array(z.string()),
-  rows: z.array(PriceListImportRowSchema),
-});
+export const PriceListImportReportSchema = csvImportReportSchema(PriceListImportRowSchema);
 export type PriceListImportReport = z.infer<typeof PriceListImportReportSchema>;
-export const PriceListImportRefusedSchema = z.object({
-  message: z.string(),
-  code: z.string(),
-  report: PriceListImportReportSchema,
-});
+export const PriceListImportRefusedSchema = csvImportRefusedSchema(PriceListImportReportSchema);

@@ -28,26 +28,32 @@ export const ProductImportRowSchema = z.object({
 });
 export type ProductImportRow = z.infer<typeof ProductImportRowSchema>;
 
-export const ProductImportReportSchema = z.object({
-  dryRun: z.boolean(),
-  /** True when the rows were written (a real run without a single refused row). */
-  written: z.boolean(),
-  counts: z.object({
-    rows: z.number().int(),
-    create: z.number().int(),
-    update: z.number().int(),
-    unchanged: z.number().int(),
-    refused: z.number().int(),
-  }),
-  /** Problems of the file as a whole (a missing column), before any row. */
-  fileErrors: z.array(z.string()),
-  rows: z.array(ProductImportRowSchema),
-});
+/**
+ * The report of a CSV import (products, a price list's items, a company's part numbers) around the rows
+ * of its kind: the counts by action and refused, and the file's own problems.
+ */
+export const csvImportReportSchema = <Row extends z.ZodType>(row: Row) =>
+  z.object({
+    dryRun: z.boolean(),
+    /** True when the rows were written (a real run without a single refused row). */
+    written: z.boolean(),
+    counts: z.object({
+      rows: z.number().int(),
+      create: z.number().int(),
+      update: z.number().int(),
+      unchanged: z.number().int(),
+      refused: z.number().int(),
+    }),
+    /** Problems of the file as a whole (a missing column), before any row. */
+    fileErrors: z.array(z.string()),
+    rows: z.array(row),
+  });
+
+/** A refused import (a 400): the message names the first refused row and its rule; the report has all. */
+export const csvImportRefusedSchema = <Report extends z.ZodType>(report: Report) =>
+  z.object({ message: z.string(), code: z.string(), report });
+
+export const ProductImportReportSchema = csvImportReportSchema(ProductImportRowSchema);
 export type ProductImportReport = z.infer<typeof ProductImportReportSchema>;
 
-/** A refused import (a 400): the error's message and code, with the report of every row. */
-export const ProductImportRefusedSchema = z.object({
-  message: z.string(),
-  code: z.string(),
-  report: ProductImportReportSchema,
-});
+export const ProductImportRefusedSchema = csvImportRefusedSchema(ProductImportReportSchema);

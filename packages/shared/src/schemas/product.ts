@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { hasWholeCents, toDollars } from '../money.ts';
+import { fromFormField } from '../form-number.ts';
 import { LIMITS } from '../constants.ts';
 import { messages } from '../messages.ts';
 import { PART_PHOTO_PLACEHOLDER } from '../images.ts';
@@ -51,11 +53,7 @@ export type Product = z.infer<typeof ProductSchema>;
 
 /** Numbers arrive from forms as strings: coerce, but an empty field is 'required', not zero. */
 const requiredNumber = (requiredMessage: string) =>
-  z.preprocess(
-    (value) =>
-      value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value,
-    z.number({ error: requiredMessage }).finite(requiredMessage),
-  );
+  z.preprocess(fromFormField(undefined), z.number({ error: requiredMessage }).finite(requiredMessage));
 
 const wholeNumber = (requiredMessage: string, min: number) =>
   requiredNumber(requiredMessage).pipe(
@@ -105,11 +103,8 @@ const dollars = (field: string) =>
   z
     .number({ error: `${field} must be a number` })
     .min(0.01, `${field} must be at least 0.01`)
-    .max(LIMITS.priceMaxCents / 100, `${field} is too large`)
-    .refine(
-      (price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6,
-      `${field} has at most 2 decimals`,
-    );
+    .max(toDollars(LIMITS.priceMaxCents), `${field} is too large`)
+    .refine(hasWholeCents, `${field} has at most 2 decimals`);
 
 export const PriceTierBodySchema = z.object({
   minQuantity: z
@@ -134,17 +129,15 @@ const formInteger = (field: string) =>
     .min(1, `${field} must be at least 1`)
     .max(LIMITS.quantityMax, `${field} must be at most ${LIMITS.quantityMax}`);
 /** From a form a number arrives as a string; an empty field means 'not given'. */
-const fromForm = (value: unknown) =>
-  value === '' ? undefined : typeof value === 'string' ? Number(value) : value;
+const fromForm = fromFormField(undefined);
+/** For a field that may be cleared: an empty field is null. */
+const fromClearable = fromFormField(null);
 
 const b2bFields = {
   sku: z.preprocess((value) => (value === '' ? undefined : value), SkuSchema.optional()),
   packSize: z.preprocess(fromForm, formInteger('Pack size').optional()),
   /** null (or an empty field) clears the maximum. */
-  maxOrder: z.preprocess(
-    (value) => (value === '' ? null : fromForm(value)),
-    formInteger('Maximum order').nullable().optional(),
-  ),
+  maxOrder: z.preprocess(fromClearable, formInteger('Maximum order').nullable().optional()),
   /** Absent: 10 for a new product, unchanged on an edit. */
   lowStockThreshold: z.preprocess(
     fromForm,
@@ -171,7 +164,7 @@ const b2bFields = {
   ),
   /** Days to make or buy in a back-ordered piece; null (or an empty field) clears it. */
   leadTimeDays: z.preprocess(
-    (value) => (value === '' ? null : fromForm(value)),
+    fromClearable,
     z
       .number({ error: 'Lead time must be a number' })
       .int('Lead time must be a whole number of days')
@@ -182,7 +175,7 @@ const b2bFields = {
   ),
   /** Grams a piece (decision 0235): absent unchanged on an edit, null (or an empty field) not weighed. */
   weightGrams: z.preprocess(
-    (value) => (value === '' ? null : fromForm(value)),
+    fromClearable,
     z
       .number({ error: 'Weight must be a number of grams' })
       .int('Weight must be whole grams')
@@ -211,11 +204,8 @@ export const ProductBodySchema = z
         .number()
         .positive('Price must be more than 0')
         .min(0.01, 'Price must be at least 0.01')
-        .max(LIMITS.priceMaxCents / 100, 'Price is too large')
-        .refine(
-          (price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6,
-          'Price has at most 2 decimals',
-        ),
+        .max(toDollars(LIMITS.priceMaxCents), 'Price is too large')
+        .refine(hasWholeCents, 'Price has at most 2 decimals'),
     ),
     minOrder: wholeNumber(messages.minOrderRequired, 1),
     availableQuantiity: wholeNumber(messages.availableRequired, 0),

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { fromFormField } from '../form-number.ts';
+import { LineQuantitySchema } from './common.ts';
+import { hasWholeCents, toDollars } from '../money.ts';
 import { TaxSummarySchema } from './tax.ts';
 import { LIMITS } from '../constants.ts';
 import { QUOTE_LIMITS, QUOTE_STATUSES } from '../schema-constants.ts';
@@ -59,17 +62,10 @@ const price = (field: string) =>
   z
     .number({ error: `${field} must be a number` })
     .positive(`${field} must be more than 0`)
-    .max(LIMITS.priceMaxCents / 100, `${field} is too large`)
-    .refine(
-      (value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
-      `${field} can have at most 2 decimals`,
-    );
+    .max(toDollars(LIMITS.priceMaxCents), `${field} is too large`)
+    .refine(hasWholeCents, `${field} can have at most 2 decimals`);
 
-const quoteQuantity = z
-  .number({ error: 'Quantity is required' })
-  .int('Quantity must be a whole number')
-  .min(1, 'Quantity must be at least 1')
-  .max(LIMITS.quantityMax, `Quantity must be at most ${LIMITS.quantityMax}`);
+const quoteQuantity = LineQuantitySchema;
 
 export const RequestQuoteBodySchema = z.object({
   lines: z
@@ -90,6 +86,12 @@ export const RequestQuoteBodySchema = z.object({
 });
 export type RequestQuoteBody = z.infer<typeof RequestQuoteBodySchema>;
 
+const offerValidDays = z
+  .number()
+  .int('Must be a whole number of days')
+  .min(QUOTE_LIMITS.validDaysMin, `The offer must be valid for at least ${QUOTE_LIMITS.validDaysMin} day`)
+  .max(QUOTE_LIMITS.validDaysMax, `The offer can be valid for at most ${QUOTE_LIMITS.validDaysMax} days`);
+
 export const OfferQuoteBodySchema = z.object({
   lines: z
     .array(
@@ -102,15 +104,28 @@ export const OfferQuoteBodySchema = z.object({
     )
     .min(1, 'Give a price for every line')
     .max(QUOTE_LIMITS.linesMax),
-  validDays: z
-    .number()
-    .int('Must be a whole number of days')
-    .min(QUOTE_LIMITS.validDaysMin, `The offer must be valid for at least ${QUOTE_LIMITS.validDaysMin} day`)
-    .max(QUOTE_LIMITS.validDaysMax, `The offer can be valid for at most ${QUOTE_LIMITS.validDaysMax} days`)
-    .default(QUOTE_LIMITS.validDaysDefault),
+  validDays: offerValidDays.default(QUOTE_LIMITS.validDaysDefault),
   message: z.string().trim().max(QUOTE_LIMITS.messageMax).nullish(),
 });
 export type OfferQuoteBody = z.infer<typeof OfferQuoteBodySchema>;
+
+/** The shop's offer form: the body's rules, with its numbers as typed (form-number.ts). */
+export const OfferQuoteFormSchema = z.object({
+  lines: z
+    .array(
+      z.object({
+        lineId: z.string().max(100),
+        price: z.preprocess(fromFormField(undefined), price('Price')),
+        quantity: z.preprocess(fromFormField(undefined), quoteQuantity),
+      }),
+    )
+    .min(1, 'Give a price for every line')
+    .max(QUOTE_LIMITS.linesMax),
+  validDays: z.preprocess(fromFormField(undefined), offerValidDays),
+  message: z.string().trim().max(QUOTE_LIMITS.messageMax),
+});
+export type OfferQuoteFormInput = z.input<typeof OfferQuoteFormSchema>;
+export type OfferQuoteFormValues = z.output<typeof OfferQuoteFormSchema>;
 
 export const QuoteMessageBodySchema = z.object({
   body: z

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { fromFormField } from '../form-number.ts';
 import { LIMITS } from '../constants.ts';
 import { RETURN_REASON_KEYS, RETURN_REASONS, RETURN_STATUS_KEYS } from '../returns.ts';
+import { NumberedPageFields } from './paging.ts';
 
 export const RETURN_LIMITS = { commentMax: 1000, noteMax: 1000 } as const;
 
@@ -40,7 +42,7 @@ export const returnFormSchema = (returnable: number) =>
   z
     .object({
       quantity: z.preprocess(
-        (value) => (value === '' || value === null || value === undefined ? undefined : Number(value)),
+        fromFormField(undefined),
         pieces.max(
           Math.max(returnable, 1),
           returnable === 1 ? 'Only 1 piece can be returned.' : `Only ${returnable} pieces can be returned.`,
@@ -86,7 +88,9 @@ export const ReceiveReturnBodySchema = z.object({
 
 export const ReturnListQuerySchema = z.object({
   status: z.enum(RETURN_STATUS_KEYS, { error: 'Unknown return status.' }).optional(),
+  ...NumberedPageFields,
 });
+export type ReturnListQuery = z.infer<typeof ReturnListQuerySchema>;
 
 /** A return on the wire, as its buyer and the shop read it. */
 export const ReturnSchema = z.object({

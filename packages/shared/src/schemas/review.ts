@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fromFormField } from '../form-number.ts';
 import { LIMITS, RATING_MAX, RATING_MIN } from '../constants.ts';
 import { messages } from '../messages.ts';
 import { requiredText, singleLineText } from './common.ts';
@@ -33,12 +34,7 @@ export const ReviewBodySchema = z.object({
   profession: singleLineText('Designation', messages.designationRequired, LIMITS.professionMax),
   review: requiredText(messages.reviewRequired, LIMITS.reviewTextMax),
   rating: z.preprocess(
-    (value) =>
-      value === '' || value === null || value === 0
-        ? undefined
-        : typeof value === 'string'
-          ? Number(value)
-          : value,
+    (value) => (value === 0 ? undefined : fromFormField(undefined)(value)),
     z
       .number({ error: messages.ratingRequired })
       .int(ratingOutOfRange)

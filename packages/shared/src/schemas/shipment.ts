@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fromFormField } from '../form-number.ts';
 import { CARRIERS, carrierName } from '../carriers.ts';
 import { LIMITS } from '../constants.ts';
 
@@ -72,12 +73,7 @@ export type CreateShipmentBodyInput = z.input<typeof CreateShipmentBodySchema>;
 
 /** A form's number field: an empty box is 0 pieces (the line is not in this shipment). */
 const formPieces = z.preprocess(
-  (value) =>
-    value === '' || value === null || value === undefined
-      ? 0
-      : typeof value === 'string'
-        ? Number(value)
-        : value,
+  (value) => (value === undefined ? 0 : fromFormField(0)(value)),
   pieces('Enter a number of pieces.').min(0, 'Enter a number of pieces, 0 or more.'),
 );
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasWholeCents } from '../money.ts';
 import { COUNTRY_CODES } from '../countries.ts';
 import { RATED_CATEGORIES, TAX_CATEGORIES } from '../tax.ts';
 import { isCalendarDay, singleLineText } from './common.ts';
@@ -64,15 +65,13 @@ export const RatedCategorySchema = z.enum(RATED_CATEGORIES, {
   error: "Category must be 'standard' or 'reduced'",
 });
 
-const hasHundredths = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
-
 /** A rate in percent (19, 8.25): 0 to 100, at most two decimals. */
 export const RatePercentSchema = z
   .number({ error: 'Rate must be a number of percent, e.g. 19 or 8.25' })
   .finite('Rate must be a number of percent, e.g. 19 or 8.25')
   .min(0, 'Rate must be 0 % or more')
   .max(100, 'Rate must be 100 % or less')
-  .refine(hasHundredths, 'Rate has at most 2 decimals (8.25)');
+  .refine(hasWholeCents, 'Rate has at most 2 decimals (8.25)');
 
 const rateFields = {
   country: CountryCodeSchema,

@@ -1,15 +1,11 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { messages } from '../messages.ts';
-import { singleLineText } from './common.ts';
-import { PHONE_PATTERN } from './order.ts';
+import { PhoneSchema, singleLineText } from './common.ts';
 
 /** The profile fields of docs/product.md §2 'Profile page': all three required. */
 export const UserInfoBodySchema = z.object({
-  phone: singleLineText('Phone', messages.phoneRequired, LIMITS.phoneMax).regex(
-    PHONE_PATTERN,
-    'Provide a valid phone number',
-  ),
+  phone: PhoneSchema,
   address: singleLineText('Address', messages.addressRequired, LIMITS.addressMax),
   profession: singleLineText('Profession', messages.professionRequired, LIMITS.professionMax),
 });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { companies } from './companies.ts';
+import { createdAt, primaryId, textRef } from './columns.ts';
 
 /**
  * API keys (docs/decisions/0234): the shop's (company null) for its ERP, a company's for its buyer's
@@ -10,18 +11,16 @@ import { companies } from './companies.ts';
 export const apiKeys = pgTable(
   'api_keys',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: textRef('user_id', () => users.id, 'cascade'),
     name: text('name').notNull(),
     /** The secret's first characters, shown in lists. */
     start: text('start').notNull(),
     /** Hex SHA-256 of the whole secret: 192 random bits need no slow hash. */
     secretHash: text('secret_hash').notNull(),
     scopes: text('scopes').array().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedBy: text('revoked_by').references(() => users.id, { onDelete: 'set null' }),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { primaryId } from './columns.ts';
 
 /**
  * What admins did (docs/decisions/0106): written in the transaction of the change itself, so an entry
@@ -9,7 +10,7 @@ import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-cor
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     // clock_timestamp, not now(): two entries of one transaction (a cancel and its refund) keep their order.
     at: timestamp('at', { withTimezone: true })
       .notNull()

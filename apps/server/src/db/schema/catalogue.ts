@@ -1,21 +1,9 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-  type AnyPgColumn,
-} from 'drizzle-orm/pg-core';
+import { check, index, pgTable, primaryKey, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, integer, jsonb, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { AttributeType } from '@forgeline/shared/catalogue';
 import { products } from './products.ts';
+import { createdAt, primaryId, updatedAt, uuidRef } from './columns.ts';
 
 /**
  * The catalogue's tree (docs/decisions/0220): a category has at most one parent; the admin's edits keep it
@@ -25,7 +13,7 @@ import { products } from './products.ts';
 export const categories = pgTable(
   'categories',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     parentId: uuid('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'restrict' }),
     /** Its address name (/category/ball-bearings), unique. */
     slug: text('slug').notNull().unique(),
@@ -35,8 +23,8 @@ export const categories = pgTable(
     /** Lengths of its parts may be shown and filtered in inches as well as millimetres. */
     inches: boolean('inches').notNull().default(false),
     position: integer('position').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     check('categories_not_own_parent', sql`${table.parentId} IS NULL OR ${table.parentId} <> ${table.id}`),
@@ -51,10 +39,8 @@ export const categories = pgTable(
 export const categoryAttributes = pgTable(
   'category_attributes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    categoryId: uuid('category_id')
-      .notNull()
-      .references(() => categories.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    categoryId: uuidRef('category_id', () => categories.id, 'cascade'),
     key: text('key').notNull(),
     label: text('label').notNull(),
     type: text('type').$type<AttributeType>().notNull(),
@@ -77,9 +63,7 @@ export const productCategories = pgTable(
     productId: uuid('product_id')
       .primaryKey()
       .references(() => products.id, { onDelete: 'cascade' }),
-    categoryId: uuid('category_id')
-      .notNull()
-      .references(() => categories.id, { onDelete: 'restrict' }),
+    categoryId: uuidRef('category_id', () => categories.id, 'restrict'),
   },
   (table) => [index('product_categories_category_idx').on(table.categoryId)],
 );
@@ -88,12 +72,8 @@ export const productCategories = pgTable(
 export const productAttributeValues = pgTable(
   'product_attribute_values',
   {
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    attributeId: uuid('attribute_id')
-      .notNull()
-      .references(() => categoryAttributes.id, { onDelete: 'cascade' }),
+    productId: uuidRef('product_id', () => products.id, 'cascade'),
+    attributeId: uuidRef('attribute_id', () => categoryAttributes.id, 'cascade'),
     numberValue: doublePrecision('number_value'),
     textValue: text('text_value'),
     booleanValue: boolean('boolean_value'),
@@ -106,6 +86,31 @@ export const productAttributeValues = pgTable(
       sql`num_nonnulls(${table.numberValue}, ${table.textValue}, ${table.booleanValue}) = 1`,
     ),
   ],
+);
+
+/**
+ * A catalogue page's facet index (docs/decisions/0265): one row per part in a category with all its counts
+ * need: its category, visibility, age, and its values by type (one typed object per column of
+ * product_attribute_values, so a value reads as the column it came from). Written only by the database's triggers on
+ * `product_categories`, `product_attribute_values` and `products` (migration facet_counts), in the
+ * transaction of the change, so it is exact whoever writes; never write it from the app.
+ */
+export const productFacets = pgTable(
+  'product_facets',
+  {
+    productId: uuid('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    categoryId: uuidRef('category_id', () => categories.id, 'cascade'),
+    restricted: boolean('restricted').notNull(),
+    discontinued: boolean('discontinued').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** `{attribute id: value}` of the values in product_attribute_values' number_value, text_value, boolean_value. */
+    numbers: jsonb('numbers').$type<Record<string, number>>().notNull(),
+    texts: jsonb('texts').$type<Record<string, string>>().notNull(),
+    booleans: jsonb('booleans').$type<Record<string, boolean>>().notNull(),
+  },
+  (table) => [index('product_facets_category_idx').on(table.categoryId)],
 );
 
 export type CategoryRow = typeof categories.$inferSelect;

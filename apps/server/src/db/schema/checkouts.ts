@@ -1,18 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  pgSequence,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, pgSequence, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { bigint, integer, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
-import { sequencedNumber } from './columns.ts';
+import { createdAt, primaryId, sequencedNumber, textRef, updatedAt, uuidRef } from './columns.ts';
 import { companies } from './companies.ts';
 import { products } from './products.ts';
 
@@ -27,7 +17,7 @@ export const checkoutNumberSeq = pgSequence('checkout_number_seq', { startWith: 
 export const checkouts = pgTable(
   'checkouts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     number: sequencedNumber('CO', 'checkout_number_seq'),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     customerName: text('customer_name').notNull(),
@@ -89,7 +79,7 @@ export const checkouts = pgTable(
     addressLabel: text('address_label'),
     /** When the one overdue reminder was queued (never twice). */
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     check('checkouts_line_count_positive', sql`${table.lineCount} > 0`),
@@ -114,17 +104,13 @@ export const checkouts = pgTable(
 export const cartLines = pgTable(
   'cart_lines',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: textRef('user_id', () => users.id, 'cascade'),
+    productId: uuidRef('product_id', () => products.id, 'cascade'),
     quantity: integer('quantity').notNull(),
     /** The order lines were added in, from a sequence: timestamps can tie or step back, this cannot. */
     position: bigint('position', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.productId] }),

@@ -1,29 +1,18 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgSequence,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, pgSequence, pgTable, primaryKey, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { products } from './products.ts';
+import { createdAt, primaryId, updatedAt, uuidRef } from './columns.ts';
 
 /**
  * A named set of companies the shop prices and shows parts to alike (distributors, OEMs; decision 0216):
  * a price list or a part's visibility can name a group instead of each company in it.
  */
 export const customerGroups = pgTable('customer_groups', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: primaryId(),
   name: text('name').notNull().unique(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /**
@@ -33,7 +22,7 @@ export const customerGroups = pgTable('customer_groups', {
 export const companies = pgTable(
   'companies',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     name: text('name').notNull(),
     taxId: text('tax_id'),
     /**
@@ -54,8 +43,8 @@ export const companies = pgTable(
     termsUpdatedBy: text('terms_updated_by'),
     /** The customer group whose price lists and parts it shares, if any. */
     groupId: uuid('group_id').references(() => customerGroups.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     check('companies_terms_days', sql`${table.termsDays} is null or ${table.termsDays} in (15, 30, 60)`),
@@ -81,9 +70,7 @@ export const companyMembers = pgTable(
     userId: text('user_id')
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: uuidRef('company_id', () => companies.id, 'cascade'),
     role: text('role', { enum: ['admin', 'approver', 'buyer', 'finance'] }).notNull(),
     /** A buyer who may read all of the company's orders, not only their own. */
     seesAllOrders: boolean('sees_all_orders').notNull().default(false),
@@ -104,15 +91,13 @@ export const companyMembers = pgTable(
 export const companyAddresses = pgTable(
   'company_addresses',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    companyId: uuidRef('company_id', () => companies.id, 'cascade'),
     label: text('label').notNull(),
     contact: text('contact').notNull(),
     phone: text('phone').notNull(),
     address: text('address').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('company_addresses_company_idx').on(table.companyId)],
 );
@@ -121,10 +106,8 @@ export const companyAddresses = pgTable(
 export const companyInvitations = pgTable(
   'company_invitations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    companyId: uuidRef('company_id', () => companies.id, 'cascade'),
     email: text('email').notNull(),
     role: text('role', { enum: ['admin', 'approver', 'buyer', 'finance'] }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
@@ -133,7 +116,7 @@ export const companyInvitations = pgTable(
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     acceptedBy: text('accepted_by').references(() => users.id, { onDelete: 'set null' }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     // One open invitation per address and company: a re-send replaces the link, never adds a second.
@@ -147,7 +130,7 @@ export const companyInvitations = pgTable(
 export const companyApplications = pgTable(
   'company_applications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     applicantName: text('applicant_name').notNull(),
     applicantEmail: text('applicant_email').notNull(),
@@ -165,7 +148,7 @@ export const companyApplications = pgTable(
     decidedBy: text('decided_by'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('company_applications_one_pending')
@@ -184,14 +167,12 @@ export const orderRequestNumberSeq = pgSequence('order_request_number_seq', { st
 export const orderRequests = pgTable(
   'order_requests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     number: text('number')
       .notNull()
       .unique()
       .default(sql`('RQ-' || nextval('order_request_number_seq'))`),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: uuidRef('company_id', () => companies.id, 'cascade'),
     buyerId: text('buyer_id').references(() => users.id, { onDelete: 'set null' }),
     buyerName: text('buyer_name').notNull(),
     buyerEmail: text('buyer_email').notNull(),
@@ -206,6 +187,8 @@ export const orderRequests = pgTable(
     paymentMethod: text('payment_method', { enum: ['card', 'invoice'] }).notNull(),
     /** The quote's offer version the buyer accepted (a quote request). */
     offerVersion: text('offer_version'),
+    /** The delivery method and destination the buyer chose ({ methodId, country, region }), priced when approved. */
+    delivery: jsonb('delivery').$type<{ methodId: string; country: string; region: string | null }>(),
     reason: text('reason').notNull(),
     status: text('status', { enum: ['pending', 'approved', 'rejected', 'withdrawn', 'expired'] })
       .notNull()
@@ -215,7 +198,7 @@ export const orderRequests = pgTable(
     decidedByName: text('decided_by_name'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     checkoutId: uuid('checkout_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (table) => [
@@ -228,14 +211,12 @@ export const orderRequests = pgTable(
 export const savedLists = pgTable(
   'saved_lists',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    companyId: uuidRef('company_id', () => companies.id, 'cascade'),
     name: text('name').notNull(),
     createdBy: text('created_by').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [index('saved_lists_company_idx').on(table.companyId)],
 );
@@ -243,12 +224,8 @@ export const savedLists = pgTable(
 export const savedListLines = pgTable(
   'saved_list_lines',
   {
-    listId: uuid('list_id')
-      .notNull()
-      .references(() => savedLists.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    listId: uuidRef('list_id', () => savedLists.id, 'cascade'),
+    productId: uuidRef('product_id', () => products.id, 'cascade'),
     quantity: integer('quantity').notNull(),
     position: integer('position').notNull(),
   },

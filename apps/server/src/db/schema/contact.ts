@@ -1,14 +1,15 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, primaryId } from './columns.ts';
 
 /** Messages of the home page's 'Send Us Email' form, read by admins on /dashboard/messages. */
 export const contactMessages = pgTable(
   'contact_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     name: text('name').notNull(),
     email: text('email').notNull(),
     message: text('message').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('contact_messages_created_at_idx').on(table.createdAt)],
 );
@@ -19,9 +20,9 @@ export type ContactMessageRow = typeof contactMessages.$inferSelect;
 export const newsletterSubscribers = pgTable(
   'newsletter_subscribers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     email: text('email').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [uniqueIndex('newsletter_subscribers_email_idx').on(table.email)],
 );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { DeliveryKind, DeliveryRate } from '@forgeline/shared/delivery';
+import { createdAt, primaryId, updatedAt } from './columns.ts';
 
 // Spelled out (drizzle-kit reads this file alone); `satisfies` keeps it the shared list's.
 const KIND_VALUES = [
@@ -13,10 +14,10 @@ const KIND_VALUES = [
 
 /** Where the shop delivers, as sets of destinations: 'DE' (a country) or 'US-IL' (a region of one). */
 export const deliveryZones = pgTable('delivery_zones', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: primaryId(),
   name: text('name').notNull().unique(),
   destinations: text('destinations').array().notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /**
@@ -26,7 +27,7 @@ export const deliveryZones = pgTable('delivery_zones', {
 export const deliveryMethods = pgTable(
   'delivery_methods',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     name: text('name').notNull().unique(),
     kind: text('kind', { enum: KIND_VALUES }).notNull(),
     active: boolean('active').notNull().default(true),
@@ -34,8 +35,8 @@ export const deliveryMethods = pgTable(
       .$type<DeliveryRate[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [check('delivery_methods_rates_array', sql`jsonb_typeof(${table.rates}) = 'array'`)],
 );

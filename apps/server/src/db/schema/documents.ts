@@ -1,5 +1,6 @@
-import { bigint, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { products } from './products.ts';
+import { createdAt, primaryId, uuidRef } from './columns.ts';
 
 /**
  * A part's documents (decision 0233): CAD models, datasheets, certificates. The bytes are in the file
@@ -9,10 +10,8 @@ import { products } from './products.ts';
 export const productDocuments = pgTable(
   'product_documents',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    productId: uuidRef('product_id', () => products.id, 'cascade'),
     kind: text('kind', { enum: ['cad', 'datasheet', 'certificate', 'other'] }).notNull(),
     title: text('title').notNull(),
     /** Cleaned of paths and odd characters, with the extension the content proved. */
@@ -26,7 +25,7 @@ export const productDocuments = pgTable(
     revisedOn: date('revised_on', { mode: 'string' }),
     /** The store's key, chosen by the server (a UUID and the extension). */
     storageKey: text('storage_key').notNull().unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('product_documents_product_idx').on(table.productId, table.createdAt)],
 );

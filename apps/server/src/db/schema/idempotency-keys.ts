@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
 
 /**
  * The answers given to requests sent with an `Idempotency-Key` (docs/decisions/0121): written in the
@@ -16,7 +17,7 @@ export const idempotencyKeys = pgTable(
     fingerprint: text('fingerprint').notNull(),
     statusCode: integer('status_code').notNull(),
     responseBody: jsonb('response_body'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (table) => [

@@ -22,3 +22,4 @@ export * from './documents.ts';
 export * from './punchout.ts';
 export * from './delivery.ts';
 export * from './returns.ts';
+export * from './webhooks.ts';

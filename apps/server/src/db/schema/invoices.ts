@@ -1,18 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, pgTable, primaryKey, uniqueIndex } from 'drizzle-orm/pg-core';
+import { date, integer, jsonb, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import { primaryId, uuidRef } from './columns.ts';
 
 /**
  * One counter row per series (e.g. 'INV-2026'). The number is taken by an UPDATE of this row inside the
@@ -49,7 +39,7 @@ export interface InvoiceLine {
 export const invoices = pgTable(
   'invoices',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     number: text('number').notNull().unique(),
     kind: text('kind', { enum: ['invoice', 'credit_note'] }).notNull(),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -108,9 +98,7 @@ export const invoices = pgTable(
 export const invoiceOrders = pgTable(
   'invoice_orders',
   {
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
+    invoiceId: uuidRef('invoice_id', () => invoices.id, 'cascade'),
     // No foreign key to orders: a cancelled order's row may go, its invoice and credit note stay.
     orderId: uuid('order_id').notNull(),
   },

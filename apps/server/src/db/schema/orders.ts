@@ -4,12 +4,13 @@ import { checkouts } from './checkouts.ts';
 import { users } from './auth.ts';
 import { companies } from './companies.ts';
 import { products } from './products.ts';
+import { createdAt, primaryId, textRef } from './columns.ts';
 
 /** An order keeps its own copy of the product's name and price: deleting the product leaves it whole. */
 export const orders = pgTable(
   'orders',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     /**
      * The number a buyer quotes, from a sequence: stable whatever else is deleted. 'SO-' (sales order),
      * so that it never reads as one of our part numbers ('FL-BRG-6204'); orders numbered before keep 'FL-'.
@@ -68,7 +69,7 @@ export const orders = pgTable(
     status: text('status', { enum: ['pending', 'shipped', 'cancelled'] })
       .notNull()
       .default('pending'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** When its last piece left (status 'shipped'); a partly shipped line has none yet. */
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
@@ -152,10 +153,8 @@ export type OrderRow = typeof orders.$inferSelect;
 export const lapsedHolds = pgTable(
   'lapsed_holds',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    userId: textRef('user_id', () => users.id, 'cascade'),
     /** The lapsed checkout (its row may be gone; kept as a plain id so that each lapse counts once). */
     checkoutId: uuid('checkout_id').notNull().unique(),
     lapsedAt: timestamp('lapsed_at', { withTimezone: true }).notNull().defaultNow(),

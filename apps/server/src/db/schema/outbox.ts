@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, primaryId } from './columns.ts';
 
 /** A file sent with a message (an invoice PDF), kept in the outbox row so a retry sends the same bytes. */
 export interface StoredAttachment {
@@ -14,7 +15,7 @@ export interface StoredAttachment {
 export const outboxMessages = pgTable(
   'outbox_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
@@ -22,7 +23,7 @@ export const outboxMessages = pgTable(
     attachments: jsonb('attachments').$type<StoredAttachment[]>(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * When an instance began handing the message to the mail server. Set and no `sentAt` long after:

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.ts';
 
 /**
  * The built-in test-mode card processor's payment intents (docs/architecture.md §5). Kept in the database, not in
@@ -24,8 +25,8 @@ export const testPaymentIntents = pgTable(
     cardLast4: text('card_last4'),
     lastErrorCode: text('last_error_code'),
     refundedCents: integer('refunded_cents').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     check('test_payment_intents_amount_positive', sql`${table.amountCents} > 0`),

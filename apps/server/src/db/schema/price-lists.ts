@@ -1,20 +1,10 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, pgTable, primaryKey, uniqueIndex } from 'drizzle-orm/pg-core';
+import { date, integer, jsonb, text, uuid } from 'drizzle-orm/pg-core';
 import type { PriceTier } from '@forgeline/shared/pricing';
 import { companies, customerGroups } from './companies.ts';
 import { products } from './products.ts';
+import { createdAt, primaryId, updatedAt, uuidRef } from './columns.ts';
 
 /**
  * A negotiated price list (docs/decisions/0216): valid between two dates (either open), with fixed prices
@@ -24,7 +14,7 @@ import { products } from './products.ts';
 export const priceLists = pgTable(
   'price_lists',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     name: text('name').notNull().unique(),
     /** Calendar days (the shop's, UTC), both included; null: open. */
     validFrom: date('valid_from', { mode: 'string' }),
@@ -35,8 +25,8 @@ export const priceLists = pgTable(
     ruleScope: text('rule_scope', { enum: ['all', 'listed'] })
       .notNull()
       .default('all'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     check(
@@ -54,12 +44,8 @@ export const priceLists = pgTable(
 export const priceListItems = pgTable(
   'price_list_items',
   {
-    priceListId: uuid('price_list_id')
-      .notNull()
-      .references(() => priceLists.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    priceListId: uuidRef('price_list_id', () => priceLists.id, 'cascade'),
+    productId: uuidRef('product_id', () => products.id, 'cascade'),
     priceCents: integer('price_cents'),
     tiers: jsonb('tiers').$type<PriceTier[]>().notNull().default([]),
   },
@@ -74,10 +60,8 @@ export const priceListItems = pgTable(
 export const priceListAssignments = pgTable(
   'price_list_assignments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    priceListId: uuid('price_list_id')
-      .notNull()
-      .references(() => priceLists.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    priceListId: uuidRef('price_list_id', () => priceLists.id, 'cascade'),
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
     groupId: uuid('group_id').references(() => customerGroups.id, { onDelete: 'cascade' }),
     priority: integer('priority').notNull().default(0),
@@ -101,10 +85,8 @@ export const priceListAssignments = pgTable(
 export const productAccess = pgTable(
   'product_access',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    productId: uuidRef('product_id', () => products.id, 'cascade'),
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
     groupId: uuid('group_id').references(() => customerGroups.id, { onDelete: 'cascade' }),
     access: text('access', { enum: ['allow', 'deny'] }).notNull(),
@@ -125,17 +107,13 @@ export const productAccess = pgTable(
 export const customerPartNumbers = pgTable(
   'customer_part_numbers',
   {
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: uuidRef('company_id', () => companies.id, 'cascade'),
     partNumber: text('part_number').notNull(),
     partKey: text('part_key')
       .notNull()
       .generatedAlwaysAs(sql`regexp_replace(upper(part_number), '[^A-Z0-9]', '', 'g')`),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    productId: uuidRef('product_id', () => products.id, 'cascade'),
+    createdAt: createdAt(),
   },
   (table) => [
     primaryKey({ columns: [table.companyId, table.partKey] }),

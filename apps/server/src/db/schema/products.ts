@@ -1,23 +1,13 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-  type AnyPgColumn,
-} from 'drizzle-orm/pg-core';
+import { check, index, pgTable, primaryKey, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { PriceTier } from '@forgeline/shared/pricing';
+import { createdAt, primaryId, updatedAt, uuidRef } from './columns.ts';
 
 export const products = pgTable(
   'products',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     name: text('name').notNull(),
     priceCents: integer('price_cents').notNull(),
     minOrder: integer('min_order').notNull(),
@@ -70,8 +60,8 @@ export const products = pgTable(
     replacementId: uuid('replacement_id').references((): AnyPgColumn => products.id, {
       onDelete: 'set null',
     }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     // The database itself refuses oversold stock, whatever the code above it does.
@@ -112,12 +102,8 @@ export type NewProductRow = typeof products.$inferInsert;
 export const productRelations = pgTable(
   'product_relations',
   {
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    relatedId: uuid('related_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    productId: uuidRef('product_id', () => products.id, 'cascade'),
+    relatedId: uuidRef('related_id', () => products.id, 'cascade'),
     kind: text('kind', { enum: ['accessory', 'alternative'] }).notNull(),
     position: integer('position').notNull(),
   },

@@ -1,16 +1,9 @@
-import {
-  index,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, uniqueIndex } from 'drizzle-orm/pg-core';
+import { smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sessions, users } from './auth.ts';
 import { checkouts } from './checkouts.ts';
 import { companies } from './companies.ts';
+import { createdAt, primaryId, textRef, updatedAt, uuidRef } from './columns.ts';
 
 /**
  * A company's punchout credentials (docs/decisions/0246): its procurement system's cXML identity and
@@ -23,9 +16,7 @@ export const punchoutCredentials = pgTable(
     companyId: uuid('company_id')
       .primaryKey()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    actingUserId: text('acting_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    actingUserId: textRef('acting_user_id', () => users.id, 'cascade'),
     /** Lower case: cXML credential domains (NetworkID, DUNS, …) are compared without case. */
     cxmlDomain: text('cxml_domain'),
     cxmlIdentity: text('cxml_identity'),
@@ -33,7 +24,7 @@ export const punchoutCredentials = pgTable(
     ociUsername: text('oci_username'),
     ociPasswordHash: text('oci_password_hash'),
     updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex('punchout_credentials_cxml_key').on(table.cxmlDomain, table.cxmlIdentity),
@@ -48,10 +39,8 @@ export const punchoutCredentials = pgTable(
 export const punchoutSessions = pgTable(
   'punchout_sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    companyId: uuidRef('company_id', () => companies.id, 'cascade'),
     protocol: text('protocol', { enum: ['cxml', 'oci'] }).notNull(),
     /** cXML BrowserFormPost URL or OCI HOOK_URL: where the cart goes back to. */
     returnUrl: text('return_url').notNull(),
@@ -63,7 +52,7 @@ export const punchoutSessions = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     authSessionId: text('auth_session_id').references(() => sessions.id, { onDelete: 'set null' }),
     transferredAt: timestamp('transferred_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [uniqueIndex('punchout_sessions_auth_session_key').on(table.authSessionId)],
 );
@@ -72,17 +61,15 @@ export const punchoutSessions = pgTable(
 export const punchoutDocuments = pgTable(
   'punchout_documents',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    companyId: uuidRef('company_id', () => companies.id, 'cascade'),
     sessionId: uuid('session_id').references(() => punchoutSessions.id, { onDelete: 'set null' }),
     direction: text('direction', { enum: ['in', 'out'] }).notNull(),
     kind: text('kind').notNull(),
     payloadId: text('payload_id'),
     status: smallint('status').notNull(),
     body: text('body').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('punchout_documents_company_idx').on(table.companyId, table.createdAt.desc(), table.id)],
 );
@@ -91,13 +78,11 @@ export const punchoutDocuments = pgTable(
 export const punchoutOrders = pgTable(
   'punchout_orders',
   {
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: uuidRef('company_id', () => companies.id, 'cascade'),
     orderRef: text('order_ref').notNull(),
     payloadId: text('payload_id').notNull(),
     checkoutId: uuid('checkout_id').references(() => checkouts.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.companyId, table.orderRef] })],
 );

@@ -3,12 +3,13 @@ import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-o
 import { users } from './auth.ts';
 import { companies } from './companies.ts';
 import { products } from './products.ts';
+import { createdAt, primaryId, uuidRef } from './columns.ts';
 
 /** A request for quote and, once the shop answers, its offer (docs/decisions/0111). */
 export const quotes = pgTable(
   'quotes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     number: text('number').notNull().unique(),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The asker's company (docs/decisions/0213): its members read the quote by their role. */
@@ -19,7 +20,7 @@ export const quotes = pgTable(
       .notNull()
       .default('requested'),
     note: text('note'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     offeredAt: timestamp('offered_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
@@ -37,10 +38,8 @@ export const quotes = pgTable(
 export const quoteLines = pgTable(
   'quote_lines',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    quoteId: uuid('quote_id')
-      .notNull()
-      .references(() => quotes.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    quoteId: uuidRef('quote_id', () => quotes.id, 'cascade'),
     position: integer('position').notNull(),
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
     productName: text('product_name').notNull(),
@@ -62,14 +61,12 @@ export const quoteLines = pgTable(
 export const quoteMessages = pgTable(
   'quote_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    quoteId: uuid('quote_id')
-      .notNull()
-      .references(() => quotes.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    quoteId: uuidRef('quote_id', () => quotes.id, 'cascade'),
     author: text('author', { enum: ['buyer', 'seller'] }).notNull(),
     authorName: text('author_name').notNull(),
     body: text('body').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('quote_messages_quote_id_idx').on(table.quoteId, table.createdAt)],
 );

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgSequence, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
-import { sequencedNumber } from './columns.ts';
+import { createdAt, primaryId, sequencedNumber, uuidRef } from './columns.ts';
 import { invoices } from './invoices.ts';
 import { orders } from './orders.ts';
 
@@ -21,11 +21,9 @@ const METHODS = ['card', 'invoice_credit', 'bank_transfer'] as const;
 export const returns = pgTable(
   'returns',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     number: sequencedNumber('RT', 'return_number_seq'),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: uuidRef('order_id', () => orders.id, 'cascade'),
     /** Who asked (the buyer, or a colleague whose role reads the order); cleared when the account goes. */
     requestedBy: text('requested_by').references(() => users.id, { onDelete: 'set null' }),
     quantity: integer('quantity').notNull(),
@@ -40,7 +38,7 @@ export const returns = pgTable(
     /** What was given back, net + tax, in cents (set when refunded). */
     refundedCents: integer('refunded_cents'),
     creditNoteId: uuid('credit_note_id').references(() => invoices.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     receivedAt: timestamp('received_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),

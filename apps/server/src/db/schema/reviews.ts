@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { products } from './products.ts';
+import { createdAt, primaryId } from './columns.ts';
 
 export const reviews = pgTable(
   'reviews',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     email: text('email').notNull(),
@@ -17,7 +18,7 @@ export const reviews = pgTable(
     /** The part reviewed, when the review was written from its product page; the carousel shows every review. */
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
     verifiedPurchase: boolean('verified_purchase').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     check('reviews_rating_range', sql`${table.rating} BETWEEN 1 AND 5`),

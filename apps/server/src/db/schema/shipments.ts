@@ -1,18 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  pgSequence,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgSequence, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { Carrier } from '@forgeline/shared/carriers';
 import { users } from './auth.ts';
-import { sequencedNumber } from './columns.ts';
+import { createdAt, primaryId, sequencedNumber, uuidRef } from './columns.ts';
 import { orders } from './orders.ts';
 
 /** Shipment numbers ('SH-100001', …), printed on the packing slip: never reused. */
@@ -28,13 +18,13 @@ export const shipmentNumberSeq = pgSequence('shipment_number_seq', { startWith: 
 export const shipments = pgTable(
   'shipments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     number: sequencedNumber('SH', 'shipment_number_seq'),
     carrier: text('carrier', { enum: CARRIER_VALUES }).notNull(),
     trackingNumber: text('tracking_number'),
     /** The admin who shipped it (cleared when their account goes; the audit log keeps who). */
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('shipments_created_at_idx').on(table.createdAt)],
 );
@@ -43,12 +33,8 @@ export const shipments = pgTable(
 export const shipmentLines = pgTable(
   'shipment_lines',
   {
-    shipmentId: uuid('shipment_id')
-      .notNull()
-      .references(() => shipments.id, { onDelete: 'cascade' }),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    shipmentId: uuidRef('shipment_id', () => shipments.id, 'cascade'),
+    orderId: uuidRef('order_id', () => orders.id, 'cascade'),
     quantity: integer('quantity').notNull(),
   },
   (table) => [

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, customType, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { companies } from './companies.ts';
+import { createdAt, primaryId, uuidRef } from './columns.ts';
 
 /**
  * A tax rate as the shop's admin set it (docs/decisions/0219): a country (and optionally a region, a US
@@ -10,7 +11,7 @@ import { companies } from './companies.ts';
 export const taxRates = pgTable(
   'tax_rates',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     country: text('country').notNull(),
     region: text('region'),
     category: text('category', { enum: ['standard', 'reduced'] }).notNull(),
@@ -19,7 +20,7 @@ export const taxRates = pgTable(
     validFrom: date('valid_from', { mode: 'string' }).notNull(),
     /** Null: open-ended. */
     validTo: date('valid_to', { mode: 'string' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     check('tax_rates_rate_range', sql`${table.rateBasisPoints} between 0 and 10000`),
@@ -38,10 +39,8 @@ const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () =>
 export const taxExemptions = pgTable(
   'tax_exemptions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    companyId: uuidRef('company_id', () => companies.id, 'cascade'),
     certificateNumber: text('certificate_number').notNull(),
     /** Where it applies, as written on it (a US state, say). */
     region: text('region'),
@@ -56,7 +55,7 @@ export const taxExemptions = pgTable(
     uploadedBy: text('uploaded_by'),
     reviewedBy: text('reviewed_by'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('tax_exemptions_company_idx').on(table.companyId, table.createdAt)],
 );

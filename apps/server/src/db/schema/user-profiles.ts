@@ -1,5 +1,6 @@
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { pgTable, text } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import { updatedAt } from './columns.ts';
 
 /** The profile of docs/product.md §2 (phone, address, profession), one per user; gone with the user. */
 export const userProfiles = pgTable('user_profiles', {
@@ -9,7 +10,7 @@ export const userProfiles = pgTable('user_profiles', {
   phone: text('phone'),
   address: text('address'),
   profession: text('profession'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 export type UserProfileRow = typeof userProfiles.$inferSelect;

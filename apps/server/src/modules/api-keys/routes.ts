@@ -7,6 +7,7 @@ import {
   ShopApiKeyBodySchema,
 } from '@forgeline/shared/schemas/api-key';
 import { errorResponses } from '../../lib/errors.ts';
+import { IdParams, noContent, noContentResponses } from '../../lib/no-content.ts';
 import { notFoundUnlessUuid } from '../../lib/uuid.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import {
@@ -19,7 +20,6 @@ import {
 } from './service.ts';
 
 const tags = ['api keys'];
-const IdParams = z.object({ id: z.string().max(100) });
 const SECRET_ONCE =
   'The answer carries the secret this once: only its hash is kept. Send it as `Authorization: Bearer flk_…`.';
 
@@ -63,13 +63,10 @@ export const apiKeyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Revokes a shop key (admin): its next request is refused',
         params: IdParams,
-        response: { 204: z.null(), ...errorResponses },
+        response: noContentResponses,
       },
     },
-    async (request, reply) => {
-      await revokeShopKey(app, currentUser(request), request.params.id);
-      return reply.code(204).send(null);
-    },
+    async (request, reply) => noContent(reply, revokeShopKey(app, currentUser(request), request.params.id)),
   );
 };
 
@@ -111,12 +108,10 @@ export const apiKeyCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Revokes a key of your company (company admin)',
         params: IdParams,
-        response: { 204: z.null(), ...errorResponses },
+        response: noContentResponses,
       },
     },
-    async (request, reply) => {
-      await revokeCompanyKey(app, currentUser(request), request.params.id);
-      return reply.code(204).send(null);
-    },
+    async (request, reply) =>
+      noContent(reply, revokeCompanyKey(app, currentUser(request), request.params.id)),
   );
 };

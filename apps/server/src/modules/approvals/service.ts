@@ -1,3 +1,4 @@
+import { toCents, toDollars } from '@forgeline/shared/money';
 import type { ApprovalResult, OrderOnBehalfBody, OrderRequest } from '@forgeline/shared/schemas/company';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
@@ -16,6 +17,7 @@ import {
   requireMembership,
   type StoredRequestLine,
 } from '../companies/index.ts';
+import { requireDeliveryChoice } from '../delivery/index.ts';
 import { findMembership } from '../membership/index.ts';
 import { acceptQuote } from '../quotes/index.ts';
 import { createApprovalsRepository } from './repository.ts';
@@ -53,6 +55,8 @@ export async function approveRequest(
   const row = await lockPendingRequest(tx, member, requestId, 'approver');
   const buyer = await buyerOf(tx, row.companyId, row.buyerId);
   const delivery = { address: row.address, phone: row.phone, poReference: row.poReference ?? undefined };
+  // The buyer's delivery choice, priced now on the locked rows like any checkout (decision 0268).
+  const shipping = row.delivery ?? undefined;
   let placed: PlacedCheckout;
   if (row.kind === 'quote') {
     if (!row.quoteId) throw notFound('Quote');
@@ -60,6 +64,7 @@ export async function approveRequest(
       ...delivery,
       paymentMethod: row.paymentMethod,
       ...(row.offerVersion && { offerVersion: row.offerVersion }),
+      delivery: shipping,
       approved: true,
     }).then(placedOnly);
   } else {
@@ -74,6 +79,7 @@ export async function approveRequest(
         lines,
         paymentMethod: row.paymentMethod,
         expectedTotalCents: row.totalCents,
+        delivery: shipping,
         approved: true,
       }),
     );
@@ -117,10 +123,12 @@ export async function orderOnBehalf(
   const buyer = await buyerOf(tx, companyId, body.buyerId).catch(() => {
     throw notFound('Buyer');
   });
+  // The admin chooses the delivery as the buyer's own checkout must (decision 0268).
+  await requireDeliveryChoice(tx, body.delivery);
   const outcome = await placeCheckout(deps, tx, buyer, {
     ...body,
     lines: body.lines,
-    expectedTotalCents: body.expectedTotal === undefined ? undefined : Math.round(body.expectedTotal * 100),
+    expectedTotalCents: body.expectedTotal === undefined ? undefined : toCents(body.expectedTotal),
     placedBy: { id: admin.id, name: admin.name },
   });
   await recordAudit(tx, admin, {
@@ -131,7 +139,7 @@ export async function orderOnBehalf(
         : { type: 'company', id: companyId, label: outcome.request.number },
     after: {
       buyer: buyer.email,
-      total: outcome.kind === 'placed' ? outcome.checkout.totalCents / 100 : outcome.request.total,
+      total: outcome.kind === 'placed' ? toDollars(outcome.checkout.totalCents) : outcome.request.total,
       ...(outcome.kind === 'request' && { sentForApproval: outcome.request.reason }),
     },
   });

@@ -1,3 +1,4 @@
+import { addDays, startOfDay } from '@forgeline/shared/dates';
 import { and, eq, gte, ilike, lt } from 'drizzle-orm';
 import type { AuditEntry, AuditQuery } from '@forgeline/shared/schemas/audit';
 import type { Executor } from '../../db/client.ts';
@@ -17,7 +18,7 @@ export const toAuditEntry = (row: AuditRow): AuditEntry => ({
 });
 
 /** The day after `day` (YYYY-MM-DD), as the exclusive end of a range of whole days. */
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+const nextDay = (day: string) => addDays(startOfDay(day), 1);
 
 export function createAuditRepository(db: Executor) {
   return {

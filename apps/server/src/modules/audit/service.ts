@@ -27,6 +27,7 @@ export interface AuditRecord {
       | 'tax_exemption'
       | 'category'
       | 'api_key'
+      | 'webhook'
       | 'delivery_zone'
       | 'delivery_method'
       | 'return';

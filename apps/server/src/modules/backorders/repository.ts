@@ -33,6 +33,18 @@ const waitingColumns = {
   createdAt: orders.createdAt,
 };
 
+/** A line a receipt served, with what its buyer's mail says. */
+export interface FilledLine {
+  number: string;
+  productName: string;
+  customerName: string;
+  customerEmail: string;
+  /** Pieces this receipt gave it. */
+  pieces: number;
+  /** Pieces it still waits for. */
+  stillWaiting: number;
+}
+
 const waiting = and(gt(orders.backorderedQuantity, 0), eq(orders.status, 'pending'));
 
 /** The SQL of back-orders (decision 0238): the waiting lines, their fill, their release. */
@@ -74,8 +86,8 @@ export function createBackordersRepository(db: Executor) {
     },
 
     /** Fills `pieces` of a waiting line; only while that many still wait and it is not cancelled. */
-    async fill(id: string, pieces: number): Promise<boolean> {
-      const rows = await db
+    async fill(id: string, pieces: number): Promise<FilledLine | undefined> {
+      const [row] = await db
         .update(orders)
         .set({ backorderedQuantity: sql`${orders.backorderedQuantity} - ${pieces}` })
         .where(
@@ -85,8 +97,14 @@ export function createBackordersRepository(db: Executor) {
             sql`${orders.backorderedQuantity} >= ${pieces}`,
           ),
         )
-        .returning({ id: orders.id });
-      return rows.length > 0;
+        .returning({
+          number: orders.number,
+          productName: orders.productName,
+          customerName: orders.customerName,
+          customerEmail: orders.customerEmail,
+          stillWaiting: orders.backorderedQuantity,
+        });
+      return row && { ...row, pieces };
     },
 
     /** Takes `pieces` from a product's shelf for the lines filled; only if that many are there. */
@@ -99,8 +117,8 @@ export function createBackordersRepository(db: Executor) {
       return rows.length > 0;
     },
 
-    /** The admin's list: every waiting line, oldest first, with its part and buyer. */
-    async list(limit: number): Promise<WaitingLine[]> {
+    /** The admin's list: a page of the waiting lines, oldest first, with its part and buyer. */
+    async list(limit: number, offset: number): Promise<WaitingLine[]> {
       return db
         .select(waitingColumns)
         .from(orders)
@@ -108,7 +126,11 @@ export function createBackordersRepository(db: Executor) {
         .leftJoin(checkouts, eq(checkouts.id, orders.checkoutId))
         .where(waiting)
         .orderBy(asc(orders.createdAt), asc(orders.id))
-        .limit(limit);
+        .limit(limit)
+        .offset(offset);
     },
+
+    /** How many lines wait (the list's total). */
+    count: () => db.$count(orders, waiting),
   };
 }

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BackorderSchema } from '@forgeline/shared/schemas/backorder';
+import { BackorderListQuerySchema, BackorderSchema } from '@forgeline/shared/schemas/backorder';
 import { errorResponses } from '../../lib/errors.ts';
+import { setPageHeaders } from '../../lib/page-headers.ts';
 import { listBackorders } from './service.ts';
 
 /** Admin-only: registered inside the admin area, whose one onRequest hook is the guard. */
@@ -13,10 +14,15 @@ export const backorderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         summary:
-          'Order lines with pieces waiting for stock (admin), oldest first: part, order, buyer, pieces waiting and age in days; the next goods receipt fills them in this order',
+          'Order lines with pieces waiting for stock (admin), oldest first, a page at a time (page, limit: 50 unless asked, at most 100; the total in X-Total-Count): part, order, buyer, pieces waiting and age in days; the next goods receipt fills them in this order',
+        querystring: BackorderListQuerySchema,
         response: { 200: z.array(BackorderSchema), ...errorResponses },
       },
     },
-    async () => listBackorders(app.db),
+    async (request, reply) => {
+      const page = await listBackorders(app.db, request.query);
+      setPageHeaders(reply, page);
+      return page.rows;
+    },
   );
 };

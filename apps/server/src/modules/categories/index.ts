@@ -4,6 +4,7 @@ export {
   checkSpecs,
   readCatalogue,
   specsOfParts,
+  specsByKey,
   specsOfProducts,
   writeSpecs,
   type Catalogue,

@@ -165,18 +165,24 @@ export function createCategoriesRepository(db: Executor) {
       const found = new Map<string, { categoryId: string; values: Map<string, AttributeValue> }>();
       const ids = [...new Set(productIds.filter(isUuid))];
       if (ids.length === 0) return found;
-      const placed = await db
-        .select()
+      // One round trip: each part's category with its values (none: one row of nulls).
+      const rows = await db
+        .select({
+          productId: productCategories.productId,
+          categoryId: productCategories.categoryId,
+          attributeId: productAttributeValues.attributeId,
+          numberValue: productAttributeValues.numberValue,
+          textValue: productAttributeValues.textValue,
+          booleanValue: productAttributeValues.booleanValue,
+        })
         .from(productCategories)
+        .leftJoin(productAttributeValues, eq(productAttributeValues.productId, productCategories.productId))
         .where(inArray(productCategories.productId, ids));
-      for (const row of placed) found.set(row.productId, { categoryId: row.categoryId, values: new Map() });
-      const values = await db
-        .select()
-        .from(productAttributeValues)
-        .where(inArray(productAttributeValues.productId, ids));
-      for (const row of values) {
+      for (const row of rows) {
+        let part = found.get(row.productId);
+        if (!part) found.set(row.productId, (part = { categoryId: row.categoryId, values: new Map() }));
         const value = row.numberValue ?? row.textValue ?? row.booleanValue;
-        if (value !== null) found.get(row.productId)?.values.set(row.attributeId, value);
+        if (row.attributeId !== null && value !== null) part.values.set(row.attributeId, value);
       }
       return found;
     },

@@ -261,7 +261,14 @@ export async function specsOfProducts(
   catalogue: Catalogue,
   productIds: readonly string[],
 ): Promise<Map<string, { category: CategoryRow; values: Record<string, AttributeValue> }>> {
-  const found = await createCategoriesRepository(db).specsOf(productIds);
+  return specsByKey(catalogue, await createCategoriesRepository(db).specsOf(productIds));
+}
+
+/** Parts' stored category and values (by attribute id) as their pages show them: the category row, values by key. */
+export function specsByKey(
+  catalogue: Catalogue,
+  found: ReadonlyMap<string, { categoryId: string; values: ReadonlyMap<string, AttributeValue> }>,
+): Map<string, { category: CategoryRow; values: Record<string, AttributeValue> }> {
   const specs = new Map<string, { category: CategoryRow; values: Record<string, AttributeValue> }>();
   for (const [productId, { categoryId, values }] of found) {
     const category = catalogue.tree.rows.find((row) => row.id === categoryId);

@@ -39,10 +39,15 @@ import {
   replacementsOf,
   type Replacement,
 } from '../products/index.ts';
-import { invoiceTermsCheckout, settleTermsCheckout, termsForCheckout } from '../payment-terms/index.ts';
+import {
+  assertCreditLine,
+  invoiceTermsCheckout,
+  settleTermsCheckout,
+  termsForCheckout,
+} from '../payment-terms/index.ts';
 import type { ErrorCode } from '@forgeline/shared/api-error';
 import { toCheckoutDto } from './mappers.ts';
-import { deliveryOffered, priceFreight, toCheckoutDelivery } from '../delivery/index.ts';
+import { priceFreight, requireDeliveryChoice, toCheckoutDelivery } from '../delivery/index.ts';
 import type { AuditActor } from '../audit/index.ts';
 import type { DeliveryChoice } from '@forgeline/shared/schemas/delivery';
 
@@ -197,6 +202,7 @@ export async function placeCheckout(
           })),
           totalCents,
           ...delivery,
+          delivery: plan.delivery,
           poReference: plan.poReference ?? null,
           paymentMethod: plan.paymentMethod,
           reason: over.reason,
@@ -248,10 +254,7 @@ export async function takeCheckout(
 ): Promise<CheckoutOutcome> {
   const inCart = await storedCartLines(tx, user.id);
   if (inCart.length === 0) throw badRequest('Your cart is empty.', { lines: 'Your cart is empty.' });
-  if (!body.delivery && (await deliveryOffered(tx))) {
-    const message = 'Choose a delivery method for your order.';
-    throw new DomainError('DELIVERY_REQUIRED', message, { delivery: message });
-  }
+  await requireDeliveryChoice(tx, body.delivery);
   const cartQuantity = new Map(inCart.map((line) => [line.product.id, line.quantity]));
   const seen = new Map<string, number>();
 
@@ -443,8 +446,11 @@ export async function priceCheckoutFreight(
   price: number,
 ) {
   const { checkout, mailId } = await priceFreight(deps, admin, checkoutId, price, async (tx, priced) => {
-    if (priced.paymentMethod === 'invoice')
+    if (priced.paymentMethod === 'invoice') {
+      // The freight may take the company over its credit line: refused as the placement would be (0270).
+      if (priced.companyId) await assertCreditLine(tx, priced.companyId, priced);
       await invoiceTermsCheckout(tx, priced, await lockCheckoutLines(tx, priced.id));
+    }
   });
   deps.mailer.deliverLater([mailId]);
   const delivery = toCheckoutDelivery(checkout);

@@ -1,3 +1,4 @@
+import { toDollars } from '@forgeline/shared/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIMITS } from '@forgeline/shared/constants';
@@ -16,6 +17,7 @@ import { PagedSearchFields } from '@forgeline/shared/schemas/paging';
 import { PaymentTermsBodySchema } from '@forgeline/shared/schemas/payment-terms';
 import { notSingleLine, SINGLE_LINE } from '@forgeline/shared/schemas/common';
 import { errorResponses, notFound } from '../../lib/errors.ts';
+import { IdParams, noContent, noContentResponses } from '../../lib/no-content.ts';
 import { setPageHeaders } from '../../lib/page-headers.ts';
 import { notFoundUnlessUuid } from '../../lib/uuid.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
@@ -37,7 +39,6 @@ import {
 } from './service.ts';
 import { setCompanyTerms, toCompany } from './terms.ts';
 
-const IdParams = z.object({ id: z.string().max(100) });
 const MemberParams = IdParams.extend({ userId: z.string().max(100) });
 const tags = ['companies'];
 const ListQuery = z.object({
@@ -83,7 +84,7 @@ export const companyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         country: company.country,
         memberCount,
         termsDays: company.termsDays,
-        creditLimit: (company.creditLimitCents ?? 0) / 100,
+        creditLimit: toDollars(company.creditLimitCents ?? 0),
         createdAt: company.createdAt.toISOString(),
       }));
     },
@@ -209,13 +210,11 @@ export const companyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Removes a member (admin; never the last company admin)',
         params: MemberParams,
-        response: { 204: z.null(), ...errorResponses },
+        response: noContentResponses,
       },
     },
-    async (request, reply) => {
-      await removeMember(app, shop(request), request.params.id, request.params.userId);
-      return reply.code(204).send(null);
-    },
+    async (request, reply) =>
+      noContent(reply, removeMember(app, shop(request), request.params.id, request.params.userId)),
   );
 
   app.get(

@@ -1,3 +1,4 @@
+import { DAY_MS } from '@forgeline/shared/dates';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   COMPANY_ROLE_LABELS,
@@ -22,7 +23,6 @@ import { getMyCompany, requireRight } from './service.ts';
  * draws a new token (the old link stops working); a revoke ends it.
  */
 export const INVITATION_DAYS = 7;
-const DAY_MS = 86_400_000;
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 

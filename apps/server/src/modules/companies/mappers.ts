@@ -108,6 +108,7 @@ export const toRequestDto = (row: OrderRequestRow): OrderRequest => {
     phone: row.phone,
     poReference: row.poReference,
     paymentMethod: row.paymentMethod,
+    delivery: row.delivery ?? null,
     reason: row.reason,
     status: row.status,
     comment: row.comment,

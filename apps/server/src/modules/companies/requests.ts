@@ -1,5 +1,7 @@
+import { DAY_MS } from '@forgeline/shared/dates';
 import { formatMoney } from '@forgeline/shared/money';
 import type { OrderRequest } from '@forgeline/shared/schemas/company';
+import type { DeliveryChoice } from '@forgeline/shared/schemas/delivery';
 import { COMPANY_ROLE_RIGHTS } from '@forgeline/shared/schemas/company';
 import type { Executor } from '../../db/client.ts';
 import type { OrderRequestRow } from '../../db/schema/index.ts';
@@ -18,7 +20,6 @@ import { requireRight } from './service.ts';
  * expires unapproved after REQUEST_DAYS.
  */
 export const REQUEST_DAYS = 14;
-const DAY_MS = 86_400_000;
 
 /** What a request carries: the lines and figures the buyer saw, where it goes, how it is paid. */
 export interface RequestDraft {
@@ -31,6 +32,8 @@ export interface RequestDraft {
   phone: string;
   poReference: string | null;
   paymentMethod: 'card' | 'invoice';
+  /** The delivery the buyer chose: priced on the locked rows when approved (decision 0268). */
+  delivery?: DeliveryChoice | undefined;
   reason: string;
 }
 
@@ -47,6 +50,7 @@ export async function requestApproval(
     ...draft,
     quoteId: draft.quoteId ?? null,
     offerVersion: draft.offerVersion ?? null,
+    delivery: draft.delivery ?? null,
     companyId: member.companyId,
     buyerId: buyer.id,
     buyerName: buyer.name,

@@ -20,6 +20,7 @@ import {
   SavedListSchema,
 } from '@forgeline/shared/schemas/company';
 import { errorResponses } from '../../lib/errors.ts';
+import { IdParams, noContent, noContentResponses } from '../../lib/no-content.ts';
 import { notFoundUnlessUuid } from '../../lib/uuid.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { applyForCompany } from './applications.ts';
@@ -45,7 +46,6 @@ import {
   updateCompany,
 } from './service.ts';
 
-const IdParams = z.object({ id: z.string().max(100) });
 const UserParams = z.object({ userId: z.string().max(100) });
 const TokenParams = z.object({ token: z.string().min(10).max(200) });
 const StatusQuery = z.object({ status: z.enum(['pending', 'all']).optional().default('all') });
@@ -146,7 +146,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Removes a member (company admin), or leaves the company (yourself); never the last company admin',
         params: UserParams,
-        response: { 204: z.null(), ...errorResponses },
+        response: noContentResponses,
       },
     },
     async (request, reply) => {
@@ -209,13 +209,11 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Revokes an invitation (company admin)',
         params: IdParams,
-        response: { 204: z.null(), ...errorResponses },
+        response: noContentResponses,
       },
     },
-    async (request, reply) => {
-      await revokeInvitation(app.db, await memberOf(request), request.params.id);
-      return reply.code(204).send(null);
-    },
+    async (request, reply) =>
+      noContent(reply, revokeInvitation(app.db, await memberOf(request), request.params.id)),
   );
 
   app.get(
@@ -303,7 +301,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Deletes a delivery site (company admin)',
         params: IdParams,
-        response: { 204: z.null(), ...errorResponses },
+        response: noContentResponses,
       },
     },
     async (request, reply) => {
@@ -428,13 +426,11 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Deletes a list',
         params: IdParams,
-        response: { 204: z.null(), ...errorResponses },
+        response: noContentResponses,
       },
     },
-    async (request, reply) => {
-      await deleteList(app.db, await memberOf(request), request.params.id);
-      return reply.code(204).send(null);
-    },
+    async (request, reply) =>
+      noContent(reply, deleteList(app.db, await memberOf(request), request.params.id)),
   );
 
   app.post(

@@ -1,9 +1,9 @@
-import { toDollars } from '@forgeline/shared/money';
+import { centsFigure } from '@forgeline/shared/money';
 import type { Executor } from '../../db/client.ts';
 import type { CheckoutRow, OrderRow } from '../../db/schema/index.ts';
 import type { MailDeps } from '../../lib/deps.ts';
 
-const money = (cents: number) => `$${toDollars(cents).toFixed(2)}`;
+const money = (cents: number) => `$${centsFigure(cents)}`;
 
 /** The buyer's mail when the shop has priced the freight quoted on request: what to pay now, and where. */
 export function queueFreightPricedMail(

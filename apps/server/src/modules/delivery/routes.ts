@@ -6,14 +6,16 @@ import {
   DeliveryOptionsSchema,
   DeliveryZoneBodySchema,
   DeliveryZoneSchema,
-  DestinationSchema,
+  DeliveryOptionsQuerySchema,
 } from '@forgeline/shared/schemas/delivery';
 import { errorResponses } from '../../lib/errors.ts';
+import { IdParams, noContent, noContentResponses } from '../../lib/no-content.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import {
   deleteMethod,
   deleteZone,
   deliveryOptionsForCart,
+  deliveryOptionsForLines,
   listMethods,
   listZones,
   saveMethod,
@@ -21,7 +23,6 @@ import {
 } from './service.ts';
 
 const tags = ['delivery'];
-const IdParams = z.object({ id: z.string().max(100) });
 
 /** The buyer's side (decision 0235): the methods that serve their cart to a destination, with costs. */
 export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,15 +34,20 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'The delivery methods that serve your cart to a destination (country, region), cheapest first, with cost and tax; cost null: freight quoted after the order',
-        querystring: DestinationSchema,
+        querystring: DeliveryOptionsQuerySchema,
         response: { 200: DeliveryOptionsSchema, ...errorResponses },
       },
     },
-    async (request) =>
-      deliveryOptionsForCart(app, currentUser(request).id, {
-        country: request.query.country,
-        region: request.query.region ?? null,
-      }),
+    async (request) => {
+      const destination = { country: request.query.country, region: request.query.region ?? null };
+      const lines = request.query.lines?.split(',').map((pair) => {
+        const [productId = '', quantity = '0'] = pair.split(':');
+        return { productId, quantity: Number(quantity) };
+      });
+      return lines
+        ? deliveryOptionsForLines(app, currentUser(request).id, destination, lines)
+        : deliveryOptionsForCart(app, currentUser(request).id, destination);
+    },
   );
 };
 
@@ -90,13 +96,10 @@ export const deliveryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Deletes a delivery zone no method prices any more (admin)',
         params: IdParams,
-        response: { 204: z.null(), ...errorResponses },
+        response: noContentResponses,
       },
     },
-    async (request, reply) => {
-      await deleteZone(app, currentUser(request), request.params.id);
-      return reply.code(204).send(null);
-    },
+    async (request, reply) => noContent(reply, deleteZone(app, currentUser(request), request.params.id)),
   );
 
   app.get(
@@ -143,12 +146,9 @@ export const deliveryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Deletes a delivery method (admin)',
         params: IdParams,
-        response: { 204: z.null(), ...errorResponses },
+        response: noContentResponses,
       },
     },
-    async (request, reply) => {
-      await deleteMethod(app, currentUser(request), request.params.id);
-      return reply.code(204).send(null);
-    },
+    async (request, reply) => noContent(reply, deleteMethod(app, currentUser(request), request.params.id)),
   );
 };

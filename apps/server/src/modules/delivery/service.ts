@@ -4,13 +4,15 @@ import {
   deliveryProblem,
   methodRatesProblem,
   orderWeightGrams,
-  type DeliveryMethod,
-  type DeliveryRate,
-  type DeliveryZone,
-  type Destination,
-  type ParcelFacts,
 } from '@forgeline/shared/delivery';
-import { toCents, toDollars } from '@forgeline/shared/money';
+import type {
+  DeliveryMethod,
+  DeliveryRate,
+  DeliveryZone,
+  Destination,
+  ParcelFacts,
+} from '@forgeline/shared/delivery';
+import { toCents, toDollars, centsFigure } from '@forgeline/shared/money';
 import type {
   DeliveryChoice,
   DeliveryMethodBodySchema,
@@ -27,6 +29,9 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { badRequest, conflict, DomainError, notFound } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { storedCartLines, toCart } from '../cart/index.ts';
+import { findProducts, pricingOfRow } from '../products/index.ts';
+import { lineTotalCents } from '@forgeline/shared/pricing';
+import { isUuid } from '../../lib/uuid.ts';
 import { buyerTaxSummary } from '../tax/index.ts';
 import { queueFreightPricedMail } from './mail.ts';
 import { createDeliveryRepository } from './repository.ts';
@@ -194,6 +199,46 @@ export async function deleteMethod(deps: Pick<AppDeps, 'db'>, admin: AuditActor,
 /** True when the shop offers at least one method: a cart checkout must then choose one. */
 export const deliveryOffered = (db: Executor) => createDeliveryRepository(db).hasActiveMethod();
 
+/**
+ * Every placement asks this before it prices (decision 0268): the buyer's choice, or 400
+ * DELIVERY_REQUIRED when the shop offers any method and none was chosen.
+ */
+export async function requireDeliveryChoice(
+  db: Executor,
+  choice: DeliveryChoice | null | undefined,
+): Promise<DeliveryChoice | undefined> {
+  if (choice) return choice;
+  if (await deliveryOffered(db)) {
+    const message = 'Choose a delivery method for your order.';
+    throw new DomainError('DELIVERY_REQUIRED', message, { delivery: message });
+  }
+  return undefined;
+}
+
+/**
+ * The spec's single-part order form sends no delivery (decision 0268): the cheapest method that ships
+ * these goods to `destination` at a price known now (not collection: the buyer gave an address; not
+ * freight quoted later). Undefined, no delivery charge, when the shop offers no method, its own country
+ * is not configured or no priced method serves: the spec's purchase never fails for want of a rate.
+ */
+export async function cheapestShipping(
+  db: Executor,
+  destination: Destination | null,
+  facts: ParcelFacts,
+): Promise<DeliveryChoice | undefined> {
+  if (!(await deliveryOffered(db))) return undefined;
+  const { zones, methods } = await rulesOf(db);
+  const option = destination
+    ? deliveryOptions(zones, methods.map(methodOfRow), destination, facts).find(
+        (candidate) => candidate.kind !== 'collection' && candidate.cents !== null,
+      )
+    : undefined;
+  // Nothing priced delivers there (or the shop's country is not configured): the spec's form still
+  // places the order, without a delivery charge, as it always did; the shop arranges the delivery.
+  if (!option || !destination) return undefined;
+  return { methodId: option.methodId, country: destination.country, region: destination.region };
+}
+
 /** The chosen method as it prices this order now: its cost (null: freight quoted later), or a 400 naming why not. */
 export async function priceDelivery(
   tx: Executor,
@@ -220,12 +265,55 @@ export async function deliveryOptionsForCart(
   destination: Destination,
 ): Promise<DeliveryOptions> {
   const stored = await storedCartLines(deps.db, userId);
-  const facts = {
+  return deliveryOptionsFor(deps, userId, destination, {
     netCents: toCart(stored).totalCents,
     weightGrams: orderWeightGrams(
       stored.map((line) => ({ weightGrams: line.product.weightGrams, quantity: line.quantity })),
     ),
-  };
+  });
+}
+
+/**
+ * The methods that serve given lines (the admin's 'order for this customer') at their list prices: only
+ * shown, the placement prices them again at the buyer's own (decision 0268).
+ */
+export async function deliveryOptionsForLines(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  userId: string,
+  destination: Destination,
+  lines: readonly { productId: string; quantity: number }[],
+): Promise<DeliveryOptions> {
+  const products = new Map(
+    // An id that is no uuid names no part (and never reaches the uuid column).
+    (
+      await findProducts(
+        deps.db,
+        lines.flatMap((line) => (isUuid(line.productId) ? [line.productId] : [])),
+      )
+    ).map((row) => [row.id, row]),
+  );
+  const known = lines.flatMap((line) => {
+    const product = products.get(line.productId);
+    return product ? [{ product, quantity: line.quantity }] : [];
+  });
+  return deliveryOptionsFor(deps, userId, destination, {
+    netCents: known.reduce(
+      (sum, { product, quantity }) => sum + lineTotalCents(pricingOfRow(product), quantity),
+      0,
+    ),
+    weightGrams: orderWeightGrams(
+      known.map(({ product, quantity }) => ({ weightGrams: product.weightGrams, quantity })),
+    ),
+  });
+}
+
+/** The methods that serve goods of `facts` (a cart, an offer) to `destination`, cheapest first, each with its tax. */
+export async function deliveryOptionsFor(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  userId: string,
+  destination: Destination,
+  facts: ParcelFacts,
+): Promise<DeliveryOptions> {
   const { zones, methods } = await rulesOf(deps.db);
   const options = deliveryOptions(zones, methods.map(methodOfRow), destination, facts);
   return {
@@ -285,7 +373,7 @@ export async function priceFreight(
     if (checkout.deliveryStatus !== 'awaiting_quote') {
       throw conflict(
         checkout.deliveryStatus === 'priced'
-          ? `The freight of ${checkout.number} is priced already ($${toDollars(checkout.deliveryCents).toFixed(2)}).`
+          ? `The freight of ${checkout.number} is priced already ($${centsFigure(checkout.deliveryCents)}).`
           : `${checkout.number} has no freight quoted on request.`,
         'FREIGHT_ALREADY_PRICED',
       );

@@ -12,12 +12,12 @@ import { sendDownload } from '../../lib/downloads.ts';
 import { badRequest, DomainError, errorResponses } from '../../lib/errors.ts';
 import { readFileAndFields, refuseLargerThan } from '../../lib/uploads.ts';
 import { notFoundUnlessUuid } from '../../lib/uuid.ts';
+import { IdParams, noContent, noContentResponses } from '../../lib/no-content.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { viewOf } from '../pricing/index.ts';
 import { addDocument, changeDocument, listDocuments, openDocument, removeDocument } from './service.ts';
 
 const tags = ['documents'];
-const IdParams = z.object({ id: z.string().max(100) });
 const MEGABYTES = LIMITS.documentBytesMax / 1024 / 1024;
 
 const tooLarge = () => new DomainError('PAYLOAD_TOO_LARGE', `The document is larger than ${MEGABYTES} MB.`);
@@ -146,12 +146,9 @@ export const documentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Removes a document and its file (admin)',
         params: IdParams,
-        response: { 204: z.null(), ...errorResponses },
+        response: noContentResponses,
       },
     },
-    async (request, reply) => {
-      await removeDocument(app, currentUser(request), request.params.id);
-      return reply.code(204).send(null);
-    },
+    async (request, reply) => noContent(reply, removeDocument(app, currentUser(request), request.params.id)),
   );
 };

@@ -22,7 +22,8 @@ export const toInvoiceSummary = (row: InvoiceRow, standing: InvoiceStanding): In
   tax: toDollars(row.taxCents),
   poReference: row.poReference,
   paymentReference: row.paymentReference,
-  orderIds: row.lines.map((line) => line.orderId),
+  // Each order once: the delivery line carries its first order's id beside that order's own line.
+  orderIds: [...new Set(row.lines.map((line) => line.orderId))],
   pdfUrl: pdfUrlOf(row),
   dueAt: row.dueAt?.toISOString() ?? null,
   status: standing.status,

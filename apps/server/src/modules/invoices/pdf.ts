@@ -1,3 +1,4 @@
+import { formatDay } from '@forgeline/shared/dates';
 import {
   bankTransferSection,
   type BankAccount,
@@ -58,14 +59,7 @@ export async function invoiceAttachment(invoice: InvoiceRow, config: SellerConfi
 
 const TITLE: Record<InvoiceRow['kind'], string> = { invoice: 'Invoice', credit_note: 'Credit note' };
 
-/** '27 Nov 2026': a day as a person reads it, the same on every machine. */
-const longDay = (date: Date | string) =>
-  new Date(date).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+const longDay = formatDay;
 
 /** The lines of the tax summary: net per rate and the tax of each rate (docs/decisions/0219). */
 function taxSubtotals(invoice: InvoiceRow, sign: number) {

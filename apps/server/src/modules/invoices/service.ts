@@ -7,6 +7,7 @@ import { notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/app/auth.ts';
 import { toInvoiceSummary, type InvoiceStanding } from './mappers.ts';
 import { bankTransferOf, type DocumentExtras } from './pdf.ts';
+import { emitEvent } from '../webhooks/index.ts';
 import { createInvoicesRepository } from './repository.ts';
 
 /**
@@ -141,7 +142,7 @@ export async function issueInvoice(
       tax && { name: tax.deliveryMethodName, rateBasisPoints: tax.deliveryTaxRateBasisPoints },
     ),
   ];
-  return repository.insert(
+  const invoice = await repository.insert(
     {
       number,
       kind: 'invoice',
@@ -170,6 +171,22 @@ export async function issueInvoice(
     },
     paidOrders.map((order) => order.id),
   );
+  await emitEvent(
+    tx,
+    'invoice.issued',
+    {
+      invoice: {
+        id: invoice.id,
+        number: invoice.number,
+        orderIds: paidOrders.map((order) => order.id),
+        issuedAt: invoice.issuedAt.toISOString(),
+        dueAt: invoice.dueAt?.toISOString() ?? null,
+        paymentReference: invoice.paymentReference,
+      },
+    },
+    { companyId: invoice.companyId },
+  );
+  return invoice;
 }
 
 /**

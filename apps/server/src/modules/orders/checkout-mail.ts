@@ -1,3 +1,4 @@
+import { deliverTo } from './mail.ts';
 import { formatMoney } from '@forgeline/shared/money';
 import { bankTransferSection, type BankTransfer } from '@forgeline/shared/schemas/bank-transfer';
 import { backorderNote } from '@forgeline/shared/backorders';
@@ -78,7 +79,7 @@ export function checkoutMail(
       ...lines.map(lineText),
       ...taxLines,
       `Total:      ${formatMoney(total)}`,
-      `Deliver to: ${checkout.address}, phone ${checkout.phone}`,
+      deliverTo(checkout),
       '',
       `Your orders: ${site.publicUrl}/dashboard/myOrders`,
       '',

@@ -1,6 +1,6 @@
 import { orderStatusLabel } from '@forgeline/shared/order-status';
 import type { Readable } from 'node:stream';
-import { toDollars } from '@forgeline/shared/money';
+import { centsFigure } from '@forgeline/shared/money';
 import { csvDocument, csvStream } from '../../lib/csv.ts';
 import type { OrderView } from './repository.ts';
 
@@ -28,9 +28,9 @@ export function myOrdersCsv(rows: readonly OrderView[]): string {
     row.checkoutNumber ?? null,
     row.poReference ?? null,
     row.productName,
-    toDollars(row.priceCents).toFixed(2),
+    centsFigure(row.priceCents),
     row.quantity,
-    toDollars(row.totalCents).toFixed(2),
+    centsFigure(row.totalCents),
     row.paid ? 'Paid' : 'Pending',
     row.transactionId,
     orderStatusLabel(row),
@@ -70,9 +70,9 @@ const adminOrderRecord = (row: OrderView) => [
   row.customerEmail,
   row.customerName,
   row.productName,
-  toDollars(row.priceCents).toFixed(2),
+  centsFigure(row.priceCents),
   row.quantity,
-  toDollars(row.totalCents).toFixed(2),
+  centsFigure(row.totalCents),
   orderStatusLabel(row),
   row.paid ? 'Paid' : 'Unpaid',
   row.address,

@@ -4,7 +4,8 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { adjustOpenPayments } from './open-payments.ts';
 import { createHoldsRepository } from './holds-repository.ts';
 import { queueOrderMail } from './mail.ts';
-import { createOrdersRepository, EXPIRY_BATCH } from './repository.ts';
+import { emitEvent } from '../webhooks/index.ts';
+import { createOrdersRepository, EXPIRY_BATCH, toOrderDto } from './repository.ts';
 
 /** How often each server looks for unpaid orders past their payment window (minutes long). */
 export const EXPIRY_INTERVAL_MS = 60_000;
@@ -24,7 +25,8 @@ export async function expireUnpaidOrders(deps: AppDeps, now: Date = new Date()):
     const { rows, mailIds } = await deps.db.transaction(async (tx) => {
       const expired = await createOrdersRepository(tx).expireUnpaid(cutoff);
       // The pieces given back serve lines still waiting for those parts first (decision 0238).
-      await fillBackorders(
+      const { mailIds: filledMails } = await fillBackorders(
+        deps,
         tx,
         expired.flatMap((row) => (row.productId ? [row.productId] : [])),
       );
@@ -34,8 +36,11 @@ export async function expireUnpaidOrders(deps: AppDeps, now: Date = new Date()):
         ),
         now,
       );
-      const ids: string[] = [];
-      for (const row of expired) ids.push(await queueOrderMail(deps, tx, 'expired', row));
+      const ids: string[] = [...filledMails];
+      for (const row of expired) {
+        ids.push(await queueOrderMail(deps, tx, 'expired', row));
+        await emitEvent(tx, 'order.cancelled', { order: toOrderDto(row) }, { companyId: row.companyId });
+      }
       return { rows: expired, mailIds: ids };
     });
     total += rows.length;

@@ -1,3 +1,4 @@
+import { DAY_MS } from '@forgeline/shared/dates';
 import type { Env } from '../../config/env.ts';
 import type { Executor } from '../../db/client.ts';
 import { DomainError } from '../../lib/errors.ts';
@@ -13,8 +14,6 @@ import { createHoldsRepository } from './holds-repository.ts';
 export type HoldConfig = Pick<Env, 'PAYMENT_WINDOW_MINUTES' | 'LAPSED_ORDERS_PER_DAY'>;
 
 export const UNPAID_HOLD_LIMIT = 'UNPAID_HOLD_LIMIT';
-
-const DAY_MS = 86_400_000;
 
 const time = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 

@@ -10,6 +10,7 @@ export {
   MAX_ORDER_TOTAL_CENTS,
   placeLines,
   type Placed,
+  cheapestShippingFor,
   priceLines,
   type PricedLine,
 } from './placement.ts';

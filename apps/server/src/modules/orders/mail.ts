@@ -1,3 +1,4 @@
+import { COLLECTION_ADDRESS } from '@forgeline/shared/delivery';
 import { formatMoney } from '@forgeline/shared/money';
 import { backorderNote } from '@forgeline/shared/backorders';
 import type { Executor } from '../../db/client.ts';
@@ -6,6 +7,12 @@ import type { MailDeps } from '../../lib/deps.ts';
 import type { MailMessage } from '../../plugins/app/mail.ts';
 import { documentExtras, documentsOfOrder, invoiceAttachment } from '../invoices/index.ts';
 import { createOrdersRepository } from './repository.ts';
+
+/** Where the parts go, or that the buyer collects them from the works (decision 0268). */
+export const deliverTo = (placed: { address: string; phone: string }) =>
+  placed.address === COLLECTION_ADDRESS
+    ? `Collection: from the works, phone ${placed.phone}`
+    : `Deliver to: ${placed.address}, phone ${placed.phone}`;
 
 /**
  * The e-mails a customer gets about an order: placed (with the link to pay), paid (a receipt), and
@@ -26,7 +33,7 @@ const summary = (order: OrderRow) =>
       ? [`Net:        ${formatMoney(order.totalCents)}`, `Tax:        ${formatMoney(order.taxCents)}`]
       : []),
     `Total:      ${formatMoney(order.grossCents)}`,
-    `Deliver to: ${order.address}, phone ${order.phone}`,
+    deliverTo(order),
   ].join('\n');
 
 export function orderMail(

@@ -24,9 +24,16 @@ import {
 import { customerPartNumbersOf } from '../part-numbers/index.ts';
 import type { Actor } from './access.ts';
 import { buyerView, viewProducts, type CatalogueView } from '../pricing/index.ts';
-import { orderWeightGrams } from '@forgeline/shared/delivery';
+import {
+  COLLECTION_ADDRESS,
+  orderWeightGrams,
+  type Destination,
+  type ParcelFacts,
+} from '@forgeline/shared/delivery';
 import type { DeliveryChoice } from '@forgeline/shared/schemas/delivery';
-import { deliveryShares, priceDelivery } from '../delivery/index.ts';
+import { cheapestShipping, deliveryShares, priceDelivery } from '../delivery/index.ts';
+import { emitEvent } from '../webhooks/index.ts';
+import { toOrderDto } from './repository.ts';
 
 /** Stripe's largest card payment (USD 999,999.99): an order, and a checkout, must be payable. */
 export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
@@ -103,6 +110,30 @@ export function priceLines(
 }
 
 /**
+ * The delivery an order that names no method gets (decision 0268): the cheapest priced method to
+ * `destination` for these lines as priced now; undefined when a line cannot be placed (placement refuses
+ * it with its own message) or nothing priced delivers there (placed without a charge, as always).
+ */
+export async function cheapestShippingFor(
+  tx: Executor,
+  destination: Destination | null,
+  lines: readonly PricedLine[],
+): Promise<DeliveryChoice | undefined> {
+  if (lines.length === 0 || lines.some((line) => !line.product || line.problem)) return undefined;
+  return cheapestShipping(tx, destination, parcelFactsOf(lines));
+}
+
+/** What a delivery is priced by: the lines' net value and weight. */
+export function parcelFactsOf(lines: readonly PricedLine[]): ParcelFacts {
+  return {
+    netCents: lines.reduce((sum, line) => sum + line.totalCents, 0),
+    weightGrams: orderWeightGrams(
+      lines.map((line) => ({ weightGrams: line.product?.weightGrams ?? null, quantity: line.quantity })),
+    ),
+  };
+}
+
+/**
  * Places lines as one checkout, all or nothing, inside the caller's transaction (docs/architecture.md §9):
  *  1. every product row is locked, in product id order: two checkouts of the same products lock them in
  *     the same order, so neither waits for the other in a circle (no deadlock), and the stock each one
@@ -138,13 +169,13 @@ export async function placeLines(
   const netCents = lines.reduce((sum, line) => sum + line.totalCents, 0);
   // The delivery chosen, priced by the server for these lines as locked (decision 0235).
   const shipping = delivery.shipping
-    ? await priceDelivery(tx, delivery.shipping, {
-        netCents,
-        weightGrams: orderWeightGrams(
-          lines.map((line) => ({ weightGrams: line.product?.weightGrams ?? null, quantity: line.quantity })),
-        ),
-      })
+    ? await priceDelivery(tx, delivery.shipping, parcelFactsOf(lines))
     : undefined;
+  // Collected from the works: no address is asked, and the order says collection (decision 0268).
+  const collected = shipping?.method.kind === 'collection';
+  if (!collected && !delivery.address.trim()) {
+    throw badRequest(messages.addressRequired, { address: messages.addressRequired });
+  }
   // Delivery is taxed as a standard-rated line of the same order (a quote's freight at that rate later).
   const taxesDelivery = shipping !== undefined && (shipping.cents === null || shipping.cents > 0);
   // The tax of each line, frozen on it as placed (docs/decisions/0219): the buyer pays net plus tax.
@@ -195,7 +226,7 @@ export async function placeLines(
     customerName: user.name,
     customerEmail: user.email,
     poReference: delivery.poReference ?? null,
-    address: delivery.address,
+    address: collected ? COLLECTION_ADDRESS : delivery.address,
     phone: delivery.phone,
     totalCents: netCents,
     taxCents: goodsTaxCents,
@@ -208,7 +239,7 @@ export async function placeLines(
     termsDays: delivery.terms?.termsDays ?? null,
     dueAt: delivery.terms?.dueAt.toISOString() ?? null,
     companyId: delivery.companyId ?? null,
-    addressLabel: delivery.addressLabel ?? null,
+    addressLabel: collected ? null : (delivery.addressLabel ?? null),
     placedBy: delivery.placedBy?.id ?? null,
     placedByName: delivery.placedBy?.name ?? null,
     now: new Date().toISOString(),
@@ -254,5 +285,14 @@ export async function placeLines(
   const byId = new Map((written.orders ?? []).map((raw) => [raw.id as string, readOrder(raw)]));
   const placed = orderIds.map((id) => byId.get(id));
   if (!placed.every((order) => order)) throw new Error('insert returned too few rows');
+  // Every way of placing an order comes through here: its webhook event commits with it (decision 0261).
+  for (const order of placed as OrderRow[]) {
+    await emitEvent(
+      tx,
+      'order.placed',
+      { order: toOrderDto({ ...order, checkoutNumber: checkout.number, poReference: checkout.poReference }) },
+      { companyId: order.companyId },
+    );
+  }
   return { checkout, orders: placed as OrderRow[], lowOnStock: await markLowStockAlerted(tx, ranLow) };
 }

@@ -7,8 +7,10 @@ import {
   CreateOrderBodySchema,
   DeletedResultSchema,
   InsertResultSchema,
+  OrderDeliveryQuerySchema,
   OrderSchema,
 } from '@forgeline/shared/schemas/order';
+import { DeliveryOptionSchema } from '@forgeline/shared/schemas/delivery';
 import { OrderSearchQuerySchema } from '@forgeline/shared/schemas/order-search';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { IdempotencyKeyHeaders, withIdempotency } from '../idempotency/index.ts';
@@ -22,6 +24,7 @@ import {
   countAllOrders,
   listMyOrders,
   previewCancel,
+  previewOrderDelivery,
   takeOrder,
   afterOrderPlaced,
   searchOrders,
@@ -56,6 +59,23 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           afterCommit: () => afterOrderPlaced(app, placed),
         };
       }),
+  );
+
+  app.get(
+    '/order/delivery',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary:
+          'The delivery POST /order would charge now for this part and quantity (method, cost, tax), or null: shown before the order is confirmed',
+        querystring: OrderDeliveryQuerySchema,
+        response: { 200: z.object({ delivery: DeliveryOptionSchema.nullable() }), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      delivery: await previewOrderDelivery(app, currentUser(request), request.query),
+    }),
   );
 
   app.get(

@@ -1,6 +1,11 @@
+import { addDays, startOfDay } from '@forgeline/shared/dates';
 import { messages } from '@forgeline/shared/messages';
 import { toCents, toDollars } from '@forgeline/shared/money';
-import { type CancelPreview, type CreateOrderBody } from '@forgeline/shared/schemas/order';
+import {
+  type CancelPreview,
+  type CreateOrderBody,
+  type OrderDeliveryQuery,
+} from '@forgeline/shared/schemas/order';
 import { type OrderSearchQuery } from '@forgeline/shared/schemas/order-search';
 import type { Executor } from '../../db/client.ts';
 import type { OrderRow } from '../../db/schema/index.ts';
@@ -17,18 +22,28 @@ import {
   mayRead,
   readableCompanyOf,
   spendingCheck,
+  type Membership,
 } from '../membership/index.ts';
-import { buyerView, viewProducts } from '../pricing/index.ts';
+import { memberView, viewProducts, type CatalogueView } from '../pricing/index.ts';
 import { createCheckoutRepository } from './checkouts-repository.ts';
 import { checkUnpaidHolds } from './holds.ts';
 import { documentAttachments, queueOrderMail } from './mail.ts';
 import { queueAdminOrderMail } from './admin-mail.ts';
-import { MAX_ORDER_TOTAL_CENTS, placeLines, priceLines } from './placement.ts';
-import { createOrdersRepository, type OrdersRepository, type OrderView } from './repository.ts';
+import {
+  cheapestShippingFor,
+  MAX_ORDER_TOTAL_CENTS,
+  parcelFactsOf,
+  placeLines,
+  priceLines,
+} from './placement.ts';
+import { deliveryOptionsFor } from '../delivery/index.ts';
+import type { DeliveryOptionDto } from '@forgeline/shared/schemas/delivery';
+import { createOrdersRepository, toOrderDto, type OrdersRepository, type OrderView } from './repository.ts';
 import { createOrderSearchRepository, type OrderCursor } from './search-repository.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { findProducts, lockProducts, queueLowStockAlert } from '../products/index.ts';
 import { fillBackorders } from '../backorders/index.ts';
+import { emitEvent } from '../webhooks/index.ts';
 
 const tooMany = (message: string) => badRequest(message, { buyQuantity: message });
 
@@ -52,6 +67,43 @@ export interface PlacedOrder {
   mailIds: string[];
 }
 
+/** The one line of the spec's order form, priced for the buyer's catalogue now. */
+async function orderFormLines(db: Executor, catalogue: CatalogueView, productId: string, quantity: number) {
+  return priceLines(await viewProducts(db, catalogue, await findProducts(db, [productId])), [
+    { productId, quantity },
+  ]);
+}
+
+/** Where the spec's order form delivers: the buyer's company's country, else the shop's own. */
+function orderFormDestination(deps: Pick<AppDeps, 'config'>, member: Membership | undefined) {
+  return member?.company.country
+    ? { country: member.company.country, region: member.company.region }
+    : deps.config.taxSeller;
+}
+
+/**
+ * The delivery POST /order would charge now for this part and quantity (the purchase page shows it
+ * before Confirm Order): the method, its cost and tax; null when the order would carry none.
+ */
+export async function previewOrderDelivery(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  user: Actor,
+  query: OrderDeliveryQuery,
+): Promise<DeliveryOptionDto | null> {
+  const member = await findMembership(deps.db, user.id);
+  const lines = await orderFormLines(
+    deps.db,
+    await memberView(deps.db, member),
+    query.productId,
+    query.buyQuantity,
+  );
+  const destination = orderFormDestination(deps, member);
+  const choice = await cheapestShippingFor(deps.db, destination, lines);
+  if (!choice || !destination) return null;
+  const { options } = await deliveryOptionsFor(deps, user.id, destination, parcelFactsOf(lines));
+  return options.find((option) => option.methodId === choice.methodId) ?? null;
+}
+
 /** placeOrder's work inside the caller's transaction `tx`; call afterOrderPlaced once it has committed. */
 export async function takeOrder(
   deps: AppDeps,
@@ -64,11 +116,10 @@ export async function takeOrder(
   // limit holds here as at checkout. This form cannot send an order for approval: the cart can.
   const member = await findMembership(tx, user.id);
   assertMayOrder(member);
-  const catalogue = await buyerView(tx, user.id);
+  const catalogue = await memberView(tx, member);
+  const [seen] = await orderFormLines(tx, catalogue, body.productId, quantity);
   if (member && (member.orderLimitCents !== null || member.monthlyLimitCents !== null)) {
-    const [line] = priceLines(await viewProducts(tx, catalogue, await findProducts(tx, [body.productId])), [
-      { productId: body.productId, quantity },
-    ]);
+    const line = seen;
     const over = line?.product ? await spendingCheck(tx, user.id, line.totalCents) : null;
     if (over) {
       throw new DomainError(
@@ -77,11 +128,14 @@ export async function takeOrder(
       );
     }
   }
+  // The spec's form sends no delivery: the cheapest method shipping to the buyer's country, priced
+  // again on the locked row by placeLines (decision 0268).
+  const shipping = await cheapestShippingFor(tx, orderFormDestination(deps, member), seen ? [seen] : []);
   const { checkout, orders, lowOnStock } = await placeLines(
     tx,
     user,
     [{ productId: body.productId, quantity }],
-    { ...body, companyId: member?.companyId, catalogue, taxSeller: deps.config.taxSeller },
+    { ...body, companyId: member?.companyId, catalogue, taxSeller: deps.config.taxSeller, shipping },
     ([line]) => {
       const product = line?.product;
       if (!line || !product) throw notFound('Product');
@@ -231,7 +285,7 @@ export async function previewCancel(deps: AppDeps, user: Actor, id: string): Pro
  */
 export async function cancelOrder(deps: AppDeps, user: Actor, id: string): Promise<OrderRow> {
   const isAdmin = user.role === 'admin';
-  const { cancelled, mailId } = await deps.db.transaction(async (tx) => {
+  const { cancelled, mailIds } = await deps.db.transaction(async (tx) => {
     const orders = createOrdersRepository(tx);
     // Its product first, as every path that gives stock back or receives it locks (decision 0238).
     const part = (await orders.findById(id))?.productId;
@@ -255,23 +309,29 @@ export async function cancelOrder(deps: AppDeps, user: Actor, id: string): Promi
     const row = await orders.cancelAndRestock(order.id, isAdmin ? 'unshipped' : 'unpaid');
     if (!row) throw notFound('Order');
     // The pieces it gave back serve lines still waiting for that part first, oldest first.
-    if (row.productId) await fillBackorders(tx, [row.productId]);
+    const { mailIds: filledMails } = row.productId
+      ? await fillBackorders(deps, tx, [row.productId])
+      : { mailIds: [] };
     if (isAdmin) await auditCancel(tx, user, order);
+    await emitEvent(tx, 'order.cancelled', { order: toOrderDto(row) }, { companyId: row.companyId });
     deps.log.info(
       { orderId: order.id, by: user.id, refunded: order.paid, transactionId: order.transactionId },
       'order cancelled',
     );
     // The customer hears of a cancel they did not make; the mail commits with the cancel.
-    if (order.userId === user.id) return { cancelled: row, mailId: undefined };
+    if (order.userId === user.id) return { cancelled: row, mailIds: filledMails };
     const creditNote =
       order.paid || order.dueAt ? await documentAttachments(deps, tx, order.id, 'credit_note') : undefined;
     return {
       cancelled: row,
-      mailId: await queueOrderMail(deps, tx, 'cancelledByShop', row, { attachments: creditNote }),
+      mailIds: [
+        ...filledMails,
+        await queueOrderMail(deps, tx, 'cancelledByShop', row, { attachments: creditNote }),
+      ],
     };
   });
   deps.catalogueCache.invalidate();
-  if (mailId) deps.mailer.deliverLater([mailId]);
+  deps.mailer.deliverLater(mailIds);
   await adjustOpenPayments(deps, [cancelled]);
   return cancelled;
 }
@@ -313,8 +373,13 @@ export const lockOrderLines = (tx: Executor, ids: readonly string[]) =>
   createOrdersRepository(tx).lockLines(ids);
 
 /** Adds shipped pieces to a line in `tx` (see OrdersRepository.addShipped); undefined when the rule refused. */
-export const addShippedPieces = (tx: Executor, id: string, pieces: number, at: Date) =>
-  createOrdersRepository(tx).addShipped(id, pieces, at);
+export async function addShippedPieces(tx: Executor, id: string, pieces: number, at: Date) {
+  const row = await createOrdersRepository(tx).addShipped(id, pieces, at);
+  // order.shipped when its last piece has gone (a partial shipment leaves it pending).
+  if (row?.status === 'shipped')
+    await emitEvent(tx, 'order.shipped', { order: toOrderDto(row) }, { companyId: row.companyId });
+  return row;
+}
 
 /** Puts `pieces` of a product back on sale in `tx` (returned pieces fit to sell again). */
 export const restockPieces = (tx: Executor, productId: string, pieces: number) =>
@@ -342,7 +407,7 @@ function decodeCursor(text: string): OrderCursor {
 /** Dates of the filters are whole days in UTC: 'to' includes its day. */
 function dayBounds(query: OrderSearchQuery) {
   const from = query.from ? new Date(`${query.from}T00:00:00Z`) : undefined;
-  const before = query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000) : undefined;
+  const before = query.to ? addDays(startOfDay(query.to), 1) : undefined;
   return { from, before };
 }
 
@@ -407,11 +472,17 @@ export async function searchOrders(
 export const findOrder = (db: Executor, id: string) => createOrdersRepository(db).findById(id);
 /** Locks the order's row until `tx` ends. */
 export const lockOrder = (tx: Executor, id: string) => createOrdersRepository(tx).lockById(id);
-export const markOrderPaid = (
+export async function markOrderPaid(
   tx: Executor,
   id: string,
   payment: Parameters<OrdersRepository['markPaid']>[1],
-): Promise<boolean> => createOrdersRepository(tx).markPaid(id, payment);
+): Promise<boolean> {
+  const repository = createOrdersRepository(tx);
+  if (!(await repository.markPaid(id, payment))) return false;
+  const order = await repository.findById(id);
+  if (order) await emitEvent(tx, 'order.paid', { order: toOrderDto(order) }, { companyId: order.companyId });
+  return true;
+}
 export const setOrderPaymentIntent = (db: Executor, id: string, intentId: string, previous: string | null) =>
   createOrdersRepository(db).setPaymentIntent(id, intentId, previous);
 /** Whether the buyer has a paid order (of this product, when given): a verified purchase. */

@@ -1,9 +1,9 @@
+import { DAY_MS } from '@forgeline/shared/dates';
 import { toDollars } from '@forgeline/shared/money';
 import { type Overview } from '@forgeline/shared/schemas/overview';
 import type { AppDeps } from '../../lib/deps.ts';
 import { createOverviewRepository } from './repository.ts';
 
-const DAY_MS = 86_400_000;
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**

@@ -6,7 +6,7 @@ import {
   type PartNumberImportReport,
 } from '@forgeline/shared/schemas/part-numbers';
 import type { Executor } from '../../db/client.ts';
-import { csvDocument, readCsvTable, type CsvColumn } from '../../lib/csv.ts';
+import { csvDocument, importReport, readCsvTable, type CsvColumn } from '../../lib/csv.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { DomainError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
@@ -157,23 +157,13 @@ export const partNumbersImportTooLarge = () =>
     `The file is too large: at most ${LIMITS.partNumberImportBytesMax / 1024 / 1024} MB and ${LIMITS.partNumberImportRowsMax.toLocaleString('en')} part numbers at a time. Split it into several files.`,
   );
 
-function reportOf(dryRun: boolean, written: boolean, fileErrors: string[], planned: PlannedMapping[]) {
-  const rows = planned.map((row) => row.report);
-  const count = (action: string) => rows.filter((r) => r.errors.length === 0 && r.action === action).length;
-  return {
+const reportOf = (dryRun: boolean, written: boolean, fileErrors: string[], planned: PlannedMapping[]) =>
+  importReport(
     dryRun,
     written,
-    counts: {
-      rows: rows.length,
-      create: count('create'),
-      update: count('update'),
-      unchanged: count('unchanged'),
-      refused: rows.filter((row) => row.errors.length > 0).length,
-    },
     fileErrors,
-    rows,
-  } satisfies PartNumberImportReport;
-}
+    planned.map((row) => row.report),
+  ) satisfies PartNumberImportReport;
 
 /** A 400 whose message names the first refused row and its rule; the report carries every row. */
 function refusedError(report: PartNumberImportReport) {

@@ -1,3 +1,4 @@
+import { centsFigure, toCents } from '@forgeline/shared/money';
 import type { TermsInvoice } from '@forgeline/shared/schemas/payment-terms';
 import { csvDocument } from '../../lib/csv.ts';
 
@@ -23,7 +24,7 @@ export function termsInvoicesCsv(invoices: readonly TermsInvoice[]): string {
       invoice.customerName,
       invoice.customerEmail,
       invoice.poReference,
-      invoice.due.toFixed(2),
+      centsFigure(toCents(invoice.due)),
       invoice.dueAt,
       invoice.overdue ? 'Overdue' : 'Open',
       invoice.remindedAt,

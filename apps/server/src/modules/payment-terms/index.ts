@@ -1,2 +1,2 @@
 // What other modules may use of payment terms (docs/architecture.md §10): a checkout placed on terms.
-export { invoiceTermsCheckout, settleTermsCheckout, termsForCheckout } from './service.ts';
+export { assertCreditLine, invoiceTermsCheckout, settleTermsCheckout, termsForCheckout } from './service.ts';

@@ -1,3 +1,4 @@
+import { addDays } from '@forgeline/shared/dates';
 import { toDollars, formatMoney } from '@forgeline/shared/money';
 import { type TermsInvoice } from '@forgeline/shared/schemas/payment-terms';
 import type { Executor } from '../../db/client.ts';
@@ -19,8 +20,6 @@ import type { Membership } from '../membership/index.ts';
  * number. The invoice is issued as the checkout is placed (what the buyer's accounts department pays
  * against), the goods ship unpaid, and an admin records the transfer when it arrives.
  */
-
-const DAY_MS = 86_400_000;
 
 export const TERMS_NOT_APPROVED = 'PAYMENT_TERMS_NOT_APPROVED';
 export const CREDIT_LIMIT = 'CREDIT_LIMIT_EXCEEDED';
@@ -46,7 +45,7 @@ export async function termsForCheckout(
       'Your account is not approved to pay by invoice. Please pay by card, or ask us for payment terms.',
     );
   }
-  return { termsDays: terms.termsDays, dueAt: new Date(now.getTime() + terms.termsDays * DAY_MS) };
+  return { termsDays: terms.termsDays, dueAt: addDays(now, terms.termsDays) };
 }
 
 /**
@@ -60,21 +59,33 @@ export async function settleTermsCheckout(
   companyId: string,
   placed: { checkout: CheckoutRow; orders: OrderRow[] },
 ): Promise<void> {
+  await assertCreditLine(tx, companyId, placed.checkout);
+  const { checkout, orders } = placed;
+  if (!checkout.dueAt || !checkout.termsDays) throw new Error('an invoice checkout without terms');
+  // Freight quoted on request: invoiced when the shop has priced it, with the freight (decision 0236).
+  if (checkout.deliveryStatus === 'awaiting_quote') return;
+  await invoiceTermsCheckout(tx, checkout, orders);
+}
+
+/**
+ * The company's credit line, locked, against its unpaid invoices with `checkout` as it stands in `tx`:
+ * 409 CREDIT_LIMIT over it. At placement, and again when the shop prices freight (decision 0270).
+ */
+export async function assertCreditLine(
+  tx: Executor,
+  companyId: string,
+  checkout: CheckoutRow,
+): Promise<void> {
   const terms = await lockCompanyCredit(tx, companyId);
   if (terms?.creditLimitCents == null) {
     throw new DomainError(TERMS_NOT_APPROVED, 'Your company is not approved to pay by invoice.');
   }
   const usedCents = terms.usedCents;
   if (usedCents > terms.creditLimitCents) {
-    const before = usedCents - placed.checkout.grossCents;
-    const message = `This order of ${formatMoney(placed.checkout.grossCents)} would take your company's unpaid invoices to ${formatMoney(usedCents)}, over its credit limit of ${formatMoney(terms.creditLimitCents)} (${formatMoney(Math.max(terms.creditLimitCents - before, 0))} available). Please pay by card, or settle open invoices first.`;
+    const before = usedCents - checkout.grossCents;
+    const message = `This order of ${formatMoney(checkout.grossCents)} would take your company's unpaid invoices to ${formatMoney(usedCents)}, over its credit limit of ${formatMoney(terms.creditLimitCents)} (${formatMoney(Math.max(terms.creditLimitCents - before, 0))} available). Please pay by card, or settle open invoices first.`;
     throw new DomainError(CREDIT_LIMIT, message, { paymentMethod: message });
   }
-  const { checkout, orders } = placed;
-  if (!checkout.dueAt || !checkout.termsDays) throw new Error('an invoice checkout without terms');
-  // Freight quoted on request: invoiced when the shop has priced it, with the freight (decision 0236).
-  if (checkout.deliveryStatus === 'awaiting_quote') return;
-  await invoiceTermsCheckout(tx, checkout, orders);
 }
 
 /** The invoice of a checkout on payment terms, every standing line of it (once: issueInvoice is idempotent). */

@@ -23,7 +23,7 @@ import type { ProviderEvent, ProviderIntent } from './providers/types.ts';
 import { createPaymentsRepository } from './repository.ts';
 import { judgePayment } from './verdict.ts';
 import type { ErrorCode } from '@forgeline/shared/api-error';
-import { toDollars } from '@forgeline/shared/money';
+import { centsFigure } from '@forgeline/shared/money';
 
 /** Payment ids as Stripe writes them; anything else cannot name a payment. */
 export const PAYMENT_ID_PATTERN = /^pi_[A-Za-z0-9]{1,200}$/;
@@ -324,7 +324,7 @@ async function chargeTestCard(
 ): Promise<{ outcome: CardOutcome; intent: TestPaymentIntentRow }> {
   if (intent.amountCents < dueCents) {
     throw conflict(
-      `This payment was opened for $${toDollars(intent.amountCents).toFixed(2)}, but $${toDollars(dueCents).toFixed(2)} is owed now. Please reload the page and pay again: nothing was charged.`,
+      `This payment was opened for $${centsFigure(intent.amountCents)}, but $${centsFigure(dueCents)} is owed now. Please reload the page and pay again: nothing was charged.`,
       'PAYMENT_AMOUNT_MISMATCH',
     );
   }

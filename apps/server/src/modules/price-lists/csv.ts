@@ -1,6 +1,7 @@
+import { isPlainNumber } from '@forgeline/shared/form-number';
 import type { Readable } from 'node:stream';
 import { LIMITS } from '@forgeline/shared/constants';
-import { toCents, toDollars } from '@forgeline/shared/money';
+import { toCents, centsFigure } from '@forgeline/shared/money';
 import type { PriceTier } from '@forgeline/shared/pricing';
 import {
   PriceTierSchema,
@@ -13,6 +14,7 @@ import type { ProductRow } from '../../db/schema/index.ts';
 import {
   csvStream,
   encodePriceBreaks,
+  importReport,
   readCsvTable,
   readPriceBreaksCell,
   type CsvTableRow,
@@ -49,7 +51,7 @@ export function priceListCsvStream(items: readonly ItemWithProduct[]): Readable 
       yield [
         item.sku,
         item.name,
-        item.priceCents === null ? '' : toDollars(item.priceCents).toFixed(2),
+        item.priceCents === null ? '' : centsFigure(item.priceCents),
         encodePriceBreaks(item.tiers),
       ];
     }
@@ -108,9 +110,7 @@ async function planRows(db: Executor, listId: string, rows: CsvTableRow<Column>[
     const priceCell = (row.cells.price ?? '').trim();
     let priceCents: number | null = null;
     if (priceCell !== '') {
-      const parsed = /^-?\d+(\.\d+)?$/.test(priceCell)
-        ? listPrice('Price').safeParse(Number(priceCell))
-        : null;
+      const parsed = isPlainNumber(priceCell) ? listPrice('Price').safeParse(Number(priceCell)) : null;
       if (!parsed)
         errors.push(
           `Price: '${echo(priceCell)}' is not a number (write digits, with a dot for cents: 4.20).`,
@@ -151,24 +151,13 @@ async function planRows(db: Executor, listId: string, rows: CsvTableRow<Column>[
   });
 }
 
-function reportOf(dryRun: boolean, written: boolean, fileErrors: string[], planned: PlannedRow[]) {
-  const rows = planned.map((row) => row.report);
-  const count = (action: PriceListImportRow['action']) =>
-    rows.filter((row) => row.errors.length === 0 && row.action === action).length;
-  return {
+const reportOf = (dryRun: boolean, written: boolean, fileErrors: string[], planned: PlannedRow[]) =>
+  importReport(
     dryRun,
     written,
-    counts: {
-      rows: rows.length,
-      create: count('create'),
-      update: count('update'),
-      unchanged: count('unchanged'),
-      refused: rows.filter((row) => row.errors.length > 0).length,
-    },
     fileErrors,
-    rows,
-  } satisfies PriceListImportReport;
-}
+    planned.map((row) => row.report),
+  ) satisfies PriceListImportReport;
 
 const refusedError = (report: PriceListImportReport) =>
   new DomainError(

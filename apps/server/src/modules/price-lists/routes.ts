@@ -22,6 +22,7 @@ import {
   ProductAccessSchema,
 } from '@forgeline/shared/schemas/price-list';
 import { acceptCsvUploads } from '../../lib/csv.ts';
+import { IdParams, noContent, noContentResponses } from '../../lib/no-content.ts';
 import { DomainError, errorResponses } from '../../lib/errors.ts';
 import { notFoundUnlessUuid } from '../../lib/uuid.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
@@ -50,7 +51,6 @@ import {
   updatePriceList,
 } from './service.ts';
 
-const IdParams = z.object({ id: z.string().max(100) });
 const ItemParams = IdParams.extend({ productId: z.string().max(100) });
 const AssignmentParams = IdParams.extend({ assignmentId: z.string().max(100) });
 const PartParams = IdParams.extend({ part: z.string().max(100) });
@@ -130,13 +130,10 @@ export const priceListAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Deletes a price list, its parts and assignments (admin)',
         params: IdParams,
-        response: { 204: z.null(), ...errorResponses },
+        response: noContentResponses,
       },
     },
-    async (request, reply) => {
-      await deletePriceList(app, actor(request), request.params.id);
-      return reply.code(204).send(null);
-    },
+    async (request, reply) => noContent(reply, deletePriceList(app, actor(request), request.params.id)),
   );
 
   app.put(
@@ -160,13 +157,11 @@ export const priceListAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Takes one part off the list (admin)',
         params: ItemParams,
-        response: { 204: z.null(), ...errorResponses },
+        response: noContentResponses,
       },
     },
-    async (request, reply) => {
-      await removeItem(app, actor(request), request.params.id, request.params.productId);
-      return reply.code(204).send(null);
-    },
+    async (request, reply) =>
+      noContent(reply, removeItem(app, actor(request), request.params.id, request.params.productId)),
   );
 
   app.get(
@@ -265,13 +260,11 @@ export const priceListAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Takes the list back from a company or group (admin)',
         params: AssignmentParams,
-        response: { 204: z.null(), ...errorResponses },
+        response: noContentResponses,
       },
     },
-    async (request, reply) => {
-      await removeAssignment(app, actor(request), request.params.id, request.params.assignmentId);
-      return reply.code(204).send(null);
-    },
+    async (request, reply) =>
+      noContent(reply, removeAssignment(app, actor(request), request.params.id, request.params.assignmentId)),
   );
 
   app.get(
@@ -318,13 +311,10 @@ export const priceListAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Deletes a customer group: its companies leave it; its lists' assignments and access rows go (admin)",
         params: IdParams,
-        response: { 204: z.null(), ...errorResponses },
+        response: noContentResponses,
       },
     },
-    async (request, reply) => {
-      await deleteGroup(app, actor(request), request.params.id);
-      return reply.code(204).send(null);
-    },
+    async (request, reply) => noContent(reply, deleteGroup(app, actor(request), request.params.id)),
   );
 
   app.get(

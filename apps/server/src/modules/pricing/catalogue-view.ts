@@ -78,8 +78,7 @@ export type CatalogueViewer = { id: string; role: string | null } | null;
 export async function viewOf(db: Executor, viewer: CatalogueViewer): Promise<CatalogueView> {
   if (!viewer) return PUBLIC_VIEW;
   if (viewer.role === 'admin') return ADMIN_VIEW;
-  const member = await findMembership(db, viewer.id);
-  return member ? companyView(db, member.companyId) : { ...PUBLIC_VIEW, day: pricingDay() };
+  return memberView(db, await findMembership(db, viewer.id));
 }
 
 /**
@@ -87,8 +86,15 @@ export async function viewOf(db: Executor, viewer: CatalogueViewer): Promise<Cat
  * for themselves gets no view of every part: paths that sell use this one.
  */
 export async function buyerView(db: Executor, userId: string): Promise<CatalogueView> {
-  const member = await findMembership(db, userId);
-  return member ? companyView(db, member.companyId) : { ...PUBLIC_VIEW, day: pricingDay() };
+  return memberView(db, await findMembership(db, userId));
+}
+
+/** buyerView for a caller that has read the person's membership already (null: in no company). */
+export function memberView(
+  db: Executor,
+  member: { companyId: string } | null | undefined,
+): Promise<CatalogueView> {
+  return member ? companyView(db, member.companyId) : Promise.resolve({ ...PUBLIC_VIEW, day: pricingDay() });
 }
 
 /** A product as its viewer sees it: `priceCents` and `priceTiers` are theirs. */

@@ -4,6 +4,7 @@ export {
   ADMIN_VIEW,
   PUBLIC_VIEW,
   buyerView,
+  memberView,
   companyView,
   viewOf,
   viewProduct,

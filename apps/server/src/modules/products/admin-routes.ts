@@ -79,12 +79,18 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       withIdempotency(app, request, reply, async (tx) => {
-        const result = await bulkUpdateProducts(tx, currentUser(request), request.body.items);
+        const { result, mailIds } = await bulkUpdateProducts(
+          app,
+          tx,
+          currentUser(request),
+          request.body.items,
+        );
         return {
           statusCode: 200,
           body: result,
           afterCommit: async () => {
             if (result.updated > 0) app.catalogueCache.invalidate();
+            app.mailer.deliverLater(mailIds);
           },
         };
       }),

@@ -8,7 +8,7 @@ import {
 } from '@forgeline/shared/schemas/catalogue';
 import type { Executor } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { readCatalogue, specsOfProducts, type Catalogue } from '../categories/index.ts';
+import { specsByKey, specsOfProducts, type Catalogue } from '../categories/index.ts';
 import { viewProduct, viewProducts, type CatalogueView } from '../pricing/index.ts';
 import { createBrowseRepository, type BrowseScope } from './browse-repository.ts';
 import { createProductsRepository, toProductDto } from './repository.ts';
@@ -28,12 +28,16 @@ export function browseKey(view: CatalogueView, query: BrowseQuery): string {
 /**
  * A category's page, or a search's: the parts the viewer sees that pass every filter, a page of them,
  * and for each attribute the count of parts behind each value (among those passing the other filters),
- * counted in the database over every match (docs/decisions/0249). A category that does not exist is 404;
+ * counted in the database over every match (docs/decisions/0249; a category's page from its facet index, 0265). A category that does not exist is 404;
  * a filter naming no attribute of it, or a value its attribute cannot hold, is 400 naming the parameter.
  */
-export async function browse(db: Executor, view: CatalogueView, query: BrowseQuery): Promise<BrowseResult> {
+export async function browse(
+  db: Executor,
+  view: CatalogueView,
+  query: BrowseQuery,
+  catalogue: Catalogue,
+): Promise<BrowseResult> {
   const { category: ref, q, page = 1, unit: askedUnit, ...filterParams } = query;
-  const catalogue = await readCatalogue(db);
   const category = ref ? catalogue.tree.find(ref) : undefined;
   if (ref && !category) throw notFound('Category');
   const attributes = category ? catalogue.attributesOf(category.id) : [];
@@ -53,19 +57,31 @@ export async function browse(db: Executor, view: CatalogueView, query: BrowseQue
     const filter = parsed.filters[attribute.key];
     return filter ? [{ attributeId: attribute.id, filter }] : [];
   });
-  const mode = await repository.searchMode(scope);
-  const [counts, pageIds] = await Promise.all([
-    repository.counts(
-      scope,
-      mode,
-      attributes.map((attribute) => attribute.id),
-      filters,
-    ),
-    repository.pageIds(scope, mode, filters, BROWSE_PAGE_SIZE, (page - 1) * BROWSE_PAGE_SIZE),
-  ]);
+  const attributeIds = attributes.map((attribute) => attribute.id);
+  const offset = (page - 1) * BROWSE_PAGE_SIZE;
+  const { counts, pageIds, pageSpecs } = await (async () => {
+    // A category without a search reads its facet index (0265); a search reads the parts it matches (0249).
+    if (scope.categoryIds !== null && scope.search === undefined) {
+      return repository.categoryPage(
+        scope.categoryIds,
+        scope.visibility,
+        attributes,
+        filters,
+        BROWSE_PAGE_SIZE,
+        offset,
+      );
+    }
+    const mode = await repository.searchMode(scope);
+    const [counted, ids] = await Promise.all([
+      repository.counts(scope, mode, attributeIds, filters),
+      repository.pageIds(scope, mode, filters, BROWSE_PAGE_SIZE, offset),
+    ]);
+    return { counts: counted, pageIds: ids, pageSpecs: undefined };
+  })();
+  // A category's page has its parts' values from the facet index already; a search reads them.
   const [rows, specs] = await Promise.all([
     createProductsRepository(db).findByIds(pageIds),
-    specsOfProducts(db, catalogue, pageIds),
+    pageSpecs ? specsByKey(catalogue, pageSpecs) : specsOfProducts(db, catalogue, pageIds),
   ]);
   const inOrder = pageIds.flatMap((id) => rows.filter((row) => row.id === id));
   const viewed = await viewProducts(db, view, inOrder);
@@ -127,10 +143,10 @@ export async function productSpecs(
   db: Executor,
   view: CatalogueView,
   id: string,
+  catalogue: Catalogue,
 ): Promise<ProductSpecs | null> {
   const row = await viewProduct(db, view, await createProductsRepository(db).findById(id));
   if (!row) return null;
-  const catalogue = await readCatalogue(db);
   const found = (await specsOfProducts(db, catalogue, [row.id])).get(row.id);
   if (!found) return { category: null, breadcrumbs: [], specs: [] };
   const attributes = catalogue.attributesOf(found.category.id);

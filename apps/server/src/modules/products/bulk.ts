@@ -1,13 +1,14 @@
 import { LIMITS } from '@forgeline/shared/constants';
-import { toCents, toDollars } from '@forgeline/shared/money';
+import { hasWholeCents, toCents, toDollars } from '@forgeline/shared/money';
 import { productRulesProblems } from '@forgeline/shared/pricing';
 import type { ProductBulkBody, ProductBulkResult } from '@forgeline/shared/schemas/product-bulk';
 import type { Executor } from '../../db/client.ts';
+import type { MailDeps } from '../../lib/deps.ts';
 import type { ProductRow } from '../../db/schema/index.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { fillBackorders } from '../backorders/index.ts';
-import { isLowOnStock } from './low-stock.ts';
+import { emitProductChanged, isLowOnStock } from './low-stock.ts';
 import { createProductsRepository } from './repository.ts';
 
 type Item = ProductBulkBody['items'][number];
@@ -28,10 +29,10 @@ function figuresProblem(item: Item): string | null {
     return `stock must be a whole number from 0 to ${LIMITS.quantityMax}.`;
   }
   if (item.price !== undefined) {
-    const cents = Math.round(item.price * 100);
-    if (Math.abs(item.price * 100 - cents) > 1e-6) return 'price has at most 2 decimals.';
+    const cents = toCents(item.price);
+    if (!hasWholeCents(item.price)) return 'price has at most 2 decimals.';
     if (cents < 1 || cents > LIMITS.priceMaxCents) {
-      return `price must be from 0.01 to ${LIMITS.priceMaxCents / 100}.`;
+      return `price must be from 0.01 to ${toDollars(LIMITS.priceMaxCents)}.`;
     }
   }
   return null;
@@ -44,10 +45,11 @@ function figuresProblem(item: Item): string | null {
  * fills its back-orders oldest first (decision 0238) in the same transaction.
  */
 export async function bulkUpdateProducts(
+  deps: MailDeps,
   tx: Executor,
   actor: AuditActor,
   items: readonly Item[],
-): Promise<ProductBulkResult> {
+): Promise<{ result: ProductBulkResult; mailIds: string[] }> {
   const seen = new Map<string, number>();
   items.forEach((item, index) => {
     const problem = figuresProblem(item);
@@ -90,12 +92,14 @@ export async function bulkUpdateProducts(
       lowStockAlertedAt: isLowOnStock(next) ? row.existing.lowStockAlertedAt : null,
     });
   }
-  const fills = await fillBackorders(
+  const { fills, mailIds } = await fillBackorders(
+    deps,
     tx,
     changed.filter((row) => row.stock > row.existing.availableQuantity).map((row) => row.existing.id),
   );
   const filled = (id: string) =>
     fills.filter((fill) => fill.productId === id).reduce((sum, fill) => sum + fill.pieces, 0);
+  for (const row of changed) await emitProductChanged(tx, row.existing, 'updated');
   if (changed.length > 0) {
     await recordAudit(tx, actor, {
       action: 'product.bulk_updated',
@@ -111,7 +115,7 @@ export async function bulkUpdateProducts(
       ),
     });
   }
-  return {
+  const result = {
     updated: changed.length,
     unchanged: planned.length - changed.length,
     items: planned.map((row) => {
@@ -124,4 +128,5 @@ export async function bulkUpdateProducts(
       };
     }),
   };
+  return { result, mailIds };
 }

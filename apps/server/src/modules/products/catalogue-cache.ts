@@ -83,7 +83,8 @@ export class CatalogueCache {
   onInvalidate: (() => void) | undefined;
 
   constructor(
-    private readonly ttlMs: number,
+    /** How long a page is served without reading it again, when no change was announced. */
+    readonly ttlMs: number,
     private readonly maxEntries = 500,
   ) {}
 

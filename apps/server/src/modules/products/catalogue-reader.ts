@@ -20,6 +20,7 @@ import {
   type ProductSpecs,
 } from '@forgeline/shared/schemas/catalogue';
 import { DomainError } from '../../lib/errors.ts';
+import { readCatalogue, type Catalogue } from '../categories/index.ts';
 import { browse, browseKey, productSpecs, suggest } from './browse.ts';
 import type { CachedPage, CatalogueCache } from './catalogue-cache.ts';
 import { createProductsRepository, toProductDto } from './repository.ts';
@@ -37,6 +38,23 @@ export function createCatalogueReader(db: Executor, cache: CatalogueCache) {
   // session lookup. A person who signed out or left a company sees the change within that time; the
   // catalogue only shows prices, and every path that sells reads the buyer's view again.
   const byCredential = new Map<string, { view: CatalogueView; version: number; until: number }>();
+  // The category tree and its attributes, read once per catalogue version (every change to them goes
+  // through the cache's invalidation, in this instance or announced by another) rather than per page;
+  // the time-to-live is the same safety net as the pages'.
+  let tree: { version: number; until: number; read: Promise<Catalogue> } | undefined;
+  function currentCatalogue(): Promise<Catalogue> {
+    const now = Date.now();
+    if (!tree || tree.version !== cache.version || tree.until <= now) {
+      const read = readCatalogue(db);
+      const entry = { version: cache.version, until: now + cache.ttlMs, read };
+      tree = entry;
+      // A failed read is not kept: the next request reads again.
+      read.catch(() => {
+        if (tree === entry) tree = undefined;
+      });
+    }
+    return tree.read;
+  }
 
   /** The catalogue view of a request's caller; `resolve` says who that is when not known just now. */
   async function viewOfRequest(
@@ -74,7 +92,7 @@ export function createCatalogueReader(db: Executor, cache: CatalogueCache) {
   /** A category's or a search's page with its filters and counts, cached per view like the catalogue pages. */
   const browsePage = (query: BrowseQuery, seen: CatalogueView = PUBLIC_VIEW): Promise<CachedPage> =>
     cache.get(browseKey(seen, query), async () => {
-      const result = await browse(db, seen, query);
+      const result = await browse(db, seen, query, await currentCatalogue());
       return { body: JSON.stringify(result), total: result.total };
     });
 
@@ -108,8 +126,8 @@ export function createCatalogueReader(db: Executor, cache: CatalogueCache) {
         return { body: JSON.stringify(found), total: found.length };
       }),
     /** A part's category trail and values; null when there is none or it is hidden from the viewer. */
-    specs: (id: string, seen: CatalogueView = PUBLIC_VIEW): Promise<ProductSpecs | null> =>
-      productSpecs(db, seen, id),
+    specs: async (id: string, seen: CatalogueView = PUBLIC_VIEW): Promise<ProductSpecs | null> =>
+      productSpecs(db, seen, id, await currentCatalogue()),
     /** One page of the catalogue, parsed; a query the API would refuse is refused here too. */
     async products(
       query: { search?: string; page: number; limit: number },

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { LIMITS } from '@forgeline/shared/constants';
-import { toDollars } from '@forgeline/shared/money';
+import { centsFigure } from '@forgeline/shared/money';
 import { PART_PHOTO_PLACEHOLDER } from '@forgeline/shared/images';
 import type { AttributeDef, AttributeValue } from '@forgeline/shared/catalogue';
 import type { ProductRow } from '../../db/schema/index.ts';
@@ -115,7 +115,7 @@ export const encodePriceTiers = encodePriceBreaks;
 const exportRecord = (row: ExportedProduct) => [
   row.sku,
   row.name,
-  toDollars(row.priceCents).toFixed(2),
+  centsFigure(row.priceCents),
   row.availableQuantity,
   row.minOrder,
   row.packSize,

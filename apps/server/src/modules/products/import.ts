@@ -1,14 +1,16 @@
+import { isPlainNumber } from '@forgeline/shared/form-number';
 import { ProductBodySchema } from '@forgeline/shared/schemas/product';
 import { type ProductImportReport, type ProductImportRow } from '@forgeline/shared/schemas/product-import';
 import type { NewProductRow, ProductRow } from '../../db/schema/index.ts';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { readPriceBreaksCell } from '../../lib/csv.ts';
+import { importReport, readPriceBreaksCell } from '../../lib/csv.ts';
 import { DomainError } from '../../lib/errors.ts';
 import { changedFields, recordAudit, type AuditActor } from '../audit/index.ts';
 import type { AttributeValue } from '@forgeline/shared/catalogue';
 import { checkSpecs, readCatalogue, specsOfParts, writeSpecs, type Catalogue } from '../categories/index.ts';
 import { headerOf, readAttributesCell, readProductsCsv, type CsvProductRow } from './csv.ts';
+import { emitProductChanged } from './low-stock.ts';
 import { createProductsRepository } from './repository.ts';
 import { backorderProblems } from '@forgeline/shared/backorders';
 import { fillBackorders } from '../backorders/index.ts';
@@ -21,7 +23,7 @@ import {
   withDefaults,
 } from './service.ts';
 
-type CatalogueDeps = Pick<AppDeps, 'db' | 'catalogueCache'>;
+type CatalogueDeps = Pick<AppDeps, 'db' | 'catalogueCache' | 'config' | 'mailer' | 'log'>;
 
 /** What a cell may echo back in a message: enough to find it, never a whole hostile cell. */
 const echo = (text: string) => (text.length > 40 ? `${text.slice(0, 40)}…` : text);
@@ -47,7 +49,7 @@ function bodyOfCells(cells: CsvProductRow['cells']) {
   const body: Record<string, unknown> = { ...cells };
   for (const field of NUMBER_FIELDS) {
     const cell = cells[field as keyof typeof cells];
-    if (cell && !/^-?\d+(\.\d+)?$/.test(cell)) {
+    if (cell && !isPlainNumber(cell)) {
       problems[field] =
         `${headerOf(field)}: '${echo(cell)}' is not a number (write digits, with a dot for cents: 4.20).`;
     }
@@ -308,25 +310,13 @@ const ROW_FIELD_TO_BODY: Record<string, string> = {
 };
 const columnOfRow = (field: string) => headerOf(ROW_FIELD_TO_BODY[field] ?? field);
 
-function reportOf(dryRun: boolean, written: boolean, fileErrors: string[], planned: PlannedRow[]) {
-  const rows = planned.map((row) => row.report);
-  const refused = rows.filter((row) => row.errors.length > 0).length;
-  const count = (action: ProductImportRow['action']) =>
-    rows.filter((row) => row.errors.length === 0 && row.action === action).length;
-  return {
+const reportOf = (dryRun: boolean, written: boolean, fileErrors: string[], planned: PlannedRow[]) =>
+  importReport(
     dryRun,
     written,
-    counts: {
-      rows: rows.length,
-      create: count('create'),
-      update: count('update'),
-      unchanged: count('unchanged'),
-      refused,
-    },
     fileErrors,
-    rows,
-  } satisfies ProductImportReport;
-}
+    planned.map((row) => row.report),
+  ) satisfies ProductImportReport;
 
 /** A 400 that carries the whole report: the SPA shows each refused row. */
 const refusedError = (report: ProductImportReport) => {
@@ -358,6 +348,8 @@ export async function importProducts(
   }
   if (dryRun) return reportOf(true, false, [], await planRows(deps.db, rows, false));
 
+  // The buyers whose back-orders this receipt filled are mailed once it commits.
+  let filledMails: string[] = [];
   const report = await deps.db.transaction(async (tx) => {
     const planned = await planRows(tx, rows, true);
     const result = reportOf(false, true, [], planned);
@@ -369,7 +361,10 @@ export async function importProducts(
     const idOfSku = new Map<string, string>();
     for (let start = 0; start < inserts.length; start += INSERT_BATCH) {
       const added = await repository.insertMany(inserts.slice(start, start + INSERT_BATCH));
-      for (const row of added) idOfSku.set(row.sku, row.id);
+      for (const row of added) {
+        idOfSku.set(row.sku, row.id);
+        await emitProductChanged(tx, row, 'created');
+      }
     }
     for (const row of planned) {
       const id = row.update?.existing.id ?? idOfSku.get(row.report.sku) ?? row.matchId;
@@ -381,6 +376,7 @@ export async function importProducts(
     for (const { update } of planned) {
       if (!update) continue;
       await repository.update(update.existing.id, withAlertRearmed(update.existing, update.next));
+      await emitProductChanged(tx, { ...update.existing, ...update.next }, 'updated');
       if (update.next.availableQuantity > update.existing.availableQuantity)
         received.push(update.existing.id);
       const change = changedFields(update.existing, update.next);
@@ -400,7 +396,7 @@ export async function importProducts(
       lifecycles[row.report.sku] = row.lifecycle;
     }
     // Stock above what a part had is a goods receipt: it fills waiting back-orders first (decision 0238).
-    await fillBackorders(tx, received);
+    filledMails = (await fillBackorders(deps, tx, received)).mailIds;
     const { create, update, unchanged } = result.counts;
     await recordAudit(tx, actor, {
       action: 'product.imported',
@@ -420,5 +416,6 @@ export async function importProducts(
     return result;
   });
   if (report.counts.create + report.counts.update > 0) deps.catalogueCache.invalidate();
+  deps.mailer.deliverLater(filledMails);
   return report;
 }

@@ -3,8 +3,24 @@ import type { Executor } from '../../db/client.ts';
 import type { ProductRow } from '../../db/schema/index.ts';
 import type { MailDeps } from '../../lib/deps.ts';
 import { adminEmails } from '../users/index.ts';
+import { emitEvent } from '../webhooks/index.ts';
 
 export { isLowOnStock };
+
+/**
+ * product.changed for the shop's webhooks (decision 0260), in the transaction of the change: the part's
+ * id, number and name, and how it changed; the receiver reads the rest from the API.
+ */
+export async function emitProductChanged(
+  tx: Executor,
+  product: Pick<ProductRow, 'id' | 'sku' | 'name'>,
+  change: 'created' | 'updated' | 'deleted',
+) {
+  await emitEvent(tx, 'product.changed', {
+    change,
+    product: { _id: product.id, sku: product.sku, name: product.name },
+  });
+}
 
 /**
  * Tells every admin, in `tx` (the order that took the stock), which products just ran low: one mail
@@ -16,6 +32,18 @@ export async function queueLowStockAlert(
   low: ProductRow[],
 ): Promise<void> {
   if (low.length === 0) return;
+  for (const p of low) {
+    await emitEvent(tx, 'stock.low', {
+      product: {
+        _id: p.id,
+        sku: p.sku,
+        name: p.name,
+        availableQuantiity: p.availableQuantity,
+        lowStockThreshold: p.lowStockThreshold,
+        minOrder: p.minOrder,
+      },
+    });
+  }
   const admins = await adminEmails(tx);
   const lines = low.map(
     (p) =>

@@ -12,6 +12,7 @@ import {
   not,
   or,
   sql,
+  type Column,
   type SQL,
 } from 'drizzle-orm';
 import { toDollars } from '@forgeline/shared/money';
@@ -37,14 +38,21 @@ type ContractPriced = { listPriceCents?: number; priceListName?: string | null }
 export type Visibility =
   { everything: true } | { everything: false; allowed: readonly string[]; denied: readonly string[] };
 
-export function visibleWhere(visibility: Visibility): SQL | undefined {
+export function visibleWhere(visibility: Visibility, part: PartColumns = products): SQL | undefined {
   if (visibility.everything) return undefined;
   const shown =
     visibility.allowed.length > 0
-      ? or(not(products.restricted), inArray(products.id, [...visibility.allowed]))
-      : not(products.restricted);
-  return visibility.denied.length > 0 ? and(shown, not(inArray(products.id, [...visibility.denied]))) : shown;
+      ? or(not(part.restricted), inArray(part.id, [...visibility.allowed]))
+      : not(part.restricted);
+  return visibility.denied.length > 0 ? and(shown, not(inArray(part.id, [...visibility.denied]))) : shown;
 }
+
+/** The columns "seen" and "listed" read: the products table's, or the facet index's copy of them. */
+export type PartColumns = {
+  id: Column;
+  restricted: Column;
+  discontinued: Column;
+};
 
 /** The one place where a product row becomes the wire shape, with the spec's spelling. */
 export const toProductDto = (row: ProductRow & ContractPriced): Product => ({
@@ -89,10 +97,15 @@ export const pricingOfRow = (row: ProductRow): PricingInput => ({
  * What a listing or search shows (decision 0233): discontinued parts only when asked for, or when the
  * search is their exact part number (a buyer reordering from an old order still finds it).
  */
-export function listedWhere(include: boolean, search: string | undefined): SQL | undefined {
+export function listedWhere(
+  include: boolean,
+  search: string | undefined,
+  part: PartColumns = products,
+): SQL | undefined {
   if (include) return undefined;
   const key = search ? partNumberKey(search) : '';
-  return key === '' ? not(products.discontinued) : or(not(products.discontinued), eq(products.skuKey, key));
+  // A part number typed whole reads products.sku_key: only a statement over products has a search.
+  return key === '' ? not(part.discontinued) : or(not(part.discontinued), eq(products.skuKey, key));
 }
 
 /** `%` and `_` in a search are letters the customer typed, not wildcards. */

@@ -11,7 +11,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { changedFields, recordAudit, sameValue, type AuditActor } from '../audit/index.ts';
 import { readCatalogue, specsOfProducts } from '../categories/index.ts';
 import { encodeAttributes, type ExportedProduct } from './csv.ts';
-import { isLowOnStock } from './low-stock.ts';
+import { emitProductChanged, isLowOnStock } from './low-stock.ts';
 import { createProductsRepository } from './repository.ts';
 
 /** The columns an admin writes: everything but the id and the timestamps. The B2B ones are optional. */
@@ -56,7 +56,7 @@ export const fieldsOfBody = (body: ProductBody): ProductFields => ({
   })),
 });
 
-type CatalogueDeps = Pick<AppDeps, 'db' | 'catalogueCache'>;
+type CatalogueDeps = Pick<AppDeps, 'db' | 'catalogueCache' | 'config' | 'mailer' | 'log'>;
 
 /**
  * The product as it would be saved must make sense to a buyer: a minimum they can order (a whole
@@ -120,6 +120,7 @@ export async function createProduct(
       subject: { type: 'product', id: inserted.id, label: inserted.name },
       after: audited(inserted),
     });
+    await emitProductChanged(tx, inserted, 'created');
     return inserted;
   });
   deps.catalogueCache.invalidate();
@@ -136,28 +137,39 @@ export async function replaceProduct(
   id: string,
   fields: ProductFields,
 ): Promise<boolean> {
-  const changed = await deps.db.transaction((tx) => replaceIn(tx, actor, id, fields));
+  const { changed, mailIds } = await deps.db.transaction((tx) => replaceIn(deps, tx, actor, id, fields));
   if (changed) deps.catalogueCache.invalidate();
+  deps.mailer.deliverLater(mailIds);
   return changed;
 }
 
-async function replaceIn(tx: Executor, actor: AuditActor, id: string, fields: ProductFields) {
+async function replaceIn(
+  deps: CatalogueDeps,
+  tx: Executor,
+  actor: AuditActor,
+  id: string,
+  fields: ProductFields,
+): Promise<{ changed: boolean; mailIds: string[] }> {
   const repository = createProductsRepository(tx);
   // Locked: the stock it compares and writes is not changed by a checkout meanwhile.
   const [existing] = await repository.lockByIds([id]);
   if (!existing) throw notFound('Product');
   const next = mergedFields(existing, fields);
-  if (isUnchanged(existing, next)) return false;
+  if (isUnchanged(existing, next)) return { changed: false, mailIds: [] };
   await checkRules(tx, existing.id, next);
   if (!(await repository.update(existing.id, withAlertRearmed(existing, next)))) throw notFound('Product');
   // More stock than before is a goods receipt: it fills waiting back-orders first (decision 0238).
-  if (next.availableQuantity > existing.availableQuantity) await fillBackorders(tx, [existing.id]);
+  const { mailIds } =
+    next.availableQuantity > existing.availableQuantity
+      ? await fillBackorders(deps, tx, [existing.id])
+      : { mailIds: [] };
   await recordAudit(tx, actor, {
     action: 'product.edited',
     subject: { type: 'product', id: existing.id, label: next.name },
     ...changedFields(existing, next),
   });
-  return true;
+  await emitProductChanged(tx, { id: existing.id, sku: next.sku, name: next.name }, 'updated');
+  return { changed: true, mailIds };
 }
 
 /** An existing product's fields once `fields` are saved over it: the B2B fields left out keep their values. */
@@ -196,6 +208,7 @@ export async function deleteProduct(deps: CatalogueDeps, actor: AuditActor, id: 
       subject: { type: 'product', id: deleted.id, label: deleted.name },
       before: audited(deleted),
     });
+    await emitProductChanged(tx, deleted, 'deleted');
   });
   deps.catalogueCache.invalidate();
 }

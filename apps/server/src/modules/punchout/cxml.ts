@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { toDollars } from '@forgeline/shared/money';
+import { centsFigure } from '@forgeline/shared/money';
 import { buildXml, nodeAt, nodesAt, textAt, type XmlNode } from './xml.ts';
 
 /** The shop's money on the wire: dollars with two decimals. */
@@ -11,7 +11,7 @@ const doctype = (dtd: 'cXML' | 'Fulfill') =>
 /** The credential the shop signs its documents with. */
 const SHOP_IDENTITY = { domain: 'NetworkID', identity: 'forgeline' };
 
-const money = (cents: number) => ({ Money: { '@currency': CURRENCY, '#text': toDollars(cents).toFixed(2) } });
+const money = (cents: number) => ({ Money: { '@currency': CURRENCY, '#text': centsFigure(cents) } });
 
 /** A payloadID as cXML asks: unique, time first, the sender's name last. */
 export const newPayloadId = (host: string) =>
@@ -175,10 +175,14 @@ export function readOrderRequest(request: XmlNode) {
   ]
     .filter(Boolean)
     .join(' ');
+  const country = textAt(postal, 'Country', '@isoCountryCode').toUpperCase();
+  // cXML names a state 'US-IL' (isoStateCode) or by its text; the delivery zones take 'IL' of 'US'.
+  const state = (textAt(postal, 'State', '@isoStateCode') || textAt(postal, 'State')).toUpperCase();
   return {
     orderId: textAt(header, '@orderID'),
     type: textAt(header, '@type') || 'new',
     address: lines.join(', '),
+    destination: { country, region: state.startsWith(`${country}-`) ? state.slice(3) : state || null },
     phone: phoneText,
     items: nodesAt(order, 'ItemOut').map((item) => ({
       quantity: Number(textAt(item, '@quantity')),

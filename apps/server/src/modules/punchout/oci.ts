@@ -1,4 +1,4 @@
-import { toDollars } from '@forgeline/shared/money';
+import { centsFigure } from '@forgeline/shared/money';
 import { CURRENCY, type TransferLine } from './cxml.ts';
 
 /**
@@ -12,7 +12,7 @@ export function ociFields(lines: readonly TransferLine[]): [string, string][] {
       [`NEW_ITEM-DESCRIPTION${n}`, line.name.slice(0, 40)],
       [`NEW_ITEM-QUANTITY${n}`, String(line.quantity)],
       [`NEW_ITEM-UNIT${n}`, 'EA'],
-      [`NEW_ITEM-PRICE${n}`, toDollars(line.unitCents).toFixed(2)],
+      [`NEW_ITEM-PRICE${n}`, centsFigure(line.unitCents)],
       [`NEW_ITEM-PRICEUNIT${n}`, '1'],
       [`NEW_ITEM-CURRENCY${n}`, CURRENCY],
       [`NEW_ITEM-VENDORMAT${n}`, line.sku ?? ''],

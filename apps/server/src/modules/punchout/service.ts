@@ -1,3 +1,8 @@
+import { LIMITS } from '@forgeline/shared/constants';
+import type { Destination } from '@forgeline/shared/delivery';
+import { DestinationSchema } from '@forgeline/shared/schemas/delivery';
+import { isLineQuantity } from '@forgeline/shared/quantity';
+import { phoneOrNull } from '@forgeline/shared/phone';
 import { createHash, randomBytes } from 'node:crypto';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import type {
@@ -12,8 +17,9 @@ import { badRequest, conflict, DomainError, forbidden, statusOf, unauthorized } 
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { afterCheckoutPlaced, placeCheckout, type PlacedCheckout } from '../checkout/index.ts';
 import { removeFromCart, storedCartLines } from '../cart/index.ts';
-import { assertMayOrder, findMembership, rightsOf } from '../membership/index.ts';
-import { priceLines } from '../orders/index.ts';
+import { assertMayOrder, findMembership, rightsOf, type Membership } from '../membership/index.ts';
+import { cheapestShippingFor, priceLines } from '../orders/index.ts';
+import { memberView, viewProducts } from '../pricing/index.ts';
 import { findProducts, findProductsBySkus } from '../products/index.ts';
 import {
   cxmlResponse,
@@ -272,6 +278,22 @@ async function startCxmlSession(
   });
 }
 
+/**
+ * Where an OrderRequest's delivery is priced to: its ShipTo's country (and state) when they are codes we
+ * know, else the company's country, else the shop's own.
+ */
+function shipToOf(
+  sent: { country: string; region: string | null },
+  member: Membership | undefined,
+  shop: Destination | null,
+): Destination | null {
+  const read = DestinationSchema.safeParse(sent);
+  if (read.success) return read.data;
+  const country = DestinationSchema.safeParse({ country: sent.country });
+  if (country.success) return country.data;
+  return member?.company.country ? { country: member.company.country, region: member.company.region } : shop;
+}
+
 async function takeOrderRequest(
   deps: AppDeps,
   credentials: CredentialsWithBuyer,
@@ -294,9 +316,11 @@ async function takeOrderRequest(
     if (order.type !== 'new') throw badRequest(`OrderRequests of type '${order.type}' are not supported.`);
     if (order.items.length === 0) throw badRequest('The OrderRequest has no ItemOut lines.');
     if (!order.address) throw badRequest('The OrderRequest has no ShipTo address.');
-    const bad = order.items.find((item) => !Number.isInteger(item.quantity) || item.quantity < 1);
+    const bad = order.items.find((item) => !isLineQuantity(item.quantity));
     if (bad)
-      throw badRequest(`Line ${bad.supplierPartId}: the quantity must be a whole number of 1 or more.`);
+      throw badRequest(
+        `Line ${bad.supplierPartId}: the quantity must be a whole number from ${LIMITS.quantityMin} to ${LIMITS.quantityMax}.`,
+      );
     const buyer = await actingBuyer(deps.db, credentials);
     const productIds = await productIdsOf(deps.db, order.items);
 
@@ -321,10 +345,21 @@ async function takeOrderRequest(
         return answer(`Order ${orderRef} was received before.`);
       }
       const member = await findMembership(tx, buyer.id);
+      const requests = order.items.map((item, i) => ({ productId: productIds[i]!, quantity: item.quantity }));
       const outcome = await placeCheckout(deps, tx, buyer, {
-        lines: order.items.map((item, i) => ({ productId: productIds[i]!, quantity: item.quantity })),
+        lines: requests,
+        // Delivered at the shop's own rates (a price in the document is never taken): the cheapest
+        // method to the ShipTo's country, as the spec's order form does (decision 0268).
+        delivery: await cheapestShippingFor(
+          tx,
+          shipToOf(order.destination, member, deps.config.taxSeller),
+          priceLines(
+            await viewProducts(tx, await memberView(tx, member), await findProducts(tx, productIds)),
+            requests,
+          ),
+        ),
         address: order.address,
-        phone: order.phone || 'not given',
+        phone: phoneOrNull(order.phone) ?? 'not given',
         poReference: orderRef,
         // On terms where the company has them; otherwise the order waits for a card payment on the site.
         paymentMethod: member?.company.termsDays ? 'invoice' : 'card',

@@ -1,3 +1,4 @@
+import { parseTypedNumber } from '@forgeline/shared/form-number';
 import { LIMITS } from '@forgeline/shared/constants';
 import { DomainError, badRequest } from '../../lib/errors.ts';
 
@@ -21,15 +22,16 @@ const tooLarge = () =>
     `The list is too large: at most ${LIMITS.quickOrderBytesMax / 1024} KB and ${LIMITS.quickOrderLinesMax} lines at a time.`,
   );
 
-/** '1,000', '1 000', "1'000" and '1_000' are a thousand; '12 pcs' is twelve. */
+/** '1,000', '1 000', "1'000" and '1_000' are a thousand (parseTypedNumber); '12 pcs' is twelve. */
 function parseQuantity(text: string): number | null {
   const cleaned = text
     .trim()
     .replace(/\s*(pcs?|pieces?|x)\.?$/i, '')
     .trim();
-  const digits = /^\d{1,3}([,' _\u00a0]\d{3})+$/.test(cleaned) ? cleaned.replace(/\D/g, '') : cleaned;
-  if (!/^\d{1,9}$/.test(digits)) return null;
-  return Number(digits);
+  // Digits and thousands separators only: a sign, a decimal or an exponent is not a count of pieces.
+  if (!/^\d[\d,' _\u00a0]*$/.test(cleaned)) return null;
+  const quantity = parseTypedNumber(cleaned);
+  return Number.isInteger(quantity) && quantity <= 999_999_999 ? quantity : null;
 }
 
 /** Between a part number and its quantity: any run of commas, semicolons, tabs and spaces, mixed. */

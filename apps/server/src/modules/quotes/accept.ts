@@ -1,16 +1,20 @@
-import { toCents, toDollars } from '@forgeline/shared/money';
+import { toCents, toDollars, centsFigure } from '@forgeline/shared/money';
 import { type AcceptQuoteBody } from '@forgeline/shared/schemas/checkout';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { DomainError, badRequest, conflict, forbidden } from '../../lib/errors.ts';
 import { queueCheckoutPlacedMails, type CheckoutOutcome } from '../checkout/index.ts';
 import { deliveryFor, requestApproval } from '../companies/index.ts';
+import { deliveryOptionsFor, requireDeliveryChoice } from '../delivery/index.ts';
+import { orderWeightGrams, type Destination } from '@forgeline/shared/delivery';
+import type { DeliveryOptions } from '@forgeline/shared/schemas/delivery';
+import type { AuthUser } from '../../plugins/app/auth.ts';
 import { assertMayOrder, findMembership, spendingCheck } from '../membership/index.ts';
 import { type Actor, checkUnpaidHolds, MAX_ORDER_TOTAL_CENTS, placeLines } from '../orders/index.ts';
 import { settleTermsCheckout, termsForCheckout } from '../payment-terms/index.ts';
 import { createQuotesRepository } from './repository.ts';
-import { lockOpenQuote, offerTotalCents, offerVersionOf } from './service.ts';
-import { queueLowStockAlert } from '../products/index.ts';
+import { getQuote, lockOpenQuote, offerTotalCents, offerVersionOf } from './service.ts';
+import { findProducts, queueLowStockAlert } from '../products/index.ts';
 
 /**
  * The buyer accepts an offer, in the caller's transaction: the quote becomes a checkout at the prices
@@ -55,7 +59,7 @@ export async function acceptQuote(
   ) {
     throw new DomainError(
       'QUOTE_REVISED',
-      `This offer was revised since you looked: it now totals $${toDollars(totalCents).toFixed(2)}. Please check the new figures and accept again.`,
+      `This offer was revised since you looked: it now totals $${centsFigure(totalCents)}. Please check the new figures and accept again.`,
       undefined,
       {
         offer: {
@@ -77,6 +81,7 @@ export async function acceptQuote(
   const member = await findMembership(tx, user.id);
   assertMayOrder(member);
   const site = await deliveryFor(tx, member, delivery);
+  const shipping = await requireDeliveryChoice(tx, delivery.delivery);
   // On invoice: a PO number and the company's approval first, as for any checkout (decision 0112).
   const terms =
     delivery.paymentMethod === 'invoice'
@@ -99,6 +104,7 @@ export async function acceptQuote(
         })),
         totalCents,
         ...site,
+        delivery: shipping,
         poReference: delivery.poReference ?? null,
         paymentMethod: delivery.paymentMethod,
         reason: over.reason,
@@ -116,6 +122,7 @@ export async function acceptQuote(
       terms,
       companyId: member?.companyId,
       taxSeller: deps.config.taxSeller,
+      shipping,
     },
     (priced) => {
       const problems: Record<string, string> = {};
@@ -143,4 +150,34 @@ export async function acceptQuote(
   // The admins' new-order mail names the quote: one mail for the acceptance, not a second one.
   const origin = { quoteNumber: quote.number, quoteId: quote.id };
   return { kind: 'placed', ...placed, mailIds: await queueCheckoutPlacedMails(deps, tx, placed, origin) };
+}
+
+/**
+ * The methods that serve an offer to a destination, for the buyer choosing one as they accept it
+ * (decision 0268): the offered lines' value and weight, the same rules as the cart's options.
+ */
+export async function quoteDeliveryOptions(
+  deps: AppDeps,
+  user: AuthUser,
+  id: string,
+  destination: Destination,
+): Promise<DeliveryOptions> {
+  const { lines } = await getQuote(deps.db, user, id);
+  const weights = new Map(
+    (
+      await findProducts(
+        deps.db,
+        lines.flatMap((line) => (line.productId ? [line.productId] : [])),
+      )
+    ).map((product) => [product.id, product.weightGrams]),
+  );
+  return deliveryOptionsFor(deps, user.id, destination, {
+    netCents: offerTotalCents(lines),
+    weightGrams: orderWeightGrams(
+      lines.map((line) => ({
+        weightGrams: line.productId ? (weights.get(line.productId) ?? null) : null,
+        quantity: line.quantity,
+      })),
+    ),
+  });
 }

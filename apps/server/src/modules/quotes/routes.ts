@@ -17,7 +17,8 @@ import { sellerOf } from '../invoices/index.ts';
 import { checkoutAnswer } from '../checkout/index.ts';
 import { ApprovalNeededSchema } from '@forgeline/shared/schemas/company';
 import { IdempotencyKeyHeaders, withIdempotency } from '../idempotency/index.ts';
-import { acceptQuote } from './accept.ts';
+import { acceptQuote, quoteDeliveryOptions } from './accept.ts';
+import { DeliveryOptionsSchema, DestinationSchema } from '@forgeline/shared/schemas/delivery';
 import { renderQuotePdf } from './pdf.ts';
 import type { QuoteWithParts } from './repository.ts';
 import {
@@ -125,6 +126,26 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       const tax = await offerTax(app.db, app.config.taxSeller, parts);
       return { ...toQuoteDto(parts), ...(tax && { tax }) };
     },
+  );
+
+  app.get(
+    '/quotes/:id/delivery-options',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['quotes'],
+        summary:
+          'The delivery methods that serve an offer to a destination (country, region), cheapest first, with cost and tax: the buyer chooses one when accepting',
+        params: IdParams,
+        querystring: DestinationSchema,
+        response: { 200: DeliveryOptionsSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      quoteDeliveryOptions(app, currentUser(request), request.params.id, {
+        country: request.query.country,
+        region: request.query.region ?? null,
+      }),
   );
 
   app.post(

@@ -1,3 +1,4 @@
+import { DAY_MS } from '@forgeline/shared/dates';
 import { findMembership, mayRead, readableCompanyOf } from '../membership/index.ts';
 import { createHash } from 'node:crypto';
 import { linesTotalCents, quoteQuantityProblem } from '@forgeline/shared/pricing';
@@ -15,6 +16,7 @@ import type { TaxSummary } from '@forgeline/shared/schemas/tax';
 import { taxSummaryOf } from '../tax/index.ts';
 import { createQuotesRepository, type QuoteWithParts } from './repository.ts';
 import { recordAudit } from '../audit/index.ts';
+import { emitEvent } from '../webhooks/index.ts';
 import type { ErrorCode } from '@forgeline/shared/api-error';
 import type { MailDeps } from '../../lib/deps.ts';
 import { queueQuoteMail, type QuoteMailKind } from './mail.ts';
@@ -24,8 +26,6 @@ import { queueQuoteMail, type QuoteMailKind } from './mail.ts';
  * expired; an offer may be revised while it is open. Every change happens on the locked quote row, so
  * two tabs (or the buyer and the shop) acting at once take turns and the second sees the first's result.
  */
-
-const DAY_MS = 86_400_000;
 
 /**
  * Runs one step of a quote in a transaction whose mail is written to the outbox with it (decision 0120):
@@ -269,7 +269,25 @@ export async function offerQuote(
         body: body.message,
       });
     }
-    return { parts: await repository.withParts((await repository.findById(quote.id))!), mail: 'offered' };
+    const parts = await repository.withParts((await repository.findById(quote.id))!);
+    // The offer's figures; the whole quote is GET /api/quotes/:id (its wire mapper lives with the routes).
+    await emitEvent(
+      tx,
+      'quote.offered',
+      {
+        quote: {
+          _id: parts.quote.id,
+          number: parts.quote.number,
+          status: 'offered',
+          offeredAt: parts.quote.offeredAt?.toISOString() ?? null,
+          expiresAt: parts.quote.expiresAt?.toISOString() ?? null,
+          total: toDollars(offerTotalCents(parts.lines)),
+          offerVersion: offerVersionOf(parts.quote, parts.lines),
+        },
+      },
+      { companyId: quote.companyId },
+    );
+    return { parts, mail: 'offered' };
   });
 }
 

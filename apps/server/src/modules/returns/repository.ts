@@ -20,7 +20,7 @@ export interface ReturnView extends ReturnRow {
 type NewReturn = Pick<ReturnRow, 'orderId' | 'requestedBy' | 'quantity' | 'reason' | 'comment'>;
 
 export function createReturnsRepository(db: Executor) {
-  const read = (where: SQL | undefined, limit = 500): Promise<ReturnView[]> =>
+  const read = (where: SQL | undefined, limit = 500, offset = 0): Promise<ReturnView[]> =>
     db
       .select({
         ...getTableColumns(returns),
@@ -39,7 +39,8 @@ export function createReturnsRepository(db: Executor) {
       .leftJoin(invoices, eq(invoices.id, returns.creditNoteId))
       .where(where)
       .orderBy(desc(returns.createdAt), desc(returns.id))
-      .limit(limit);
+      .limit(limit)
+      .offset(offset);
 
   return {
     async insert(values: NewReturn): Promise<ReturnRow> {
@@ -87,7 +88,12 @@ export function createReturnsRepository(db: Executor) {
     },
 
     /** The shop's list: every return, or those at one step; newest first. */
-    listAll: (status?: ReturnStatus) => read(status ? eq(returns.status, status) : undefined),
+    /** The shop's list: a page of every return, or of those at one step, newest first. */
+    listAll: (status: ReturnStatus | undefined, limit: number, offset: number) =>
+      read(status ? eq(returns.status, status) : undefined, limit, offset),
+
+    /** How many returns there are, or at one step. */
+    count: (status?: ReturnStatus) => db.$count(returns, status ? eq(returns.status, status) : undefined),
 
     /** The returns of a person's orders and, with `companyId`, of every order of that company. */
     listByReader: (userId: string, companyId?: string) =>

@@ -9,6 +9,7 @@ import {
   ReturnSchema,
 } from '@forgeline/shared/schemas/return';
 import { errorResponses } from '../../lib/errors.ts';
+import { setPageHeaders } from '../../lib/page-headers.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import {
   approveReturn,
@@ -65,12 +66,17 @@ export const returnAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { apiScopes: ['orders:read'] },
       schema: {
         tags: ['returns'],
-        summary: 'Every return, newest first, or those at one step (admin)',
+        summary:
+          'Every return, newest first, or those at one step (admin), a page at a time (page, limit: 50 unless asked, at most 100; the total in X-Total-Count)',
         querystring: ReturnListQuerySchema,
         response: { 200: z.array(ReturnSchema), ...errorResponses },
       },
     },
-    async (request) => listReturns(app, request.query.status),
+    async (request, reply) => {
+      const page = await listReturns(app, request.query);
+      setPageHeaders(reply, page);
+      return page.rows;
+    },
   );
 
   app.post(

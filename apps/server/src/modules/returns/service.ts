@@ -1,3 +1,4 @@
+import { DAY_MS, formatDay } from '@forgeline/shared/dates';
 import { toDollars } from '@forgeline/shared/money';
 import {
   RETURN_REASONS,
@@ -6,7 +7,7 @@ import {
   type RefundMethod,
   type ReturnStatus,
 } from '@forgeline/shared/returns';
-import type { CreateReturnBody, Return } from '@forgeline/shared/schemas/return';
+import type { CreateReturnBody, Return, ReturnListQuery } from '@forgeline/shared/schemas/return';
 import type { Executor } from '../../db/client.ts';
 import type { InvoiceRow, ReturnRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/deps.ts';
@@ -20,10 +21,7 @@ import { queueReturnMail, type ReturnStep } from './mail.ts';
 import { toReturnDto } from './mappers.ts';
 import { createReturnsRepository, type ReturnView } from './repository.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-const longDay = (date: Date) =>
-  date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const longDay = formatDay;
 
 /** The line, locked in `tx`, or 404. */
 async function lockLine(tx: Executor, orderId: string) {
@@ -96,9 +94,16 @@ export async function listMyReturns(deps: AppDeps, user: Actor): Promise<Return[
 }
 
 /** The shop's returns list, newest first, optionally at one step. */
-export async function listReturns(deps: AppDeps, status?: ReturnStatus): Promise<Return[]> {
-  const views = await createReturnsRepository(deps.db).listAll(status);
-  return views.map((view) => toReturnDto(view, true));
+export async function listReturns(
+  deps: AppDeps,
+  query: ReturnListQuery,
+): Promise<{ rows: Return[]; total: number }> {
+  const repository = createReturnsRepository(deps.db);
+  const [views, total] = await Promise.all([
+    repository.listAll(query.status, query.limit, ((query.page ?? 1) - 1) * query.limit),
+    repository.count(query.status),
+  ]);
+  return { rows: views.map((view) => toReturnDto(view, true)), total };
 }
 
 const VERB: Record<ReturnStep, string> = {

@@ -1,4 +1,4 @@
-import { toDollars } from '@forgeline/shared/money';
+import { centsFigure } from '@forgeline/shared/money';
 import { treatmentLabels, type TaxTreatment } from '@forgeline/shared/tax';
 import type { AppDeps } from '../../lib/deps.ts';
 import { csvDocument } from '../../lib/csv.ts';
@@ -53,7 +53,7 @@ export async function taxReportCsv(
   const sorted = [...groups.values()].sort(
     (a, b) => a.country.localeCompare(b.country) || a.rate - b.rate || a.treatment.localeCompare(b.treatment),
   );
-  const money = (cents: number) => toDollars(cents).toFixed(2);
+  const money = (cents: number) => centsFigure(cents);
   return csvDocument(
     ['Country', 'Rate (%)', 'Treatment', 'Net', 'Tax', 'Gross', 'Invoices', 'Credit notes', 'From', 'To'],
     sorted.map((group) => [

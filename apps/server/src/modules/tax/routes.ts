@@ -17,6 +17,7 @@ import { badRequest, DomainError, errorResponses, notFound } from '../../lib/err
 import { notFoundUnlessUuid } from '../../lib/uuid.ts';
 import { sendDownload } from '../../lib/downloads.ts';
 import { readFileAndFields, refuseLargerThan } from '../../lib/uploads.ts';
+import { IdParams, noContent, noContentResponses } from '../../lib/no-content.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { findMembership } from '../membership/index.ts';
 import {
@@ -31,7 +32,6 @@ import { taxReportCsv } from './report.ts';
 import { setTaxIdVerification } from './verification.ts';
 
 const tags = ['tax'];
-const IdParams = z.object({ id: z.string().max(100) });
 const VerificationSchema = z.object({
   taxId: z.string().nullable(),
   taxIdVerifiedAt: z.string().nullable(),
@@ -103,13 +103,10 @@ export const taxAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Deletes a tax rate (admin); orders keep the rate they were charged',
         params: IdParams,
-        response: { 204: z.null(), ...errorResponses },
+        response: noContentResponses,
       },
     },
-    async (request, reply) => {
-      await deleteTaxRate(app, currentUser(request), request.params.id);
-      return reply.code(204).send(null);
-    },
+    async (request, reply) => noContent(reply, deleteTaxRate(app, currentUser(request), request.params.id)),
   );
 
   app.post(

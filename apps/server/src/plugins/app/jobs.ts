@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle, Executor, JobsSql } from '../../db/client.ts';
 
@@ -46,6 +47,35 @@ export interface JobQueue {
 
 const DEFAULTS: Required<JobOptions> = { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 15 * 60 };
 
+const SCHEMA = 'pgboss';
+
+/** pg-boss's own SQL builders (untyped, not in its public API): the two statements it does not await. */
+const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as {
+  completeJobs(schema: string): string;
+  failJobsById(schema: string): string;
+};
+
+/**
+ * pg-boss's SQL on the app's database, with one guard (docs/decisions/0276): after a handler, pg-boss
+ * marks its job completed or failed without awaiting or catching the write. That write failing (a
+ * backend terminated, the database away, the pool closed at shutdown) was an unhandled rejection, which
+ * ends the process. Here it is logged and answered as 'no job changed': the job stays active, expires
+ * and is tried again, and every handler makes its effect once.
+ */
+export function guardedJobsSql(jobsSql: JobsSql, log: Pick<FastifyBaseLogger, 'warn'>): JobsSql {
+  const unawaited = new Set([plans.completeJobs(SCHEMA), plans.failJobsById(SCHEMA)]);
+  return {
+    executeSql(text, values) {
+      const result = jobsSql.executeSql(text, values);
+      if (!unawaited.has(text)) return result;
+      return result.catch((error: unknown) => {
+        log.warn({ err: error }, 'job queue: a finished job could not be recorded; it will be tried again');
+        return { rows: [{ count: '0' }] };
+      });
+    },
+  };
+}
+
 /**
  * pg-boss's SQL on the connection of a Drizzle executor (a transaction, or the database itself): the
  * driver's own client under Drizzle's session (node-postgres's PoolClient, PGlite's transaction), whose
@@ -76,8 +106,8 @@ export function createJobQueue(options: {
   maintenanceIntervalSeconds?: number;
 }) {
   const boss = new PgBoss({
-    db: options.handle.jobsSql,
-    schema: 'pgboss',
+    db: guardedJobsSql(options.handle.jobsSql, options.log),
+    schema: SCHEMA,
     migrate: true,
     supervise: options.running,
     schedule: options.running,

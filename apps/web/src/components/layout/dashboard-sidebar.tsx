@@ -42,6 +42,7 @@ export const DashboardSidebar = ({ isAdmin, isPending = false, onNavigate }: Sid
             { label: 'Tax', to: d.tax.getHref() },
             { label: 'Delivery', to: d.delivery.getHref() },
             { label: 'API keys', to: d.apiKeys.getHref() },
+            { label: 'Webhooks', to: d.webhooks.getHref() },
             { label: 'Business applications', to: d.companyApplications.getHref() },
           ]
         : [

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RequireAuth } from '@/features/auth/components/guards';
 import { authKeys } from '@/lib/auth';
 import { createTestQueryClient, renderWithProviders } from '../../../test/render';
 import { Navbar } from './navbar';
@@ -28,6 +30,20 @@ describe('Navbar for a visitor', () => {
   });
 });
 
+/** A query client whose session is a signed-in buyer's. */
+function signedInAsBuyer() {
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(authKeys.session(), {
+    id: 'u1',
+    name: 'Bea Buyer',
+    email: 'bea@example.com',
+    image: null,
+    role: null,
+    emailVerified: true,
+  });
+  return queryClient;
+}
+
 describe('Navbar for a signed-in buyer', () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -37,15 +53,7 @@ describe('Navbar for a signed-in buyer', () => {
       'fetch',
       vi.fn(async () => new Response(JSON.stringify({ lines: [], count: 0, total: 0 }), { status: 200 })),
     );
-    const queryClient = createTestQueryClient();
-    queryClient.setQueryData(authKeys.session(), {
-      id: 'u1',
-      name: 'Bea Buyer',
-      email: 'bea@example.com',
-      image: null,
-      role: null,
-      emailVerified: true,
-    });
+    const queryClient = signedInAsBuyer();
     renderWithProviders(<Navbar />, { route: '/', path: '/', queryClient });
     const nav = (await screen.findAllByRole('navigation', { hidden: true }))[0]!;
     const names = within(nav)
@@ -58,5 +66,36 @@ describe('Navbar for a signed-in buyer', () => {
       expect(link).toHaveAttribute('href', '/quick-order');
     }
     expect(screen.getAllByRole('button', { name: 'Logout', hidden: true }).length).toBeGreaterThan(0);
+  });
+
+  it('logs out from a page behind the login to home, not to the login page', async () => {
+    const fetchMock = vi.fn(
+      async (_url: string) =>
+        new Response(JSON.stringify({ lines: [], count: 0, total: 0 }), { status: 200 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const queryClient = signedInAsBuyer();
+    const { router } = renderWithProviders(
+      <RequireAuth>
+        <Navbar />
+      </RequireAuth>,
+      {
+        route: '/dashboard',
+        path: '/dashboard',
+        queryClient,
+        routes: [
+          { path: '/', element: <p>home</p> },
+          { path: '/login', element: <p>login</p> },
+        ],
+      },
+    );
+    const [logout] = await screen.findAllByRole('button', { name: 'Logout', hidden: true });
+    await userEvent.click(logout!);
+    await screen.findByText('home');
+    // The session is ended on the server after the way home is taken.
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/auth/sign-out'),
+    );
+    expect(router.state.location.pathname).toBe('/');
   });
 });

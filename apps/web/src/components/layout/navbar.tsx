@@ -39,16 +39,20 @@ export const Navbar = () => {
 
   const close = () => setOpen(false);
 
-  /** Logout: ends the session on the server, clears the token and cached data, then home (docs/product.md §2). */
+  /**
+   * Logout: home, then the session ended on the server, the token and cached data cleared (docs/product.md
+   * §2). Home first: ended first, a page behind the login (the dashboard) would send the visitor it now
+   * sees to /login, and whichever navigation came last would win.
+   */
   const logout = async () => {
     close();
     setSigningOut(true);
+    await navigate(paths.home.getHref());
     try {
       await signOut();
     } finally {
       setSigningOut(false);
     }
-    await navigate(paths.home.getHref());
   };
 
   const authItem = isPending ? (

@@ -1,5 +1,5 @@
 import { formatPrice } from '@forgeline/shared/money';
-import { type Product } from '@forgeline/shared/schemas/product';
+import type { Product } from '@forgeline/shared/schemas/product';
 
 /**
  * Under a signed-in buyer's price, when their company's price list set it (decision 0216): which list,

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Alert } from './alert';
+import { QueryState, type QueryLike } from './query-state';
 
 /**
  * One section below a product's fields in the Update dialog (who sees it, documents, discontinued and
@@ -19,4 +21,43 @@ export const DialogSection = ({
     </h4>
     {children}
   </section>
+);
+
+/** A DialogSection whose editor waits for its own query: the spinner, the error, then `children(data)`. */
+export const LoadedDialogSection = <T,>({
+  id,
+  title,
+  children,
+  ...state
+}: {
+  id: string;
+  title: string;
+  query: QueryLike<T>;
+  loadingLabel: string;
+  errorText: string;
+  children: (data: T) => ReactNode;
+}) => (
+  <DialogSection id={id} title={title}>
+    <QueryState {...state}>{children}</QueryState>
+  </DialogSection>
+);
+
+/** A section's own Save, under its fields, with what the server refused below it. */
+export const SectionSaveButton = ({
+  saving,
+  onSave,
+  failure,
+  children,
+}: {
+  saving: boolean;
+  onSave: () => unknown;
+  failure?: ReactNode;
+  children: ReactNode;
+}) => (
+  <div>
+    <button type="button" className="btn btn-primary btn-sm" disabled={saving} onClick={() => void onSave()}>
+      {children}
+    </button>
+    {failure === undefined ? null : <Alert className="mt-2">{failure}</Alert>}
+  </div>
 );

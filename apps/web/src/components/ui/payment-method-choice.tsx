@@ -67,6 +67,8 @@ type DeliveryFieldsProps = {
   site?: ReactNode;
   /** A site of the book is chosen: its address and phone are shown, not typed. */
   locked?: boolean;
+  /** Collected from the works: no address is asked (decision 0268). */
+  collection?: boolean;
 };
 
 /**
@@ -83,10 +85,20 @@ export const DeliveryFields = ({
   onMethod,
   site,
   locked = false,
+  collection = false,
 }: DeliveryFieldsProps) => (
   <>
-    {site}
-    <FormField label="Address" readOnly={locked} {...address} />
+    {collection ? (
+      <p className="rounded-md bg-base-200 p-3 text-sm" data-testid="collection-note">
+        You collect the parts from our works: no delivery address is needed. We e-mail you when they are
+        ready.
+      </p>
+    ) : (
+      <>
+        {site}
+        <FormField label="Address" readOnly={locked} {...address} />
+      </>
+    )}
     <FormField label="Phone" type="tel" readOnly={locked} {...phone} />
     <FormField label={byInvoice ? 'PO number (required)' : 'PO reference (optional)'} {...poReference} />
     {terms?.approved ? (

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Loading } from './spinner';
 
 /** What QueryState reads of a TanStack query (useQuery, useInfiniteQuery and their placeholders). */
-type QueryLike<T> = {
+export type QueryLike<T> = {
   isPending: boolean;
   isError: boolean;
   data: T | undefined;

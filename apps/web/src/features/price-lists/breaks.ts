@@ -1,27 +1,14 @@
-/**
- * Price breaks as an admin types them and the CSV writes them: '10:4.50;50:4.00' (quantity:price in
- * dollars, separated by semicolons). No zod here: the list pages show breaks without loading it.
- */
-export type Break = { minQuantity: number; price: number };
+import { formatPriceBreaks, parsePriceBreaks, type PriceBreak } from '@forgeline/shared/price-breaks';
 
-export const formatBreaks = (tiers: readonly Break[]) =>
-  tiers.map((tier) => `${tier.minQuantity}:${tier.price.toFixed(2)}`).join(';');
+export type Break = PriceBreak;
+export const formatBreaks = formatPriceBreaks;
 
-const BREAK = /^(\d{1,9})\s*:\s*(\d{1,9}(?:\.\d+)?)$/;
-
-/** The breaks of a cell, or the message for the first part that is not quantity:price. */
+/** The breaks typed in the form, or the message for the first part that is not quantity:price. */
 export function parseBreaks(text: string): { tiers: Break[] } | { problem: string } {
-  const parts = text
-    .split(';')
-    .map((part) => part.trim())
-    .filter((part) => part !== '');
-  const tiers: Break[] = [];
-  for (const part of parts) {
-    const match = BREAK.exec(part);
-    if (!match) return { problem: `'${part}' is not quantity:price (write them like 10:4.50;50:4.00)` };
-    tiers.push({ minQuantity: Number(match[1]), price: Number(match[2]) });
-  }
-  return { tiers };
+  const read = parsePriceBreaks(text);
+  return 'bad' in read
+    ? { problem: `'${read.bad}' is not quantity:price (write them like 10:4.50;50:4.00)` }
+    : read;
 }
 
 /** '30 % off all parts', '12.5 % off the parts listed', 'Fixed prices only'. */

@@ -1,2 +1,3 @@
-/** The accept-offer form's schema, loaded on its first validation only (lib/lazy-resolver.ts). */
+/** The quote forms' schemas, loaded on their first validation only (lib/lazy-resolver.ts). */
 export { AcceptQuoteBodySchema } from '@forgeline/shared/schemas/checkout';
+export { OfferQuoteFormSchema } from '@forgeline/shared/schemas/quote';

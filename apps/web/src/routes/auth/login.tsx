@@ -1,5 +1,5 @@
 import { useLocation, useSearchParams } from 'react-router';
-import { pageMeta } from '@/config/page-meta';
+import { loginMeta } from '@/config/meta/login';
 import { usePageMeta } from '@/lib/page-meta';
 import { AuthCard, Notice } from '@/features/auth/components/auth-card';
 import { LoginForm } from '@/features/auth/components/login-form';
@@ -9,7 +9,7 @@ import { ApiError } from '@/lib/api-client';
 
 /** /login (docs/product.md §2): back to the page the user came from once signed in, else home. */
 const LoginRoute = () => {
-  usePageMeta(pageMeta.login);
+  usePageMeta(loginMeta);
   const [search] = useSearchParams();
   const location = useLocation();
   const redirectTo = redirectTargetFrom(search, location.state);

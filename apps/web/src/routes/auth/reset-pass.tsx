@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { Link } from '@/components/ui/link';
 import { paths } from '@/config/paths';
-import { pageMeta } from '@/config/page-meta';
+import { otherMeta } from '@/config/meta/others';
 import { usePageMeta } from '@/lib/page-meta';
 import { AuthCard, ProviderError } from '@/features/auth/components/auth-card';
 import { NewPasswordForm } from '@/features/auth/components/new-password-form';
@@ -16,7 +16,7 @@ export const EXPIRED_LINK_MESSAGE =
  * password; with ?error=, say the link is dead and offer to send another.
  */
 const ResetPassRoute = () => {
-  usePageMeta(pageMeta.resetPass);
+  usePageMeta(otherMeta.resetPass);
   const [search] = useSearchParams();
   const token = search.get('token');
   const error = search.get('error');

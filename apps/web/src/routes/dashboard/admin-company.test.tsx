@@ -188,6 +188,18 @@ describe("'Order for this customer'", () => {
     await user.type(within(form).getByLabelText('Quantity (pcs)'), '200');
     return form;
   };
+  /** The page, with the order form filled for Bob: 200 of the bearing. */
+  const startOrder = async () => {
+    const user = userEvent.setup();
+    renderPage();
+    return { user, form: await fillOrder(user) };
+  };
+  /** Types the delivery address and phone, then places the order. */
+  const placeAtTypedAddress = async (user: ReturnType<typeof userEvent.setup>, form: HTMLElement) => {
+    await user.type(within(form).getByLabelText('Address'), '9 Dock Street, Hull');
+    await user.type(within(form).getByLabelText('Phone'), '+44 1482 000000');
+    await user.click(within(form).getByRole('button', { name: 'Place the order' }));
+  };
 
   it("places the order for the buyer at a typed address: 'Placed for <buyer>: CO-…'", async () => {
     const calls = stubServer(undefined, () =>
@@ -196,12 +208,8 @@ describe("'Order for this customer'", () => {
         201,
       ),
     );
-    const user = userEvent.setup();
-    renderPage();
-    const form = await fillOrder(user);
-    await user.type(within(form).getByLabelText('Address'), '9 Dock Street, Hull');
-    await user.type(within(form).getByLabelText('Phone'), '+44 1482 000000');
-    await user.click(within(form).getByRole('button', { name: 'Place the order' }));
+    const { user, form } = await startOrder();
+    await placeAtTypedAddress(user, form);
     expect(await within(form).findByTestId('order-result')).toHaveTextContent(
       'Placed for Bob Buyer: CO-100042',
     );
@@ -229,9 +237,7 @@ describe("'Order for this customer'", () => {
         202,
       ),
     );
-    const user = userEvent.setup();
-    renderPage();
-    const form = await fillOrder(user);
+    const { user, form } = await startOrder();
     await user.selectOptions(within(form).getByLabelText('Deliver to'), 'Leeds plant: 2 Works Lane, Leeds');
     expect(within(form).getByLabelText('Address')).toHaveValue('2 Works Lane, Leeds');
     await user.click(within(form).getByLabelText('Pay by invoice (net 30 days)'));
@@ -268,12 +274,8 @@ describe("'Order for this customer'", () => {
         400,
       ),
     );
-    const user = userEvent.setup();
-    renderPage();
-    const form = await fillOrder(user);
-    await user.type(within(form).getByLabelText('Address'), '9 Dock Street, Hull');
-    await user.type(within(form).getByLabelText('Phone'), '+44 1482 000000');
-    await user.click(within(form).getByRole('button', { name: 'Place the order' }));
+    const { user, form } = await startOrder();
+    await placeAtTypedAddress(user, form);
     const failure = await within(form).findByTestId('order-error');
     expect(failure).toHaveTextContent('The order could not be placed as it is');
     expect(failure).toHaveTextContent('The total changed');

@@ -45,7 +45,7 @@ describe('Back-orders (admin)', () => {
     vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(<BackordersRoute />, { route: '/dashboard/backorders' });
     const rows = await screen.findAllByTestId('backorder-row');
-    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/backorders');
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/backorders?page=1&limit=50');
     expect(rows).toHaveLength(2);
     const first = within(rows[0]!);
     expect(first.getByText('Hex Flange Bolt M12')).toBeInTheDocument();
@@ -68,6 +68,19 @@ describe('Back-orders (admin)', () => {
     for (const cell of row!.querySelectorAll('td[data-label]')) {
       expect(cell.childNodes, cell.getAttribute('data-label') ?? '').toHaveLength(1);
     }
+  });
+
+  it('pages a long list from the address, with the total in the title', async () => {
+    const fetchMock = vi.fn(async (_input: string) => jsonResponse(lines, 200, { 'x-total-count': '120' }));
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<BackordersRoute />, {
+      path: '/dashboard/backorders?page=2',
+      route: '/dashboard/backorders',
+    });
+    await screen.findAllByTestId('backorder-row');
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/backorders?page=2&limit=50');
+    expect(screen.getByTestId('backorders-count')).toHaveTextContent('(Lines waiting: 120)');
+    expect(screen.getByRole('navigation', { name: 'Pages of back-orders' })).toBeInTheDocument();
   });
 
   it('says so when nothing waits for stock', async () => {

@@ -1,29 +1,38 @@
-import { QueryState } from '@/components/ui/query-state';
-import { useBackorders } from '@/features/backorders/api/get-backorders';
+import { AdminListPage, addressPage, useAddressPage } from '@/components/ui/admin-list-page';
+import { BACKORDERS_PAGE_SIZE, useBackorders } from '@/features/backorders/api/get-backorders';
 import { BackordersTable } from '@/features/backorders/components/backorders-table';
+import { useAddressFilters } from '@/lib/use-address-filters';
 
 /** /dashboard/backorders, admins only (decision 0238): lines waiting for stock, oldest first. */
 const BackordersRoute = () => {
-  const backorders = useBackorders();
+  const { params, setFilters } = useAddressFilters<'page'>();
+  const backorders = useBackorders(addressPage(params));
+  const total = backorders.data?.total ?? backorders.data?.data.length ?? 0;
+  const { page, pageCount, setPage } = useAddressPage(params, setFilters, {
+    total,
+    pageSize: BACKORDERS_PAGE_SIZE,
+    settled: backorders.data !== undefined && !backorders.isPlaceholderData,
+  });
   return (
-    <section aria-labelledby="dashboard-title" className="flex flex-col gap-4">
-      <h2 id="dashboard-title" className="text-2xl font-bold">
-        Back-orders
-      </h2>
-      <p className="text-sm text-base-content/80">
-        Pieces ordered beyond the stock of parts that allow back-orders. The next stock increase (the product
-        form, the products CSV or the ERP's bulk update) fills them in this order, oldest first.
-      </p>
-      <QueryState
-        query={backorders}
-        loadingLabel="Loading the back-orders"
-        errorText="The back-orders could not be loaded."
-        isEmpty={(lines) => lines.length === 0}
-        empty={<p>No pieces are waiting for stock.</p>}
-      >
-        {(lines) => <BackordersTable lines={lines} />}
-      </QueryState>
-    </section>
+    <AdminListPage
+      title="Back-orders"
+      count={{ label: 'Lines waiting', value: total, testId: 'backorders-count' }}
+      above={
+        <p className="mb-4 text-sm text-base-content/80">
+          Pieces ordered beyond the stock of parts that allow back-orders. The next stock increase (the
+          product form, the products CSV or the ERP&apos;s bulk update) fills them in this order, oldest
+          first.
+        </p>
+      }
+      query={backorders}
+      loadingLabel="Loading the back-orders"
+      errorText="The back-orders could not be loaded."
+      isEmpty={(result) => result.data.length === 0}
+      empty={<p>No pieces are waiting for stock.</p>}
+      pager={{ page, pageCount, onPage: setPage, label: 'Pages of back-orders', testId: 'backorders-page' }}
+    >
+      {(result) => <BackordersTable lines={result.data} />}
+    </AdminListPage>
   );
 };
 

@@ -15,6 +15,10 @@ const ApiKeysPanel = lazy(async () => ({
   default: (await import('@/features/api-keys/components/api-keys-panel')).ApiKeysPanel,
 }));
 
+const WebhooksPanel = lazy(async () => ({
+  default: (await import('@/features/webhooks/components/webhooks-panel')).WebhooksPanel,
+}));
+
 /** The catalogue's search (part number or name), its first matches: what the saved lists' picker offers. */
 const searchParts: SearchParts = async (search, signal) =>
   (await getProducts({ search, page: 1, limit: 10, signal })).products;
@@ -29,6 +33,11 @@ const CompanyRoute = () => (
         apiKeys={
           <Suspense fallback={<Loading label="Loading the API keys" />}>
             <ApiKeysPanel owner="company" />
+          </Suspense>
+        }
+        webhooks={
+          <Suspense fallback={<Loading label="Loading the webhooks" />}>
+            <WebhooksPanel owner="company" />
           </Suspense>
         }
       />

@@ -2,8 +2,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { DashboardRoutes } from '@/app/dashboard-routes';
 import { DashboardSidebar } from '@/components/layout/dashboard-sidebar';
+import { StrokeIcon } from '@/components/ui/stroke-icon';
 import { useIsAdmin } from '@/lib/auth';
-import { pageMeta } from '@/config/page-meta';
+import { otherMeta } from '@/config/meta/others';
 import { usePageMeta } from '@/lib/page-meta';
 
 /** The tab's title of each dashboard page: the sidebar's label, keyed by the path's segment. */
@@ -44,7 +45,7 @@ const DashboardLayout = () => {
   const closeRef = useRef<HTMLButtonElement>(null);
   const segment = useLocation().pathname.split('/')[2] ?? '';
   usePageMeta(
-    pageMeta.dashboard(SECTIONS[segment || (isAdmin ? 'overview' : 'myProfile')] ?? SECTIONS.myProfile!),
+    otherMeta.dashboard(SECTIONS[segment || (isAdmin ? 'overview' : 'myProfile')] ?? SECTIONS.myProfile!),
   );
 
   // The drawer closes when a link is followed (onNavigate) and on Escape; focus goes to its close button.
@@ -76,16 +77,7 @@ const DashboardLayout = () => {
             aria-controls={drawerId}
             onClick={() => setDrawerOpen(true)}
           >
-            <svg
-              viewBox="0 0 24 24"
-              className="size-5"
-              aria-hidden="true"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="M4 7h16M4 12h16M4 17h16" />
-            </svg>
+            <StrokeIcon path="M4 7h16M4 12h16M4 17h16" />
             Dashboard menu
           </button>
         </div>
@@ -116,16 +108,7 @@ const DashboardLayout = () => {
               aria-label="Close dashboard menu"
               onClick={() => setDrawerOpen(false)}
             >
-              <svg
-                viewBox="0 0 24 24"
-                className="size-5"
-                aria-hidden="true"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-              >
-                <path d="M6 6l12 12M18 6L6 18" />
-              </svg>
+              <StrokeIcon path="M6 6l12 12M18 6L6 18" />
             </button>
           </div>
           {drawerOpen ? (

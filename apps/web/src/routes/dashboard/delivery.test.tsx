@@ -8,6 +8,14 @@ import DeliveryRoute from './delivery';
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 vi.mock('@/lib/dialogs', () => ({ confirmDialog: vi.fn(async () => true) }));
 
+/** A rate by weight as the API writes it: the bands, no flat price, never free. */
+const byWeight = (zoneId: string, bands: { maxGrams: number; price: number }[]) => ({
+  zoneId,
+  price: 0,
+  bands,
+  freeFrom: null,
+});
+
 const zones: DeliveryZoneDto[] = [
   { id: 'z-de', name: 'Germany', destinations: ['DE'] },
   { id: 'z-us', name: 'US Midwest', destinations: ['US-IL', 'US-WI'] },
@@ -26,15 +34,10 @@ const methods: DeliveryMethodDto[] = [
     kind: 'weight',
     active: true,
     rates: [
-      {
-        zoneId: 'z-us',
-        price: 0,
-        bands: [
-          { maxGrams: 20_000, price: 19 },
-          { maxGrams: 5_000, price: 9 },
-        ],
-        freeFrom: null,
-      },
+      byWeight('z-us', [
+        { maxGrams: 20_000, price: 19 },
+        { maxGrams: 5_000, price: 9 },
+      ]),
     ],
   },
   {
@@ -75,6 +78,15 @@ const stubApi = (write: (call: Call) => Response = () => jsonResponse({ id: 'new
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** The page on the stubbed API with the form behind `button` open: its user, the form and the writes. */
+async function openForm(button: 'Add a zone' | 'Add a method') {
+  const writes = stubApi();
+  const user = userEvent.setup();
+  renderWithProviders(<DeliveryRoute />, { route: '/dashboard/delivery' });
+  await user.click(await screen.findByRole('button', { name: button }));
+  return { writes, user, form: screen.getByRole('form', { name: button }) };
+}
+
 describe('Delivery (admin)', () => {
   it('lists the zones with their destinations and the methods with their rates in words', async () => {
     stubApi();
@@ -94,11 +106,7 @@ describe('Delivery (admin)', () => {
   });
 
   it('adds a zone of countries and regions typed with commas', async () => {
-    const writes = stubApi();
-    const user = userEvent.setup();
-    renderWithProviders(<DeliveryRoute />, { route: '/dashboard/delivery' });
-    await user.click(await screen.findByRole('button', { name: 'Add a zone' }));
-    const form = screen.getByRole('form', { name: 'Add a zone' });
+    const { writes, user, form } = await openForm('Add a zone');
     await user.type(within(form).getByLabelText('Zone name'), 'DACH');
     await user.type(within(form).getByLabelText('Countries and regions'), 'de, at  us-il');
     await user.click(within(form).getByRole('button', { name: 'Add zone' }));
@@ -111,11 +119,7 @@ describe('Delivery (admin)', () => {
   });
 
   it('adds a flat-rate method for a zone with the body the server reads', async () => {
-    const writes = stubApi();
-    const user = userEvent.setup();
-    renderWithProviders(<DeliveryRoute />, { route: '/dashboard/delivery' });
-    await user.click(await screen.findByRole('button', { name: 'Add a method' }));
-    const form = screen.getByRole('form', { name: 'Add a method' });
+    const { writes, user, form } = await openForm('Add a method');
     await user.type(within(form).getByLabelText('Method name'), 'Express');
     await user.selectOptions(within(form).getByLabelText('Zone of rate 1'), 'z-de');
     await user.type(within(form).getByLabelText('Price of rate 1 ($)'), '15');
@@ -131,11 +135,7 @@ describe('Delivery (admin)', () => {
   });
 
   it('adds a method by weight with its bands in grams', async () => {
-    const writes = stubApi();
-    const user = userEvent.setup();
-    renderWithProviders(<DeliveryRoute />, { route: '/dashboard/delivery' });
-    await user.click(await screen.findByRole('button', { name: 'Add a method' }));
-    const form = screen.getByRole('form', { name: 'Add a method' });
+    const { writes, user, form } = await openForm('Add a method');
     await user.type(within(form).getByLabelText('Method name'), 'Heavy parcel');
     await user.selectOptions(within(form).getByLabelText('Kind'), 'weight');
     await user.selectOptions(within(form).getByLabelText('Zone of rate 1'), 'z-us');
@@ -151,25 +151,16 @@ describe('Delivery (admin)', () => {
       kind: 'weight',
       active: true,
       rates: [
-        {
-          zoneId: 'z-us',
-          price: 0,
-          bands: [
-            { maxGrams: 5000, price: 9 },
-            { maxGrams: 20000, price: 19.5 },
-          ],
-          freeFrom: null,
-        },
+        byWeight('z-us', [
+          { maxGrams: 5000, price: 9 },
+          { maxGrams: 20000, price: 19.5 },
+        ]),
       ],
     });
   });
 
   it('checks the fields of the kind chosen before sending: a flat rate needs its price', async () => {
-    const writes = stubApi();
-    const user = userEvent.setup();
-    renderWithProviders(<DeliveryRoute />, { route: '/dashboard/delivery' });
-    await user.click(await screen.findByRole('button', { name: 'Add a method' }));
-    const form = screen.getByRole('form', { name: 'Add a method' });
+    const { writes, user, form } = await openForm('Add a method');
     await user.type(within(form).getByLabelText('Method name'), 'Express');
     await user.selectOptions(within(form).getByLabelText('Zone of rate 1'), 'z-de');
     await user.click(within(form).getByRole('button', { name: 'Add method' }));

@@ -1,44 +1,51 @@
-import { useState } from 'react';
 import { RETURN_STATUSES, type ReturnStatus } from '@forgeline/shared/returns';
-import { QueryState } from '@/components/ui/query-state';
-import { useReturns } from '@/features/returns/api/returns';
+import { AdminListPage, addressPage, useAddressPage } from '@/components/ui/admin-list-page';
+import { FilterSelect } from '@/components/ui/filter-select';
+import { RETURNS_PAGE_SIZE, useReturns } from '@/features/returns/api/returns';
 import { AdminReturnsList } from '@/features/returns/components/admin-returns';
+import { useAddressFilters } from '@/lib/use-address-filters';
 
-/** /dashboard/returns (admin, decision 0240): every return, or those at one step, with the shop's actions. */
+const isStatus = (value: string | null): value is ReturnStatus => value !== null && value in RETURN_STATUSES;
+
+/**
+ * /dashboard/returns (admin, decision 0240): every return, or those at one step, newest first, with the
+ * shop's actions. The step and the page live in the address, so Back and a link work.
+ */
 const ReturnsRoute = () => {
-  const [status, setStatus] = useState<ReturnStatus | ''>('');
-  const returns = useReturns(status || undefined);
+  const { params, setFilters, clearFilters } = useAddressFilters<'status' | 'page'>();
+  const asked = params.get('status');
+  const status = isStatus(asked) ? asked : undefined;
+  const returns = useReturns(status, addressPage(params));
+  const total = returns.data?.total ?? returns.data?.data.length ?? 0;
+  const { page, pageCount, setPage } = useAddressPage(params, setFilters, {
+    total,
+    pageSize: RETURNS_PAGE_SIZE,
+    settled: returns.data !== undefined && !returns.isPlaceholderData,
+  });
   return (
-    <section aria-labelledby="dashboard-title">
-      <h2 id="dashboard-title" className="mb-4 text-2xl font-bold">
-        Returns
-      </h2>
-      <label className="mb-3 flex flex-col gap-1 text-sm sm:w-60" htmlFor="returns-status">
-        Show
-        <select
-          id="returns-status"
-          className="select select-sm w-full"
+    <AdminListPage
+      title="Returns"
+      count={{ value: total, testId: 'returns-count' }}
+      toolbar={
+        <FilterSelect
+          label="Step"
           value={status}
-          onChange={(event) => setStatus(event.target.value as ReturnStatus | '')}
-        >
-          <option value="">Every return</option>
-          {Object.entries(RETURN_STATUSES).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <QueryState
-        query={returns}
-        loadingLabel="Loading returns"
-        errorText="The returns could not be loaded."
-        isEmpty={(list) => list.length === 0}
-        empty={<p>No returns{status ? ` at this step` : ''}.</p>}
-      >
-        {(list) => <AdminReturnsList returns={list} />}
-      </QueryState>
-    </section>
+          options={Object.entries(RETURN_STATUSES)}
+          onChange={(next) => setFilters({ status: next, page: undefined })}
+        />
+      }
+      toolbarLabel="Find returns"
+      filtered={status !== undefined}
+      onClear={clearFilters}
+      query={returns}
+      loadingLabel="Loading returns"
+      errorText="The returns could not be loaded."
+      isEmpty={(result) => result.data.length === 0}
+      empty={<p>No returns{status ? ' at this step' : ''}.</p>}
+      pager={{ page, pageCount, onPage: setPage, label: 'Pages of returns', testId: 'returns-page' }}
+    >
+      {(result) => <AdminReturnsList returns={result.data} />}
+    </AdminListPage>
   );
 };
 

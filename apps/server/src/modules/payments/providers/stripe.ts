@@ -2,17 +2,8 @@ import Stripe from 'stripe';
 import { z } from 'zod';
 import type { Executor } from '../../../db/client.ts';
 import { DomainError } from '../../../lib/errors.ts';
-import {
-  CURRENCY,
-  INTENT_APP_TAG,
-  InvalidWebhookEventError,
-  WebhookSignatureError,
-  type IntentSubject,
-  type PaymentProvider,
-  type RefundPart,
-  type ProviderEvent,
-  type ProviderIntent,
-} from './types.ts';
+import { CURRENCY, INTENT_APP_TAG, InvalidWebhookEventError, WebhookSignatureError } from './types.ts';
+import type { IntentSubject, PaymentProvider, RefundPart, ProviderEvent, ProviderIntent } from './types.ts';
 
 const StripeEventShape = z.object({
   id: z.string().min(1).max(255),

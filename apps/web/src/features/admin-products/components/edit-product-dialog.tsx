@@ -7,6 +7,7 @@ import { uploadImage } from '../api/upload-image';
 import { useUpdateProduct } from '../api/update-product';
 import { ProductForm, type SaveResult } from './product-form';
 import { Alert } from '@/components/ui/alert';
+import { ModalHeader } from '@/components/ui/modal-header';
 
 type EditProductDialogProps = {
   product: Product | null;
@@ -65,19 +66,14 @@ export const EditProductDialog = ({ product, onClose, extra }: EditProductDialog
   return (
     <dialog ref={dialog} className="modal" aria-labelledby="edit-product-title" onClose={onClose}>
       <div className="modal-box max-w-2xl">
-        <div className="mb-4 flex items-start justify-between gap-4">
-          <h3 id="edit-product-title" className="text-xl font-bold">
-            Update {product?.name}
-          </h3>
-          <button
-            type="button"
-            className="btn btn-sm btn-circle btn-ghost"
-            onClick={onClose}
-            aria-label="Close"
-          >
-            ✕
-          </button>
-        </div>
+        <ModalHeader
+          id="edit-product-title"
+          className="mb-4"
+          titleClassName="text-xl font-bold"
+          onClose={onClose}
+        >
+          Update {product?.name}
+        </ModalHeader>
         {product ? (
           <ProductForm
             key={product._id}

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import type { ProductLifecycle } from '@forgeline/shared/schemas/product';
-import { Alert } from '@/components/ui/alert';
-import { DialogSection } from '@/components/ui/dialog-section';
-import { QueryState } from '@/components/ui/query-state';
+import { LoadedDialogSection, SectionSaveButton } from '@/components/ui/dialog-section';
 import { actionFailed } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
 import { useProductLifecycle, useSetProductLifecycle } from '../api/lifecycle';
@@ -142,17 +140,9 @@ const LifecycleEditor = ({ productId, saved }: { productId: string; saved: Produ
           </button>
         </div>
       </div>
-      <div>
-        <button
-          type="button"
-          className="btn btn-primary btn-sm"
-          disabled={save.isPending}
-          onClick={() => void submit()}
-        >
-          Save discontinued and related parts
-        </button>
-        <Alert className="mt-2">{failure}</Alert>
-      </div>
+      <SectionSaveButton saving={save.isPending} onSave={submit} failure={failure}>
+        Save discontinued and related parts
+      </SectionSaveButton>
     </div>
   );
 };
@@ -161,15 +151,15 @@ const LifecycleEditor = ({ productId, saved }: { productId: string; saved: Produ
 export const LifecycleSection = ({ productId }: { productId: string }) => {
   const lifecycle = useProductLifecycle(productId);
   return (
-    <DialogSection id="product-lifecycle-title" title="Discontinued and related parts">
-      <QueryState
-        query={lifecycle}
-        loadingLabel="Loading the discontinued state and related parts"
-        errorText="The discontinued state and related parts could not be loaded."
-      >
-        {(data) => <LifecycleEditor key={productId} productId={productId} saved={data} />}
-      </QueryState>
-    </DialogSection>
+    <LoadedDialogSection
+      id="product-lifecycle-title"
+      title="Discontinued and related parts"
+      query={lifecycle}
+      loadingLabel="Loading the discontinued state and related parts"
+      errorText="The discontinued state and related parts could not be loaded."
+    >
+      {(data) => <LifecycleEditor key={productId} productId={productId} saved={data} />}
+    </LoadedDialogSection>
   );
 };
 

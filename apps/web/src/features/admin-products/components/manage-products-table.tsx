@@ -2,7 +2,7 @@ import { formatPrice } from '@forgeline/shared/money';
 import { isLowOnStock } from '@forgeline/shared/pricing';
 import { thumbnailOf } from '@forgeline/shared/images';
 import { type Product } from '@forgeline/shared/schemas/product';
-import { TableRegion } from '@/components/ui/table-region';
+import { DataTable } from '@/components/ui/data-table';
 import { DANGER_BUTTON_CLASS } from '@/components/ui/alert';
 
 type ManageProductsTableProps = {
@@ -22,79 +22,68 @@ export const ManageProductsTable = ({
   onDelete,
   deletingId,
 }: ManageProductsTableProps) => (
-  <TableRegion label="Products table">
-    <table className="table table-zebra @max-2xl:stacked-rows">
-      <thead>
-        <tr>
-          <th scope="col">No.</th>
-          <th scope="col">Photo</th>
-          <th scope="col">Name</th>
-          <th scope="col">Price</th>
-          <th scope="col">Minimum Order</th>
-          <th scope="col">Update</th>
-          <th scope="col">Delete</th>
-        </tr>
-      </thead>
-      <tbody>
-        {products.map((product, index) => (
-          <tr key={product._id} data-testid="product-row" data-product-id={product._id}>
-            <th scope="row" data-label="No.">
-              {firstNumber + index}
-            </th>
-            <td data-label="Photo">
-              <img
-                src={thumbnailOf(product.img) ?? product.img}
-                alt={product.name}
-                width={64}
-                height={48}
-                loading="lazy"
-                className="h-12 w-16 rounded object-cover"
-              />
-            </td>
-            <td className="font-medium" data-label="Name">
-              {product.name}
-              {product.discontinued ? (
-                <span className="badge badge-neutral ms-2 whitespace-nowrap font-semibold">Discontinued</span>
-              ) : null}
-              {isLowOnStock({ ...product, availableQuantity: product.availableQuantiity }) ? (
-                <span
-                  className="badge badge-warning ms-2 whitespace-nowrap font-semibold"
-                  data-testid="low-stock"
-                >
-                  Low stock: {product.availableQuantiity} pcs left
-                </span>
-              ) : null}
-            </td>
-            <td className="whitespace-nowrap" data-label="Price">
-              $ {formatPrice(product.price)}
-            </td>
-            <td className="whitespace-nowrap" data-label="Minimum Order">
-              {product.minOrder} pcs
-            </td>
-            <td data-action="update">
-              <button
-                type="button"
-                className="btn btn-sm btn-primary"
-                onClick={() => onUpdate(product)}
-                aria-label={`Update ${product.name}`}
-              >
-                Update
-              </button>
-            </td>
-            <td data-action="delete">
-              <button
-                type="button"
-                className={DANGER_BUTTON_CLASS}
-                onClick={() => onDelete(product)}
-                disabled={deletingId === product._id}
-                aria-label={`Delete ${product.name}`}
-              >
-                Delete
-              </button>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  </TableRegion>
+  <DataTable
+    label="Products table"
+    className="table table-zebra @max-2xl:stacked-rows"
+    columns={['No.', 'Photo', 'Name', 'Price', 'Minimum Order', 'Update', 'Delete']}
+    rows={products}
+    renderRow={(product, index) => (
+      <tr key={product._id} data-testid="product-row" data-product-id={product._id}>
+        <th scope="row" data-label="No.">
+          {firstNumber + index}
+        </th>
+        <td data-label="Photo">
+          <img
+            src={thumbnailOf(product.img) ?? product.img}
+            alt={product.name}
+            width={64}
+            height={48}
+            loading="lazy"
+            className="h-12 w-16 rounded object-cover"
+          />
+        </td>
+        <td className="font-medium" data-label="Name">
+          {product.name}
+          {product.discontinued ? (
+            <span className="badge badge-neutral ms-2 whitespace-nowrap font-semibold">Discontinued</span>
+          ) : null}
+          {isLowOnStock({ ...product, availableQuantity: product.availableQuantiity }) ? (
+            <span
+              className="badge badge-warning ms-2 whitespace-nowrap font-semibold"
+              data-testid="low-stock"
+            >
+              Low stock: {product.availableQuantiity} pcs left
+            </span>
+          ) : null}
+        </td>
+        <td className="whitespace-nowrap" data-label="Price">
+          $ {formatPrice(product.price)}
+        </td>
+        <td className="whitespace-nowrap" data-label="Minimum Order">
+          {product.minOrder} pcs
+        </td>
+        <td data-action="update">
+          <button
+            type="button"
+            className="btn btn-sm btn-primary"
+            onClick={() => onUpdate(product)}
+            aria-label={`Update ${product.name}`}
+          >
+            Update
+          </button>
+        </td>
+        <td data-action="delete">
+          <button
+            type="button"
+            className={DANGER_BUTTON_CLASS}
+            onClick={() => onDelete(product)}
+            disabled={deletingId === product._id}
+            aria-label={`Delete ${product.name}`}
+          >
+            Delete
+          </button>
+        </td>
+      </tr>
+    )}
+  />
 );

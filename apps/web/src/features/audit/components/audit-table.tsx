@@ -1,7 +1,7 @@
 import { AUDIT_ACTIONS } from '@forgeline/shared/audit-actions';
-import { formatPrice } from '@forgeline/shared/money';
+import { formatPrice, toDollars } from '@forgeline/shared/money';
 import { type AuditEntry } from '@forgeline/shared/schemas/audit';
-import { TableRegion } from '@/components/ui/table-region';
+import { DataTable } from '@/components/ui/data-table';
 import { WrapPoints } from '@/components/ui/wrap-points';
 import { formatMoment } from '@/lib/format-date';
 
@@ -26,7 +26,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  */
 function valueText(key: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (key.endsWith('Cents') && typeof value === 'number') return `$${formatPrice(value / 100)}`;
+  if (key.endsWith('Cents') && typeof value === 'number') return `$${formatPrice(toDollars(value))}`;
   if (DOLLARS.has(key) && typeof value === 'number') return `$${formatPrice(value)}`;
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
@@ -64,44 +64,35 @@ function changes(
 
 /** The audit log page's table (decision 0106): newest first, stacked into cards on a narrow screen. */
 export const AuditTable = ({ entries }: { entries: AuditEntry[] }) => (
-  <TableRegion label="Audit log table">
-    <table className="table table-zebra table-sm @max-3xl:stacked-rows">
-      <thead>
-        <tr>
-          <th scope="col">When</th>
-          <th scope="col">Admin</th>
-          <th scope="col">Action</th>
-          <th scope="col">Subject</th>
-          <th scope="col">Changes</th>
-        </tr>
-      </thead>
-      <tbody>
-        {entries.map((entry) => (
-          <tr key={entry._id} data-testid="audit-row" data-action={entry.action}>
-            <td className="whitespace-nowrap" data-label="When">
-              <time dateTime={entry.at}>{formatMoment(entry.at)}</time>
-            </td>
-            <td data-label="Admin">
-              <WrapPoints text={entry.actorEmail} />
-            </td>
-            <td className="whitespace-nowrap font-medium" data-label="Action">
-              {AUDIT_ACTIONS[entry.action]}
-            </td>
-            <td data-label="Subject">
-              <WrapPoints text={entry.subjectLabel} />
-            </td>
-            <td data-label="Changes">
-              <ul className="flex flex-col gap-0.5 text-sm">
-                {changes(entry.before ?? {}, entry.after ?? {}).map((change) => (
-                  <li key={change.key} className="wrap-anywhere">
-                    {change.text}
-                  </li>
-                ))}
-              </ul>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  </TableRegion>
+  <DataTable
+    label="Audit log table"
+    className="table table-zebra table-sm @max-3xl:stacked-rows"
+    columns={['When', 'Admin', 'Action', 'Subject', 'Changes']}
+    rows={entries}
+    renderRow={(entry) => (
+      <tr key={entry._id} data-testid="audit-row" data-action={entry.action}>
+        <td className="whitespace-nowrap" data-label="When">
+          <time dateTime={entry.at}>{formatMoment(entry.at)}</time>
+        </td>
+        <td data-label="Admin">
+          <WrapPoints text={entry.actorEmail} />
+        </td>
+        <td className="whitespace-nowrap font-medium" data-label="Action">
+          {AUDIT_ACTIONS[entry.action]}
+        </td>
+        <td data-label="Subject">
+          <WrapPoints text={entry.subjectLabel} />
+        </td>
+        <td data-label="Changes">
+          <ul className="flex flex-col gap-0.5 text-sm">
+            {changes(entry.before ?? {}, entry.after ?? {}).map((change) => (
+              <li key={change.key} className="wrap-anywhere">
+                {change.text}
+              </li>
+            ))}
+          </ul>
+        </td>
+      </tr>
+    )}
+  />
 );

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { authPost } from './auth-request';
 
 /**
@@ -14,6 +13,3 @@ export const signInWithGoogle = async (callbackURL: string): Promise<void> => {
   if (!url) throw new Error('Google sign-in did not answer a URL');
   window.location.assign(url);
 };
-
-export const useSignInWithGoogle = () =>
-  useMutation({ mutationFn: (callbackURL: string) => signInWithGoogle(callbackURL) });

@@ -1,16 +1,12 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { lazy, useState } from 'react';
 import { Link } from '@/components/ui/link';
-import { FormField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
-import { useSignIn } from '../api/sign-in';
-import type { LoginInput, LoginValues } from '../schemas';
-import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { authErrorMessage } from '../utils/auth-errors';
 import { GoogleButton } from './google-button';
 import { OrDivider, ProviderError } from './auth-card';
-import { SubmitButton } from '@/components/ui/submit-button';
+import { DeferredForm, type FieldSpec } from './deferred-form';
+
+const LoginFields = lazy(() => import('./login-fields'));
 
 type LoginFormProps = {
   /** Where to go once signed in: the page the user came from, else home. */
@@ -19,69 +15,46 @@ type LoginFormProps = {
   initialError?: string | null;
 };
 
-/** zod and the schema load on the first validation (docs/decisions/0042). */
-const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.LoginSchema));
+const fields: readonly FieldSpec[] = [
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', placeholder: 'Your Email' },
+  {
+    name: 'password',
+    label: 'Password',
+    type: 'password',
+    autoComplete: 'current-password',
+    placeholder: 'Your Password',
+  },
+];
 
-/** Email and password (docs/product.md §2, §5), then the token exchange and back to where the user came from. */
+/** The login form as the plain and the live form both render it. */
+export const loginShape = {
+  label: 'Login',
+  fields,
+  submitLabel: 'Login',
+  extra: (
+    <div className="text-right text-sm">
+      <Link className="link link-primary" to={paths.auth.resetPass.getHref()}>
+        Forgot Password?
+      </Link>
+    </div>
+  ),
+};
+
+/**
+ * Email and password (docs/product.md §2, §5), then the token exchange and back to where the user came
+ * from. The form is plain HTML until touched (login-fields.tsx is the live one, docs/decisions/0277).
+ */
 export const LoginForm = ({ redirectTo, initialError = null }: LoginFormProps) => {
-  const navigate = useNavigate();
-  const signIn = useSignIn();
   const [providerError, setProviderError] = useState<string | null>(initialError);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginInput, unknown, LoginValues>({
-    resolver,
-    defaultValues: { email: '', password: '' },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setProviderError(null);
-    try {
-      await signIn.mutateAsync(values);
-      await navigate(redirectTo, { replace: true });
-    } catch (error) {
-      setProviderError(authErrorMessage(error));
-    }
-  });
-
-  const busy = isSubmitting || signIn.isPending;
+  const [busy, setBusy] = useState(false);
 
   return (
     <>
-      <form
-        onSubmit={(event) => void onSubmit(event)}
-        onFocus={resolver.preload}
-        noValidate
-        aria-label="Login"
-        className="space-y-4"
-      >
-        <FormField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="Your Email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <FormField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          placeholder="Your Password"
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <div className="text-right text-sm">
-          <Link className="link link-primary" to={paths.auth.resetPass.getHref()}>
-            Forgot Password?
-          </Link>
-        </div>
-        <SubmitButton className="w-full" isLoading={busy}>
-          Login
-        </SubmitButton>
-      </form>
+      <DeferredForm
+        {...loginShape}
+        Form={LoginFields}
+        formProps={{ redirectTo, onError: setProviderError, onBusy: setBusy }}
+      />
       <ProviderError message={providerError} />
       <p className="mt-4 text-center text-sm">
         New to Forgeline?{' '}

@@ -1,14 +1,12 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@/components/ui/link';
 import { toast } from '@/lib/toast';
 import { nearestValidQuantity, pricingOf, quantityProblem } from '@forgeline/shared/pricing';
 import { type Product } from '@forgeline/shared/schemas/product';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
-import { errorMessage } from '@/lib/error-message';
-import { addToVisitorCart } from '@/lib/visitor-cart';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useAddCartLines } from '../api/add-cart-lines';
 
 /** The quantity a buyer starts from: the smallest that may be ordered. */
 export const firstQuantity = (product: Product): number =>
@@ -27,7 +25,8 @@ export const AddToCart = ({
   onQuantityChange?: (quantity: number) => void;
 }) => {
   const { user } = useSession();
-  const add = useAddCartLines();
+  const queryClient = useQueryClient();
+  const [adding, setAdding] = useState(false);
   const pricing = pricingOf(product);
   const [quantity, setQuantityText] = useState(() => String(firstQuantity(product)));
   const setQuantity = (text: string) => {
@@ -37,19 +36,25 @@ export const AddToCart = ({
   const problem = quantityProblem(pricing, Number(quantity));
   const [keptForLater, setKeptForLater] = useState(false);
 
+  // What adding takes is loaded by the first click, not with the product page (docs/decisions/0278).
   const onAdd = async () => {
     const line = { productId: product._id, quantity: Number(quantity) };
     if (!user) {
       // Kept in this browser; it moves into the account at sign-in.
-      addToVisitorCart(line);
+      (await import('@/lib/visitor-cart')).addToVisitorCart(line);
       setKeptForLater(true);
       return;
     }
+    setAdding(true);
     try {
-      await add.mutateAsync({ lines: [line] });
+      const { addCartLines, cacheCart } = await import('../api/add-cart-lines');
+      cacheCart(queryClient, await addCartLines({ lines: [line] }));
       toast.success(`${quantity} pcs of ${product.name} added to your cart`);
     } catch (error) {
+      const { errorMessage } = await import('@/lib/error-message');
       toast.error(errorMessage(error, 'It could not be added to your cart.'));
+    } finally {
+      setAdding(false);
     }
   };
   return (
@@ -68,7 +73,7 @@ export const AddToCart = ({
         <SubmitButton
           type="button"
           className="join-item btn-outline"
-          isLoading={add.isPending}
+          isLoading={adding}
           disabled={problem !== null}
           onClick={() => void onAdd()}
         >

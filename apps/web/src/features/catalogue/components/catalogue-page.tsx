@@ -6,7 +6,7 @@ import { EmptyState } from '@/components/ui/query-state';
 import { Loading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { usePageMeta } from '@/lib/page-meta';
-import { pageMeta } from '@/config/page-meta';
+import { categoryMeta, searchMeta } from '@/config/meta/catalogue';
 import { browseParams, useCatalogue } from '../api/get-catalogue';
 import { Breadcrumbs } from './breadcrumbs';
 import { CatalogueSearch } from './catalogue-search';
@@ -27,8 +27,8 @@ export const CataloguePage = ({ slug }: { slug: string | null }) => {
   const q = search.get('q') ?? '';
   usePageMeta(
     result?.category
-      ? pageMeta.category(result.category.name, result.category.description)
-      : pageMeta.search(q || undefined),
+      ? categoryMeta(result.category.name, result.category.description)
+      : searchMeta(q || undefined),
   );
 
   const change = (next: ParamChange) => {

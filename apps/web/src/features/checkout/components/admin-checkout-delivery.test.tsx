@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Checkout } from '@forgeline/shared/schemas/checkout';
 import type { CheckoutDelivery } from '@forgeline/shared/schemas/delivery';
+import { freightAwaitingQuote } from '../../../../test/orders';
 import { jsonResponse, renderWithProviders } from '../../../../test/render';
 import { stubApi } from '../../../../test/company';
 import { AdminCheckoutDelivery } from './admin-checkout-delivery';
@@ -12,15 +13,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const checkout = (delivery: CheckoutDelivery | undefined) =>
   ({ _id: 'c1', number: 'CO-100001', total: 100, orders: [], delivery }) as unknown as Checkout;
-const awaiting: CheckoutDelivery = {
-  status: 'awaiting_quote',
-  method: 'Pallet freight',
-  kind: 'freight_quote',
-  country: 'DE',
-  region: null,
-  cost: null,
-  tax: null,
-};
+const awaiting = freightAwaitingQuote;
 const priced: CheckoutDelivery = { ...awaiting, status: 'priced', cost: 240, tax: 45.6 };
 
 describe("the admin's view of a checkout's delivery", () => {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { Checkout } from '@forgeline/shared/schemas/checkout';
 import type { CheckoutDelivery } from '@forgeline/shared/schemas/delivery';
-import { makeOrder } from '../../../../test/orders';
+import { freightAwaitingQuote, makeOrder } from '../../../../test/orders';
 import { jsonResponse, renderWithProviders } from '../../../../test/render';
 import { stubApi } from '../../../../test/company';
 import { MyOrdersTable } from '@/features/orders/components/my-orders-table';
@@ -21,15 +21,7 @@ const parcel: CheckoutDelivery = {
   cost: 15.5,
   tax: 1.55,
 };
-const freight: CheckoutDelivery = {
-  status: 'awaiting_quote',
-  method: 'Pallet freight',
-  kind: 'freight_quote',
-  country: 'DE',
-  region: null,
-  cost: null,
-  tax: null,
-};
+const freight = freightAwaitingQuote;
 
 describe("a checkout's delivery in My Orders", () => {
   it('shows each checkout’s method and cost, and that freight quoted on request waits for its price', async () => {

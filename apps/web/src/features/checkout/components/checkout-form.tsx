@@ -1,10 +1,11 @@
+import { messages } from '@forgeline/shared/messages';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import type { z } from 'zod';
-import { formatPrice } from '@forgeline/shared/money';
+import { formatPrice, sumDollars } from '@forgeline/shared/money';
 import { type Cart } from '@forgeline/shared/schemas/cart';
 import { type PaymentMethod } from '@forgeline/shared/schemas/checkout';
 import { type MyPaymentTerms } from '@forgeline/shared/schemas/payment-terms';
@@ -30,7 +31,7 @@ import {
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import type { DeliverySchema } from '../schemas';
 import type { DeliveryOptionDto } from '@forgeline/shared/schemas/delivery';
-import { DeliveryMethodChoice, type DeliveryPick } from './delivery-method-choice';
+import { DeliveryMethodChoice, type DeliveryPick } from '@/components/ui/delivery-method-choice';
 
 /** zod and the schema load on the first validation (docs/decisions/0042). */
 const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.DeliverySchema));
@@ -92,10 +93,10 @@ export const CheckoutForm = ({
   const deliveryTax = option?.tax ?? 0;
   const shownTax = cart.tax && {
     ...cart.tax,
-    tax: Math.round((cart.tax.tax + deliveryTax) * 100) / 100,
-    totalWithTax: Math.round((cart.tax.totalWithTax + deliveryCost + deliveryTax) * 100) / 100,
+    tax: sumDollars(cart.tax.tax, deliveryTax),
+    totalWithTax: sumDollars(cart.tax.totalWithTax, deliveryCost, deliveryTax),
   };
-  const toPay = shownTax?.totalWithTax ?? Math.round((cart.total + deliveryCost) * 100) / 100;
+  const toPay = shownTax?.totalWithTax ?? sumDollars(cart.total, deliveryCost);
   const { register, handleSubmit, formState, setError, setValue } = useForm<
     DeliveryInput,
     unknown,
@@ -115,8 +116,14 @@ export const CheckoutForm = ({
     setValue('phone', site?.phone ?? contact.phone ?? '', { shouldValidate: formState.isSubmitted });
   };
 
+  const collected = option?.kind === 'collection';
   const submit = handleSubmit(async (values) => {
     setFailure(null);
+    // Collection from the works needs no address (decision 0268); every other method does.
+    if (!collected && !values.address) {
+      setError('address', { message: messages.addressRequired });
+      return;
+    }
     if (byInvoice && !values.poReference) {
       setError('poReference', { message: 'A PO number is required to pay by invoice.' });
       return;
@@ -127,7 +134,8 @@ export const CheckoutForm = ({
         idempotencyKey,
         body: {
           ...values,
-          ...(siteId !== TYPED_ADDRESS && { addressId: siteId }),
+          ...(collected && { address: '' }),
+          ...(siteId !== TYPED_ADDRESS && !collected && { addressId: siteId }),
           lines: cart.lines.map((l) => ({
             productId: l.productId,
             quantity: l.quantity,
@@ -202,6 +210,7 @@ export const CheckoutForm = ({
           onMethod={setMethod}
           site={book ? <DeliverySiteChoice book={book} value={siteId} onChange={chooseSite} /> : null}
           locked={siteId !== TYPED_ADDRESS}
+          collection={collected}
         />
         <DeliveryMethodChoice value={pick} onChange={setPick} cartKey={cartKey} onOption={setOption} />
         {byInvoice ? null : <CardHoldRule />}

@@ -52,7 +52,7 @@ const Checkout = () => (
 );
 
 describe('choosing a delivery method at checkout', () => {
-  it('preselects the cheapest, adds the chosen cost to the total and sends the choice, not a price', async () => {
+  it('preselects the cheapest that delivers (not collection), adds its cost to the total and sends the choice, not a price', async () => {
     const calls = stubApi({
       'GET /config': jsonResponse({
         payments: { provider: 'test', publishableKey: null },
@@ -64,10 +64,9 @@ describe('choosing a delivery method at checkout', () => {
     renderWithProviders(<Checkout />, { routes: [{ path: '/checkout/:id', element: <p>paying</p> }] });
 
     const methods = await screen.findByRole('group', { name: 'Delivery method' });
-    expect(await within(methods).findByRole('radio', { name: /Collection from the works/ })).toBeChecked();
-    expect(screen.getByRole('button', { name: 'Place order · $ 120' })).toBeInTheDocument();
-
-    await userEvent.click(within(methods).getByRole('radio', { name: /Parcel/ }));
+    // Collection is free, but a buyer who did not choose it expects the parts delivered.
+    expect(await within(methods).findByRole('radio', { name: /Parcel/ })).toBeChecked();
+    expect(within(methods).getByRole('radio', { name: /Collection from the works/ })).not.toBeChecked();
     expect(screen.getByTestId('delivery-cost')).toHaveTextContent('$ 15');
     expect(screen.getByTestId('checkout-total')).toHaveTextContent('$ 135');
     expect(within(methods).getByText('Quoted after you order')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   Company,
   CompanyBody,
@@ -9,6 +9,7 @@ import type {
 import type { PaymentTermsBody } from '@forgeline/shared/schemas/payment-terms';
 import { api } from '@/lib/api-client';
 import { adminCompanyKeys, normalizeSearch } from '@/lib/query-keys';
+import { getSearchedPage, searchedPageQuery, type SearchedPageParams } from '@/lib/searched-page';
 
 /** Rows per page of the Companies list. */
 export const COMPANIES_PAGE_SIZE = 20;
@@ -18,26 +19,9 @@ export type CompaniesPage = { companies: CompanySummary[]; total: number; search
 export const companyPath = (id: string) => `/companies/${encodeURIComponent(id)}`;
 
 /** GET /api/companies?limit=&page=&search= (admin): one page, found by name or tax ID, with X-Total-Count. */
-export const getCompaniesPage = async ({
-  search,
-  page,
-  signal,
-}: {
-  search?: string;
-  page: number;
-  signal?: AbortSignal;
-}): Promise<CompaniesPage> => {
-  const { data, total } = await api.getWithTotal<CompanySummary[]>('/companies', {
-    params: { limit: COMPANIES_PAGE_SIZE, page, search: normalizeSearch(search) },
-    ...(signal ? { signal } : {}),
-  });
-  const companies = data ?? [];
-  return {
-    companies,
-    total: total ?? (page - 1) * COMPANIES_PAGE_SIZE + companies.length,
-    search: normalizeSearch(search) ?? '',
-    page,
-  };
+export const getCompaniesPage = async (params: SearchedPageParams): Promise<CompaniesPage> => {
+  const { rows, ...rest } = await getSearchedPage<CompanySummary>('/companies', COMPANIES_PAGE_SIZE, params);
+  return { companies: rows, ...rest };
 };
 
 export const useCompaniesPage = (params: { search: string; page: number }) =>
@@ -50,9 +34,7 @@ export const useCompaniesPage = (params: { search: string; page: number }) =>
       page: params.page,
     }),
     queryFn: ({ signal }) => getCompaniesPage({ ...params, signal }),
-    staleTime: 0,
-    // Paging and searching keep the current rows until the next page arrives.
-    placeholderData: keepPreviousData,
+    ...searchedPageQuery,
   });
 
 /** GET /api/companies/:id (admin): the company and everything its page shows. */

@@ -9,6 +9,7 @@ import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
 import { useAttachMember } from '../api/members';
 import { ROLE_LABELS, ROLES } from '../roles';
+import { CardForm } from '@/components/ui/card-form';
 
 type AttachInput = z.input<typeof AttachMemberBodySchema>;
 type AttachBody = z.output<typeof AttachMemberBodySchema>;
@@ -40,13 +41,7 @@ export const AttachMemberForm = ({ companyId }: { companyId: string }) => {
   });
 
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
-      onFocus={resolver.preload}
-      noValidate
-      aria-label="Attach a customer"
-      className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
-    >
+    <CardForm onSubmit={submit} onFocus={resolver.preload} aria-label="Attach a customer">
       <h4 className="font-bold">Attach a customer</h4>
       <div className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-start">
         <FormField
@@ -75,6 +70,6 @@ export const AttachMemberForm = ({ companyId }: { companyId: string }) => {
         </SubmitButton>
       </div>
       <Alert>{errors.root?.message}</Alert>
-    </form>
+    </CardForm>
   );
 };

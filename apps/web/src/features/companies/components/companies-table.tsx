@@ -2,7 +2,7 @@ import type { CompanySummary } from '@forgeline/shared/schemas/company';
 import { formatPrice } from '@forgeline/shared/money';
 import { dashboardPaths } from '@/config/dashboard-paths';
 import { Link } from '@/components/ui/link';
-import { TableRegion } from '@/components/ui/table-region';
+import { DataTable } from '@/components/ui/data-table';
 import { formatDay } from '@/lib/format-date';
 
 /** 'Net 30 days' or 'Card only': what a company's buyers may choose at checkout. */
@@ -10,41 +10,29 @@ export const termsLabel = (termsDays: number | null) => (termsDays ? `Net ${term
 
 /** The Companies list: each row links to the company's page. Stacks into cards on a phone. */
 export const CompaniesTable = ({ companies }: { companies: CompanySummary[] }) => (
-  <TableRegion label="Companies table">
-    <table className="table table-zebra @max-3xl:stacked-rows">
-      <thead>
-        <tr>
-          <th scope="col">Company</th>
-          <th scope="col">Tax ID</th>
-          <th scope="col">Members</th>
-          <th scope="col">Terms</th>
-          <th scope="col">Credit limit</th>
-          <th scope="col">Created</th>
-        </tr>
-      </thead>
-      <tbody>
-        {companies.map((company) => (
-          <tr key={company.id} data-testid="company-row">
-            <th scope="row" data-label="Company">
-              <Link
-                className="link link-primary font-semibold"
-                to={dashboardPaths.adminCompany.getHref(company.id)}
-              >
-                {company.name}
-              </Link>
-            </th>
-            <td data-label="Tax ID" className="font-mono text-xs">
-              {company.taxId ?? '—'}
-            </td>
-            <td data-label="Members">{company.memberCount}</td>
-            <td data-label="Terms">{termsLabel(company.termsDays)}</td>
-            <td data-label="Credit limit">
-              {company.termsDays ? `$ ${formatPrice(company.creditLimit)}` : '—'}
-            </td>
-            <td data-label="Created">{formatDay(company.createdAt)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  </TableRegion>
+  <DataTable
+    label="Companies table"
+    className="table table-zebra @max-3xl:stacked-rows"
+    columns={['Company', 'Tax ID', 'Members', 'Terms', 'Credit limit', 'Created']}
+    rows={companies}
+    renderRow={(company) => (
+      <tr key={company.id} data-testid="company-row">
+        <th scope="row" data-label="Company">
+          <Link
+            className="link link-primary font-semibold"
+            to={dashboardPaths.adminCompany.getHref(company.id)}
+          >
+            {company.name}
+          </Link>
+        </th>
+        <td data-label="Tax ID" className="font-mono text-xs">
+          {company.taxId ?? '—'}
+        </td>
+        <td data-label="Members">{company.memberCount}</td>
+        <td data-label="Terms">{termsLabel(company.termsDays)}</td>
+        <td data-label="Credit limit">{company.termsDays ? `$ ${formatPrice(company.creditLimit)}` : '—'}</td>
+        <td data-label="Created">{formatDay(company.createdAt)}</td>
+      </tr>
+    )}
+  />
 );

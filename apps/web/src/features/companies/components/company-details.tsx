@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Company, CompanyBody, CompanyBodyInput } from '@forgeline/shared/schemas/company';
-import { Alert } from '@/components/ui/alert';
-import { SubmitButton } from '@/components/ui/submit-button';
+import { FormActions } from '@/components/ui/form-actions';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { formatDay } from '@/lib/format-date';
@@ -92,13 +91,12 @@ const DetailsForm = ({ company, onDone }: { company: Company; onDone: () => void
         <input type="checkbox" className="checkbox checkbox-sm" {...register('allowFreeTextAddress')} />
         Buyers may type any delivery address (off: only sites of the address book)
       </label>
-      <Alert>{formState.errors.root?.message}</Alert>
-      <div className="flex flex-wrap gap-2">
-        <SubmitButton isLoading={formState.isSubmitting}>Save details</SubmitButton>
-        <button type="button" className="btn btn-ghost" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <FormActions
+        failure={formState.errors.root?.message}
+        saving={formState.isSubmitting}
+        submitText="Save details"
+        onCancel={onDone}
+      />
     </form>
   );
 };

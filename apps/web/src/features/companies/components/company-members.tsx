@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { CompanyMember } from '@forgeline/shared/schemas/company';
 import { formatPrice } from '@forgeline/shared/money';
 import { DANGER_BUTTON_CLASS } from '@/components/ui/alert';
-import { TableRegion } from '@/components/ui/table-region';
+import { DataTable } from '@/components/ui/data-table';
 import { WrapPoints } from '@/components/ui/wrap-points';
 import { confirmDialog } from '@/lib/dialogs';
 import { actionFailed } from '@/lib/error-message';
@@ -40,62 +40,53 @@ export const CompanyMembers = ({ companyId, members }: { companyId: string; memb
       {members.length === 0 ? (
         <p className="text-sm">No members yet: attach the customer who will run the account as its admin.</p>
       ) : (
-        <TableRegion label="Members table">
-          <table className="table table-zebra @max-3xl:stacked-rows">
-            <thead>
-              <tr>
-                <th scope="col">Member</th>
-                <th scope="col">Role</th>
-                <th scope="col">Per order</th>
-                <th scope="col">Monthly (spent)</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.map((member) => (
-                <tr key={member.userId} data-testid="member-row">
-                  <th scope="row" data-label="Member">
-                    <span className="block">{member.name}</span>
-                    <span className="block text-xs font-normal">
-                      <WrapPoints text={member.email} />
-                    </span>
-                  </th>
-                  <td data-label="Role">
-                    {ROLE_LABELS[member.role]}
-                    {member.role === 'buyer' && member.seesAllOrders ? (
-                      <span className="block text-xs">sees all orders</span>
-                    ) : null}
-                  </td>
-                  <td data-label="Per order">{dollars(member.orderLimit)}</td>
-                  <td data-label="Monthly (spent)">
-                    {dollars(member.monthlyLimit)} ($ {formatPrice(member.spentThisMonth)})
-                  </td>
-                  <td data-label="Actions">
-                    <div className="flex flex-wrap gap-1">
-                      <button
-                        type="button"
-                        className="btn btn-outline btn-sm"
-                        aria-label={`Edit ${member.email}`}
-                        onClick={() => setEditing(member)}
-                      >
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        className={DANGER_BUTTON_CLASS}
-                        aria-label={`Remove ${member.email}`}
-                        disabled={remove.isPending && remove.variables === member.userId}
-                        onClick={() => void onRemove(member)}
-                      >
-                        Remove
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+        <DataTable
+          label="Members table"
+          className="table table-zebra @max-3xl:stacked-rows"
+          columns={['Member', 'Role', 'Per order', 'Monthly (spent)', 'Actions']}
+          rows={members}
+          renderRow={(member) => (
+            <tr key={member.userId} data-testid="member-row">
+              <th scope="row" data-label="Member">
+                <span className="block">{member.name}</span>
+                <span className="block text-xs font-normal">
+                  <WrapPoints text={member.email} />
+                </span>
+              </th>
+              <td data-label="Role">
+                {ROLE_LABELS[member.role]}
+                {member.role === 'buyer' && member.seesAllOrders ? (
+                  <span className="block text-xs">sees all orders</span>
+                ) : null}
+              </td>
+              <td data-label="Per order">{dollars(member.orderLimit)}</td>
+              <td data-label="Monthly (spent)">
+                {dollars(member.monthlyLimit)} ($ {formatPrice(member.spentThisMonth)})
+              </td>
+              <td data-label="Actions">
+                <div className="flex flex-wrap gap-1">
+                  <button
+                    type="button"
+                    className="btn btn-outline btn-sm"
+                    aria-label={`Edit ${member.email}`}
+                    onClick={() => setEditing(member)}
+                  >
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className={DANGER_BUTTON_CLASS}
+                    aria-label={`Remove ${member.email}`}
+                    disabled={remove.isPending && remove.variables === member.userId}
+                    onClick={() => void onRemove(member)}
+                  >
+                    Remove
+                  </button>
+                </div>
+              </td>
+            </tr>
+          )}
+        />
       )}
       {editing ? (
         <MemberForm

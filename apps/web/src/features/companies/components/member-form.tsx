@@ -5,9 +5,8 @@ import type {
   CompanyMemberPatch,
   CompanyMemberPatchSchema,
 } from '@forgeline/shared/schemas/company';
-import { Alert } from '@/components/ui/alert';
 import { Field, FormField, errorProps } from '@/components/ui/form-field';
-import { SubmitButton } from '@/components/ui/submit-button';
+import { FormActions } from '@/components/ui/form-actions';
 import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
@@ -112,13 +111,12 @@ export const MemberForm = ({
           {...register('monthlyLimit', { setValueAs: limitValue })}
         />
       </div>
-      <Alert>{errors.root?.message}</Alert>
-      <div className="flex flex-wrap gap-2">
-        <SubmitButton isLoading={formState.isSubmitting}>Save member</SubmitButton>
-        <button type="button" className="btn btn-ghost" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <FormActions
+        failure={errors.root?.message}
+        saving={formState.isSubmitting}
+        submitText="Save member"
+        onCancel={onDone}
+      />
     </form>
   );
 };

@@ -2,8 +2,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { CompanyBody, CompanyBodyInput } from '@forgeline/shared/schemas/company';
 import { dashboardPaths } from '@/config/dashboard-paths';
-import { Alert } from '@/components/ui/alert';
-import { SubmitButton } from '@/components/ui/submit-button';
+import { FormActions } from '@/components/ui/form-actions';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
@@ -51,13 +50,12 @@ export const NewCompanyForm = ({ onCancel }: { onCancel: () => void }) => {
     >
       <h3 className="text-lg font-bold">New company</h3>
       <CompanyFields register={register} errors={formState.errors} />
-      <Alert>{formState.errors.root?.message}</Alert>
-      <div className="flex flex-wrap gap-2">
-        <SubmitButton isLoading={formState.isSubmitting}>Create company</SubmitButton>
-        <button type="button" className="btn btn-ghost" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormActions
+        failure={formState.errors.root?.message}
+        saving={formState.isSubmitting}
+        submitText="Create company"
+        onCancel={onCancel}
+      />
     </form>
   );
 };

@@ -9,6 +9,7 @@ import { Alert } from '@/components/ui/alert';
 import { Link } from '@/components/ui/link';
 import { Field, errorProps } from '@/components/ui/form-field';
 import { DeliveryFields } from '@/components/ui/payment-method-choice';
+import { DeliveryMethodChoice, type DeliveryPick } from '@/components/ui/delivery-method-choice';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
@@ -17,6 +18,7 @@ import { useOrderForCustomer, type OrderForCustomerResult } from '../api/order-f
 import { CAN_ORDER, ROLE_LABELS } from '../roles';
 import type { OrderForCustomerFieldsSchema } from '../schemas';
 import { emptyLine, lineProblem, OrderLines, type OrderLine, type PartPicker } from './order-lines';
+import { CardForm } from '@/components/ui/card-form';
 
 const resolver = lazyZodResolver(() =>
   import('../schemas').then((schemas) => schemas.OrderForCustomerFieldsSchema),
@@ -51,6 +53,16 @@ export const OrderForCustomerForm = ({
   // '' is a typed address; otherwise the id of a site of the book.
   const [siteId, setSiteId] = useState(company.allowFreeTextAddress ? '' : (addresses[0]?.id ?? ''));
   const [method, setMethod] = useState<PaymentMethod>('card');
+  // Delivery is priced by the server for these lines to the company's country (decision 0268).
+  const [pick, setPick] = useState<DeliveryPick>({
+    country: company.country ?? 'US',
+    region: company.region ?? '',
+    methodId: null,
+  });
+  const pricedLines = lines
+    .filter((line) => line.part && Number.isInteger(Number(line.quantity)) && Number(line.quantity) > 0)
+    .map((line) => `${line.part!._id}:${Number(line.quantity)}`)
+    .join(',');
   const byInvoice = method === 'invoice' && company.terms.approved;
   const [idempotencyKey, setIdempotencyKey] = useState(newKey);
   const [result, setResult] = useState<{
@@ -101,6 +113,9 @@ export const OrderForCustomerForm = ({
           ...fields,
           ...(siteId && { addressId: siteId }),
           paymentMethod: byInvoice ? 'invoice' : 'card',
+          ...(pick.methodId && {
+            delivery: { methodId: pick.methodId, country: pick.country, region: pick.region || null },
+          }),
           lines: lines.map((line) => ({ productId: line.part!._id, quantity: Number(line.quantity) })),
         },
       });
@@ -144,13 +159,7 @@ export const OrderForCustomerForm = ({
 
   const buyerId = 'order-buyer';
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
-      onFocus={resolver.preload}
-      noValidate
-      aria-labelledby="order-for-customer"
-      className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
-    >
+    <CardForm onSubmit={submit} onFocus={resolver.preload} aria-labelledby="order-for-customer">
       <h3 id="order-for-customer" className="text-lg font-bold">
         Order for this customer
       </h3>
@@ -198,6 +207,15 @@ export const OrderForCustomerForm = ({
         terms={company.terms}
         onMethod={setMethod}
       />
+      {pricedLines ? (
+        <DeliveryMethodChoice
+          value={pick}
+          onChange={setPick}
+          cartKey={pricedLines}
+          onOption={() => undefined}
+          source={{ lines: pricedLines }}
+        />
+      ) : null}
       {failure ? (
         <div role="alert" data-testid="order-error">
           <Alert announce={false}>{failure.message}</Alert>
@@ -235,6 +253,6 @@ export const OrderForCustomerForm = ({
       >
         Place the order
       </SubmitButton>
-    </form>
+    </CardForm>
   );
 };

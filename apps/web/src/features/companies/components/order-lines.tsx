@@ -1,3 +1,4 @@
+import { isLineQuantity } from '@forgeline/shared/quantity';
 import type { ComponentType } from 'react';
 import type { Product } from '@forgeline/shared/schemas/product';
 import { formatPrice } from '@forgeline/shared/money';
@@ -20,7 +21,7 @@ export const emptyLine = (): OrderLine => ({ key: nextKey++, part: null, quantit
 export const lineProblem = (line: OrderLine): string | null => {
   if (!line.part) return 'Choose a part from the list';
   const quantity = Number(line.quantity);
-  if (!Number.isInteger(quantity) || quantity < 1) return 'Enter a whole number of pieces';
+  if (!isLineQuantity(quantity)) return 'Enter a whole number of pieces';
   return null;
 };
 

@@ -6,9 +6,9 @@ import { Alert } from '@/components/ui/alert';
 import { EditDeleteButtons } from '@/components/ui/edit-delete-buttons';
 import { FormField } from '@/components/ui/form-field';
 import { QueryState } from '@/components/ui/query-state';
-import { SubmitButton } from '@/components/ui/submit-button';
-import { confirmDialog } from '@/lib/dialogs';
-import { errorMessage } from '@/lib/error-message';
+import { FormActions } from '@/components/ui/form-actions';
+import { PanelSection } from '@/components/ui/panel-section';
+import { useActionFailure } from '@/lib/use-action-failure';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { useCompanyAddresses, useDeleteAddress, useSaveAddress } from '../api/addresses';
 
@@ -24,30 +24,27 @@ export const AddressesPanel = ({ canEdit }: { canEdit: boolean }) => {
   const remove = useDeleteAddress();
   // 'new' for the add form, an id for the site being edited.
   const [editing, setEditing] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, confirmThen } = useActionFailure();
 
-  const onDelete = async (site: CompanyAddress) => {
-    setFailure(null);
-    if (!(await confirmDialog('Yes, delete', `Buyers can no longer deliver to ${site.label}.`))) return;
-    try {
-      await remove.mutateAsync(site.id);
-    } catch (error) {
-      setFailure(errorMessage(error, `${site.label} could not be deleted.`));
-    }
-  };
+  const onDelete = (site: CompanyAddress) =>
+    confirmThen(
+      { button: 'Yes, delete', detail: `Buyers can no longer deliver to ${site.label}.` },
+      () => remove.mutateAsync(site.id),
+      `${site.label} could not be deleted.`,
+    );
 
   return (
-    <section aria-labelledby="addresses-title" className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h3 id="addresses-title" className="text-lg font-bold">
-          Delivery addresses
-        </h3>
-        {canEdit && editing !== 'new' ? (
+    <PanelSection
+      id="addresses-title"
+      title="Delivery addresses"
+      actions={
+        canEdit && editing !== 'new' ? (
           <button type="button" className="btn btn-sm btn-primary" onClick={() => setEditing('new')}>
             Add an address
           </button>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       {editing === 'new' ? <AddressForm onDone={() => setEditing(null)} /> : null}
       <Alert data-testid="addresses-error">{failure}</Alert>
       <QueryState
@@ -91,13 +88,13 @@ export const AddressesPanel = ({ canEdit }: { canEdit: boolean }) => {
           </ul>
         )}
       </QueryState>
-    </section>
+    </PanelSection>
   );
 };
 
 const AddressForm = ({ site, onDone }: { site?: CompanyAddress; onDone: () => void }) => {
   const save = useSaveAddress();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, attempt } = useActionFailure();
   const { register, handleSubmit, formState } = useForm<AddressInput, unknown, AddressValues>({
     resolver,
     defaultValues: {
@@ -110,13 +107,11 @@ const AddressForm = ({ site, onDone }: { site?: CompanyAddress; onDone: () => vo
   const errors = formState.errors;
 
   const submit = handleSubmit(async (body) => {
-    setFailure(null);
-    try {
-      await save.mutateAsync({ ...(site && { id: site.id }), body });
-      onDone();
-    } catch (error) {
-      setFailure(errorMessage(error, 'The address could not be saved.'));
-    }
+    const saved = await attempt(
+      () => save.mutateAsync({ ...(site && { id: site.id }), body }),
+      'The address could not be saved.',
+    );
+    if (saved) onDone();
   });
 
   return (
@@ -136,15 +131,14 @@ const AddressForm = ({ site, onDone }: { site?: CompanyAddress; onDone: () => vo
       <FormField label="Contact" {...register('contact')} error={errors.contact?.message} />
       <FormField label="Phone" type="tel" {...register('phone')} error={errors.phone?.message} />
       <FormField label="Address" {...register('address')} error={errors.address?.message} />
-      <Alert data-testid="address-error" className="sm:col-span-2">
-        {failure}
-      </Alert>
-      <div className="flex flex-wrap gap-2 sm:col-span-2">
-        <SubmitButton isLoading={save.isPending}>Save address</SubmitButton>
-        <button type="button" className="btn btn-ghost" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <FormActions
+        failure={failure}
+        failureTestId="address-error"
+        saving={save.isPending}
+        submitText="Save address"
+        onCancel={onDone}
+        className="sm:col-span-2"
+      />
     </form>
   );
 };

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ApprovalResult, CompanyMember } from '@forgeline/shared/schemas/company';
 import { Link } from '@/components/ui/link';
+import { PanelSection } from '@/components/ui/panel-section';
 import { QueryState } from '@/components/ui/query-state';
 import { paths } from '@/config/paths';
 import { useOrderRequests } from '../api/requests';
@@ -17,11 +18,10 @@ export const ApprovalsPanel = ({ me, canApprove }: { me: CompanyMember; canAppro
   const [placed, setPlaced] = useState<ApprovalResult | null>(null);
 
   return (
-    <section aria-labelledby="approvals-title" className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h3 id="approvals-title" className="text-lg font-bold">
-          {canApprove ? 'Requests for approval' : 'My requests for approval'}
-        </h3>
+    <PanelSection
+      id="approvals-title"
+      title={canApprove ? 'Requests for approval' : 'My requests for approval'}
+      actions={
         <label className="flex items-center gap-2 text-sm">
           Show
           <select
@@ -33,7 +33,8 @@ export const ApprovalsPanel = ({ me, canApprove }: { me: CompanyMember; canAppro
             <option value="all">All</option>
           </select>
         </label>
-      </div>
+      }
+    >
       {placed ? (
         <p
           role="status"
@@ -64,6 +65,6 @@ export const ApprovalsPanel = ({ me, canApprove }: { me: CompanyMember; canAppro
           </ul>
         )}
       </QueryState>
-    </section>
+    </PanelSection>
   );
 };

@@ -1,17 +1,17 @@
 import { useState, type ReactNode } from 'react';
+import { useActionFailure } from '@/lib/use-action-failure';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatPrice } from '@forgeline/shared/money';
 import { countryName } from '@forgeline/shared/countries';
 import type { Company, CompanyOwnDetailsSchema } from '@forgeline/shared/schemas/company';
-import { Alert } from '@/components/ui/alert';
 import { FormField } from '@/components/ui/form-field';
 import { formatMoment } from '@/lib/format-date';
-import { SubmitButton } from '@/components/ui/submit-button';
-import { errorMessage } from '@/lib/error-message';
+import { FormActions } from '@/components/ui/form-actions';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
 import { useUpdateCompany } from '../api/update-company';
+import { CardForm } from '@/components/ui/card-form';
 
 const resolver = lazyZodResolver(() =>
   import('../schemas').then((schemas) => schemas.CompanyOwnDetailsSchema),
@@ -94,7 +94,7 @@ export const CompanyDetails = ({ company, canEdit }: { company: Company; canEdit
 
 const CompanyForm = ({ company, onDone }: { company: Company; onDone: () => void }) => {
   const update = useUpdateCompany();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, attempt } = useActionFailure();
   const { register, handleSubmit, formState } = useForm<CompanyInput, unknown, CompanyValues>({
     resolver,
     defaultValues: {
@@ -107,25 +107,16 @@ const CompanyForm = ({ company, onDone }: { company: Company; onDone: () => void
   const errors = formState.errors;
 
   const submit = handleSubmit(async ({ taxId, ...values }) => {
-    setFailure(null);
-    try {
+    await attempt(async () => {
       // An empty tax ID clears it (the server reads '' as none; it takes no null).
       await update.mutateAsync({ ...values, taxId: taxId ?? '' });
       toast.success('Company details saved.');
       onDone();
-    } catch (error) {
-      setFailure(errorMessage(error, 'The details could not be saved.'));
-    }
+    }, 'The details could not be saved.');
   });
 
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
-      onFocus={resolver.preload}
-      noValidate
-      className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
-      aria-labelledby="edit-details-title"
-    >
+    <CardForm onSubmit={submit} onFocus={resolver.preload} aria-labelledby="edit-details-title">
       <h3 id="edit-details-title" className="text-lg font-bold">
         Edit details
       </h3>
@@ -145,13 +136,13 @@ const CompanyForm = ({ company, onDone }: { company: Company; onDone: () => void
         <input type="checkbox" className="toggle toggle-primary" {...register('allowFreeTextAddress')} />
         <span>Buyers may type a delivery address</span>
       </label>
-      <Alert data-testid="details-error">{failure}</Alert>
-      <div className="flex flex-wrap gap-2">
-        <SubmitButton isLoading={update.isPending}>Save details</SubmitButton>
-        <button type="button" className="btn btn-ghost" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
-    </form>
+      <FormActions
+        failure={failure}
+        failureTestId="details-error"
+        saving={update.isPending}
+        submitText="Save details"
+        onCancel={onDone}
+      />
+    </CardForm>
   );
 };

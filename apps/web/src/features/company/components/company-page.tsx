@@ -29,9 +29,10 @@ const TAB_LABELS: Record<CompanyTab, string> = {
   lists: 'Saved lists',
   partNumbers: 'Part numbers',
   apiKeys: 'API keys',
+  webhooks: 'Webhooks',
 };
 /** Tabs only a company admin sees. */
-const MANAGERS_ONLY: readonly CompanyTab[] = ['invitations', 'apiKeys'];
+const MANAGERS_ONLY: readonly CompanyTab[] = ['invitations', 'apiKeys', 'webhooks'];
 
 /**
  * The Company page: the application form while the person has no company, else a tab per section. What a
@@ -44,11 +45,14 @@ export const CompanyPage = ({
   searchParts,
   detailsExtra,
   apiKeys,
+  webhooks,
 }: {
   searchParts: SearchParts;
   detailsExtra?: DetailsExtra;
   /** The API keys tab's panel (another feature's), for the company admin. */
   apiKeys?: ReactNode;
+  /** The webhooks tab's panel (another feature's), for the company admin. */
+  webhooks?: ReactNode;
 }) => {
   const mine = useMyCompany();
   return (
@@ -65,6 +69,7 @@ export const CompanyPage = ({
             searchParts={searchParts}
             detailsExtra={detailsExtra}
             apiKeys={apiKeys}
+            webhooks={webhooks}
           />
         ) : (
           <NoCompany application={application} />
@@ -80,18 +85,23 @@ const CompanyTabs = ({
   searchParts,
   detailsExtra,
   apiKeys,
+  webhooks,
 }: {
   company: Company;
   member: CompanyMember;
   searchParts: SearchParts;
   detailsExtra?: DetailsExtra | undefined;
   apiKeys?: ReactNode;
+  webhooks?: ReactNode;
 }) => {
   const rights = COMPANY_ROLE_RIGHTS[member.role];
   const [search, setSearch] = useSearchParams();
   // Only the company admin manages invitations and API keys (and the latter only where the route gives them).
   const tabs = COMPANY_TABS.filter(
-    (tab) => (!MANAGERS_ONLY.includes(tab) || rights.manage) && (tab !== 'apiKeys' || apiKeys !== undefined),
+    (tab) =>
+      (!MANAGERS_ONLY.includes(tab) || rights.manage) &&
+      (tab !== 'apiKeys' || apiKeys !== undefined) &&
+      (tab !== 'webhooks' || webhooks !== undefined),
   );
   const asked = search.get('tab') as CompanyTab | null;
   const tab: CompanyTab = asked && tabs.includes(asked) ? asked : 'details';
@@ -144,6 +154,7 @@ const CompanyTabs = ({
         {tab === 'lists' ? <SavedListsPanel canEdit={rights.order} searchParts={searchParts} /> : null}
         {tab === 'partNumbers' ? <PartNumbersPanel canEdit={rights.manage} /> : null}
         {tab === 'apiKeys' ? apiKeys : null}
+        {tab === 'webhooks' ? webhooks : null}
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useActionFailure } from '@/lib/use-action-failure';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -9,11 +9,10 @@ import {
 } from '@forgeline/shared/schemas/company';
 import { Alert, DANGER_BUTTON_CLASS } from '@/components/ui/alert';
 import { Field, FormField, errorProps } from '@/components/ui/form-field';
+import { PanelSection } from '@/components/ui/panel-section';
 import { QueryState } from '@/components/ui/query-state';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { WrapPoints } from '@/components/ui/wrap-points';
-import { confirmDialog } from '@/lib/dialogs';
-import { errorMessage } from '@/lib/error-message';
 import { formatDay } from '@/lib/format-date';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
@@ -28,37 +27,25 @@ export const InvitationsPanel = () => {
   const invitations = useInvitations();
   const resend = useResendInvitation();
   const revoke = useRevokeInvitation();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, attempt, confirmThen } = useActionFailure();
 
-  const act = async (run: () => Promise<unknown>, done: string, failed: string) => {
-    setFailure(null);
-    try {
-      await run();
-      toast.success(done);
-    } catch (error) {
-      setFailure(errorMessage(error, failed));
-    }
-  };
   const onResend = (invitation: Invitation) =>
-    act(
-      () => resend.mutateAsync(invitation.id),
-      `A new link went to ${invitation.email}; the old one no longer works.`,
-      'The invitation could not be sent again.',
-    );
-  const onRevoke = async (invitation: Invitation) => {
-    if (!(await confirmDialog('Yes, revoke', `The link sent to ${invitation.email} stops working.`))) return;
-    await act(
-      () => revoke.mutateAsync(invitation.id),
-      `The invitation of ${invitation.email} is revoked.`,
+    attempt(async () => {
+      await resend.mutateAsync(invitation.id);
+      toast.success(`A new link went to ${invitation.email}; the old one no longer works.`);
+    }, 'The invitation could not be sent again.');
+  const onRevoke = (invitation: Invitation) =>
+    confirmThen(
+      { button: 'Yes, revoke', detail: `The link sent to ${invitation.email} stops working.` },
+      async () => {
+        await revoke.mutateAsync(invitation.id);
+        toast.success(`The invitation of ${invitation.email} is revoked.`);
+      },
       'The invitation could not be revoked.',
     );
-  };
 
   return (
-    <section aria-labelledby="invitations-title" className="flex flex-col gap-3">
-      <h3 id="invitations-title" className="text-lg font-bold">
-        Invitations
-      </h3>
+    <PanelSection id="invitations-title" title="Invitations">
       <InviteForm />
       <Alert data-testid="invitations-error">{failure}</Alert>
       <QueryState
@@ -114,13 +101,13 @@ export const InvitationsPanel = () => {
           </ul>
         )}
       </QueryState>
-    </section>
+    </PanelSection>
   );
 };
 
 const InviteForm = () => {
   const invite = useInvite();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, attempt } = useActionFailure();
   const { register, handleSubmit, formState, reset } = useForm<InviteInput, unknown, InviteValues>({
     resolver,
     defaultValues: { email: '', role: 'buyer' },
@@ -128,14 +115,11 @@ const InviteForm = () => {
   const errors = formState.errors;
 
   const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
+    await attempt(async () => {
       await invite.mutateAsync(values);
       toast.success(`Invitation sent to ${values.email}.`);
       reset({ email: '', role: values.role });
-    } catch (error) {
-      setFailure(errorMessage(error, 'The invitation could not be sent.'));
-    }
+    }, 'The invitation could not be sent.');
   });
 
   return (

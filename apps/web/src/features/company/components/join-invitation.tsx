@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useActionFailure } from '@/lib/use-action-failure';
 import { useNavigate } from 'react-router';
 import { COMPANY_ROLE_LABELS } from '@forgeline/shared/schemas/company';
 import { Alert } from '@/components/ui/alert';
@@ -9,7 +9,6 @@ import { paths } from '@/config/paths';
 import { dashboardPaths } from '@/config/dashboard-paths';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
-import { errorMessage } from '@/lib/error-message';
 import { formatDay } from '@/lib/format-date';
 import { toast } from '@/lib/toast';
 import { useAcceptInvitation, useInvitationPreview } from '../api/join-company';
@@ -37,7 +36,7 @@ export const JoinInvitation = ({ token }: { token: string }) => {
   const session = useSession();
   const accept = useAcceptInvitation();
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, attempt } = useActionFailure();
   const here = paths.join.getHref(token);
 
   if (preview.isPending || session.isPending) return <Loading label="Loading the invitation" />;
@@ -54,14 +53,11 @@ export const JoinInvitation = ({ token }: { token: string }) => {
   const { companyName, role, email, expiresAt } = preview.data;
   const user = session.user;
   const join = async () => {
-    setFailure(null);
-    try {
+    await attempt(async () => {
       await accept.mutateAsync(token);
       toast.success(`Welcome to ${companyName.replace(/\.$/, '')}.`);
       await navigate(dashboardPaths.company.getHref(), { replace: true });
-    } catch (error) {
-      setFailure(errorMessage(error, 'You could not join the company. Please try again.'));
-    }
+    }, 'You could not join the company. Please try again.');
   };
 
   return (

@@ -1,15 +1,14 @@
-import { useState } from 'react';
+import { useActionFailure } from '@/lib/use-action-failure';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { COMPANY_ROLE_LABELS, COMPANY_ROLES, type CompanyMember } from '@forgeline/shared/schemas/company';
-import { Alert } from '@/components/ui/alert';
 import { Field, FormField, errorProps } from '@/components/ui/form-field';
-import { SubmitButton } from '@/components/ui/submit-button';
-import { errorMessage } from '@/lib/error-message';
+import { FormActions } from '@/components/ui/form-actions';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
 import { useUpdateMember } from '../api/members';
 import type { MemberFormSchema } from '../schemas';
+import { CardForm } from '@/components/ui/card-form';
 
 const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.MemberFormSchema));
 type MemberInput = z.input<typeof MemberFormSchema>;
@@ -20,7 +19,7 @@ const dollarsText = (dollars: number | null) => (dollars === null ? '' : String(
 /** The company admin sets a member's role, limits (dollars; empty = no limit) and 'sees all orders'. */
 export const MemberForm = ({ member, onDone }: { member: CompanyMember; onDone: () => void }) => {
   const update = useUpdateMember();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, attempt } = useActionFailure();
   const { register, handleSubmit, formState } = useForm<MemberInput, unknown, MemberValues>({
     resolver,
     defaultValues: {
@@ -33,25 +32,16 @@ export const MemberForm = ({ member, onDone }: { member: CompanyMember; onDone: 
   const errors = formState.errors;
 
   const submit = handleSubmit(async (patch) => {
-    setFailure(null);
-    try {
+    // The server has the last word, e.g. the last admin keeps their role.
+    await attempt(async () => {
       await update.mutateAsync({ userId: member.userId, patch });
       toast.success(`${member.name} saved.`);
       onDone();
-    } catch (error) {
-      // The server has the last word, e.g. the last admin keeps their role.
-      setFailure(errorMessage(error, `${member.name} could not be saved.`));
-    }
+    }, `${member.name} could not be saved.`);
   });
 
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
-      onFocus={resolver.preload}
-      noValidate
-      className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
-      aria-labelledby="member-form-title"
-    >
+    <CardForm onSubmit={submit} onFocus={resolver.preload} aria-labelledby="member-form-title">
       <h4 id="member-form-title" className="font-bold">
         {member.name} · {member.email}
       </h4>
@@ -89,13 +79,13 @@ export const MemberForm = ({ member, onDone }: { member: CompanyMember; onDone: 
         <input type="checkbox" className="toggle toggle-primary" {...register('seesAllOrders')} />
         <span>Sees all orders of the company</span>
       </label>
-      <Alert data-testid="member-error">{failure}</Alert>
-      <div className="flex flex-wrap gap-2">
-        <SubmitButton isLoading={update.isPending}>Save member</SubmitButton>
-        <button type="button" className="btn btn-ghost" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
-    </form>
+      <FormActions
+        failure={failure}
+        failureTestId="member-error"
+        saving={update.isPending}
+        submitText="Save member"
+        onCancel={onDone}
+      />
+    </CardForm>
   );
 };

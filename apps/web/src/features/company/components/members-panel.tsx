@@ -1,13 +1,13 @@
 import { useState } from 'react';
+import { useActionFailure } from '@/lib/use-action-failure';
 import { formatPrice } from '@forgeline/shared/money';
 import { COMPANY_ROLE_LABELS, COMPANY_ROLE_RIGHTS } from '@forgeline/shared/company-roles';
 import type { CompanyMember } from '@forgeline/shared/schemas/company';
 import { Alert, DANGER_BUTTON_CLASS } from '@/components/ui/alert';
+import { PanelSection } from '@/components/ui/panel-section';
 import { QueryState } from '@/components/ui/query-state';
 import { TableRegion } from '@/components/ui/table-region';
 import { WrapPoints } from '@/components/ui/wrap-points';
-import { confirmDialog } from '@/lib/dialogs';
-import { errorMessage } from '@/lib/error-message';
 import { useCompanyMembers, useRemoveMember } from '../api/members';
 import { MemberForm } from './member-form';
 
@@ -18,23 +18,17 @@ export const MembersPanel = ({ me, canManage }: { me: CompanyMember; canManage: 
   const members = useCompanyMembers();
   const remove = useRemoveMember();
   const [editing, setEditing] = useState<CompanyMember | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, confirmThen } = useActionFailure();
 
-  const onRemove = async (member: CompanyMember) => {
-    setFailure(null);
-    if (!(await confirmDialog('Yes, remove', `${member.name} leaves the company.`))) return;
-    try {
-      await remove.mutateAsync(member.userId);
-    } catch (error) {
-      setFailure(errorMessage(error, `${member.name} could not be removed.`));
-    }
-  };
+  const onRemove = (member: CompanyMember) =>
+    confirmThen(
+      { button: 'Yes, remove', detail: `${member.name} leaves the company.` },
+      () => remove.mutateAsync(member.userId),
+      `${member.name} could not be removed.`,
+    );
 
   return (
-    <section aria-labelledby="members-title" className="flex flex-col gap-3">
-      <h3 id="members-title" className="text-lg font-bold">
-        Members
-      </h3>
+    <PanelSection id="members-title" title="Members">
       <Alert data-testid="members-error">{failure}</Alert>
       {editing ? <MemberForm key={editing.userId} member={editing} onDone={() => setEditing(null)} /> : null}
       <QueryState
@@ -110,6 +104,6 @@ export const MembersPanel = ({ me, canManage }: { me: CompanyMember; canManage: 
           </TableRegion>
         )}
       </QueryState>
-    </section>
+    </PanelSection>
   );
 };

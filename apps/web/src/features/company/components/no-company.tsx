@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useActionFailure } from '@/lib/use-action-failure';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { CompanyApplication, CompanyApplicationBodySchema } from '@forgeline/shared/schemas/company';
@@ -6,10 +6,10 @@ import { Alert } from '@/components/ui/alert';
 import { CountrySelect } from '@/components/ui/country-select';
 import { FormField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { formatDay } from '@/lib/format-date';
 import { useApplyForCompany } from '../api/apply-for-company';
+import { CardForm } from '@/components/ui/card-form';
 
 const resolver = lazyZodResolver(() =>
   import('../schemas').then((schemas) => schemas.CompanyApplicationBodySchema),
@@ -55,7 +55,7 @@ export const NoCompany = ({ application }: { application: CompanyApplication | n
 
 const ApplyForm = () => {
   const apply = useApplyForCompany();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, attempt } = useActionFailure();
   const { register, handleSubmit, formState } = useForm<ApplicationInput, unknown, ApplicationValues>({
     resolver,
     defaultValues: { companyName: '', taxId: '', billingAddress: '', country: '', region: '', note: '' },
@@ -63,23 +63,14 @@ const ApplyForm = () => {
   const errors = formState.errors;
 
   const submit = handleSubmit(async ({ taxId, note, ...values }) => {
-    setFailure(null);
-    try {
+    await attempt(async () => {
       // The server reads an absent tax ID or note as none; null is not one of its inputs.
       await apply.mutateAsync({ ...values, ...(taxId && { taxId }), ...(note && { note }) });
-    } catch (error) {
-      setFailure(errorMessage(error, 'The application could not be sent. Please try again.'));
-    }
+    }, 'The application could not be sent. Please try again.');
   });
 
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
-      onFocus={resolver.preload}
-      noValidate
-      className="flex max-w-xl flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
-      aria-labelledby="apply-title"
-    >
+    <CardForm onSubmit={submit} onFocus={resolver.preload} className="max-w-xl" aria-labelledby="apply-title">
       <h3 id="apply-title" className="text-lg font-bold">
         Apply for a business account
       </h3>
@@ -111,6 +102,6 @@ const ApplyForm = () => {
       <SubmitButton isLoading={apply.isPending} className="self-start">
         Apply
       </SubmitButton>
-    </form>
+    </CardForm>
   );
 };

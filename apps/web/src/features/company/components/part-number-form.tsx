@@ -1,11 +1,9 @@
-import { useState } from 'react';
+import { useActionFailure } from '@/lib/use-action-failure';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { PartNumber, PartNumberBodySchema } from '@forgeline/shared/schemas/part-numbers';
-import { Alert } from '@/components/ui/alert';
 import { FormField } from '@/components/ui/form-field';
-import { SubmitButton } from '@/components/ui/submit-button';
-import { errorMessage } from '@/lib/error-message';
+import { FormActions } from '@/components/ui/form-actions';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { useSetPartNumber } from '../api/part-numbers';
 
@@ -16,7 +14,7 @@ type PartNumberValues = z.output<typeof PartNumberBodySchema>;
 /** One mapping: your number for one of our parts (a part keeps one number; saving replaces it). */
 export const PartNumberForm = ({ mapping, onDone }: { mapping?: PartNumber; onDone: () => void }) => {
   const save = useSetPartNumber();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, attempt } = useActionFailure();
   const { register, handleSubmit, formState } = useForm<PartNumberInput, unknown, PartNumberValues>({
     resolver,
     defaultValues: { customerPartNumber: mapping?.customerPartNumber ?? '', sku: mapping?.sku ?? '' },
@@ -24,13 +22,10 @@ export const PartNumberForm = ({ mapping, onDone }: { mapping?: PartNumber; onDo
   const errors = formState.errors;
 
   const submit = handleSubmit(async (body) => {
-    setFailure(null);
-    try {
+    await attempt(async () => {
       await save.mutateAsync(body);
       onDone();
-    } catch (error) {
-      setFailure(errorMessage(error, 'The part number could not be saved.'));
-    }
+    }, 'The part number could not be saved.');
   });
 
   return (
@@ -57,15 +52,14 @@ export const PartNumberForm = ({ mapping, onDone }: { mapping?: PartNumber; onDo
         {...register('sku')}
         error={errors.sku?.message}
       />
-      <Alert data-testid="part-number-error" className="sm:col-span-2">
-        {failure}
-      </Alert>
-      <div className="flex flex-wrap gap-2 sm:col-span-2">
-        <SubmitButton isLoading={save.isPending}>Save part number</SubmitButton>
-        <button type="button" className="btn btn-ghost" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <FormActions
+        failure={failure}
+        failureTestId="part-number-error"
+        saving={save.isPending}
+        submitText="Save part number"
+        onCancel={onDone}
+        className="sm:col-span-2"
+      />
     </form>
   );
 };

@@ -3,8 +3,8 @@ import type { PartNumber } from '@forgeline/shared/schemas/part-numbers';
 import { Alert } from '@/components/ui/alert';
 import { EditDeleteButtons } from '@/components/ui/edit-delete-buttons';
 import { QueryState } from '@/components/ui/query-state';
-import { confirmDialog } from '@/lib/dialogs';
-import { errorMessage } from '@/lib/error-message';
+import { PanelSection } from '@/components/ui/panel-section';
+import { useActionFailure } from '@/lib/use-action-failure';
 import { PART_NUMBERS_CSV_URL, usePartNumbers, useRemovePartNumber } from '../api/part-numbers';
 import { PartNumberForm } from './part-number-form';
 
@@ -20,25 +20,23 @@ export const PartNumbersPanel = ({ canEdit }: { canEdit: boolean }) => {
   const remove = useRemovePartNumber();
   // 'new' for the add form, 'import' for the file, a product id for the mapping being edited.
   const [editing, setEditing] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, confirmThen } = useActionFailure();
 
-  const onRemove = async (mapping: PartNumber) => {
-    setFailure(null);
-    const detail = `${mapping.customerPartNumber} will no longer find ${mapping.sku} in quick order.`;
-    if (!(await confirmDialog('Yes, remove', detail))) return;
-    try {
-      await remove.mutateAsync(mapping.productId);
-    } catch (error) {
-      setFailure(errorMessage(error, `${mapping.customerPartNumber} could not be removed.`));
-    }
-  };
+  const onRemove = (mapping: PartNumber) =>
+    confirmThen(
+      {
+        button: 'Yes, remove',
+        detail: `${mapping.customerPartNumber} will no longer find ${mapping.sku} in quick order.`,
+      },
+      () => remove.mutateAsync(mapping.productId),
+      `${mapping.customerPartNumber} could not be removed.`,
+    );
 
   return (
-    <section aria-labelledby="part-numbers-title" className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h3 id="part-numbers-title" className="text-lg font-bold">
-          Your part numbers
-        </h3>
+    <PanelSection
+      id="part-numbers-title"
+      title="Your part numbers"
+      actions={
         <div className="flex flex-wrap gap-2">
           <a href={PART_NUMBERS_CSV_URL} download className="btn btn-sm btn-outline">
             Export CSV
@@ -54,7 +52,8 @@ export const PartNumbersPanel = ({ canEdit }: { canEdit: boolean }) => {
             </>
           ) : null}
         </div>
-      </div>
+      }
+    >
       <p className="text-sm text-base-content/80">
         Your own numbers for our parts, as your ERP knows them. Buyers can type either number in quick order;
         yours is printed beside ours on orders and invoices.
@@ -111,6 +110,6 @@ export const PartNumbersPanel = ({ canEdit }: { canEdit: boolean }) => {
           </ul>
         )}
       </QueryState>
-    </section>
+    </PanelSection>
   );
 };

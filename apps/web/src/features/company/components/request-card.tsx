@@ -1,11 +1,9 @@
-import { useState } from 'react';
+import { useActionFailure } from '@/lib/use-action-failure';
 import { formatPrice } from '@forgeline/shared/money';
 import type { ApprovalResult, CompanyMember, OrderRequest } from '@forgeline/shared/schemas/company';
 import { Alert } from '@/components/ui/alert';
 import { Link } from '@/components/ui/link';
 import { paths } from '@/config/paths';
-import { confirmDialog } from '@/lib/dialogs';
-import { errorMessage } from '@/lib/error-message';
 import { formatDay, formatMoment } from '@/lib/format-date';
 import { useWithdrawRequest } from '../api/requests';
 import { DecisionForm } from './decision-form';
@@ -33,17 +31,14 @@ export const RequestCard = ({
   const own = request.buyer.id === me.userId;
   const pending = request.status === 'pending';
   const withdraw = useWithdrawRequest();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, confirmThen } = useActionFailure();
 
-  const onWithdraw = async () => {
-    setFailure(null);
-    if (!(await confirmDialog('Yes, withdraw', `Request ${request.number} will not be placed.`))) return;
-    try {
-      await withdraw.mutateAsync(request.id);
-    } catch (error) {
-      setFailure(errorMessage(error, 'The request could not be withdrawn.'));
-    }
-  };
+  const onWithdraw = () =>
+    confirmThen(
+      { button: 'Yes, withdraw', detail: `Request ${request.number} will not be placed.` },
+      () => withdraw.mutateAsync(request.id),
+      'The request could not be withdrawn.',
+    );
 
   return (
     <article

@@ -1,15 +1,15 @@
 import { useId, useState } from 'react';
+import { useActionFailure } from '@/lib/use-action-failure';
 import { useFieldArray, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { Product } from '@forgeline/shared/schemas/product';
 import type { SavedList, SavedListBodySchema } from '@forgeline/shared/schemas/company';
-import { Alert } from '@/components/ui/alert';
 import { ErrorText, FormField } from '@/components/ui/form-field';
 import { PartCombobox, type SearchParts } from '@/components/ui/part-combobox';
-import { SubmitButton } from '@/components/ui/submit-button';
-import { errorMessage } from '@/lib/error-message';
+import { FormActions } from '@/components/ui/form-actions';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { useSaveList } from '../api/saved-lists';
+import { CardForm } from '@/components/ui/card-form';
 
 const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.SavedListBodySchema));
 type ListInput = z.input<typeof SavedListBodySchema>;
@@ -27,7 +27,7 @@ export const SavedListEditor = ({
 }) => {
   const pickerId = useId();
   const save = useSaveList();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, attempt } = useActionFailure();
   // What each line shows; the body carries only product ids and quantities.
   const [labels, setLabels] = useState<Record<string, string>>(() =>
     Object.fromEntries(
@@ -67,21 +67,16 @@ export const SavedListEditor = ({
   };
 
   const submit = handleSubmit(async (body) => {
-    setFailure(null);
-    try {
+    await attempt(async () => {
       await save.mutateAsync({ ...(list && { id: list.id }), body });
       onDone();
-    } catch (error) {
-      setFailure(errorMessage(error, 'The list could not be saved.'));
-    }
+    }, 'The list could not be saved.');
   });
 
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
+    <CardForm
+      onSubmit={submit}
       onFocus={resolver.preload}
-      noValidate
-      className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
       aria-label={list ? `Edit ${list.name}` : 'New list'}
     >
       <FormField label="List name" {...register('name')} error={errors.name?.message} />
@@ -128,13 +123,13 @@ export const SavedListEditor = ({
           Add to list
         </button>
       </div>
-      <Alert data-testid="list-error">{failure}</Alert>
-      <div className="flex flex-wrap gap-2">
-        <SubmitButton isLoading={save.isPending}>Save list</SubmitButton>
-        <button type="button" className="btn btn-ghost" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
-    </form>
+      <FormActions
+        failure={failure}
+        failureTestId="list-error"
+        saving={save.isPending}
+        submitText="Save list"
+        onCancel={onDone}
+      />
+    </CardForm>
   );
 };

@@ -7,9 +7,9 @@ import { Link } from '@/components/ui/link';
 import type { SearchParts } from '@/components/ui/part-combobox';
 import { QueryState } from '@/components/ui/query-state';
 import { paths } from '@/config/paths';
-import { confirmDialog } from '@/lib/dialogs';
-import { errorMessage } from '@/lib/error-message';
+import { PanelSection } from '@/components/ui/panel-section';
 import { formatDay } from '@/lib/format-date';
+import { useActionFailure } from '@/lib/use-action-failure';
 import { useAddListToCart, useDeleteList, useSavedLists } from '../api/saved-lists';
 import { SavedListEditor } from './saved-list-editor';
 
@@ -24,40 +24,34 @@ export const SavedListsPanel = ({ canEdit, searchParts }: { canEdit: boolean; se
   // 'new' for a new list, an id for the list being edited.
   const [editing, setEditing] = useState<string | null>(null);
   const [added, setAdded] = useState<Added | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, attempt, confirmThen } = useActionFailure();
 
-  const onAddToCart = async (list: SavedList) => {
-    setFailure(null);
+  const onAddToCart = (list: SavedList) => {
     setAdded(null);
-    try {
-      setAdded({ list: list.name, cart: await toCart.mutateAsync(list.id) });
-    } catch (error) {
-      setFailure(errorMessage(error, `${list.name} could not be put in your cart.`));
-    }
+    return attempt(
+      async () => setAdded({ list: list.name, cart: await toCart.mutateAsync(list.id) }),
+      `${list.name} could not be put in your cart.`,
+    );
   };
-  const onDelete = async (list: SavedList) => {
-    setFailure(null);
-    if (!(await confirmDialog('Yes, delete', `The list ${list.name} is deleted for the whole company.`)))
-      return;
-    try {
-      await remove.mutateAsync(list.id);
-    } catch (error) {
-      setFailure(errorMessage(error, `${list.name} could not be deleted.`));
-    }
-  };
+  const onDelete = (list: SavedList) =>
+    confirmThen(
+      { button: 'Yes, delete', detail: `The list ${list.name} is deleted for the whole company.` },
+      () => remove.mutateAsync(list.id),
+      `${list.name} could not be deleted.`,
+    );
 
   return (
-    <section aria-labelledby="lists-title" className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h3 id="lists-title" className="text-lg font-bold">
-          Saved lists
-        </h3>
-        {canEdit && editing !== 'new' ? (
+    <PanelSection
+      id="lists-title"
+      title="Saved lists"
+      actions={
+        canEdit && editing !== 'new' ? (
           <button type="button" className="btn btn-sm btn-primary" onClick={() => setEditing('new')}>
             New list
           </button>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       {editing === 'new' ? (
         <SavedListEditor searchParts={searchParts} onDone={() => setEditing(null)} />
       ) : null}
@@ -125,7 +119,7 @@ export const SavedListsPanel = ({ canEdit, searchParts }: { canEdit: boolean; se
           </ul>
         )}
       </QueryState>
-    </section>
+    </PanelSection>
   );
 };
 

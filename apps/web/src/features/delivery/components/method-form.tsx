@@ -1,14 +1,14 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { DELIVERY_KINDS, deliveryKindLabels } from '@forgeline/shared/delivery';
 import type { DeliveryMethodDto, DeliveryZoneDto } from '@forgeline/shared/schemas/delivery';
-import { Alert } from '@/components/ui/alert';
 import { Field, FormField, errorProps } from '@/components/ui/form-field';
-import { SubmitButton } from '@/components/ui/submit-button';
+import { FormActions } from '@/components/ui/form-actions';
 import { toast } from '@/lib/toast';
 import { useSaveMethod } from '../api/delivery';
 import { methodResolver, methodValues, type MethodOutput, type MethodValues } from './method-values';
 import { RateFields } from './rate-fields';
 import { showRefusal } from './server-errors';
+import { CardForm } from '@/components/ui/card-form';
 
 type Props = { method?: DeliveryMethodDto; zones: DeliveryZoneDto[]; onDone: () => void };
 
@@ -33,14 +33,7 @@ export const MethodForm = ({ method, zones, onDone }: Props) => {
   });
   const title = method ? `Edit method ${method.name}` : 'Add a method';
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
-      onFocus={methodResolver.preload}
-      noValidate
-      aria-label={title}
-      className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
-    >
-      <h3 className="text-lg font-bold">{title}</h3>
+    <CardForm onSubmit={submit} onFocus={methodResolver.preload} aria-label={title} title={title}>
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField label="Method name" error={errors.name?.message} {...register('name')} />
         <Field id="delivery-method-kind" label="Kind" error={errors.kind?.message}>
@@ -63,15 +56,12 @@ export const MethodForm = ({ method, zones, onDone }: Props) => {
         Offered to buyers
       </label>
       <RateFields kind={kind} zones={zones} control={control} register={register} errors={errors} />
-      <Alert>{errors.root?.message}</Alert>
-      <div className="flex flex-wrap gap-2">
-        <SubmitButton isLoading={formState.isSubmitting}>
-          {method ? 'Save method' : 'Add method'}
-        </SubmitButton>
-        <button type="button" className="btn btn-ghost" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
-    </form>
+      <FormActions
+        failure={errors.root?.message}
+        saving={formState.isSubmitting}
+        submitText={method ? 'Save method' : 'Add method'}
+        onCancel={onDone}
+      />
+    </CardForm>
   );
 };

@@ -1,12 +1,12 @@
 import { useForm } from 'react-hook-form';
 import type { DeliveryZoneBody, DeliveryZoneDto } from '@forgeline/shared/schemas/delivery';
-import { Alert } from '@/components/ui/alert';
 import { FormField } from '@/components/ui/form-field';
-import { SubmitButton } from '@/components/ui/submit-button';
+import { FormActions } from '@/components/ui/form-actions';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
 import { useSaveZone } from '../api/delivery';
 import { showRefusal } from './server-errors';
+import { CardForm } from '@/components/ui/card-form';
 
 const resolver = lazyZodResolver(() =>
   import('../schemas').then((schemas) => schemas.DeliveryZoneBodySchema),
@@ -46,14 +46,7 @@ export const ZoneForm = ({ zone, onDone }: { zone?: DeliveryZoneDto; onDone: () 
   });
   const title = zone ? `Edit zone ${zone.name}` : 'Add a zone';
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
-      onFocus={resolver.preload}
-      noValidate
-      aria-label={title}
-      className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
-    >
-      <h3 className="text-lg font-bold">{title}</h3>
+    <CardForm onSubmit={submit} onFocus={resolver.preload} aria-label={title} title={title}>
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField label="Zone name" error={errors.name?.message} {...register('name')} />
         <FormField
@@ -64,13 +57,12 @@ export const ZoneForm = ({ zone, onDone }: { zone?: DeliveryZoneDto; onDone: () 
           {...register('destinations', { setValueAs: splitCodes })}
         />
       </div>
-      <Alert>{errors.root?.message}</Alert>
-      <div className="flex flex-wrap gap-2">
-        <SubmitButton isLoading={formState.isSubmitting}>{zone ? 'Save zone' : 'Add zone'}</SubmitButton>
-        <button type="button" className="btn btn-ghost" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
-    </form>
+      <FormActions
+        failure={errors.root?.message}
+        saving={formState.isSubmitting}
+        submitText={zone ? 'Save zone' : 'Add zone'}
+        onCancel={onDone}
+      />
+    </CardForm>
   );
 };

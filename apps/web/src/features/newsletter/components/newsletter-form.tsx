@@ -1,9 +1,10 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { NewsletterBody, NewsletterBodyInput } from '@forgeline/shared/schemas/contact';
 import { useSubscribe } from '../api/subscribe';
 import { Alert } from '@/components/ui/alert';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
+import type { NewsletterHandOver } from './newsletter-box';
 
 /** zod and the schema load on the first validation (docs/decisions/0042). */
 const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.NewsletterBodySchema));
@@ -12,13 +13,15 @@ const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => sc
  * The footer's Newsletter box (docs/product.md §2, made to work by docs/architecture.md §4): an email and Subscribe, checked
  * by the server's schema; the server's friendly answer replaces the form.
  */
-const NewsletterForm = () => {
+const NewsletterForm = ({ handOver }: { handOver?: () => NewsletterHandOver }) => {
   const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
   const [confirmation, setConfirmation] = useState<string | null>(null);
   const mutation = useSubscribe();
   const {
     register,
     handleSubmit,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<NewsletterBodyInput, unknown, NewsletterBody>({
     resolver,
@@ -34,6 +37,22 @@ const NewsletterForm = () => {
     }
   });
 
+  // Once on screen, the form takes over from the plain box (newsletter-box.tsx): what was typed, then a
+  // submit, or else the focus.
+  const [takeOver] = useState(() => handOver);
+  useEffect(() => {
+    const start = takeOver?.();
+    const field = formRef.current?.querySelector('input');
+    if (!start || !field) return;
+    setValue('email', start.email);
+    if (start.submit) return void formRef.current?.requestSubmit();
+    field.focus();
+    // The caret to the end, for the keys still to come: setting a new value puts it there (an email
+    // field has no setSelectionRange).
+    field.value = '';
+    field.value = start.email;
+  }, [takeOver, setValue]);
+
   if (confirmation !== null) {
     return (
       <p role="status" className="rounded-box bg-white/10 p-4 text-sm font-medium text-white">
@@ -45,6 +64,7 @@ const NewsletterForm = () => {
   const error = errors.email?.message;
   return (
     <form
+      ref={formRef}
       onSubmit={(event) => void onSubmit(event)}
       onFocus={resolver.preload}
       noValidate

@@ -1,24 +1,12 @@
-import { describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Product } from '@forgeline/shared/schemas/product';
+import { jsonResponse, renderWithProviders as render } from '../../../../test/render';
+import { stubApi } from '../../../../test/company';
+import { makeProduct } from '../../../../test/products';
 import { PurchaseForm } from './purchase-form';
 
-const product: Product = {
-  _id: '7d0c1c8e-0a55-4b8e-9a39-1b4f6c0e2a11',
-  name: 'Hex Bolt M12',
-  price: 2.5,
-  minOrder: 100,
-  availableQuantiity: 500,
-  description: 'Zinc plated.',
-  img: '/uploads/bolt.webp',
-  sku: 'FL-BLT-M12',
-  packSize: 1,
-  maxOrder: null,
-  lowStockThreshold: 10,
-  priceTiers: [],
-  taxCategory: 'standard' as const,
-};
+const product = makeProduct();
 const user = { name: 'Dana Buyer', email: 'dana@example.com' };
 
 const setup = () => {
@@ -31,7 +19,40 @@ const setup = () => {
   };
 };
 
+// No delivery method serves unless a test says so (GET /api/order/delivery answers null).
+beforeEach(() => stubApi({ 'GET /order/delivery': jsonResponse({ delivery: null }) }));
+afterEach(() => vi.unstubAllGlobals());
+
 describe('PurchaseForm', () => {
+  it('shows the delivery the order will be charged for the quantity, before Confirm Order', async () => {
+    const calls = stubApi({
+      'GET /order/delivery': jsonResponse({
+        delivery: {
+          methodId: 'm1',
+          name: 'Light parcel',
+          kind: 'weight',
+          cost: 9,
+          tax: 0.56,
+          zoneName: 'US',
+        },
+      }),
+    });
+    const { quantity } = setup();
+    expect(await screen.findByTestId('purchase-delivery')).toHaveTextContent(
+      /^Delivery by Light parcel: \$ 9(\.00)? \+ \$ 0\.56 tax, added to this order\.$/,
+    );
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '150');
+    await waitFor(() => expect(calls.at(-1)?.url).toContain('buyQuantity=150'));
+    expect(calls.at(-1)?.url).toContain(`productId=${product._id}`);
+    // A quantity the order would refuse asks nothing and shows no delivery.
+    const asked = calls.length;
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '5');
+    await waitFor(() => expect(screen.queryByTestId('purchase-delivery')).toBeNull());
+    expect(calls).toHaveLength(asked);
+  });
+
   it("starts from the profile's address and phone and places the order with them", async () => {
     const onSubmit = vi.fn().mockResolvedValue(undefined);
     render(

@@ -12,6 +12,7 @@ import { ErrorText, Field, errorProps } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { PriceTable } from '@/components/pricing/price-table';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { OrderFormDelivery } from './order-form-delivery';
 
 type PurchaseFormSchema = ReturnType<typeof purchaseFormSchema>;
 
@@ -184,6 +185,8 @@ export const PurchaseForm = ({ product, user, contact, onSubmit, submitError }: 
           $ {formatPrice(total)}
         </span>
       </p>
+
+      <OrderFormDelivery productId={product._id} quantity={outOfRange ? null : quantity} />
 
       <ErrorText>{submitError ? <span role="alert">{submitError}</span> : null}</ErrorText>
 

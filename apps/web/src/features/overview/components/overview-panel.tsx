@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from '@/components/ui/link';
-import { formatPrice } from '@forgeline/shared/money';
+import { formatPrice, sumDollars } from '@forgeline/shared/money';
 import { OVERVIEW_PERIODS } from '@forgeline/shared/schema-constants';
 import { type Overview } from '@forgeline/shared/schemas/overview';
 import { dashboardPaths } from '@/config/dashboard-paths';
@@ -55,7 +55,7 @@ const REVENUE_LABELS = {
 
 /** Revenue is net; beside it, the tax collected with it and the gross, when the shop charges tax. */
 const taxDetail = (net: number, tax: number | undefined) =>
-  tax === undefined ? undefined : `net; tax ${usd(tax)}, gross ${usd(Math.round((net + tax) * 100) / 100)}`;
+  tax === undefined ? undefined : `net; tax ${usd(tax)}, gross ${usd(sumDollars(net, tax))}`;
 
 /** The admin's first dashboard page: figures from the database, revenue per day, top and low products. */
 export const OverviewPanel = ({ overview, days, onDays }: OverviewPanelProps) => {

@@ -6,16 +6,7 @@ import type {
   TermsInvoice,
 } from '@forgeline/shared/schemas/payment-terms';
 import { api } from '@/lib/api-client';
-import { createQueryKeys, orderKeys } from '@/lib/query-keys';
-
-/** Payment terms (decision 0112): a customer's terms, and the admin's list of open invoices on terms. */
-const terms = createQueryKeys('terms');
-export const termsKeys = {
-  ...terms,
-  mine: () => terms.detail('mine'),
-  ofUser: (userId: string) => terms.detail(userId),
-  invoices: (overdue: boolean) => terms.list({ overdue }),
-};
+import { orderKeys, termsKeys } from '@/lib/query-keys';
 
 /** GET /api/myTerms: whether the checkout offers 'Pay by invoice', and the credit still available. */
 export const useMyTerms = (enabled = true) =>

@@ -1,16 +1,25 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { formatPrice } from '@forgeline/shared/money';
 import {
-  PaymentTermsBodySchema,
   type PaymentTerms,
   type PaymentTermsBody,
+  type PaymentTermsFormInput,
 } from '@forgeline/shared/schemas/payment-terms';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { TERMS_DAYS } from '@forgeline/shared/schema-constants';
 import { type UserSummary } from '@forgeline/shared/schemas/user';
 import { actionFailed } from '@/lib/error-message';
 import { Alert } from '@/components/ui/alert';
 import { useSetUserTerms, useUserTerms } from '../api/terms';
+import { ModalHeader } from '@/components/ui/modal-header';
+
+type PaymentTermsTerms = NonNullable<PaymentTermsBody['terms']>;
+// zod and the schema load with the form's first validation (docs/decisions/0042).
+const termsResolver = lazyZodResolver<PaymentTermsFormInput, PaymentTermsTerms>(() =>
+  import('../schemas').then((schemas) => schemas.PaymentTermsFormSchema),
+);
 
 type TermsDialogProps = { user: UserSummary; onClose: () => void };
 
@@ -53,19 +62,14 @@ export const TermsEditorDialog = ({ subject, current, save, saving, onClose }: T
   return (
     <dialog ref={dialog} className="modal" aria-labelledby="terms-title" onClose={onClose}>
       <div className="modal-box max-w-md">
-        <div className="mb-3 flex items-start justify-between gap-4">
-          <h3 id="terms-title" className="text-lg font-bold break-all">
-            Payment terms of {subject}
-          </h3>
-          <button
-            type="button"
-            className="btn btn-sm btn-circle btn-ghost"
-            onClick={onClose}
-            aria-label="Close"
-          >
-            ✕
-          </button>
-        </div>
+        <ModalHeader
+          id="terms-title"
+          className="mb-3"
+          titleClassName="text-lg font-bold break-all"
+          onClose={onClose}
+        >
+          Payment terms of {subject}
+        </ModalHeader>
         <p className="mb-3 text-sm" data-testid="terms-state">
           {current === undefined
             ? 'Loading…'
@@ -94,39 +98,40 @@ const TermsForm = ({
   saving,
   onClose,
 }: TermsEditorProps & { current: PaymentTerms }) => {
-  const [days, setDays] = useState(String(current.termsDays ?? 30));
-  const [limit, setLimit] = useState(current.approved ? String(current.creditLimit) : '');
   const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<PaymentTermsFormInput, unknown, PaymentTermsTerms>({
+    resolver: termsResolver,
+    defaultValues: {
+      termsDays: String(current.termsDays ?? 30),
+      creditLimit: current.approved ? String(current.creditLimit) : '',
+    },
+  });
 
-  const submit = async (body: unknown, done: string) => {
+  const saveTerms = async (body: PaymentTermsBody, done: string) => {
     setFailure(null);
-    const parsed = PaymentTermsBodySchema.safeParse(body);
-    if (!parsed.success) {
-      setFailure(parsed.error.issues[0]?.message ?? 'Please check the terms.');
-      return;
-    }
     try {
-      await save(parsed.data);
+      await save(body);
       toast.success(done);
       onClose();
     } catch (error) {
       setFailure(actionFailed('Failed to save the payment terms', error));
     }
   };
-
-  const onSave = (event: FormEvent) => {
-    event.preventDefault();
-    void submit(
-      { terms: { termsDays: Number(days), creditLimit: limit === '' ? undefined : Number(limit) } },
-      `${subject} may pay by invoice, net ${days} days`,
-    );
-  };
+  const onSave = handleSubmit((terms) =>
+    saveTerms({ terms }, `${subject} may pay by invoice, net ${terms.termsDays} days`),
+  );
+  const invalid = formState.errors.termsDays?.message ?? formState.errors.creditLimit?.message;
 
   return (
-    <form onSubmit={onSave} className="flex flex-col gap-3" noValidate>
+    <form
+      onSubmit={(event) => void onSave(event)}
+      onFocus={termsResolver.preload}
+      className="flex flex-col gap-3"
+      noValidate
+    >
       <label className="form-control">
         <span className="label-text mb-1">Terms</span>
-        <select className="select select-bordered" value={days} onChange={(e) => setDays(e.target.value)}>
+        <select className="select select-bordered" {...register('termsDays')}>
           {TERMS_DAYS.map((n) => (
             <option key={n} value={n}>
               Net {n} days
@@ -142,18 +147,17 @@ const TermsForm = ({
           min="1"
           step="0.01"
           inputMode="decimal"
-          value={limit}
-          onChange={(e) => setLimit(e.target.value)}
+          {...register('creditLimit')}
         />
       </label>
-      <Alert>{failure}</Alert>
+      <Alert>{invalid ?? failure}</Alert>
       <div className="flex flex-wrap justify-end gap-2">
         {current?.approved ? (
           <button
             type="button"
             className="btn btn-outline btn-error btn-sm"
             disabled={saving}
-            onClick={() => void submit({ terms: null }, `${subject} pays by card only`)}
+            onClick={() => void saveTerms({ terms: null }, `${subject} pays by card only`)}
           >
             Withdraw terms
           </button>

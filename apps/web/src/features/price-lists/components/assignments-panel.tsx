@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { PriceListAssignment, PriceListDetail } from '@forgeline/shared/schemas/price-list';
-import { TableRegion } from '@/components/ui/table-region';
+import { DataTable } from '@/components/ui/data-table';
 import { actionFailed } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
 import { useAddAssignment, useChangeAssignment, useRemoveAssignment } from '../api/price-lists';
@@ -51,48 +51,37 @@ export const AssignmentsPanel = ({ list }: { list: PriceListDetail }) => {
         company’s own list beats its group’s.
       </p>
       {list.assignments.length > 0 ? (
-        <TableRegion label="Assignments of the price list">
-          <table className="table table-zebra table-sm @max-2xl:stacked-rows">
-            <thead>
-              <tr>
-                <th scope="col">Company or group</th>
-                <th scope="col">Priority</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.assignments.map((assignment) => (
-                <tr key={assignment.id} data-testid="assignment-row">
-                  <th scope="row" data-label="Company or group">
-                    {assignment.holder.name}{' '}
-                    <span className="badge badge-ghost badge-sm">{assignment.holder.kind}</span>
-                  </th>
-                  <td data-label="Priority">
-                    <PriorityField listId={list.id} assignment={assignment} />
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-xs text-error"
-                      onClick={() =>
-                        void remove
-                          .mutateAsync(assignment.id)
-                          .then(() =>
-                            toast.success(`${list.name} is taken back from ${assignment.holder.name}`),
-                          )
-                          .catch((error: unknown) => toast.error(actionFailed('Failed to remove', error)))
-                      }
-                    >
-                      Remove
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+        <DataTable
+          label="Assignments of the price list"
+          className="table table-zebra table-sm @max-2xl:stacked-rows"
+          columns={['Company or group', 'Priority', { srOnly: 'Actions' }]}
+          rows={list.assignments}
+          renderRow={(assignment) => (
+            <tr key={assignment.id} data-testid="assignment-row">
+              <th scope="row" data-label="Company or group">
+                {assignment.holder.name}{' '}
+                <span className="badge badge-ghost badge-sm">{assignment.holder.kind}</span>
+              </th>
+              <td data-label="Priority">
+                <PriorityField listId={list.id} assignment={assignment} />
+              </td>
+              <td>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-xs text-error"
+                  onClick={() =>
+                    void remove
+                      .mutateAsync(assignment.id)
+                      .then(() => toast.success(`${list.name} is taken back from ${assignment.holder.name}`))
+                      .catch((error: unknown) => toast.error(actionFailed('Failed to remove', error)))
+                  }
+                >
+                  Remove
+                </button>
+              </td>
+            </tr>
+          )}
+        />
       ) : null}
       <div className="flex flex-wrap items-end gap-2 rounded-box border border-base-300 bg-base-100 p-3">
         <label className="flex flex-col gap-1 text-sm">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { CustomerGroup } from '@forgeline/shared/schemas/price-list';
 import { dashboardPaths } from '@/config/dashboard-paths';
 import { Link } from '@/components/ui/link';
-import { TableRegion } from '@/components/ui/table-region';
+import { DataTable } from '@/components/ui/data-table';
 import { confirmDialog } from '@/lib/dialogs';
 import { actionFailed, errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
@@ -91,69 +91,56 @@ export const CustomerGroupsPanel = ({ groups }: { groups: CustomerGroup[] }) => 
       {groups.length === 0 ? (
         <p className="text-sm text-base-content/75">No customer groups yet.</p>
       ) : (
-        <TableRegion label="Customer groups table">
-          <table className="table table-zebra @max-2xl:stacked-rows">
-            <thead>
-              <tr>
-                <th scope="col">Group</th>
-                <th scope="col">Companies</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {groups.map((group) => (
-                <tr key={group.id} data-testid="group-row">
-                  <th scope="row" data-label="Group">
-                    {renaming === group.id ? (
-                      <NameForm
-                        label={`Rename ${group.name}`}
-                        initial={group.name}
-                        submitText="Save"
-                        onCancel={() => setRenaming(null)}
-                        onSave={async (name) => {
-                          await rename.mutateAsync({ id: group.id, name });
-                          setRenaming(null);
-                        }}
-                      />
-                    ) : (
-                      group.name
-                    )}
-                  </th>
-                  <td data-label="Companies">
-                    {group.companies.length === 0
-                      ? 'None yet: choose the group on a company’s page'
-                      : group.companies.map((company, index) => (
-                          <span key={company.id}>
-                            {index > 0 ? ', ' : ''}
-                            <Link className="link" to={dashboardPaths.adminCompany.getHref(company.id)}>
-                              {company.name}
-                            </Link>
-                          </span>
-                        ))}
-                  </td>
-                  <td className="flex flex-wrap gap-2">
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-xs"
-                      onClick={() => setRenaming(group.id)}
-                    >
-                      Rename
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-xs text-error"
-                      onClick={() => void drop(group)}
-                    >
-                      Delete
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+        <DataTable
+          label="Customer groups table"
+          className="table table-zebra @max-2xl:stacked-rows"
+          columns={['Group', 'Companies', { srOnly: 'Actions' }]}
+          rows={groups}
+          renderRow={(group) => (
+            <tr key={group.id} data-testid="group-row">
+              <th scope="row" data-label="Group">
+                {renaming === group.id ? (
+                  <NameForm
+                    label={`Rename ${group.name}`}
+                    initial={group.name}
+                    submitText="Save"
+                    onCancel={() => setRenaming(null)}
+                    onSave={async (name) => {
+                      await rename.mutateAsync({ id: group.id, name });
+                      setRenaming(null);
+                    }}
+                  />
+                ) : (
+                  group.name
+                )}
+              </th>
+              <td data-label="Companies">
+                {group.companies.length === 0
+                  ? 'None yet: choose the group on a company’s page'
+                  : group.companies.map((company, index) => (
+                      <span key={company.id}>
+                        {index > 0 ? ', ' : ''}
+                        <Link className="link" to={dashboardPaths.adminCompany.getHref(company.id)}>
+                          {company.name}
+                        </Link>
+                      </span>
+                    ))}
+              </td>
+              <td className="flex flex-wrap gap-2">
+                <button type="button" className="btn btn-ghost btn-xs" onClick={() => setRenaming(group.id)}>
+                  Rename
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-xs text-error"
+                  onClick={() => void drop(group)}
+                >
+                  Delete
+                </button>
+              </td>
+            </tr>
+          )}
+        />
       )}
     </div>
   );

@@ -1,11 +1,11 @@
 import { useForm } from 'react-hook-form';
 import type { PriceListItem, PriceListItemBody } from '@forgeline/shared/schemas/price-list';
-import { Alert } from '@/components/ui/alert';
 import { FormField } from '@/components/ui/form-field';
-import { SubmitButton } from '@/components/ui/submit-button';
+import { FormActions } from '@/components/ui/form-actions';
 import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { formatBreaks } from '../breaks';
+import { CardForm } from '@/components/ui/card-form';
 
 const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.ItemFormSchema));
 
@@ -44,14 +44,7 @@ export const ItemForm = ({
   });
   const label = item ? `Price of ${item.sku}` : 'Add a part';
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
-      onFocus={resolver.preload}
-      noValidate
-      aria-label={label}
-      className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
-    >
-      <h4 className="font-semibold">{label}</h4>
+    <CardForm onSubmit={submit} onFocus={resolver.preload} aria-label={label} title={label} titleLevel={4}>
       <div className="grid gap-3 sm:grid-cols-3">
         <FormField
           label="Part number"
@@ -73,13 +66,12 @@ export const ItemForm = ({
           {...register('breaks')}
         />
       </div>
-      <Alert>{errors.root?.message}</Alert>
-      <div className="flex flex-wrap gap-2">
-        <SubmitButton isLoading={formState.isSubmitting}>{item ? 'Save price' : 'Add part'}</SubmitButton>
-        <button type="button" className="btn btn-ghost" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
-    </form>
+      <FormActions
+        failure={errors.root?.message}
+        saving={formState.isSubmitting}
+        submitText={item ? 'Save price' : 'Add part'}
+        onCancel={onDone}
+      />
+    </CardForm>
   );
 };

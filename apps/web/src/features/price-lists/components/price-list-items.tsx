@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatPrice } from '@forgeline/shared/money';
 import type { PriceListDetail, PriceListItem } from '@forgeline/shared/schemas/price-list';
-import { TableRegion } from '@/components/ui/table-region';
+import { DataTable } from '@/components/ui/data-table';
 import { confirmDialog } from '@/lib/dialogs';
 import { actionFailed } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
@@ -63,49 +63,37 @@ export const PriceListItems = ({ list, onImport }: { list: PriceListDetail; onIm
             : 'No parts yet.'}
         </p>
       ) : (
-        <TableRegion label="Parts of the price list">
-          <table className="table table-zebra table-sm @max-2xl:stacked-rows">
-            <thead>
-              <tr>
-                <th scope="col">Part number</th>
-                <th scope="col">Name</th>
-                <th scope="col">List price</th>
-                <th scope="col">Price</th>
-                <th scope="col">Breaks</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((item) => (
-                <tr key={item.productId} data-testid="price-list-item">
-                  <th scope="row" data-label="Part number" className="font-mono">
-                    {item.sku}
-                  </th>
-                  <td data-label="Name">{item.name}</td>
-                  <td data-label="List price">$ {formatPrice(item.listPrice)}</td>
-                  <td data-label="Price">{priceWords(list, item)}</td>
-                  <td data-label="Breaks" className="font-mono text-xs">
-                    {formatBreaks(item.tiers) || '—'}
-                  </td>
-                  <td className="flex flex-wrap gap-1">
-                    <button type="button" className="btn btn-ghost btn-xs" onClick={() => setEditing(item)}>
-                      Edit
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-xs text-error"
-                      onClick={() => void remove(item)}
-                    >
-                      Remove
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+        <DataTable
+          label="Parts of the price list"
+          className="table table-zebra table-sm @max-2xl:stacked-rows"
+          columns={['Part number', 'Name', 'List price', 'Price', 'Breaks', { srOnly: 'Actions' }]}
+          rows={list.items}
+          renderRow={(item) => (
+            <tr key={item.productId} data-testid="price-list-item">
+              <th scope="row" data-label="Part number" className="font-mono">
+                {item.sku}
+              </th>
+              <td data-label="Name">{item.name}</td>
+              <td data-label="List price">$ {formatPrice(item.listPrice)}</td>
+              <td data-label="Price">{priceWords(list, item)}</td>
+              <td data-label="Breaks" className="font-mono text-xs">
+                {formatBreaks(item.tiers) || '—'}
+              </td>
+              <td className="flex flex-wrap gap-1">
+                <button type="button" className="btn btn-ghost btn-xs" onClick={() => setEditing(item)}>
+                  Edit
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-xs text-error"
+                  onClick={() => void remove(item)}
+                >
+                  Remove
+                </button>
+              </td>
+            </tr>
+          )}
+        />
       )}
     </section>
   );

@@ -4,11 +4,11 @@ import type {
   PriceListBodyInput,
   PriceListSummary,
 } from '@forgeline/shared/schemas/price-list';
-import { Alert } from '@/components/ui/alert';
 import { Field, FormField, errorProps } from '@/components/ui/form-field';
-import { SubmitButton } from '@/components/ui/submit-button';
+import { FormActions } from '@/components/ui/form-actions';
 import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { CardForm } from '@/components/ui/card-form';
 
 const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.PriceListBodySchema));
 
@@ -53,14 +53,7 @@ export const PriceListTermsForm = ({
   });
 
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
-      onFocus={resolver.preload}
-      noValidate
-      aria-label={label}
-      className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
-    >
-      <h3 className="text-lg font-bold">{label}</h3>
+    <CardForm onSubmit={submit} onFocus={resolver.preload} aria-label={label} title={label}>
       <FormField label="Name" error={errors.name?.message} {...register('name')} />
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField
@@ -98,15 +91,12 @@ export const PriceListTermsForm = ({
           </select>
         </Field>
       </div>
-      <Alert>{errors.root?.message}</Alert>
-      <div className="flex flex-wrap gap-2">
-        <SubmitButton isLoading={formState.isSubmitting}>{submitText}</SubmitButton>
-        {onCancel ? (
-          <button type="button" className="btn btn-ghost" onClick={onCancel}>
-            Cancel
-          </button>
-        ) : null}
-      </div>
-    </form>
+      <FormActions
+        failure={errors.root?.message}
+        saving={formState.isSubmitting}
+        submitText={submitText}
+        onCancel={onCancel}
+      />
+    </CardForm>
   );
 };

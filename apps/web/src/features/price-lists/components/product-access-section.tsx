@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { Holder, ProductAccess } from '@forgeline/shared/schemas/price-list';
-import { DialogSection } from '@/components/ui/dialog-section';
-import { QueryState } from '@/components/ui/query-state';
+import { LoadedDialogSection, SectionSaveButton } from '@/components/ui/dialog-section';
 import { actionFailed } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
 import { useProductAccess, useSetProductAccess } from '../api/price-lists';
@@ -111,16 +110,9 @@ const AccessEditor = ({ productId, access }: { productId: string; access: Produc
           }}
         />
       </div>
-      <div>
-        <button
-          type="button"
-          className="btn btn-primary btn-sm"
-          disabled={save.isPending}
-          onClick={() => void submit()}
-        >
-          Save who can see it
-        </button>
-      </div>
+      <SectionSaveButton saving={save.isPending} onSave={submit}>
+        Save who can see it
+      </SectionSaveButton>
     </div>
   );
 };
@@ -129,14 +121,14 @@ const AccessEditor = ({ productId, access }: { productId: string; access: Produc
 export const ProductAccessSection = ({ productId }: { productId: string }) => {
   const access = useProductAccess(productId);
   return (
-    <DialogSection id="product-access-title" title="Who can see it">
-      <QueryState
-        query={access}
-        loadingLabel="Loading who can see it"
-        errorText="Who can see the part could not be loaded."
-      >
-        {(data) => <AccessEditor key={productId} productId={productId} access={data} />}
-      </QueryState>
-    </DialogSection>
+    <LoadedDialogSection
+      id="product-access-title"
+      title="Who can see it"
+      query={access}
+      loadingLabel="Loading who can see it"
+      errorText="Who can see the part could not be loaded."
+    >
+      {(data) => <AccessEditor key={productId} productId={productId} access={data} />}
+    </LoadedDialogSection>
   );
 };

@@ -3,8 +3,7 @@ import type { AcceptQuoteBody, Checkout } from '@forgeline/shared/schemas/checko
 import type { OfferQuoteBody, Quote, RequestQuoteBody } from '@forgeline/shared/schemas/quote';
 import type { ApprovalNeeded } from '@forgeline/shared/schemas/company';
 import { api } from '@/lib/api-client';
-import { companyKeys, orderKeys, productKeys } from '@/lib/query-keys';
-import { quoteKeys } from './quote-keys';
+import { companyKeys, orderKeys, productKeys, quoteKeys } from '@/lib/query-keys';
 
 /** POST /api/quotes: asks for a quote. */
 export const requestQuote = (body: RequestQuoteBody): Promise<Quote> =>

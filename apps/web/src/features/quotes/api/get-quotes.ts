@@ -1,8 +1,8 @@
+import { quoteKeys } from '@/lib/query-keys';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Quote } from '@forgeline/shared/schemas/quote';
 import type { QuoteStatus } from '@forgeline/shared/schema-constants';
 import { api } from '@/lib/api-client';
-import { quoteKeys } from './quote-keys';
 
 /** GET /api/myQuotes: the buyer's quotes, newest first. */
 export const getMyQuotes = (signal?: AbortSignal): Promise<Quote[]> =>

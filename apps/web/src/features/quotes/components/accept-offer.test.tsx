@@ -54,6 +54,40 @@ describe('accepting an offer (decision 0112)', () => {
     await waitFor(() => expect(sent()).toMatchObject({ paymentMethod: 'invoice', poReference: 'PO-77' }));
   });
 
+  it('says on its button what the buyer will pay: the offer, and the chosen delivery with its tax', async () => {
+    vi.stubGlobal('fetch', async (url: string) =>
+      url.includes('/quotes/q1/delivery-options')
+        ? jsonResponse({
+            options: [
+              {
+                methodId: 'm-parcel',
+                name: 'Parcel',
+                kind: 'parcel',
+                cost: 12.5,
+                tax: 2.5,
+                zoneName: 'Europe',
+              },
+              {
+                methodId: 'm-works',
+                name: 'Collection',
+                kind: 'collection',
+                cost: 0,
+                tax: 0,
+                zoneName: null,
+              },
+            ],
+            weightGrams: 1000,
+          })
+        : jsonResponse({
+            payments: { provider: 'test', publishableKey: null },
+            orders: { paymentWindowMinutes: 30 },
+          }),
+    );
+    renderWithProviders(<AcceptOffer quote={quote} contact={contact} />);
+    // The parcel is preselected: 5,000 + 12.50 + 2.50.
+    expect(await screen.findByRole('button', { name: 'Accept offer · $ 5015' })).toBeInTheDocument();
+  });
+
   it('shows no payment choice to a buyer without terms: the offer is paid by card', async () => {
     const sent = accepting();
     renderWithProviders(<AcceptOffer quote={quote} contact={contact} />, {

@@ -3,7 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import type { z } from 'zod';
-import { formatPrice } from '@forgeline/shared/money';
+import { formatPrice, toCents, toDollars } from '@forgeline/shared/money';
 import { type AcceptQuoteBodySchema } from '@forgeline/shared/schemas/checkout';
 import { type PaymentTerms } from '@forgeline/shared/schemas/payment-terms';
 import { type Quote } from '@forgeline/shared/schemas/quote';
@@ -24,6 +24,10 @@ import { Alert } from '@/components/ui/alert';
 import { DeliveryFields } from '@/components/ui/payment-method-choice';
 import { useAcceptQuote } from '../api/change-quote';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { messages } from '@forgeline/shared/messages';
+import type { DeliveryOptionDto } from '@forgeline/shared/schemas/delivery';
+import { DeliveryMethodChoice, type DeliveryPick } from '@/components/ui/delivery-method-choice';
+import { CardForm } from '@/components/ui/card-form';
 
 /**
  * The profile's delivery address and phone ('' when not given), from the route; for a company buyer also
@@ -69,7 +73,10 @@ const AcceptOfferForm = ({
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState<OrderRequest | null>(null);
   const start = firstSite(book);
-  const { register, handleSubmit, formState, control, setValue } = useForm<
+  const [pick, setPick] = useState<DeliveryPick>({ country: 'US', region: '', methodId: null });
+  const [option, setOption] = useState<DeliveryOptionDto | undefined>(undefined);
+  const collected = option?.kind === 'collection';
+  const { register, handleSubmit, formState, control, setValue, setError } = useForm<
     DeliveryInput,
     unknown,
     DeliveryValues
@@ -99,13 +106,25 @@ const AcceptOfferForm = ({
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
+    if (!collected && !values.address) {
+      setError('address', { message: messages.addressRequired });
+      return;
+    }
     try {
       // The figures on screen now (a refetch after a revision shows the new ones before a new try).
       const seen = { offerVersion: quote.offerVersion ?? undefined, expectedTotal: quote.total ?? undefined };
       const answer = await accept.mutateAsync({
         id: quote._id,
         idempotencyKey,
-        body: { ...values, ...seen },
+        body: {
+          ...values,
+          ...seen,
+          ...(collected && { address: '', addressId: undefined }),
+          // The method chosen here; the server prices it on the offer's lines (decision 0268).
+          ...(pick.methodId && {
+            delivery: { methodId: pick.methodId, country: pick.country, region: pick.region || null },
+          }),
+        },
       });
       // Over the buyer's limit: an approver decides, nothing was placed.
       if (isApprovalNeeded(answer)) {
@@ -124,11 +143,10 @@ const AcceptOfferForm = ({
   if (sent) return <ApprovalSent request={sent} />;
 
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
+    <CardForm
+      onSubmit={submit}
       onFocus={resolver.preload}
-      noValidate
-      className="flex max-w-xl flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
+      className="max-w-xl"
       aria-labelledby="accept-title"
     >
       <h3 id="accept-title" className="text-lg font-bold">
@@ -147,6 +165,14 @@ const AcceptOfferForm = ({
         onMethod={(method) => setValue('paymentMethod', method)}
         site={book ? <DeliverySiteChoice book={book} value={siteId} onChange={chooseSite} /> : null}
         locked={siteId !== TYPED_ADDRESS}
+        collection={collected}
+      />
+      <DeliveryMethodChoice
+        value={pick}
+        onChange={setPick}
+        cartKey={quote.offerVersion ?? quote._id}
+        onOption={setOption}
+        source={{ quoteId: quote._id }}
       />
       {byInvoice ? null : <CardHoldRule />}
       {cannotOrder ? (
@@ -157,10 +183,16 @@ const AcceptOfferForm = ({
       <Alert data-testid="accept-error">{failure}</Alert>
       <SubmitButton isLoading={accept.isPending} disabled={cannotOrder}>
         Accept offer
-        {quote.total !== null ? ` · $ ${formatPrice(quote.tax?.totalWithTax ?? quote.total)}` : ''}
+        {quote.total !== null
+          ? ` · $ ${formatPrice(toDollars(payableCents(quote.tax?.totalWithTax ?? quote.total, option)))}`
+          : ''}
       </SubmitButton>
-    </form>
+    </CardForm>
   );
 };
+
+/** What the buyer will pay: the offer and, once a priced method is chosen, its delivery with its tax. */
+const payableCents = (offer: number, option: DeliveryOptionDto | undefined) =>
+  toCents(offer) + (option?.cost ? toCents(option.cost) + toCents(option.tax ?? 0) : 0);
 
 export default AcceptOffer;

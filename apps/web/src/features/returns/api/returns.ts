@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReturnStatus } from '@forgeline/shared/returns';
 import type { CreateReturnBodyInput, Return } from '@forgeline/shared/schemas/return';
 import { api } from '@/lib/api-client';
@@ -13,12 +13,19 @@ export const getMyReturnsQueryOptions = () =>
 
 export const useMyReturns = (enabled = true) => useQuery({ ...getMyReturnsQueryOptions(), enabled });
 
-/** GET /api/returns (admin): every return, or those at one step. */
-export const useReturns = (status?: ReturnStatus) =>
+export const RETURNS_PAGE_SIZE = 50;
+
+/** GET /api/returns (admin): a page of every return, or of those at one step, newest first. */
+export const useReturns = (status: ReturnStatus | undefined, page: number) =>
   useQuery({
-    queryKey: returnKeys.admin(status),
+    queryKey: returnKeys.admin(status, page),
     queryFn: ({ signal }) =>
-      api.get<Return[]>(`/returns${status ? `?status=${status}` : ''}`, { auth: true, signal }),
+      api.getWithTotal<Return[]>('/returns', {
+        auth: true,
+        params: { ...(status && { status }), page, limit: RETURNS_PAGE_SIZE },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
   });
 
 /** POST /api/returns: asks to return shipped pieces of one line. */

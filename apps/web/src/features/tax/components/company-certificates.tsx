@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
+import { useActionFailure } from '@/lib/use-action-failure';
 import { Alert } from '@/components/ui/alert';
 import { Field, FormField } from '@/components/ui/form-field';
 import { QueryState } from '@/components/ui/query-state';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
 import { useOwnExemptions, useUploadExemption } from '../api/tax';
 import { CertificateList } from './exemptions-panel';
@@ -15,18 +15,15 @@ import { CertificateList } from './exemptions-panel';
 export const CompanyCertificates = ({ canUpload }: { canUpload: boolean }) => {
   const certificates = useOwnExemptions();
   const upload = useUploadExemption();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, attempt } = useActionFailure();
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    setFailure(null);
-    try {
+    await attempt(async () => {
       const saved = await upload.mutateAsync(new FormData(form));
       toast.success(`Certificate ${saved.certificateNumber} is uploaded: we review it shortly`);
       form.reset();
-    } catch (error) {
-      setFailure(errorMessage(error, 'The certificate could not be uploaded.'));
-    }
+    }, 'The certificate could not be uploaded.');
   };
   return (
     <section

@@ -8,6 +8,7 @@ import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
 import { useCreateTaxRate } from '../api/tax';
 import { CountrySelect } from '@/components/ui/country-select';
+import { CardForm } from '@/components/ui/card-form';
 
 const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.TaxRateBodySchema));
 
@@ -35,14 +36,7 @@ export const RateForm = () => {
     }
   });
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
-      onFocus={resolver.preload}
-      noValidate
-      aria-label="Add a tax rate"
-      className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
-    >
-      <h3 className="text-lg font-bold">Add a rate</h3>
+    <CardForm onSubmit={submit} onFocus={resolver.preload} aria-label="Add a tax rate" title="Add a rate">
       <div className="grid gap-3 sm:grid-cols-2">
         <CountrySelect label="Country" error={errors.country?.message} {...register('country')} />
         <FormField
@@ -93,6 +87,6 @@ export const RateForm = () => {
       <div>
         <SubmitButton isLoading={formState.isSubmitting}>Add rate</SubmitButton>
       </div>
-    </form>
+    </CardForm>
   );
 };

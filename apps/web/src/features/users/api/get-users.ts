@@ -1,7 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserSummary } from '@forgeline/shared/schemas/user';
 import { api } from '@/lib/api-client';
 import { normalizeSearch, userKeys } from '@/lib/query-keys';
+import { getSearchedPage, searchedPageQuery, type SearchedPageParams } from '@/lib/searched-page';
 
 /** GET /api/users (admin): every user (the specification's whole list). */
 export const getUsers = ({ signal }: { signal?: AbortSignal } = {}): Promise<UserSummary[]> =>
@@ -25,26 +26,9 @@ export type UsersPage = { users: UserSummary[]; total: number; search: string; p
  * GET /api/users?limit=20&page=&search=: one page of Make Admin, newest first, found by e-mail or name;
  * the total of all matches from X-Total-Count (a shop with 50,000 customers is not one table).
  */
-export const getUsersPage = async ({
-  search,
-  page,
-  signal,
-}: {
-  search?: string;
-  page: number;
-  signal?: AbortSignal;
-}): Promise<UsersPage> => {
-  const { data, total } = await api.getWithTotal<UserSummary[]>('/users', {
-    params: { limit: USERS_PAGE_SIZE, page, search: normalizeSearch(search) },
-    ...(signal ? { signal } : {}),
-  });
-  const users = data ?? [];
-  return {
-    users,
-    total: total ?? (page - 1) * USERS_PAGE_SIZE + users.length,
-    search: normalizeSearch(search) ?? '',
-    page,
-  };
+export const getUsersPage = async (params: SearchedPageParams): Promise<UsersPage> => {
+  const { rows, ...rest } = await getSearchedPage<UserSummary>('/users', USERS_PAGE_SIZE, params);
+  return { users: rows, ...rest };
 };
 
 export const useUsersPage = (params: { search: string; page: number }) =>
@@ -56,7 +40,5 @@ export const useUsersPage = (params: { search: string; page: number }) =>
       { kind: 'page', search: normalizeSearch(params.search), page: params.page },
     ],
     queryFn: ({ signal }) => getUsersPage({ ...params, signal }),
-    staleTime: 0,
-    // Paging and searching keep the current rows until the next page arrives.
-    placeholderData: keepPreviousData,
+    ...searchedPageQuery,
   });

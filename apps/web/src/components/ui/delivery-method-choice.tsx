@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { formatPrice } from '@forgeline/shared/money';
 import type { DeliveryOptionDto } from '@forgeline/shared/schemas/delivery';
 import { CountrySelect } from '@/components/ui/country-select';
-import { useDeliveryOptions } from '../api/get-delivery-options';
+import { type DeliverySource, useDeliveryOptions } from '@/lib/delivery-options';
 
 export interface DeliveryPick {
   country: string;
@@ -20,13 +20,14 @@ export const optionPrice = (option: DeliveryOptionDto) =>
 
 /**
  * Where the order goes and how (decision 0235): the methods that serve the cart to that destination,
- * cheapest first and preselected. The server prices the one chosen; this only shows it.
+ * cheapest first, the cheapest that delivers preselected (collection only when chosen or alone). The server prices the one chosen; this only shows it.
  */
 export const DeliveryMethodChoice = ({
   value,
   onChange,
   cartKey,
   onOption,
+  source,
 }: {
   value: DeliveryPick;
   onChange: (next: DeliveryPick) => void;
@@ -34,14 +35,19 @@ export const DeliveryMethodChoice = ({
   cartKey: string;
   /** The option chosen now (undefined while none), for the totals. */
   onOption: (option: DeliveryOptionDto | undefined) => void;
+  /** What is priced, when not the buyer's cart: an offer, or the admin's lines for a customer. */
+  source?: DeliverySource;
 }) => {
-  const options = useDeliveryOptions(value.country, value.region, cartKey);
+  const options = useDeliveryOptions(value.country, value.region, cartKey, source);
   const list = useMemo(() => options.data?.options ?? [], [options.data]);
   const chosen = list.find((option) => option.methodId === value.methodId);
-  // The cheapest is chosen whenever the choice no longer serves the destination (or none was made).
+  // The cheapest delivery is chosen whenever the choice no longer serves the destination (or none was made).
   useEffect(() => {
     if (!options.data) return;
-    if (!chosen) onChange({ ...value, methodId: list[0]?.methodId ?? null });
+    // Delivered to the buyer unless they choose to collect: the cheapest method that delivers comes first.
+    const cheapest = (list.find((option) => option.kind !== 'collection') ?? list[0])?.methodId ?? null;
+    // Only a change is told: with no method serving, telling 'none' again would render for ever.
+    if (!chosen && value.methodId !== cheapest) onChange({ ...value, methodId: cheapest });
     onOption(chosen);
   }, [options.data, chosen, list, value, onChange, onOption]);
 
