@@ -81,7 +81,7 @@ export const makeRequest = (over: Partial<OrderRequest> = {}): OrderRequest => (
   ...over,
 });
 
-type Handler = Response | ((body: unknown) => Response);
+type Handler = Response | ((body: unknown) => Response | Promise<Response>);
 
 /**
  * Stubs fetch with answers by 'METHOD /path' (the path after /api, without the query); anything else is

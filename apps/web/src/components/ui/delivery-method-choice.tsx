@@ -33,8 +33,12 @@ export const DeliveryMethodChoice = ({
   onChange: (next: DeliveryPick) => void;
   /** What the cart holds (lines and quantities): the options are asked again when it changes. */
   cartKey: string;
-  /** The option chosen now (undefined while none), for the totals. */
-  onOption: (option: DeliveryOptionDto | undefined) => void;
+  /**
+   * The option chosen now, for the totals and the submit button: undefined while the methods are looked
+   * up (an order placed then would go without one, and be refused), null when none can be chosen (none
+   * serves the destination, or the methods could not be loaded: the server then says why).
+   */
+  onOption: (option: DeliveryOptionDto | null | undefined) => void;
   /** What is priced, when not the buyer's cart: an offer, or the admin's lines for a customer. */
   source?: DeliverySource;
 }) => {
@@ -43,13 +47,16 @@ export const DeliveryMethodChoice = ({
   const chosen = list.find((option) => option.methodId === value.methodId);
   // The cheapest delivery is chosen whenever the choice no longer serves the destination (or none was made).
   useEffect(() => {
-    if (!options.data) return;
+    if (!options.data) {
+      onOption(options.isError ? null : undefined);
+      return;
+    }
     // Delivered to the buyer unless they choose to collect: the cheapest method that delivers comes first.
     const cheapest = (list.find((option) => option.kind !== 'collection') ?? list[0])?.methodId ?? null;
     // Only a change is told: with no method serving, telling 'none' again would render for ever.
     if (!chosen && value.methodId !== cheapest) onChange({ ...value, methodId: cheapest });
-    onOption(chosen);
-  }, [options.data, chosen, list, value, onChange, onOption]);
+    onOption(chosen ?? (cheapest === null ? null : undefined));
+  }, [options.data, options.isError, chosen, list, value, onChange, onOption]);
 
   return (
     <fieldset className="flex flex-col gap-2" data-testid="delivery-methods">

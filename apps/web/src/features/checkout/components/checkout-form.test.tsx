@@ -44,7 +44,12 @@ const Checkout = ({ book, cannotOrder }: { book?: DeliveryBook; cannotOrder?: bo
 );
 const render = (element: React.ReactElement) =>
   renderWithProviders(element, { routes: [{ path: '/checkout/:id', element: <p>paying</p> }] });
-const placeOrder = () => userEvent.click(screen.getByRole('button', { name: /^Place order/ }));
+// The button waits for the delivery methods (none are served here: the lookup's 404 settles it).
+const placeOrder = async () => {
+  const button = screen.getByRole('button', { name: /^Place order/ });
+  await waitFor(() => expect(button).toBeEnabled());
+  await userEvent.click(button);
+};
 const sentBody = (calls: ReturnType<typeof stubApi>) =>
   calls.find((call) => call.key === 'POST /checkout')?.body as Record<string, unknown> | undefined;
 
@@ -107,6 +112,37 @@ describe('checkout of a company buyer', () => {
       'Finance members of a company cannot place orders',
     );
     expect(screen.getByRole('button', { name: /^Place order/ })).toBeDisabled();
+  });
+
+  it('waits for the delivery methods before Place order, then sends the cheapest', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const lookup = new Promise<Response>((resolve) => (answer = resolve));
+    const calls = stubApi({
+      'GET /config': config,
+      'GET /delivery/options': () => lookup,
+      'POST /checkout': jsonResponse({ _id: 'c1', number: 'CO-1' }, 201),
+    });
+    render(<Checkout />);
+    expect(await screen.findByText('Looking up delivery methods…')).toBeInTheDocument();
+    // Placed now, the order would go without a method and the server would refuse it.
+    expect(screen.getByRole('button', { name: /^Place order/ })).toBeDisabled();
+    const parcel = { name: 'Light parcel', kind: 'parcel', tax: 0, zoneName: 'Home' };
+    answer(
+      jsonResponse({
+        weightGrams: 500,
+        options: [
+          { ...parcel, methodId: 'm-cheap', cost: 9 },
+          { ...parcel, methodId: 'm-fast', name: 'Express', cost: 25 },
+        ],
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /^Place order/ })).toHaveTextContent('Place order · $ 6009'),
+    );
+    await placeOrder();
+    await waitFor(() =>
+      expect(sentBody(calls)).toMatchObject({ delivery: { methodId: 'm-cheap', country: 'US' } }),
+    );
   });
 
   it("shows the server's refusal (403) as it says it", async () => {

@@ -86,7 +86,8 @@ export const CheckoutForm = ({
   const [siteId, setSiteId] = useState(start?.id ?? TYPED_ADDRESS);
   const [sent, setSent] = useState<OrderRequest | null>(null);
   const [pick, setPick] = useState<DeliveryPick>({ country: 'US', region: '', methodId: null });
-  const [option, setOption] = useState<DeliveryOptionDto | undefined>(undefined);
+  // Undefined while the delivery methods are looked up: Place order waits for them.
+  const [option, setOption] = useState<DeliveryOptionDto | null | undefined>(undefined);
   const cartKey = cart.lines.map((l) => `${l.productId}:${l.quantity}`).join(',');
   // The cart's figures with the chosen delivery; the server prices it again when the order is placed.
   const deliveryCost = option?.cost ?? 0;
@@ -188,7 +189,7 @@ export const CheckoutForm = ({
           total={cart.total}
           tax={shownTax}
           testId="checkout-total"
-          delivery={option && { method: option.name, cost: option.cost }}
+          delivery={option ? { method: option.name, cost: option.cost } : undefined}
         />
       </div>
       <form
@@ -222,7 +223,7 @@ export const CheckoutForm = ({
         <Alert data-testid="checkout-error">{failure?.message}</Alert>
         <SubmitButton
           isLoading={place.isPending}
-          disabled={cannotOrder || cart.lines.some((l) => l.problem !== null)}
+          disabled={cannotOrder || option === undefined || cart.lines.some((l) => l.problem !== null)}
         >
           Place order · $ {formatPrice(toPay)}
         </SubmitButton>

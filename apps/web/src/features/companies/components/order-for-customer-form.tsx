@@ -10,6 +10,7 @@ import { Link } from '@/components/ui/link';
 import { Field, errorProps } from '@/components/ui/form-field';
 import { DeliveryFields } from '@/components/ui/payment-method-choice';
 import { DeliveryMethodChoice, type DeliveryPick } from '@/components/ui/delivery-method-choice';
+import type { DeliveryOptionDto } from '@forgeline/shared/schemas/delivery';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
@@ -64,6 +65,8 @@ export const OrderForCustomerForm = ({
     .map((line) => `${line.part!._id}:${Number(line.quantity)}`)
     .join(',');
   const byInvoice = method === 'invoice' && company.terms.approved;
+  // Undefined while the delivery methods of the lines are looked up: placing waits for them.
+  const [option, setOption] = useState<DeliveryOptionDto | null | undefined>(undefined);
   const [idempotencyKey, setIdempotencyKey] = useState(newKey);
   const [result, setResult] = useState<{
     text: string;
@@ -212,7 +215,7 @@ export const OrderForCustomerForm = ({
           value={pick}
           onChange={setPick}
           cartKey={pricedLines}
-          onOption={() => undefined}
+          onOption={setOption}
           source={{ lines: pricedLines }}
         />
       ) : null}
@@ -248,7 +251,7 @@ export const OrderForCustomerForm = ({
       ) : null}
       <SubmitButton
         isLoading={order.isPending}
-        disabled={buyers.length === 0 || noDelivery}
+        disabled={buyers.length === 0 || noDelivery || (pricedLines !== '' && option === undefined)}
         className="self-start"
       >
         Place the order

@@ -74,7 +74,8 @@ const AcceptOfferForm = ({
   const [sent, setSent] = useState<OrderRequest | null>(null);
   const start = firstSite(book);
   const [pick, setPick] = useState<DeliveryPick>({ country: 'US', region: '', methodId: null });
-  const [option, setOption] = useState<DeliveryOptionDto | undefined>(undefined);
+  // Undefined while the delivery methods are looked up: Accept offer waits for them.
+  const [option, setOption] = useState<DeliveryOptionDto | null | undefined>(undefined);
   const collected = option?.kind === 'collection';
   const { register, handleSubmit, formState, control, setValue, setError } = useForm<
     DeliveryInput,
@@ -181,7 +182,7 @@ const AcceptOfferForm = ({
         </p>
       ) : null}
       <Alert data-testid="accept-error">{failure}</Alert>
-      <SubmitButton isLoading={accept.isPending} disabled={cannotOrder}>
+      <SubmitButton isLoading={accept.isPending} disabled={cannotOrder || option === undefined}>
         Accept offer
         {quote.total !== null
           ? ` · $ ${formatPrice(toDollars(payableCents(quote.tax?.totalWithTax ?? quote.total, option)))}`
@@ -192,7 +193,7 @@ const AcceptOfferForm = ({
 };
 
 /** What the buyer will pay: the offer and, once a priced method is chosen, its delivery with its tax. */
-const payableCents = (offer: number, option: DeliveryOptionDto | undefined) =>
+const payableCents = (offer: number, option: DeliveryOptionDto | null | undefined) =>
   toCents(offer) + (option?.cost ? toCents(option.cost) + toCents(option.tax ?? 0) : 0);
 
 export default AcceptOffer;
