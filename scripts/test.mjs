@@ -55,9 +55,9 @@ mkdirSync('test-results', { recursive: true });
 const report = apiOnly ? `test-results/vitest-api-${process.pid}.json` : 'test-results/vitest.json';
 rmSync(report, { force: true });
 const projects = apiOnly
-  ? ['--project', 'server']
+  ? ['--project', 'server', '--project', 'server-mocks']
   : quick
-    ? ['--project', 'shared', '--project', 'server', '--project', 'web']
+    ? ['--project', 'shared', '--project', 'server', '--project', 'server-mocks', '--project', 'web']
     : [];
 const status = run('npx', [
   'vitest',

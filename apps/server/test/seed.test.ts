@@ -54,7 +54,9 @@ describe('demo data on the embedded database', () => {
     expect(await seedDemoData(second.db, images)).toBe(false);
     expect(await second.db.select().from(products)).toHaveLength(0);
     await second.close();
-  });
+    // Two databases migrated from nothing and the demo photos resized: 6 s alone, 16 s beside CI's other
+    // runs, over 30 s on a busy machine.
+  }, 120_000);
 
   it('refuses stock below zero in the database itself', async () => {
     const handle = await openDatabase({ memory: true });
