@@ -378,11 +378,10 @@ describe('home page', () => {
 });
 
 describe('other public pages', () => {
-  it('shows the six Q&A cards on /blogs', async () => {
-    await withPage(1280, async (page) => {
-      await page.goto(url('/blogs'));
-      await appReady(page);
+  it("shows the six Q&A cards on /blogs and the home page's fixed sections: kept from the server on arrival, loaded on a visit from another page", async () => {
+    const expectSixCards = async (page: Page) => {
       await page.getByRole('heading', { level: 1, name: 'Blogs' }).waitFor();
+      await page.locator('[data-testid="blog-card"]').first().waitFor();
       const cards = page.locator('[data-testid="blog-card"]');
       expect(await cards.count()).toBe(6);
       expect(await cards.locator('h2').allTextContents()).toEqual(blogPosts.map((post) => post.question));
@@ -400,6 +399,38 @@ describe('other public pages', () => {
       for (let index = 0; index < 6; index += 1) {
         expect(await cards.nth(index).locator('p').count()).toBeGreaterThanOrEqual(3);
       }
+    };
+    await withPage(1280, async (page) => {
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      await page.goto(url('/blogs'));
+      await appReady(page);
+      await page.waitForLoadState('networkidle');
+      await expectSixCards(page);
+      // Hydrated from the server's markup: the answers' text was not downloaded again as a script.
+      expect(scripts.filter((script) => script.includes('blog-answers'))).toEqual([]);
+      expect(scripts.some((script) => script.includes('/blogs-'))).toBe(true);
+
+      await page.goto(url('/'));
+      await appReady(page);
+      await page.waitForLoadState('networkidle');
+      // The home page's hero, figures and story are kept from the server's markup too.
+      expect(scripts.filter((script) => script.includes('static-sections'))).toEqual([]);
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await nav.getByRole('link', { name: 'Blogs', exact: true }).click();
+      await page.waitForURL(url('/blogs'));
+      await expectSixCards(page);
+      expect(scripts.filter((script) => script.includes('blog-answers'))).toHaveLength(1);
+
+      // Back home from within the app: the sections that never change are loaded then.
+      await nav.getByRole('link', { name: 'Home', exact: true }).click();
+      await page.waitForURL(url('/'));
+      await page.getByRole('heading', { level: 1, name: 'Welcome to Forgeline' }).waitFor();
+      await page.getByRole('heading', { name: 'Forgeline in Numbers' }).waitFor();
+      await page.getByRole('heading', { name: 'Our Story' }).waitFor();
+      expect(scripts.filter((script) => script.includes('static-sections'))).toHaveLength(1);
     });
   });
 

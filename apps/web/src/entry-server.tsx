@@ -11,6 +11,7 @@ import { preloadRoute } from '@/app/router';
 import { homeMeta } from '@/config/home-meta';
 import type { PageMeta } from '@/config/page-meta';
 import { createQueryClient } from '@/lib/query-client';
+import { preloadLazyContent } from '@/lib/lazy-content';
 import { PageMetaCollector } from '@/lib/page-meta';
 import { scriptSafeJson, SERVER_STATE_ID, setFailedQuery, type ServerState } from '@/lib/server-state';
 import { normalizeSearch, productKeys, userKeys } from '@/lib/query-keys';
@@ -162,8 +163,10 @@ export async function render(
   viewer: Viewer | null = null,
 ): Promise<RenderedPage | null> {
   const location = new URL(url, 'http://forgeline.invalid');
-  // renderToString does not wait for lazy routes: their modules are loaded first.
+  // renderToString does not wait for lazy routes: their modules are loaded first, then what they render
+  // lazily from the server's markup alone.
   await preloadRoute(location.pathname);
+  await preloadLazyContent();
 
   const client = createQueryClient();
   const found = await prefetch(location, reader, viewer, client);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { pageMeta } from '@/config/page-meta';
-import BlogsRoute from '@/routes/blogs';
+import PortfolioRoute from '@/routes/portfolio';
+import { portfolio } from '@/content/portfolio';
 import NotFoundRoute from '@/routes/not-found';
 import { renderWithProviders } from '../../test/render';
 
@@ -9,13 +10,13 @@ const description = () => document.head.querySelector('meta[name="description"]'
 
 describe('each page is a page', () => {
   it('sets its own title and description, and the next page sets its own', async () => {
-    const { router } = renderWithProviders(<BlogsRoute />, {
-      route: '/blogs',
+    const { router } = renderWithProviders(<PortfolioRoute />, {
+      route: '/portfolio',
       routes: [{ path: '*', element: <NotFoundRoute /> }],
     });
-    await screen.findByRole('heading', { level: 1, name: 'Blogs' });
-    expect(document.title).toBe('Blogs | Forgeline');
-    expect(description()).toBe(pageMeta.blogs.description);
+    await screen.findByRole('heading', { level: 1, name: portfolio.name });
+    expect(document.title).toBe(pageMeta.portfolio.title);
+    expect(description()).toBe(pageMeta.portfolio.description);
 
     await router.navigate('/nowhere');
     await screen.findByRole('heading', { level: 1, name: 'Page not found' });
