@@ -136,12 +136,12 @@ const betterAuthStore = (counter: Counter): BetterAuthRateLimitStorage => ({
  * the same place.
  */
 export const rateLimitPlugin = fp(
-  async (app) => {
+  async (app, options: { redisCommandTimeoutMs?: number } = {}) => {
     let counter: Counter;
     if (app.config.REDIS_URL) {
       const redis = new Redis(app.config.REDIS_URL, {
         connectTimeout: 2_000,
-        commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+        commandTimeout: options.redisCommandTimeoutMs ?? REDIS_COMMAND_TIMEOUT_MS,
         enableOfflineQueue: false,
         maxRetriesPerRequest: 0,
         // Keep reconnecting, at most every 2 s: limits are shared again as soon as Redis is back.
