@@ -9,7 +9,13 @@ import { checkouts, orders } from '../src/db/schema/index.ts';
 import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { expectRefused, requestAs, type Method } from './support/cast.ts';
-import { addIllinoisSalesTax, fillCart } from './support/checkout.ts';
+import {
+  addDeliveryMethod,
+  addIllinoisSalesTax,
+  CHICAGO_ADDRESS,
+  deliveryToIllinois,
+  fillCart,
+} from './support/checkout.ts';
 import { makeProduct } from './support/data.ts';
 
 /** Delivery charged on every placement path (decision 0268), collection without an address, freight on terms (0270). */
@@ -25,8 +31,6 @@ let pickup: DeliveryMethodDto;
 
 const call = (user: TestUser | null, method: Method, url: string, payload?: unknown) =>
   requestAs(t.app, user, method, url, payload);
-const address = { address: '7 Steel Row, Chicago', phone: '+1 312 555 0100' };
-const toIllinois = (methodId: string) => ({ methodId, country: 'US', region: 'IL' });
 const checkoutRow = async (id: string) =>
   (await t.app.db.select().from(checkouts).where(eq(checkouts.id, id)))[0]!;
 
@@ -50,11 +54,7 @@ beforeAll(async () => {
   const home = (
     await call(admin, 'POST', '/api/delivery/zones', { name: 'Mainland US', destinations: ['US'] })
   ).json<DeliveryZoneDto>();
-  const add = async (body: unknown) => {
-    const res = await call(admin, 'POST', '/api/delivery/methods', body);
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<DeliveryMethodDto>();
-  };
+  const add = (body: unknown) => addDeliveryMethod(t.app, admin, body);
   parcel = await add({ name: 'Parcel', kind: 'flat', rates: [{ zoneId: home.id, price: 15 }] });
   await add({
     name: 'Light parcel',
@@ -68,7 +68,11 @@ afterAll(() => t.close());
 
 describe("the spec's POST /order", () => {
   it('charges the cheapest priced method to the buyer’s country, taxed, in the gross', async () => {
-    const res = await call(buyer, 'POST', '/api/order', { productId: bolt.id, buyQuantity: 10, ...address });
+    const res = await call(buyer, 'POST', '/api/order', {
+      productId: bolt.id,
+      buyQuantity: 10,
+      ...CHICAGO_ADDRESS,
+    });
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json<{ insertedId: string }>().insertedId;
     const [order] = await t.app.db.select().from(orders).where(eq(orders.id, id));
@@ -109,7 +113,11 @@ describe("the spec's POST /order", () => {
 
   it('takes the next method when the cheapest no longer serves the weight', async () => {
     // 20 bolts weigh 4 kg: only the flat parcel serves, so it is charged.
-    const res = await call(buyer, 'POST', '/api/order', { productId: bolt.id, buyQuantity: 20, ...address });
+    const res = await call(buyer, 'POST', '/api/order', {
+      productId: bolt.id,
+      buyQuantity: 20,
+      ...CHICAGO_ADDRESS,
+    });
     expect(res.statusCode, res.body).toBe(201);
     const [order] = await t.app.db
       .select()
@@ -147,7 +155,7 @@ describe("the spec's POST /order where nothing priced delivers", () => {
       const res = await requestAs(bare.app, someone, 'POST', '/api/order', {
         productId: part.id,
         buyQuantity: 5,
-        ...address,
+        ...CHICAGO_ADDRESS,
       });
       expect(res.statusCode, res.body).toBe(201);
       const [order] = await bare.app.db
@@ -166,13 +174,17 @@ describe('collection from the works', () => {
     await fill(buyer, [{ productId: plate.id, quantity: 2 }]);
     const refused = await expectRefused(
       t.app,
-      () => call(buyer, 'POST', '/api/checkout', { phone: address.phone, delivery: toIllinois(parcel.id) }),
+      () =>
+        call(buyer, 'POST', '/api/checkout', {
+          phone: CHICAGO_ADDRESS.phone,
+          delivery: deliveryToIllinois(parcel.id),
+        }),
       400,
     );
     expect(refused.json()).toMatchObject({ details: { address: expect.any(String) } });
     const res = await call(buyer, 'POST', '/api/checkout', {
-      phone: address.phone,
-      delivery: toIllinois(pickup.id),
+      phone: CHICAGO_ADDRESS.phone,
+      delivery: deliveryToIllinois(pickup.id),
     });
     expect(res.statusCode, res.body).toBe(201);
     const checkout = res.json<Checkout>();
@@ -209,13 +221,13 @@ describe('quote acceptance', () => {
     );
     const missing = await expectRefused(
       t.app,
-      () => call(buyer, 'POST', `/api/quotes/${quote._id}/accept`, address),
+      () => call(buyer, 'POST', `/api/quotes/${quote._id}/accept`, CHICAGO_ADDRESS),
       400,
     );
     expect(missing.json()).toMatchObject({ code: 'DELIVERY_REQUIRED' });
     const res = await call(buyer, 'POST', `/api/quotes/${quote._id}/accept`, {
-      ...address,
-      delivery: toIllinois(parcel.id),
+      ...CHICAGO_ADDRESS,
+      delivery: deliveryToIllinois(parcel.id),
     });
     expect(res.statusCode, res.body).toBe(201);
     const checkout = res.json<Checkout>();
@@ -235,10 +247,10 @@ describe('freight priced on payment terms', () => {
     expect(terms.statusCode, terms.body).toBe(200);
     await fill(termsBuyer, [{ productId: plate.id, quantity: 10 }]);
     const placed = await call(termsBuyer, 'POST', '/api/checkout', {
-      ...address,
+      ...CHICAGO_ADDRESS,
       paymentMethod: 'invoice',
       poReference: 'PO-F1',
-      delivery: toIllinois(freight.id),
+      delivery: deliveryToIllinois(freight.id),
     });
     expect(placed.statusCode, placed.body).toBe(201);
     const id = placed.json<Checkout>()._id;

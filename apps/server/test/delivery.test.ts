@@ -6,7 +6,15 @@ import { checkouts, invoices, orders, outboxMessages } from '../src/db/schema/in
 import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { expectRefused, requestAs, type Method } from './support/cast.ts';
-import { addIllinoisSalesTax, checkoutInvoice, fillCart, payCheckoutByCard } from './support/checkout.ts';
+import {
+  addDeliveryMethod,
+  addIllinoisSalesTax,
+  CHICAGO_ADDRESS,
+  deliveryToIllinois,
+  checkoutInvoice,
+  fillCart,
+  payCheckoutByCard,
+} from './support/checkout.ts';
 import { makeProduct } from './support/data.ts';
 
 /** Delivery methods and costs (decisions 0235, 0236), on a seller in Illinois that charges 6.25 %. */
@@ -25,8 +33,6 @@ let pickup: DeliveryMethodDto;
 
 const call = (user: TestUser | null, method: Method, url: string, payload?: unknown) =>
   requestAs(t.app, user, method, url, payload);
-const address = { address: '7 Steel Row, Chicago', phone: '+1 312 555 0100' };
-const toIllinois = (methodId: string) => ({ methodId, country: 'US', region: 'IL' });
 
 const fill = (user: TestUser, lines: { productId: string; quantity: number }[]) =>
   fillCart(t.app, user, lines);
@@ -71,11 +77,7 @@ describe('the shop admin sets zones and methods', () => {
       await call(admin, 'POST', '/api/delivery/zones', { name: 'Europe', destinations: ['DE', 'FR'] })
     ).json();
 
-    const add = async (body: unknown) => {
-      const res = await call(admin, 'POST', '/api/delivery/methods', body);
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json<DeliveryMethodDto>();
-    };
+    const add = (body: unknown) => addDeliveryMethod(t.app, admin, body);
     parcel = await add({ name: 'Parcel', kind: 'flat', rates: [{ zoneId: home.id, price: 15 }] });
     pallet = await add({
       name: 'Pallet',
@@ -207,7 +209,7 @@ describe('the buyer chooses at checkout', () => {
   });
 
   it('refuses a checkout without a method, and a method that does not serve the destination, placing nothing', async () => {
-    const none = await expectRefused(t.app, () => call(buyer, 'POST', '/api/checkout', address), 400);
+    const none = await expectRefused(t.app, () => call(buyer, 'POST', '/api/checkout', CHICAGO_ADDRESS), 400);
     expect(none.json()).toMatchObject({
       code: 'DELIVERY_REQUIRED',
       message: 'Choose a delivery method for your order.',
@@ -216,7 +218,7 @@ describe('the buyer chooses at checkout', () => {
       t.app,
       () =>
         call(buyer, 'POST', '/api/checkout', {
-          ...address,
+          ...CHICAGO_ADDRESS,
           delivery: { methodId: parcel.id, country: 'DE' },
         }),
       400,
@@ -229,7 +231,7 @@ describe('the buyer chooses at checkout', () => {
       t.app,
       () =>
         call(buyer, 'POST', '/api/checkout', {
-          ...address,
+          ...CHICAGO_ADDRESS,
           delivery: { methodId: parcel.id, country: 'JP' },
         }),
       400,
@@ -242,8 +244,8 @@ describe('the buyer chooses at checkout', () => {
   it('charges the flat rate with its tax on the card, the order and the invoice, as a line of its own', async () => {
     await fill(buyer, [{ productId: plate.id, quantity: 2 }]); // cart: 5 bolts $50 + 2 plates $60
     const placed = await call(buyer, 'POST', '/api/checkout', {
-      ...address,
-      delivery: toIllinois(parcel.id),
+      ...CHICAGO_ADDRESS,
+      delivery: deliveryToIllinois(parcel.id),
     });
     expect(placed.statusCode, placed.body).toBe(201);
     const checkout = placed.json<Checkout>();
@@ -281,16 +283,16 @@ describe('the buyer chooses at checkout', () => {
   it('prices by weight band from the parts’ weights, and lets collection cost nothing', async () => {
     await fill(buyer, [{ productId: plate.id, quantity: 3 }]); // 12 kg: the $60 band
     const byWeight = await call(buyer, 'POST', '/api/checkout', {
-      ...address,
-      delivery: toIllinois(pallet.id),
+      ...CHICAGO_ADDRESS,
+      delivery: deliveryToIllinois(pallet.id),
     });
     expect(byWeight.statusCode, byWeight.body).toBe(201);
     expect(byWeight.json<Checkout>().delivery).toMatchObject({ cost: 60, tax: 3.75 });
 
     await fill(buyer, [{ productId: bolt.id, quantity: 1 }]);
     const collected = await call(buyer, 'POST', '/api/checkout', {
-      ...address,
-      delivery: toIllinois(pickup.id),
+      ...CHICAGO_ADDRESS,
+      delivery: deliveryToIllinois(pickup.id),
     });
     expect(collected.statusCode, collected.body).toBe(201);
     expect(collected.json<Checkout>().delivery).toMatchObject({ kind: 'collection', cost: 0, tax: 0 });
@@ -301,8 +303,8 @@ describe('freight quoted on request', () => {
   it('waits for the shop’s price, then the buyer pays it by card', async () => {
     await fill(buyer, [{ productId: plate.id, quantity: 10 }]);
     const placed = await call(buyer, 'POST', '/api/checkout', {
-      ...address,
-      delivery: toIllinois(freight.id),
+      ...CHICAGO_ADDRESS,
+      delivery: deliveryToIllinois(freight.id),
     });
     expect(placed.statusCode, placed.body).toBe(201);
     const checkout = placed.json<Checkout>();
@@ -348,10 +350,10 @@ describe('freight quoted on request', () => {
   it('on payment terms, the invoice is issued when the freight is priced, with it', async () => {
     await fill(termsBuyer, [{ productId: bolt.id, quantity: 10 }]);
     const placed = await call(termsBuyer, 'POST', '/api/checkout', {
-      ...address,
+      ...CHICAGO_ADDRESS,
       paymentMethod: 'invoice',
       poReference: 'PO-FREIGHT-1',
-      delivery: toIllinois(freight.id),
+      delivery: deliveryToIllinois(freight.id),
     });
     expect(placed.statusCode, placed.body).toBe(201);
     const { _id } = placed.json<Checkout>();
@@ -389,8 +391,8 @@ describe('what an outsider tries', () => {
   it('prices one freight once when two admins price it at once', async () => {
     await fill(buyer, [{ productId: plate.id, quantity: 10 }]);
     const placed = await call(buyer, 'POST', '/api/checkout', {
-      ...address,
-      delivery: toIllinois(freight.id),
+      ...CHICAGO_ADDRESS,
+      delivery: deliveryToIllinois(freight.id),
     });
     expect(placed.statusCode, placed.body).toBe(201);
     const id = placed.json<Checkout>()._id;
@@ -414,8 +416,8 @@ describe('what an outsider tries', () => {
     const stranger = await createUser(t.app, { name: 'Stranger' });
     await fill(buyer, [{ productId: plate.id, quantity: 10 }]);
     const placed = await call(buyer, 'POST', '/api/checkout', {
-      ...address,
-      delivery: toIllinois(freight.id),
+      ...CHICAGO_ADDRESS,
+      delivery: deliveryToIllinois(freight.id),
     });
     const id = placed.json<Checkout>()._id;
     await expectRefused(

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { App } from '../../src/app.ts';
+import type { DeliveryMethodDto } from '@forgeline/shared/schemas/delivery';
 import { invoices, testPaymentIntents } from '../../src/db/schema/index.ts';
 import type { TestUser } from '../auth-helper.ts';
 import { requestAs } from './cast.ts';
@@ -50,4 +51,21 @@ export async function addIllinoisSalesTax(app: App, admin: TestUser) {
     validFrom: '2020-01-01',
   });
   expect(rate.statusCode, rate.body).toBe(201);
+}
+
+/** A buyer's address and phone in Chicago, where the Illinois seller delivers. */
+export const CHICAGO_ADDRESS = { address: '7 Steel Row, Chicago', phone: '+1 312 555 0100' };
+
+/** The delivery choice of a checkout: `methodId` to Illinois. */
+export const deliveryToIllinois = (methodId: string) => ({ methodId, country: 'US', region: 'IL' });
+
+/** The admin adds a delivery method; it must be created. */
+export async function addDeliveryMethod(
+  app: App,
+  admin: TestUser,
+  body: unknown,
+): Promise<DeliveryMethodDto> {
+  const res = await requestAs(app, admin, 'POST', '/api/delivery/methods', body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<DeliveryMethodDto>();
 }
