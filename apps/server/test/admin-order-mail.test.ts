@@ -1,12 +1,11 @@
-import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout } from '@forgeline/shared/schemas/checkout';
 import type { Quote } from '@forgeline/shared/schemas/quote';
-import { outboxMessages } from '../src/db/schema/index.ts';
 import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { requestAs, type Method } from './support/cast.ts';
 import { GOOD_CARD, makeProduct, orderBody } from './support/data.ts';
+import { outboxMailsTo } from './support/mail.ts';
 
 /**
  * Every admin gets one e-mail for each new order, whichever way it was placed (the spec's one-product
@@ -36,13 +35,7 @@ const as = (user: TestUser, method: Method, url: string, payload?: object) =>
 const delivery = { address: '3 Mill Row, Leeds', phone: '+44 113 000 0000', poReference: 'PO-ADM-7' };
 
 const subjectsTo = async (email: string) =>
-  (
-    await t.app.db
-      .select()
-      .from(outboxMessages)
-      .where(eq(outboxMessages.toAddress, email))
-      .orderBy(asc(outboxMessages.createdAt), asc(outboxMessages.id))
-  ).map((row) => ({ subject: row.subject, text: row.textBody }));
+  (await outboxMailsTo(t.app, email)).map((row) => ({ subject: row.subject, text: row.textBody }));
 
 /** What each admin, and the buyer, got while `action` ran. */
 async function mailsDuring(action: () => Promise<void>) {

@@ -1,8 +1,9 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, type TestUser } from './auth-helper.ts';
-import { buildTestApp, type TestApp } from './helper.ts';
-import { makeProduct, orderBody, snapshot } from './support/data.ts';
+import type { TestUser } from './auth-helper.ts';
+import type { TestApp } from './helper.ts';
+import { buildAppWithProduct } from './support/cast.ts';
+import { orderBody, snapshot } from './support/data.ts';
 
 /**
  * PostgreSQL text cannot hold U+0000. Every text a user can send, with one in it, is refused with a
@@ -14,9 +15,11 @@ let admin: TestUser;
 let productId: string;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  [customer, admin] = await Promise.all([createUser(t.app), createUser(t.app, { admin: true })]);
-  productId = (await makeProduct(t.app, { priceCents: 250, minOrder: 1, availableQuantity: 100 })).id;
+  ({ t, customer, admin, productId } = await buildAppWithProduct({
+    priceCents: 250,
+    minOrder: 1,
+    availableQuantity: 100,
+  }));
 }, 60_000);
 afterAll(() => t.close());
 

@@ -1,15 +1,16 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { outboxMessages, orders, products } from '../src/db/schema/index.ts';
 import { createMailer } from '../src/plugins/app/mail.ts';
 import { expireUnpaidOrders } from '../src/modules/orders/expiry.ts';
-import { createUser, type TestUser } from './auth-helper.ts';
-import { buildTestApp, type TestApp } from './helper.ts';
-import { makeProduct, orderBody, payOrder, placeOrder } from './support/data.ts';
-import { waitForSent } from './support/mail.ts';
+import type { TestUser } from './auth-helper.ts';
+import type { TestApp } from './helper.ts';
+import { buildAppWithProduct } from './support/cast.ts';
+import { orderBody, payOrder, placeOrder } from './support/data.ts';
+import { outboxMailsTo, waitForSent } from './support/mail.ts';
 
 /** The e-mails a customer gets about their order, read from the mail outbox. */
 let t: TestApp;
@@ -18,21 +19,14 @@ let admin: TestUser;
 let productId: string;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  [customer, admin] = await Promise.all([
-    createUser(t.app, { name: 'Rahim Uddin' }),
-    createUser(t.app, { admin: true }),
-  ]);
-  productId = (await makeProduct(t.app, { priceCents: 285, minOrder: 2, availableQuantity: 500 })).id;
+  ({ t, customer, admin, productId } = await buildAppWithProduct(
+    { priceCents: 285, minOrder: 2, availableQuantity: 500 },
+    { name: 'Rahim Uddin' },
+  ));
 }, 60_000);
 afterAll(() => t.close());
 
-const mailsTo = async (email: string) =>
-  t.app.db
-    .select()
-    .from(outboxMessages)
-    .where(eq(outboxMessages.toAddress, email))
-    .orderBy(asc(outboxMessages.createdAt), asc(outboxMessages.id));
+const mailsTo = (email: string) => outboxMailsTo(t.app, email);
 
 /** The mails `email` got while `action` ran. */
 async function newMails(email: string, action: () => Promise<unknown>) {

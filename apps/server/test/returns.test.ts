@@ -1,11 +1,10 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout } from '@forgeline/shared/schemas/checkout';
 import type { InvoiceSummary } from '@forgeline/shared/schemas/invoice';
 import type { Return } from '@forgeline/shared/schemas/return';
 import {
   invoices,
-  outboxMessages,
   shipments,
   taxRates,
   testPaymentIntents,
@@ -16,6 +15,7 @@ import { buildTestApp, type TestApp } from './helper.ts';
 import { createCompany } from './support/companies.ts';
 import { expectRefused, requestAs, type Method } from './support/cast.ts';
 import { GOOD_CARD, makeProduct, stockOf } from './support/data.ts';
+import { outboxMailsTo } from './support/mail.ts';
 import { pdfProse } from './support/pdf.ts';
 
 /** Returns of shipped pieces, their refunds and credit notes (decision 0240), the seller in Germany (19 %). */
@@ -30,12 +30,7 @@ const delivery = { address: 'Werkstraße 4, 70173 Stuttgart', phone: '+49 711 00
 const call = (user: TestUser | null, method: Method, url: string, payload?: unknown) =>
   requestAs(t.app, user, method, url, payload);
 
-const mailsTo = (email: string) =>
-  t.app.db
-    .select()
-    .from(outboxMessages)
-    .where(eq(outboxMessages.toAddress, email))
-    .orderBy(asc(outboxMessages.createdAt), asc(outboxMessages.id));
+const mailsTo = (email: string) => outboxMailsTo(t.app, email);
 
 async function checkout(user: TestUser, quantity: number, paymentMethod: 'card' | 'invoice') {
   const added = await call(user, 'POST', '/api/cart/lines', { lines: [{ productId: part.id, quantity }] });

@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout } from '@forgeline/shared/schemas/checkout';
 import type { Order } from '@forgeline/shared/schemas/order';
 import type { AdminOrderDetail } from '@forgeline/shared/schemas/order-detail';
 import type { Shipment } from '@forgeline/shared/schemas/shipment';
-import { outboxMessages, shipmentLines } from '../src/db/schema/index.ts';
+import { shipmentLines } from '../src/db/schema/index.ts';
 import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { createCompany } from './support/companies.ts';
 import { expectRefused, requestAs, type Method } from './support/cast.ts';
 import { makeProduct, orderRow, payOrder, placeOrder } from './support/data.ts';
+import { outboxMailsTo } from './support/mail.ts';
 import { pdfText } from './support/pdf.ts';
 
 /** Partial shipments with tracking (decision 0232). */
@@ -33,12 +34,7 @@ const ship = (lines: { orderId: string; quantity: number }[], extra: Record<stri
     ...extra,
   });
 
-const mailsTo = (email: string) =>
-  t.app.db
-    .select()
-    .from(outboxMessages)
-    .where(eq(outboxMessages.toAddress, email))
-    .orderBy(asc(outboxMessages.createdAt), asc(outboxMessages.id));
+const mailsTo = (email: string) => outboxMailsTo(t.app, email);
 
 /** A checkout on payment terms (it ships unpaid, decision 0112) of the given quantities, one product each. */
 async function termsCheckout(user: TestUser, quantities: number[]): Promise<Order[]> {

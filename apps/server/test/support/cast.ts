@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { App } from '../../src/app.ts';
 import { createUser, type TestUser } from '../auth-helper.ts';
 import { buildTestApp, type TestApp } from '../helper.ts';
-import { snapshot } from './data.ts';
+import { makeProduct, snapshot } from './data.ts';
 
 /** Who calls, in the authorization matrices: nobody, two customers, and an admin. */
 export type Role = 'visitor' | 'customerA' | 'customerB' | 'admin';
@@ -77,4 +77,18 @@ export async function buildAppWithAdmin(): Promise<{
     admin: await createUser(t.app, { admin: true }),
     call: (user, method, url, payload) => requestAs(t.app, user, method, url, payload),
   };
+}
+
+/** The app of a file's tests, with one customer, one admin, and one product the customer can order. */
+export async function buildAppWithProduct(
+  product: Parameters<typeof makeProduct>[1],
+  customerOptions: Parameters<typeof createUser>[1] = {},
+): Promise<{ t: TestApp; customer: TestUser; admin: TestUser; productId: string }> {
+  const t = await buildTestApp();
+  const [customer, admin] = await Promise.all([
+    createUser(t.app, customerOptions),
+    createUser(t.app, { admin: true }),
+  ]);
+  const productId = (await makeProduct(t.app, product)).id;
+  return { t, customer, admin, productId };
 }

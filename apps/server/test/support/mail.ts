@@ -1,5 +1,5 @@
 import { createServer, type AddressInfo, type Socket } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { vi } from 'vitest';
 import type { App } from '../../src/app.ts';
@@ -161,3 +161,11 @@ export async function waitForSent(app: App, id: string, timeout = 10_000) {
     { timeout, interval: 50 },
   );
 }
+
+/** The mails queued in the outbox for `email`, oldest first. */
+export const outboxMailsTo = (app: App, email: string) =>
+  app.db
+    .select()
+    .from(outboxMessages)
+    .where(eq(outboxMessages.toAddress, email))
+    .orderBy(asc(outboxMessages.createdAt), asc(outboxMessages.id));
