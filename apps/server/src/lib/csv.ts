@@ -6,7 +6,7 @@ import { isPlainNumber } from '@forgeline/shared/form-number';
 import { toDollars } from '@forgeline/shared/money';
 import { formatPriceBreaks, parsePriceBreaks } from '@forgeline/shared/price-breaks';
 import type { FastifyInstance } from 'fastify';
-import { badRequest, handleError, type DomainError } from './errors.ts';
+import { badRequest, DomainError, handleError } from './errors.ts';
 
 /** What a CSV cell may be given: text, a number, or nothing (an empty cell). */
 export type CsvValue = string | number | null | undefined;
@@ -87,6 +87,10 @@ export interface CsvTableRow<Field extends string> {
   /** How many cells the row has, when that is not the header's count (a row cut short or run over). */
   cellCountMismatch?: { has: number; header: number };
 }
+
+/** The problem of a row whose cell count is not the header's, in words a person can act on. */
+export const cellCountProblem = ({ has, header }: NonNullable<CsvTableRow<string>['cellCountMismatch']>) =>
+  `The row has ${has} cells and the header ${header}: a separator too many or too few (a comma in a cell needs "quotes").`;
 
 /** The columns an import reads: the field each carries, the header a person reads, whether it must be there. */
 export interface CsvColumn<Field extends string> {
@@ -283,3 +287,30 @@ export function importReport<Row extends ImportReportRow>(
     rows,
   };
 }
+
+/** importReport of an import's planned rows, each carrying the row of its report. */
+export const plannedImportReport = <Row extends ImportReportRow>(
+  dryRun: boolean,
+  written: boolean,
+  fileErrors: string[],
+  planned: readonly { report: Row }[],
+) =>
+  importReport(
+    dryRun,
+    written,
+    fileErrors,
+    planned.map((row) => row.report),
+  );
+
+/**
+ * A 400 that carries the whole report, so that the SPA shows each refused row: its message is the file's
+ * problem, or how many rows were refused.
+ */
+export const importRefusedError = (report: ReturnType<typeof importReport>) =>
+  new DomainError(
+    'VALIDATION_FAILED',
+    report.fileErrors[0] ??
+      `${report.counts.refused} of ${report.counts.rows} rows cannot be imported; nothing was written. Correct them and import the file again.`,
+    undefined,
+    { report },
+  );

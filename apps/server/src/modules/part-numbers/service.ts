@@ -6,7 +6,7 @@ import {
   type PartNumberImportReport,
 } from '@forgeline/shared/schemas/part-numbers';
 import type { Executor } from '../../db/client.ts';
-import { csvDocument, importReport, readCsvTable, type CsvColumn } from '../../lib/csv.ts';
+import { csvDocument, plannedImportReport, readCsvTable, type CsvColumn } from '../../lib/csv.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { DomainError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
@@ -158,12 +158,7 @@ export const partNumbersImportTooLarge = () =>
   );
 
 const reportOf = (dryRun: boolean, written: boolean, fileErrors: string[], planned: PlannedMapping[]) =>
-  importReport(
-    dryRun,
-    written,
-    fileErrors,
-    planned.map((row) => row.report),
-  ) satisfies PartNumberImportReport;
+  plannedImportReport(dryRun, written, fileErrors, planned) satisfies PartNumberImportReport;
 
 /** A 400 whose message names the first refused row and its rule; the report carries every row. */
 function refusedError(report: PartNumberImportReport) {

@@ -14,7 +14,9 @@ import type { ProductRow } from '../../db/schema/index.ts';
 import {
   csvStream,
   encodePriceBreaks,
-  importReport,
+  cellCountProblem,
+  importRefusedError,
+  plannedImportReport,
   readCsvTable,
   readPriceBreaksCell,
   type CsvTableRow,
@@ -93,11 +95,7 @@ async function planRows(db: Executor, listId: string, rows: CsvTableRow<Column>[
   return rows.map((row): PlannedRow => {
     const errors: string[] = [];
     const sku = (row.cells.sku ?? '').trim().toUpperCase();
-    if (row.cellCountMismatch) {
-      errors.push(
-        `The row has ${row.cellCountMismatch.has} cells and the header ${row.cellCountMismatch.header}: a separator too many or too few (a comma in a cell needs "quotes").`,
-      );
-    }
+    if (row.cellCountMismatch) errors.push(cellCountProblem(row.cellCountMismatch));
     const product = sku ? bySku.get(sku) : undefined;
     if (!sku) errors.push('Part number is required: rows are matched to parts by it.');
     else if (!product) errors.push(`Part number: there is no part '${echo(sku)}' in the catalogue.`);
@@ -152,21 +150,7 @@ async function planRows(db: Executor, listId: string, rows: CsvTableRow<Column>[
 }
 
 const reportOf = (dryRun: boolean, written: boolean, fileErrors: string[], planned: PlannedRow[]) =>
-  importReport(
-    dryRun,
-    written,
-    fileErrors,
-    planned.map((row) => row.report),
-  ) satisfies PriceListImportReport;
-
-const refusedError = (report: PriceListImportReport) =>
-  new DomainError(
-    'VALIDATION_FAILED',
-    report.fileErrors[0] ??
-      `${report.counts.refused} of ${report.counts.rows} rows cannot be imported; nothing was written. Correct them and import the file again.`,
-    undefined,
-    { report },
-  );
+  plannedImportReport(dryRun, written, fileErrors, planned) satisfies PriceListImportReport;
 
 /** Imports a price list's items from a CSV; the list's other items are kept. */
 export async function importPriceListItems(
@@ -185,9 +169,11 @@ export async function importPriceListItems(
   });
   // 404 for an unknown list before anything about the file.
   if (!(await createPriceListsRepository(deps.db).find(listId))) throw notFound('Price list');
-  if (fileErrors.length > 0) throw refusedError(reportOf(dryRun, false, fileErrors, []));
+  if (fileErrors.length > 0) throw importRefusedError(reportOf(dryRun, false, fileErrors, []));
   if (rows.length === 0) {
-    throw refusedError(reportOf(dryRun, false, ['The file has a header row but no parts below it.'], []));
+    throw importRefusedError(
+      reportOf(dryRun, false, ['The file has a header row but no parts below it.'], []),
+    );
   }
   if (dryRun) return reportOf(true, false, [], await planRows(deps.db, listId, rows));
 
@@ -195,7 +181,7 @@ export async function importPriceListItems(
     const list = await lockList(tx, listId);
     const planned = await planRows(tx, listId, rows);
     const result = reportOf(false, true, [], planned);
-    if (result.counts.refused > 0) throw refusedError({ ...result, written: false });
+    if (result.counts.refused > 0) throw importRefusedError({ ...result, written: false });
     const repository = createPriceListsRepository(tx);
     const written: Record<string, unknown> = {};
     for (const row of planned) {

@@ -4,8 +4,12 @@ import { type ProductImportReport, type ProductImportRow } from '@forgeline/shar
 import type { NewProductRow, ProductRow } from '../../db/schema/index.ts';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { importReport, readPriceBreaksCell } from '../../lib/csv.ts';
-import { DomainError } from '../../lib/errors.ts';
+import {
+  cellCountProblem,
+  importRefusedError,
+  plannedImportReport,
+  readPriceBreaksCell,
+} from '../../lib/csv.ts';
 import { changedFields, recordAudit, type AuditActor } from '../audit/index.ts';
 import type { AttributeValue } from '@forgeline/shared/catalogue';
 import { checkSpecs, readCatalogue, specsOfParts, writeSpecs, type Catalogue } from '../categories/index.ts';
@@ -222,11 +226,7 @@ async function planRows(db: Executor, rows: CsvProductRow[], lock: boolean): Pro
     errors.push(...specProblems);
     const { problems: lifecycleProblems, lifecycle } = lifecycleOfCells(row.cells, known);
     errors.push(...lifecycleProblems);
-    if (row.cellCountMismatch) {
-      errors.push(
-        `The row has ${row.cellCountMismatch.has} cells and the header ${row.cellCountMismatch.header}: a separator too many or too few (a comma in a cell needs "quotes").`,
-      );
-    }
+    if (row.cellCountMismatch) errors.push(cellCountProblem(row.cellCountMismatch));
     const parsed = ProductBodySchema.safeParse(body);
     const seen = new Set(Object.keys(problems));
     errors.push(...Object.values(problems));
@@ -311,20 +311,7 @@ const ROW_FIELD_TO_BODY: Record<string, string> = {
 const columnOfRow = (field: string) => headerOf(ROW_FIELD_TO_BODY[field] ?? field);
 
 const reportOf = (dryRun: boolean, written: boolean, fileErrors: string[], planned: PlannedRow[]) =>
-  importReport(
-    dryRun,
-    written,
-    fileErrors,
-    planned.map((row) => row.report),
-  ) satisfies ProductImportReport;
-
-/** A 400 that carries the whole report: the SPA shows each refused row. */
-const refusedError = (report: ProductImportReport) => {
-  const message =
-    report.fileErrors[0] ??
-    `${report.counts.refused} of ${report.counts.rows} rows cannot be imported; nothing was written. Correct them and import the file again.`;
-  return new DomainError('VALIDATION_FAILED', message, undefined, { report });
-};
+  plannedImportReport(dryRun, written, fileErrors, planned) satisfies ProductImportReport;
 
 /** Rows a statement inserts at once (12 columns each: far below PostgreSQL's 65,535 parameters). */
 const INSERT_BATCH = 500;
@@ -342,9 +329,11 @@ export async function importProducts(
   dryRun: boolean,
 ): Promise<ProductImportReport> {
   const { rows, fileErrors } = readProductsCsv(text);
-  if (fileErrors.length > 0) throw refusedError(reportOf(dryRun, false, fileErrors, []));
+  if (fileErrors.length > 0) throw importRefusedError(reportOf(dryRun, false, fileErrors, []));
   if (rows.length === 0) {
-    throw refusedError(reportOf(dryRun, false, ['The file has a header row but no products below it.'], []));
+    throw importRefusedError(
+      reportOf(dryRun, false, ['The file has a header row but no products below it.'], []),
+    );
   }
   if (dryRun) return reportOf(true, false, [], await planRows(deps.db, rows, false));
 
@@ -353,7 +342,7 @@ export async function importProducts(
   const report = await deps.db.transaction(async (tx) => {
     const planned = await planRows(tx, rows, true);
     const result = reportOf(false, true, [], planned);
-    if (result.counts.refused > 0) throw refusedError({ ...result, written: false });
+    if (result.counts.refused > 0) throw importRefusedError({ ...result, written: false });
     if (result.counts.create + result.counts.update === 0) return result;
 
     const repository = createProductsRepository(tx);
