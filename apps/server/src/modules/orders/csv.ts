@@ -1,5 +1,6 @@
 import { orderStatusLabel } from '@forgeline/shared/order-status';
 import type { Readable } from 'node:stream';
+import { MANAGE_ORDERS_ORDER_COLUMNS } from '@forgeline/shared/manage-orders';
 import { centsFigure } from '@forgeline/shared/money';
 import { csvDocument, csvStream } from '../../lib/csv.ts';
 import type { OrderView } from './repository.ts';
@@ -45,12 +46,7 @@ const ADMIN_HEADER = [
   'Order number',
   'User Email',
   'Customer',
-  'Product',
-  'Price',
-  'Quantity',
-  'Total',
-  'Status',
-  'Payment',
+  ...MANAGE_ORDERS_ORDER_COLUMNS,
   'Address',
   'Phone',
   'Placed',

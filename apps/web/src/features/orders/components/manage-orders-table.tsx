@@ -1,4 +1,5 @@
 import { mayShip, orderStatusLabel } from '@forgeline/shared/order-status';
+import { MANAGE_ORDERS_ORDER_COLUMNS } from '@forgeline/shared/manage-orders';
 import { BackorderNote } from './backorder-note';
 import { Link } from '@/components/ui/link';
 import { formatPrice } from '@forgeline/shared/money';
@@ -30,19 +31,7 @@ export const ManageOrdersTable = ({
   <DataTable
     label="All orders table"
     className="table table-zebra table-sm @max-4xl:stacked-rows"
-    columns={[
-      'No.',
-      'Order',
-      'User Email',
-      'Product',
-      'Price',
-      'Quantity',
-      'Total',
-      'Status',
-      'Payment',
-      'Cancel',
-      'Ship',
-    ]}
+    columns={['No.', 'Order', 'User Email', ...MANAGE_ORDERS_ORDER_COLUMNS, 'Cancel', 'Ship']}
     rows={orders}
     renderRow={(order, index) => {
       const shipped = order.status === 'shipped';
