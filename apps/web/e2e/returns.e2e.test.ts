@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Product } from '@forgeline/shared/schemas/product';
-import { closeSite, openSiteWithDeskAndPhone } from './support/browser';
-import type { RunningServer } from './support/server';
+import { openSiteForTheseTests } from './support/browser';
 import { newBuyerOnTerms, placeOnTerms } from './support/terms-buyer';
 
 /**
@@ -11,19 +9,12 @@ import { newBuyerOnTerms, placeOnTerms } from './support/terms-buyer';
  * note from the Returns page; the buyer sees the return Refunded with its credit note.
  */
 
-let server: RunningServer;
-let browser: Browser;
-let buyerContext: BrowserContext;
-let phone: BrowserContext;
-
-beforeAll(async () => {
-  ({ server, browser, desk: buyerContext, phone } = await openSiteWithDeskAndPhone(undefined, 800));
-}, 90_000);
-
-afterAll(() => closeSite({ server, browser }));
+/** The site, the buyer's desk and the admin's phone (800 px tall), open for this file's journey. */
+const site = openSiteForTheseTests(undefined, 800);
 
 describe('returns', () => {
   it('a return refunded with a credit note', async () => {
+    const { server, desk: buyerContext, phone } = site;
     const headers = { origin: server.url };
     const { buyer, admin } = await newBuyerOnTerms(server.url, buyerContext, phone, 'Returns Buyer');
 

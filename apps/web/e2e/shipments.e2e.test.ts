@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { Product } from '@forgeline/shared/schemas/product';
-import { closeSite, openSiteWithDeskAndPhone } from './support/browser';
-import type { RunningServer } from './support/server';
+import { openSiteForTheseTests } from './support/browser';
 import { newBuyerOnTerms, placeOnTerms } from './support/terms-buyer';
 
 /**
@@ -11,21 +10,14 @@ import { newBuyerOnTerms, placeOnTerms } from './support/terms-buyer';
  * buyer finds the shipment and its tracking link in My Orders.
  */
 
-let server: RunningServer;
-let browser: Browser;
-let buyerContext: BrowserContext;
-let phone: BrowserContext;
-
-beforeAll(async () => {
-  ({ server, browser, desk: buyerContext, phone } = await openSiteWithDeskAndPhone(undefined, 800));
-}, 90_000);
-
-afterAll(() => closeSite({ server, browser }));
+/** The site, the buyer's desk and the admin's phone (800 px tall), open for this file's journey. */
+const site = openSiteForTheseTests(undefined, 800);
 
 const TRACKING = 'JD0146 0000 7788';
 
 describe('shipments', () => {
   it('admin at 375 px ships 2 of 3 lines with tracking; the buyer sees the shipment and its link', async () => {
+    const { server, desk: buyerContext, phone } = site;
     // The admin approves the buyer for payment terms: lines on terms ship before they are paid.
     const { buyer, admin } = await newBuyerOnTerms(server.url, buyerContext, phone, 'Shipping Buyer');
 
@@ -98,7 +90,7 @@ describe('shipments', () => {
 async function shipmentsOnPhone(context: BrowserContext, checkoutNumber: string) {
   const page: Page = await context.newPage();
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.goto(`${server.url}/dashboard/myOrders`);
+  await page.goto(`${site.server.url}/dashboard/myOrders`);
   const list = page.getByRole('list', { name: `Shipments of ${checkoutNumber}` });
   await list.waitFor({ timeout: 20_000 });
   await list.scrollIntoViewIfNeeded();

@@ -1,4 +1,5 @@
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { CHROMIUM_FLAGS } from './chromium';
 import { startServer, type RunningServer } from './server';
 
@@ -36,4 +37,19 @@ export async function openSiteWithDeskAndPhone(env?: Record<string, string>, pho
 export async function closeSite(site: { server?: RunningServer; browser?: Browser }): Promise<void> {
   await site.browser?.close();
   await site.server?.stop();
+}
+
+type SiteWithDeskAndPhone = Awaited<ReturnType<typeof openSiteWithDeskAndPhone>>;
+
+/**
+ * openSiteWithDeskAndPhone before the file's tests and closeSite after them. The object it returns is
+ * filled in by beforeAll: read its fields inside the tests, not at the top of the file.
+ */
+export function openSiteForTheseTests(env?: Record<string, string>, phoneHeight = 900): SiteWithDeskAndPhone {
+  const site = {} as SiteWithDeskAndPhone;
+  beforeAll(async () => {
+    Object.assign(site, await openSiteWithDeskAndPhone(env, phoneHeight));
+  }, 90_000);
+  afterAll(() => closeSite(site));
+  return site;
 }
