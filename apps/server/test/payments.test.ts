@@ -11,7 +11,7 @@ import {
 import { luhnValid } from '@forgeline/shared/cards';
 import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
-import { expectRefused, type Method } from './support/cast.ts';
+import { expectRefused, type Method, type Role } from './support/cast.ts';
 import type { FakeStripe } from './support/fake-stripe.ts';
 import { FAKE_STRIPE_WEBHOOK_SECRET, startStripeTestApp } from './support/stripe-app.ts';
 import {
@@ -269,27 +269,25 @@ describe('the built-in test card processor', () => {
   });
 
   describe('authorization matrix', () => {
-    type Role = 'visitor' | 'customerA' | 'customerB' | 'admin';
+    /** Acting on A's order: only A may; B is told it does not exist, and an admin is refused. */
+    const ONLY_A_MAY: [Role, number][] = [
+      ['visitor', 401],
+      ['customerA', 200],
+      ['customerB', 404],
+      ['admin', 403],
+    ];
     const headersOf = (role: Role): Record<string, string> =>
       role === 'visitor' ? {} : { customerA: customerA, customerB: customerB, admin: admin }[role].headers;
     const callAs = (role: Role, method: Method, url: string, payload?: object) =>
       t.app.inject({ method, url, headers: headersOf(role), ...(payload && { payload }) });
 
-    it.each([
-      ['visitor', 401],
-      ['customerA', 200],
-      ['customerB', 404],
-      ['admin', 403],
-    ] as [Role, number][])(
-      "POST /api/create-payment-intent for A's order as %s → %i",
-      async (role, status) => {
-        const orderId = await newOrder();
-        const call = () => callAs(role, 'POST', '/api/create-payment-intent', { orderId });
-        if (status !== 200) return void (await expectRefused(t.app, call, status));
-        expect((await call()).statusCode).toBe(200);
-        expect((await orderRow(t.app, orderId))?.paymentIntentId).toMatch(/^pi_/);
-      },
-    );
+    it.each(ONLY_A_MAY)("POST /api/create-payment-intent for A's order as %s → %i", async (role, status) => {
+      const orderId = await newOrder();
+      const call = () => callAs(role, 'POST', '/api/create-payment-intent', { orderId });
+      if (status !== 200) return void (await expectRefused(t.app, call, status));
+      expect((await call()).statusCode).toBe(200);
+      expect((await orderRow(t.app, orderId))?.paymentIntentId).toMatch(/^pi_/);
+    });
 
     it.each([
       ['visitor', 401],
@@ -309,12 +307,7 @@ describe('the built-in test card processor', () => {
       },
     );
 
-    it.each([
-      ['visitor', 401],
-      ['customerA', 200],
-      ['customerB', 404],
-      ['admin', 403],
-    ] as [Role, number][])(
+    it.each(ONLY_A_MAY)(
       "PATCH /api/order/<A's> with A's succeeded payment as %s → %i",
       async (role, status) => {
         const orderId = await newOrder();
