@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO_CUSTOMER, signInAt } from './support/auth';
+import { DEMO_CUSTOMER, DEMO_MANAGER, signInAt } from './support/auth';
+import { DEMO_BOLT } from './support/cart';
 import { closeSite, openSiteWithDeskAndPhone } from './support/browser';
 import { appReady } from './support/screens';
 import type { RunningServer } from './support/server';
@@ -10,9 +11,6 @@ import type { RunningServer } from './support/server';
  * group's list 'Distributor 2027' (30 % off) and alone sees 'Custom flange DI-7'. Its admin on a 375 px
  * phone; a person without a company and a visitor at a desk.
  */
-
-const MANAGER = { email: 'manager@forgeline.dev', password: 'forgeline-manager' };
-const BOLT = 'Hex Flange Bolt M12 × 50, Grade 10.9';
 
 let server: RunningServer;
 let browser: Browser;
@@ -47,16 +45,16 @@ describe('each customer sees its own prices and parts', () => {
     const visitor = await desk.newPage();
     await visitor.goto(`${server.url}/?search=M12`);
     await appReady(visitor);
-    await card(visitor, BOLT).waitFor();
-    const listPrice = await priceOn(visitor, BOLT);
-    expect(await card(visitor, BOLT).getByTestId('contract-price').count()).toBe(0);
+    await card(visitor, DEMO_BOLT).waitFor();
+    const listPrice = await priceOn(visitor, DEMO_BOLT);
+    expect(await card(visitor, DEMO_BOLT).getByTestId('contract-price').count()).toBe(0);
 
     // The distributor's admin, on a phone: 30 % off, says which list, and finds the flange made for it.
-    const manager = await signInAt(phone, server.url, MANAGER, '/');
+    const manager = await signInAt(phone, server.url, DEMO_MANAGER, '/');
     await search(manager, 'M12');
-    await card(manager, BOLT).waitFor();
-    await expect.poll(() => priceOn(manager, BOLT)).toBe(Math.round(listPrice * 70) / 100);
-    expect(await card(manager, BOLT).getByTestId('contract-price').textContent()).toContain(
+    await card(manager, DEMO_BOLT).waitFor();
+    await expect.poll(() => priceOn(manager, DEMO_BOLT)).toBe(Math.round(listPrice * 70) / 100);
+    expect(await card(manager, DEMO_BOLT).getByTestId('contract-price').textContent()).toContain(
       'Your price (Distributor 2027)',
     );
     await search(manager, 'DI-7');
@@ -77,8 +75,8 @@ describe('each customer sees its own prices and parts', () => {
     // A signed-in person without a company: the list price, and no flange either.
     const person = await signInAt(desk, server.url, DEMO_CUSTOMER, '/');
     await search(person, 'M12');
-    await card(person, BOLT).waitFor();
-    await expect.poll(() => priceOn(person, BOLT)).toBe(listPrice);
+    await card(person, DEMO_BOLT).waitFor();
+    await expect.poll(() => priceOn(person, DEMO_BOLT)).toBe(listPrice);
     await search(person, 'DI-7');
     await expect.poll(() => cards(person).count(), { timeout: 10_000 }).toBe(0);
   }, 120_000);

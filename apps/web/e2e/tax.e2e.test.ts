@@ -1,8 +1,8 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO_ADMIN, DEMO_CUSTOMER, signInAt } from './support/auth';
-import { addMinimumOf, money } from './support/cart';
+import { DEMO_ADMIN, DEMO_CUSTOMER, DEMO_MANAGER, signInAt } from './support/auth';
+import { addMinimumOf, DEMO_BOLT, money } from './support/cart';
 import { closeSite, openSiteWithDeskAndPhone } from './support/browser';
 import { payWithGoodCard } from './support/payment';
 import type { RunningServer } from './support/server';
@@ -13,15 +13,12 @@ import type { RunningServer } from './support/server';
  * a person buying at a desk is charged German VAT and pays the gross by card.
  */
 
-const MANAGER = { email: 'manager@forgeline.dev', password: 'forgeline-manager' };
-const BOLT = 'Hex Flange Bolt M12 × 50, Grade 10.9';
-
 let server: RunningServer;
 let browser: Browser;
 let desk: BrowserContext;
 let phone: BrowserContext;
 
-const addBolt = (page: Page) => addMinimumOf(page, server.url, BOLT);
+const addBolt = (page: Page) => addMinimumOf(page, server.url, DEMO_BOLT);
 
 beforeAll(async () => {
   ({ server, browser, desk, phone } = await openSiteWithDeskAndPhone({
@@ -52,7 +49,7 @@ afterAll(() => closeSite({ server, browser }));
 
 describe('tax as the buyer sees it', () => {
   it('an EU company with a verified VAT ID sees reverse charge in the cart and on its invoice', async () => {
-    const manager = await signInAt(phone, server.url, MANAGER, '/');
+    const manager = await signInAt(phone, server.url, DEMO_MANAGER, '/');
     await addBolt(manager);
     await manager.goto(`${server.url}/cart`);
     const totals = manager.getByTestId('tax-totals');

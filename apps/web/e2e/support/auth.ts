@@ -3,6 +3,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 /** The demo accounts a fresh DATA_DIR is seeded with (the server prints them at start). */
 export const DEMO_ADMIN = { email: 'admin@forgeline.dev', password: 'forgeline-admin' } as const;
 export const DEMO_CUSTOMER = { email: 'customer@forgeline.dev', password: 'forgeline-customer' } as const;
+/** Demo Industries' company admin. */
+export const DEMO_MANAGER = { email: 'manager@forgeline.dev', password: 'forgeline-manager' } as const;
 
 /** A fresh, unique address for an account made in a test. */
 export const uniqueEmail = (prefix = 'user') =>

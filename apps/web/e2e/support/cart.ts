@@ -1,6 +1,9 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 
+/** A part of the demo catalogue that everyone, visitors too, can see. */
+export const DEMO_BOLT = 'Hex Flange Bolt M12 × 50, Grade 10.9';
+
 /** A figure as a page shows it ('$1,234.50', 'Total: 12.00') as a number. */
 export const money = (text: string | null) => Number((text ?? '').replace(/[^0-9.]/g, ''));
 
