@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from './errors.ts';
 
 /**
@@ -40,3 +41,17 @@ export const refuseLargerThan =
     // Room for the multipart framing and the text fields around the file itself.
     if (Number.isFinite(length) && length > maxBytes + 64 * 1024) throw tooLarge();
   };
+
+/**
+ * Registers @fastify/multipart in the calling plugin only (encapsulated: only its routes parse uploads),
+ * for one file of at most `fileSize` bytes and a few short text fields. A file over the limit throws, so
+ * the route refuses it instead of reading a silently cut file.
+ */
+export const registerSingleFileUpload = (
+  app: FastifyInstance,
+  { fileSize, fields, parts }: { fileSize: number; fields: number; parts: number },
+) =>
+  app.register(multipart, {
+    limits: { fileSize, files: 1, fields, parts, fieldSize: 1024, headerPairs: 50 },
+    throwFileSizeLimit: true,
+  });

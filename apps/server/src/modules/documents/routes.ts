@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,7 +9,7 @@ import {
 } from '@forgeline/shared/schemas/documents';
 import { sendDownload } from '../../lib/downloads.ts';
 import { badRequest, DomainError, errorResponses } from '../../lib/errors.ts';
-import { readFileAndFields, refuseLargerThan } from '../../lib/uploads.ts';
+import { readFileAndFields, refuseLargerThan, registerSingleFileUpload } from '../../lib/uploads.ts';
 import { notFoundUnlessUuid } from '../../lib/uuid.ts';
 import { IdParams, noContent, noContentResponses } from '../../lib/no-content.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
@@ -81,17 +80,7 @@ export const documentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     notFoundUnlessUuid((url) => (url.startsWith('/api/product') ? 'Product' : 'Document')),
   );
   // Encapsulated: multipart parsing exists for the upload only.
-  await app.register(multipart, {
-    limits: {
-      fileSize: LIMITS.documentBytesMax,
-      files: 1,
-      fields: 6,
-      parts: 8,
-      fieldSize: 1024,
-      headerPairs: 50,
-    },
-    throwFileSizeLimit: true,
-  });
+  await registerSingleFileUpload(app, { fileSize: LIMITS.documentBytesMax, fields: 6, parts: 8 });
 
   app.post(
     '/product/:id/documents',

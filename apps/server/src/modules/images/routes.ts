@@ -1,10 +1,10 @@
-import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ImageUploadResponseSchema } from '@forgeline/shared/schemas/product';
 import { LIMITS } from '@forgeline/shared/constants';
 import { messages } from '@forgeline/shared/messages';
 import { DomainError, badRequest, errorResponses } from '../../lib/errors.ts';
+import { registerSingleFileUpload } from '../../lib/uploads.ts';
 import { storeProductPhoto } from './service.ts';
 
 /** Room for the multipart framing around the file itself. */
@@ -19,17 +19,7 @@ const tooLarge = () =>
  */
 export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   // Encapsulated: multipart parsing exists for this route only.
-  await app.register(multipart, {
-    limits: {
-      fileSize: LIMITS.imageBytesMax,
-      files: 1,
-      fields: 4,
-      parts: 5,
-      fieldSize: 1024,
-      headerPairs: 50,
-    },
-    throwFileSizeLimit: true,
-  });
+  await registerSingleFileUpload(app, { fileSize: LIMITS.imageBytesMax, fields: 4, parts: 5 });
 
   app.post(
     '/images',

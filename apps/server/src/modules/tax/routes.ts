@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,7 +15,7 @@ import {
 import { badRequest, DomainError, errorResponses, notFound } from '../../lib/errors.ts';
 import { notFoundUnlessUuid } from '../../lib/uuid.ts';
 import { sendDownload } from '../../lib/downloads.ts';
-import { readFileAndFields, refuseLargerThan } from '../../lib/uploads.ts';
+import { readFileAndFields, refuseLargerThan, registerSingleFileUpload } from '../../lib/uploads.ts';
 import { IdParams, noContent, noContentResponses } from '../../lib/no-content.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { findMembership } from '../membership/index.ts';
@@ -240,17 +239,7 @@ export const taxCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
     'preHandler',
     notFoundUnlessUuid(() => 'Certificate'),
   );
-  await app.register(multipart, {
-    limits: {
-      fileSize: LIMITS.imageBytesMax,
-      files: 1,
-      fields: 6,
-      parts: 8,
-      fieldSize: 1024,
-      headerPairs: 50,
-    },
-    throwFileSizeLimit: true,
-  });
+  await registerSingleFileUpload(app, { fileSize: LIMITS.imageBytesMax, fields: 6, parts: 8 });
 
   app.get(
     '/company/taxExemptions',
