@@ -7,6 +7,7 @@ import { usePaymentConfig } from '@/lib/payment-config';
 import { usePaymentIntent } from '../api/create-payment-intent';
 import { useMarkOrderPaid } from '../api/mark-order-paid';
 import { TestCardForm } from './test-card-form';
+import { TransactionIdLine } from './paid-note';
 import { Alert } from '@/components/ui/alert';
 import { Loading as LoadingState } from '@/components/ui/spinner';
 
@@ -83,12 +84,7 @@ export const PaymentPanel = ({ holder, intent, record, onPaid: onCompleted }: Pa
             data-testid="payment-success"
           >
             <p className="font-semibold text-[#15803d]">{messages.paymentCompleted}</p>
-            <p className="mt-1 text-sm">
-              Your transaction Id:{' '}
-              <span className="font-mono font-bold break-all" data-testid="transaction-id">
-                {transactionId}
-              </span>
-            </p>
+            <TransactionIdLine transactionId={transactionId} />
             <Link to={dashboardPaths.myOrders.getHref()} className="btn btn-sm btn-outline mt-3">
               Back to My Orders
             </Link>
