@@ -24,3 +24,12 @@ export const ModalHeader = ({
     </button>
   </div>
 );
+
+/** The area around a modal's box: a click there closes the dialog (the native `method="dialog"` form). */
+export const ModalBackdrop = () => (
+  <form method="dialog" className="modal-backdrop">
+    <button type="submit" aria-label="Close the dialog">
+      close
+    </button>
+  </form>
+);

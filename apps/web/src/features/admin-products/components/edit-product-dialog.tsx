@@ -7,7 +7,7 @@ import { uploadImage } from '../api/upload-image';
 import { useUpdateProduct } from '../api/update-product';
 import { ProductForm, type SaveResult } from './product-form';
 import { Alert } from '@/components/ui/alert';
-import { ModalHeader } from '@/components/ui/modal-header';
+import { ModalBackdrop, ModalHeader } from '@/components/ui/modal-header';
 
 type EditProductDialogProps = {
   product: Product | null;
@@ -87,11 +87,7 @@ export const EditProductDialog = ({ product, onClose, extra }: EditProductDialog
         <Alert className="mt-3">{failure}</Alert>
         {product && extra ? extra(product) : null}
       </div>
-      <form method="dialog" className="modal-backdrop">
-        <button type="submit" aria-label="Close the dialog">
-          close
-        </button>
-      </form>
+      <ModalBackdrop />
     </dialog>
   );
 };

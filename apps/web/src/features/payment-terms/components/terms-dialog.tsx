@@ -13,7 +13,7 @@ import { type UserSummary } from '@forgeline/shared/schemas/user';
 import { actionFailed } from '@/lib/error-message';
 import { Alert } from '@/components/ui/alert';
 import { useSetUserTerms, useUserTerms } from '../api/terms';
-import { ModalHeader } from '@/components/ui/modal-header';
+import { ModalBackdrop, ModalHeader } from '@/components/ui/modal-header';
 
 type PaymentTermsTerms = NonNullable<PaymentTermsBody['terms']>;
 // zod and the schema load with the form's first validation (docs/decisions/0042).
@@ -81,11 +81,7 @@ export const TermsEditorDialog = ({ subject, current, save, saving, onClose }: T
           <TermsForm subject={subject} current={current} save={save} saving={saving} onClose={onClose} />
         ) : null}
       </div>
-      <form method="dialog" className="modal-backdrop">
-        <button type="submit" aria-label="Close the dialog">
-          close
-        </button>
-      </form>
+      <ModalBackdrop />
     </dialog>
   );
 };
