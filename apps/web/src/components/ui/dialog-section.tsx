@@ -61,3 +61,24 @@ export const SectionSaveButton = ({
     {failure === undefined ? null : <Alert className="mt-2">{failure}</Alert>}
   </div>
 );
+
+/** A section's on/off setting: a small checkbox with the sentence that says what 'on' means. */
+export const SectionCheckbox = ({
+  checked,
+  onChange,
+  children,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  children: ReactNode;
+}) => (
+  <label className="flex items-center gap-2">
+    <input
+      type="checkbox"
+      className="checkbox checkbox-sm"
+      checked={checked}
+      onChange={(event) => onChange(event.target.checked)}
+    />
+    <span>{children}</span>
+  </label>
+);

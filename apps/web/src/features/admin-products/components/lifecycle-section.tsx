@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ProductLifecycle } from '@forgeline/shared/schemas/product';
-import { LoadedDialogSection, SectionSaveButton } from '@/components/ui/dialog-section';
+import { LoadedDialogSection, SectionCheckbox, SectionSaveButton } from '@/components/ui/dialog-section';
 import { actionFailed } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
 import { useProductLifecycle, useSetProductLifecycle } from '../api/lifecycle';
@@ -42,15 +42,12 @@ const LifecycleEditor = ({ productId, saved }: { productId: string; saved: Produ
 
   return (
     <div className="flex flex-col gap-3">
-      <label className="flex items-center gap-2">
-        <input
-          type="checkbox"
-          className="checkbox checkbox-sm"
-          checked={state.discontinued}
-          onChange={(event) => setState({ ...state, discontinued: event.target.checked })}
-        />
-        <span>Discontinued: no longer sold; its page stays for old orders</span>
-      </label>
+      <SectionCheckbox
+        checked={state.discontinued}
+        onChange={(discontinued) => setState({ ...state, discontinued })}
+      >
+        Discontinued: no longer sold; its page stays for old orders
+      </SectionCheckbox>
       {state.discontinued ? (
         <label className="flex flex-col gap-1 text-sm" htmlFor="replacement-sku">
           <span className="font-semibold">Replaced by (part number, optional)</span>

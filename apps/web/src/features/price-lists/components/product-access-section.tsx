@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Holder, ProductAccess } from '@forgeline/shared/schemas/price-list';
-import { LoadedDialogSection, SectionSaveButton } from '@/components/ui/dialog-section';
+import { LoadedDialogSection, SectionCheckbox, SectionSaveButton } from '@/components/ui/dialog-section';
 import { actionFailed } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
 import { useProductAccess, useSetProductAccess } from '../api/price-lists';
@@ -66,15 +66,12 @@ const AccessEditor = ({ productId, access }: { productId: string; access: Produc
   };
   return (
     <div className="flex flex-col gap-3">
-      <label className="flex items-center gap-2">
-        <input
-          type="checkbox"
-          className="checkbox checkbox-sm"
-          checked={state.restricted}
-          onChange={(event) => setState({ ...state, restricted: event.target.checked })}
-        />
-        <span>Restricted: only the companies and groups allowed below see it</span>
-      </label>
+      <SectionCheckbox
+        checked={state.restricted}
+        onChange={(restricted) => setState({ ...state, restricted })}
+      >
+        Restricted: only the companies and groups allowed below see it
+      </SectionCheckbox>
       <HolderList
         title="Allowed"
         holders={state.allow}
