@@ -4,6 +4,7 @@ import type { Product } from '@forgeline/shared/schemas/product';
 import { formatPrice } from '@forgeline/shared/money';
 import { LIMITS } from '@forgeline/shared/constants';
 import { Field } from '@/components/ui/form-field';
+import { AddPartButton, RemovePartButton } from '@/components/ui/part-line-buttons';
 
 /** The catalogue's part picker, given by the route (it belongs to another feature). */
 export type PartPicker = ComponentType<{
@@ -77,29 +78,19 @@ export const OrderLines = ({
                   onChange={(event) => update(line.key, { quantity: event.target.value })}
                 />
               </Field>
-              <div className="flex items-end">
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-sm"
-                  disabled={lines.length === 1}
-                  aria-label={`Remove part ${index + 1}`}
-                  onClick={() => onChange(lines.filter((other) => other.key !== line.key))}
-                >
-                  Remove
-                </button>
-              </div>
+              <RemovePartButton
+                index={index}
+                disabled={lines.length === 1}
+                onRemove={() => onChange(lines.filter((other) => other.key !== line.key))}
+              />
             </li>
           );
         })}
       </ol>
-      <button
-        type="button"
-        className="btn btn-outline btn-sm self-start"
+      <AddPartButton
         disabled={lines.length >= LIMITS.cartLinesMax}
-        onClick={() => onChange([...lines, emptyLine()])}
-      >
-        Add another part
-      </button>
+        onAdd={() => onChange([...lines, emptyLine()])}
+      />
     </fieldset>
   );
 };

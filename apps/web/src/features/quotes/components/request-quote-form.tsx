@@ -5,6 +5,7 @@ import { formatPrice } from '@forgeline/shared/money';
 import { QUOTE_LIMITS } from '@forgeline/shared/schema-constants';
 import { type Product } from '@forgeline/shared/schemas/product';
 import { Field } from '@/components/ui/form-field';
+import { AddPartButton, RemovePartButton } from '@/components/ui/part-line-buttons';
 import { errorMessage } from '@/lib/error-message';
 import { useRequestQuote } from '../api/change-quote';
 import { PartCombobox, type SearchParts } from '@/components/ui/part-combobox';
@@ -116,29 +117,19 @@ export const RequestQuoteForm = ({
                   onChange={(event) => update(line.key, { targetPrice: event.target.value })}
                 />
               </Field>
-              <div className="flex items-end">
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-sm"
-                  disabled={lines.length === 1}
-                  onClick={() => setLines((now) => now.filter((other) => other.key !== line.key))}
-                  aria-label={`Remove part ${index + 1}`}
-                >
-                  Remove
-                </button>
-              </div>
+              <RemovePartButton
+                index={index}
+                disabled={lines.length === 1}
+                onRemove={() => setLines((now) => now.filter((other) => other.key !== line.key))}
+              />
             </li>
           );
         })}
       </ol>
-      <button
-        type="button"
-        className="btn btn-outline btn-sm self-start"
+      <AddPartButton
         disabled={lines.length >= QUOTE_LIMITS.linesMax}
-        onClick={() => setLines((now) => [...now, emptyLine()])}
-      >
-        Add another part
-      </button>
+        onAdd={() => setLines((now) => [...now, emptyLine()])}
+      />
       <Field id="quote-note" label="Note for our sales team (optional)">
         <textarea
           id="quote-note"
