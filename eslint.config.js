@@ -108,6 +108,9 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // `import { type X } from 'm'` still imports m for its side effects (verbatimModuleSyntax): the
+      // bundler then counts m as needed, and a code-splitting group pulls m (and zod behind it) in.
+      '@typescript-eslint/no-import-type-side-effects': 'error',
     },
   },
   {

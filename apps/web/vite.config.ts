@@ -187,19 +187,17 @@ const precompressAssets = (): Plugin => {
  * instead of seventeen: gzip compresses one large file better than many small ones, and each small chunk
  * repeats its imports and exports (docs/decisions/0047). The home page's own modules stay in its chunk.
  * A module added to this path that is not listed here becomes a small chunk of its own again; the bundle
- * budgets (apps/web/test/build/) show it.
+ * budgets (apps/web/test/build/) show it. Only what several public pages use belongs here: the entry is
+ * every page's cost (the home grid's search box left it for a group below, docs/decisions/0286).
  */
 const homeSharedModules = [
   'src/config/home-meta.ts',
   'src/lib/page-meta.ts',
-  'src/lib/use-address-search.ts',
   'src/lib/use-near-viewport.ts',
   'src/components/ui/spinner.tsx',
   'src/components/ui/alert.tsx',
   'src/components/ui/submit-button.tsx',
   'src/components/pricing/contract-price-note.tsx',
-  'src/features/products/api/get-products.ts',
-  'src/features/products/components/product-search.tsx',
   '../../packages/shared/src/constants.ts',
   '../../packages/shared/src/images.ts',
   '../../packages/shared/src/money.ts',
@@ -220,7 +218,37 @@ const inEntryChunk = (id: string) =>
  */
 const authFrame =
   /[\\/]src[\\/]features[\\/]auth[\\/](components[\\/](auth-card|google-button|deferred-form)\.tsx|utils[\\/](auth-errors|redirect)\.ts|api[\\/](auth-request|sign-in-social)\.ts)$/;
-const formField = fileURLToPath(new URL('src/components/ui/form-field.tsx', import.meta.url));
+const src = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
+/**
+ * Modules that several pages share, each set one chunk instead of a small chunk a module
+ * (docs/decisions/0286): a page fetches the set whole, so a set holds only what its pages all use.
+ * - the home grid's search box and paging, shared with Manage Products;
+ * - the catalogue's keys, value formats and breadcrumbs: the category, search and part pages;
+ * - a list's loading/empty state and its pager: the catalogue and the dashboard's lists;
+ * - what the part page shares with the purchase page: pricing rules and their messages, the price table.
+ */
+const productSearch = [
+  'src/features/products/components/product-search.tsx',
+  'src/lib/use-address-search.ts',
+  'src/lib/use-debounced-value.ts',
+  'src/features/products/api/get-products.ts',
+].map(src);
+const cataloguePages = [
+  'src/features/catalogue/api/catalogue-keys.ts',
+  '../../packages/shared/src/catalogue.ts',
+  'src/features/catalogue/components/breadcrumbs.tsx',
+].map(src);
+const listParts = ['src/components/ui/query-state.tsx', 'src/components/ui/pager.tsx'].map(src);
+const productPage = [
+  'src/components/pricing/price-table.tsx',
+  'src/components/pricing/quantity-rules.tsx',
+  'src/features/products/components/product-load-error.tsx',
+  '../../packages/shared/src/pricing.ts',
+  '../../packages/shared/src/messages.ts',
+  'src/features/products/api/get-product.ts',
+].map(src);
+const formField = src('src/components/ui/form-field.tsx');
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
@@ -280,6 +308,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 // Captured first, so that the group below does not take it in as one of its dependencies.
                 { name: 'form-field', test: (id: string) => id === formField },
                 { name: 'auth-frame', test: authFrame },
+                { name: 'product-search', test: (id: string) => productSearch.includes(id) },
+                { name: 'catalogue-pages', test: (id: string) => cataloguePages.includes(id) },
+                { name: 'list-parts', test: (id: string) => listParts.includes(id) },
+                { name: 'product-page', test: (id: string) => productPage.includes(id) },
               ],
             },
           },

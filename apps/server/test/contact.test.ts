@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages as texts } from '@forgeline/shared/schema-constants';
-import { type ContactMessage, type NewsletterSubscriber } from '@forgeline/shared/schemas/contact';
+import type { ContactMessage, NewsletterSubscriber } from '@forgeline/shared/schemas/contact';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { createUser, type TestUser } from './auth-helper.ts';
 import { CONTACT_RATE_LIMIT } from '../src/modules/contact/routes.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@forgeline/shared/messages';
 import { OrderSchema, type Order } from '@forgeline/shared/schemas/order';
-import { type Product } from '@forgeline/shared/schemas/product';
+import type { Product } from '@forgeline/shared/schemas/product';
 import { orders, testPaymentIntents } from '../src/db/schema/index.ts';
 import { expireUnpaidOrders } from '../src/modules/orders/expiry.ts';
 import { writeLimitOf } from '../src/plugins/app/write-limits.ts';

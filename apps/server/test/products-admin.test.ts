@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@forgeline/shared/messages';
-import { type Product } from '@forgeline/shared/schemas/product';
+import type { Product } from '@forgeline/shared/schemas/product';
 import { PART_PHOTO_PLACEHOLDER } from '@forgeline/shared/images';
 import { products } from '../src/db/schema/index.ts';
 import type { TestUser } from './auth-helper.ts';

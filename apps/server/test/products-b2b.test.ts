@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isOnRequest, productRulesProblems } from '@forgeline/shared/pricing';
-import { type Product } from '@forgeline/shared/schemas/product';
+import type { Product } from '@forgeline/shared/schemas/product';
 import { products } from '../src/db/schema/index.ts';
 import { demoProducts } from '../src/db/seed/demo-data.ts';
 import { createUser, type TestUser } from './auth-helper.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@forgeline/shared/constants';
-import { type ProductImportReport } from '@forgeline/shared/schemas/product-import';
+import type { ProductImportReport } from '@forgeline/shared/schemas/product-import';
 import { auditLog, products } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { createCast, expectRefused, type Cast } from './support/cast.ts';

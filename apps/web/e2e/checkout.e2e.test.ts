@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { formatPrice, toDollars } from '@forgeline/shared/money';
 import { lineTotalCents, nearestValidQuantity, pricingOf, unitPriceCents } from '@forgeline/shared/pricing';
-import { type Order } from '@forgeline/shared/schemas/order';
-import { type Product } from '@forgeline/shared/schemas/product';
+import type { Order } from '@forgeline/shared/schemas/order';
+import type { Product } from '@forgeline/shared/schemas/product';
 import {
   createAccount,
   DEMO_ADMIN,

@@ -14,15 +14,18 @@ import { createQueryClient } from '@/lib/query-client';
 import { preloadLazyContent } from '@/lib/lazy-content';
 import { PageMetaCollector } from '@/lib/page-meta';
 import { scriptSafeJson, SERVER_STATE_ID, setFailedQuery, type ServerState } from '@/lib/server-state';
-import { normalizeSearch, productKeys, userKeys } from '@/lib/query-keys';
+import { normalizeSearch, productKeys } from '@/lib/query-keys';
+import { userKeys } from '@/lib/feature-query-keys';
 import { authKeys, toSessionUser } from '@/lib/auth';
 import { ApiError } from '@/lib/api-client';
-import { HOME_PAGE_SIZE, type ProductPage } from '@/features/products/api/get-products';
+import type { ProductPage } from '@/features/products/api/get-products';
+import { HOME_PAGE_SIZE } from '@/features/products/api/get-infinite-products';
 import { SEARCH_PARAM } from '@/features/products/components/product-search';
 import type { UserInfoResponse } from '@forgeline/shared/schemas/user';
 import type { BrowseResult, ProductSpecs } from '@forgeline/shared/schemas/catalogue';
 import { getProductSpecsQueryOptions } from '@/features/catalogue/api/get-product-specs';
-import { browseParams, catalogueKeys } from '@/features/catalogue/api/get-catalogue';
+import { browseParams } from '@/features/catalogue/api/get-catalogue';
+import { catalogueKeys } from '@/features/catalogue/api/catalogue-keys';
 
 /** What the server reads for a page: the same answers GET /api/products and GET /api/purchase/:id give. */
 export type CatalogueReader = {

@@ -1,3 +1,5 @@
+import { paths } from './paths';
+
 // The dashboard's pages (under paths.dashboard.root): apart from paths.ts so that the public pages,
 // whose first JavaScript has a budget, do not carry them.
 
@@ -20,11 +22,7 @@ export const dashboardPaths = {
   myProfile: { path: 'myProfile', getHref: () => '/dashboard/myProfile' },
   payment: { path: 'payment/:id', getHref: (id: string) => `/dashboard/payment/${encodeURIComponent(id)}` },
   /** With a product: a review of that part, listed on its product page. */
-  review: {
-    path: 'review',
-    getHref: (productId?: string) =>
-      `/dashboard/review${productId ? `?product=${encodeURIComponent(productId)}` : ''}`,
-  },
+  review: { path: 'review', getHref: paths.dashboard.review.getHref },
   myOrders: { path: 'myOrders', getHref: () => '/dashboard/myOrders' },
   makeAdmin: { path: 'makeAdmin', getHref: () => '/dashboard/makeAdmin' },
   addProduct: { path: 'addProduct', getHref: () => '/dashboard/addProduct' },

@@ -33,9 +33,17 @@ export const paths = {
   /** An invitation to join a company (public: the page offers sign-in first). */
   join: { path: '/join/:token', getHref: (token: string) => `/join/${encodeURIComponent(token)}` },
   checkoutPay: { path: '/checkout/:id', getHref: (id: string) => `/checkout/${encodeURIComponent(id)}` },
-  /** The dashboard's own pages are in dashboard-paths.ts: only its pages and links load them. */
+  /**
+   * The dashboard's own pages are in dashboard-paths.ts: only its pages and links load them. The review
+   * form is here too, for the product page's 'Write a review'.
+   */
   dashboard: {
     root: { path: '/dashboard', getHref: () => '/dashboard' },
+    review: {
+      path: '/dashboard/review',
+      getHref: (productId?: string) =>
+        `/dashboard/review${productId ? `?product=${encodeURIComponent(productId)}` : ''}`,
+    },
   },
   notFound: { path: '*' },
 } as const;

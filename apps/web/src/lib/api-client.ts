@@ -79,6 +79,15 @@ export const readAccessToken = (): string | null => {
   }
 };
 
+/** Removes the stored access token (sign-out, a visitor): nothing to do when storage is off. */
+export const forgetStoredAccessToken = () => {
+  try {
+    window.localStorage.removeItem(ACCESS_TOKEN_KEY);
+  } catch {
+    // nothing stored
+  }
+};
+
 let unauthorizedHandler: ((error: ApiError) => void) | null = null;
 
 /** lib/auth registers what a 401 does (sign the user out); returns the function that unregisters it. */

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_KEY, accessTokenExpiresAt, api, readAccessToken } from './api-client';
-import { retryDelayMs } from './auth';
-
-const fakeJwt = (payload: object) => `e30.${btoa(JSON.stringify(payload)).replace(/=+$/, '')}.sig`;
+import { retryDelayMs } from './access-token';
+import { fakeJwt } from '../../test/tokens';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,20 +1,9 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import {
-  AUTH_REQUEST_TIMEOUT_MS,
-  RETRY_BACKOFF_MAX_MS,
-  RETRY_BACKOFF_START_MS,
-  TOKEN_REFRESH_LEAD_MS,
-} from '@forgeline/shared/constants';
+import { AUTH_REQUEST_TIMEOUT_MS } from '@forgeline/shared/constants';
 import { authKeys } from './query-keys';
-import {
-  ACCESS_TOKEN_KEY,
-  accessTokenExpiresAt,
-  api,
-  ApiError,
-  isAccessTokenUsable,
-  setUnauthorizedHandler,
-} from './api-client';
+import { api, ApiError, forgetStoredAccessToken, setUnauthorizedHandler } from './api-client';
 import { VISITOR_CART_KEY } from './visitor-cart-key';
+import type * as AccessTokenModule from './access-token';
 
 // The session's keys live in the one factory; re-exported for callers that know them from here.
 export { authKeys };
@@ -124,139 +113,16 @@ export const useIsAdmin = (): { isAdmin: boolean; isPending: boolean } => {
 };
 
 // ---------------------------------------------------------------------------------------------
-// The access token: exchanged for the email after sign-in, refreshed before it expires (docs/product.md §4)
+// The access token: its code (lib/access-token) loads once somebody is signed in
 
-type TokenState = {
-  email: string | null;
-  timer: ReturnType<typeof setTimeout> | undefined;
-  failures: number;
-  inFlight: Promise<void> | null;
-};
+type AccessTokens = typeof AccessTokenModule;
+let accessTokens: AccessTokens | null = null;
+const loadAccessTokens = async (): Promise<AccessTokens> => (accessTokens ??= await import('./access-token'));
 
-const tokenState: TokenState = { email: null, timer: undefined, failures: 0, inFlight: null };
-
-const storage = {
-  get: (): string | null => {
-    try {
-      return window.localStorage.getItem(ACCESS_TOKEN_KEY);
-    } catch {
-      return null;
-    }
-  },
-  set: (token: string) => {
-    try {
-      window.localStorage.setItem(ACCESS_TOKEN_KEY, token);
-    } catch {
-      // storage disabled: the session cookie still authenticates every call
-    }
-  },
-  clear: () => {
-    try {
-      window.localStorage.removeItem(ACCESS_TOKEN_KEY);
-    } catch {
-      // nothing stored
-    }
-  },
-};
-
-const tokenEmail = (token: string): string | undefined => {
-  try {
-    const base64 = token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/');
-    const payload = JSON.parse(atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='))) as {
-      email?: unknown;
-    };
-    return typeof payload.email === 'string' ? payload.email : undefined;
-  } catch {
-    return undefined;
-  }
-};
-
-const stopTokenTimer = () => {
-  if (tokenState.timer !== undefined) clearTimeout(tokenState.timer);
-  tokenState.timer = undefined;
-};
-
-const scheduleExchange = (email: string, delayMs: number) => {
-  stopTokenTimer();
-  tokenState.timer = setTimeout(
-    () => {
-      tokenState.timer = undefined;
-      exchangeAccessToken(email).catch(() => {
-        // retried with back-off inside
-      });
-    },
-    Math.max(0, delayMs),
-  );
-};
-
-/** Back-off after a failed exchange: 30 s, doubling, at most 16 minutes (docs/product.md §4, §9). */
-export const retryDelayMs = (failures: number): number =>
-  Math.min(RETRY_BACKOFF_START_MS * 2 ** Math.max(0, failures - 1), RETRY_BACKOFF_MAX_MS);
-
-/**
- * PUT /api/user/:email: exchanges the signed-in session for a 1-hour access token, stores it under
- * `accessToken` and schedules the next exchange 5 minutes before it expires. A 401 signs the user out
- * (the api client's handler); other failures are retried with back-off, and rejected to the caller.
- */
-export const exchangeAccessToken = (email: string): Promise<void> => {
-  if (tokenState.inFlight && tokenState.email === email) return tokenState.inFlight;
-  tokenState.email = email;
-  stopTokenTimer();
-  const run = (async () => {
-    try {
-      const { token } = await api.put<{ token: string; expiresIn: number }>(
-        `/user/${encodeURIComponent(email)}`,
-        { email },
-        { auth: false, signal: timeout() },
-      );
-      const expiresAt = accessTokenExpiresAt(token);
-      if (expiresAt === undefined)
-        throw new ApiError(500, 'The server sent a malformed access token.', 'INTERNAL_ERROR');
-      if (tokenState.email !== email) return; // signed out (or in as someone else) meanwhile
-      storage.set(token);
-      tokenState.failures = 0;
-      scheduleExchange(email, expiresAt - TOKEN_REFRESH_LEAD_MS - Date.now());
-    } catch (error) {
-      const signedOut = error instanceof ApiError && error.status === 401;
-      if (!signedOut && tokenState.email === email) {
-        tokenState.failures += 1;
-        scheduleExchange(email, retryDelayMs(tokenState.failures));
-      }
-      throw error;
-    } finally {
-      tokenState.inFlight = null;
-    }
-  })();
-  tokenState.inFlight = run;
-  return run;
-};
-
-/** Keeps the stored token in step with the session: a token for this user, fresh; none for a visitor. */
-const syncAccessToken = (user: SessionUser | null) => {
-  if (!user) {
-    if (tokenState.email !== null || storage.get() !== null) clearAccessToken();
-    return;
-  }
-  const token = storage.get();
-  const sameUser = token !== null && tokenEmail(token)?.toLowerCase() === user.email.toLowerCase();
-  if (token && sameUser && isAccessTokenUsable(token)) {
-    if (tokenState.email === user.email && (tokenState.timer !== undefined || tokenState.inFlight)) return;
-    tokenState.email = user.email;
-    scheduleExchange(user.email, (accessTokenExpiresAt(token) ?? 0) - TOKEN_REFRESH_LEAD_MS - Date.now());
-    return;
-  }
-  if (tokenState.inFlight && tokenState.email === user.email) return;
-  exchangeAccessToken(user.email).catch(() => {
-    // retried with back-off; the session cookie still authenticates calls meanwhile
-  });
-};
-
+/** Forgets the stored token, and its timers once its code is loaded (before that there are none). */
 const clearAccessToken = () => {
-  stopTokenTimer();
-  tokenState.email = null;
-  tokenState.failures = 0;
-  tokenState.inFlight = null;
-  storage.clear();
+  if (accessTokens) accessTokens.clearAccessToken();
+  else forgetStoredAccessToken();
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -303,7 +169,9 @@ export const establishSession = async (client: QueryClient): Promise<SessionUser
   }
   if (user) {
     await client.invalidateQueries({ queryKey: [...authKeys.all, 'admin'] });
-    await exchangeAccessToken(user.email).catch(() => undefined);
+    await loadAccessTokens()
+      .then((tokens) => tokens.exchangeAccessToken(user.email))
+      .catch(() => undefined);
   }
   return user;
 };
@@ -323,6 +191,13 @@ const hasVisitorCart = (): boolean => {
 export const connectAuth = (client: QueryClient): (() => void) => {
   boundClient = client;
   const currentUser = () => client.getQueryData<SessionUser | null>(authKeys.session()) ?? null;
+  /** The stored token follows the session: fresh for a signed-in user (still the one once the code is in), none for a visitor. */
+  const followSession = (user: SessionUser | null) => {
+    if (!user) return clearAccessToken();
+    void loadAccessTokens().then((tokens) => {
+      if (currentUser()?.email === user.email) tokens.syncAccessToken(user);
+    });
+  };
 
   const unregister = setUnauthorizedHandler(() => {
     if (currentUser()) void signOut();
@@ -333,17 +208,17 @@ export const connectAuth = (client: QueryClient): (() => void) => {
     if (event.type !== 'updated' || event.action.type !== 'success') return;
     if (JSON.stringify(event.query.queryKey) !== sessionKey) return;
     const user = (event.query.state.data as SessionUser | null | undefined) ?? null;
-    syncAccessToken(user);
+    followSession(user);
     // However the buyer signed in (the form, or back from Google's page), a visitor's cart moves in.
     if (user && hasVisitorCart()) void import('./visitor-cart').then((cart) => cart.moveVisitorCart(client));
   });
 
   const known = client.getQueryData<SessionUser | null>(authKeys.session());
-  if (known !== undefined) syncAccessToken(known);
+  if (known !== undefined) followSession(known);
 
   // A tab back from the background: timers may have slept through the refresh time.
   const onVisible = () => {
-    if (document.visibilityState === 'visible' && currentUser()) syncAccessToken(currentUser());
+    if (document.visibilityState === 'visible' && currentUser()) followSession(currentUser());
   };
   document.addEventListener('visibilitychange', onVisible);
 

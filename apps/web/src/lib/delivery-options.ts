@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DeliveryOptionDto, DeliveryOptions } from '@forgeline/shared/schemas/delivery';
 import { api } from '@/lib/api-client';
-import { deliveryKeys } from '@/lib/query-keys';
+import { deliveryKeys } from '@/lib/feature-query-keys';
 
 /**
  * What the options price: the buyer's cart (the default), an offer being accepted, or lines the admin

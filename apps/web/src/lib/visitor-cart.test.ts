@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authKeys, connectAuth, type SessionUser } from './auth';
 import { addToVisitorCart, moveVisitorCart, readVisitorCart } from './visitor-cart';
+import { fakeJwt } from '../../test/tokens';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -11,7 +12,10 @@ afterEach(() => {
 const cart = { lines: [], count: 1, total: 4.2 };
 const buyer = { id: 'u1', name: 'Gail Google', email: 'gail@example.com' } as SessionUser;
 
-/** Answers the cart to POST /api/cart/lines and 'not signed in' to anything else, recording the cart posts. */
+/**
+ * Answers the cart to POST /api/cart/lines, an access token to its exchange (PUT /api/user/:email) and
+ * 'not signed in' to anything else, recording the cart posts.
+ */
 const stubServer = () => {
   const posts: unknown[] = [];
   vi.stubGlobal(
@@ -20,6 +24,12 @@ const stubServer = () => {
       if (String(url).endsWith('/api/cart/lines')) {
         posts.push(JSON.parse(String(init?.body)));
         return new Response(JSON.stringify(cart), { headers: { 'content-type': 'application/json' } });
+      }
+      if (String(url).includes('/api/user/')) {
+        const token = fakeJwt({ email: buyer.email, exp: Math.floor(Date.now() / 1000) + 3600 });
+        return new Response(JSON.stringify({ token, expiresIn: 3600 }), {
+          headers: { 'content-type': 'application/json' },
+        });
       }
       return new Response('{"message":"no","code":"UNAUTHORIZED"}', { status: 401 });
     }),

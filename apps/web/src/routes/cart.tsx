@@ -2,7 +2,7 @@ import { useLocation } from 'react-router';
 import { Link } from '@/components/ui/link';
 import { formatPrice } from '@forgeline/shared/money';
 import { TaxTotals } from '@/components/ui/tax-totals';
-import { type ReorderChange } from '@forgeline/shared/schemas/checkout';
+import type { ReorderChange } from '@forgeline/shared/schemas/checkout';
 import { paths } from '@/config/paths';
 import { useCart } from '@/features/cart/api/get-cart';
 import { EditableCartLines } from '@/features/cart/components/cart-lines';

@@ -2,7 +2,7 @@ import { LIMITS } from '@forgeline/shared/constants';
 import { lineTotalCents, quantityMessages, quantityProblem, unitPriceCents } from '@forgeline/shared/pricing';
 import { toDollars } from '@forgeline/shared/money';
 import { PART_PHOTO_PLACEHOLDER } from '@forgeline/shared/images';
-import { type AddCartLinesBody, type Cart, type CartLine } from '@forgeline/shared/schemas/cart';
+import type { AddCartLinesBody, Cart, CartLine } from '@forgeline/shared/schemas/cart';
 import type { Executor } from '../../db/client.ts';
 import type { ProductRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/deps.ts';

@@ -1,10 +1,6 @@
 import { nearestValidQuantity, unitPriceCents } from '@forgeline/shared/pricing';
 import { toCents, toDollars, formatMoney } from '@forgeline/shared/money';
-import {
-  type CheckoutBody,
-  type ReorderChange,
-  type ReorderResponse,
-} from '@forgeline/shared/schemas/checkout';
+import type { CheckoutBody, ReorderChange, ReorderResponse } from '@forgeline/shared/schemas/checkout';
 import type { Executor } from '../../db/client.ts';
 import type { CheckoutRow, OrderRow, ProductRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/deps.ts';

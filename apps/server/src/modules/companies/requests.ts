@@ -8,7 +8,7 @@ import type { OrderRequestRow } from '../../db/schema/index.ts';
 import type { MailDeps } from '../../lib/deps.ts';
 import { conflict, DomainError, notFound } from '../../lib/errors.ts';
 import { toRequestDto, type StoredRequestLine } from './mappers.ts';
-import { type Membership } from '../membership/index.ts';
+import type { Membership } from '../membership/index.ts';
 import { createCompaniesRepository } from './repository.ts';
 import { createRequestsRepository } from './requests-repository.ts';
 import { requireRight } from './service.ts';

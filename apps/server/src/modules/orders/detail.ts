@@ -1,6 +1,6 @@
 import { carrierName } from '@forgeline/shared/carriers';
 import { toDollars, formatMoney } from '@forgeline/shared/money';
-import { type AdminOrderDetail, type OrderEvent } from '@forgeline/shared/schemas/order-detail';
+import type { AdminOrderDetail, OrderEvent } from '@forgeline/shared/schemas/order-detail';
 import type { AppDeps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { createCheckoutRepository } from './checkouts-repository.ts';

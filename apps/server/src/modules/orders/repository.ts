@@ -13,7 +13,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { toDollars } from '@forgeline/shared/money';
-import { type Order } from '@forgeline/shared/schemas/order';
+import type { Order } from '@forgeline/shared/schemas/order';
 import type { Executor } from '../../db/client.ts';
 import {
   checkouts,

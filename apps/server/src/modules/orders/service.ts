@@ -1,12 +1,8 @@
 import { addDays, startOfDay } from '@forgeline/shared/dates';
 import { messages } from '@forgeline/shared/messages';
 import { toCents, toDollars } from '@forgeline/shared/money';
-import {
-  type CancelPreview,
-  type CreateOrderBody,
-  type OrderDeliveryQuery,
-} from '@forgeline/shared/schemas/order';
-import { type OrderSearchQuery } from '@forgeline/shared/schemas/order-search';
+import type { CancelPreview, CreateOrderBody, OrderDeliveryQuery } from '@forgeline/shared/schemas/order';
+import type { OrderSearchQuery } from '@forgeline/shared/schemas/order-search';
 import type { Executor } from '../../db/client.ts';
 import type { OrderRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/deps.ts';

@@ -1,6 +1,6 @@
 import { DAY_MS } from '@forgeline/shared/dates';
 import { toDollars } from '@forgeline/shared/money';
-import { type Overview } from '@forgeline/shared/schemas/overview';
+import type { Overview } from '@forgeline/shared/schemas/overview';
 import type { AppDeps } from '../../lib/deps.ts';
 import { createOverviewRepository } from './repository.ts';
 

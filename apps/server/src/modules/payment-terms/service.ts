@@ -1,6 +1,6 @@
 import { addDays } from '@forgeline/shared/dates';
 import { toDollars, formatMoney } from '@forgeline/shared/money';
-import { type TermsInvoice } from '@forgeline/shared/schemas/payment-terms';
+import type { TermsInvoice } from '@forgeline/shared/schemas/payment-terms';
 import type { Executor } from '../../db/client.ts';
 import type { CheckoutRow, OrderRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/deps.ts';

@@ -1,6 +1,6 @@
 import { isPlainNumber } from '@forgeline/shared/form-number';
 import { ProductBodySchema } from '@forgeline/shared/schemas/product';
-import { type ProductImportReport, type ProductImportRow } from '@forgeline/shared/schemas/product-import';
+import type { ProductImportReport, ProductImportRow } from '@forgeline/shared/schemas/product-import';
 import type { NewProductRow, ProductRow } from '../../db/schema/index.ts';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';

@@ -17,8 +17,8 @@ import {
 } from 'drizzle-orm';
 import { toDollars } from '@forgeline/shared/money';
 import { PART_PHOTO_PLACEHOLDER } from '@forgeline/shared/images';
-import { type PricingInput } from '@forgeline/shared/pricing';
-import { type Product, type ProductListQuery } from '@forgeline/shared/schemas/product';
+import type { PricingInput } from '@forgeline/shared/pricing';
+import type { Product, ProductListQuery } from '@forgeline/shared/schemas/product';
 import type { Executor } from '../../db/client.ts';
 import { fixedStatement, rowReader } from '../../db/fixed-statement.ts';
 import {

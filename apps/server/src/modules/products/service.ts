@@ -3,7 +3,7 @@ import { backorderProblems } from '@forgeline/shared/backorders';
 import { fillBackorders } from '../backorders/index.ts';
 import { toCents } from '@forgeline/shared/money';
 import { PART_PHOTO_PLACEHOLDER } from '@forgeline/shared/images';
-import { type ProductBody } from '@forgeline/shared/schemas/product';
+import type { ProductBody } from '@forgeline/shared/schemas/product';
 import type { NewProductRow, ProductRow } from '../../db/schema/index.ts';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';

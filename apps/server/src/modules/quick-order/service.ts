@@ -1,7 +1,7 @@
 import { SKU_PATTERN } from '@forgeline/shared/schemas/product';
 import { lineTotalCents, quantityMessages, quantityProblem, unitPriceCents } from '@forgeline/shared/pricing';
 import { toDollars } from '@forgeline/shared/money';
-import { type QuickOrderCheckResponse, type QuickOrderLine } from '@forgeline/shared/schemas/cart';
+import type { QuickOrderCheckResponse, QuickOrderLine } from '@forgeline/shared/schemas/cart';
 import type { AppDeps } from '../../lib/deps.ts';
 import { resolveBuyerPartNumbers } from '../part-numbers/index.ts';
 import { buyerView, viewProducts } from '../pricing/index.ts';

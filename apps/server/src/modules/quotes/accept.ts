@@ -1,5 +1,5 @@
 import { toCents, toDollars, centsFigure } from '@forgeline/shared/money';
-import { type AcceptQuoteBody } from '@forgeline/shared/schemas/checkout';
+import type { AcceptQuoteBody } from '@forgeline/shared/schemas/checkout';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { DomainError, badRequest, conflict, forbidden } from '../../lib/errors.ts';

@@ -3,7 +3,7 @@ import { findMembership, mayRead, readableCompanyOf } from '../membership/index.
 import { createHash } from 'node:crypto';
 import { linesTotalCents, quoteQuantityProblem } from '@forgeline/shared/pricing';
 import { toCents, toDollars } from '@forgeline/shared/money';
-import { type OfferQuoteBody, type RequestQuoteBody } from '@forgeline/shared/schemas/quote';
+import type { OfferQuoteBody, RequestQuoteBody } from '@forgeline/shared/schemas/quote';
 import type { Database, Executor } from '../../db/client.ts';
 import type { QuoteLineRow, QuoteRow } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';

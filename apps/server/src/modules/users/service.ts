@@ -1,6 +1,6 @@
 import { EmailSchema } from '@forgeline/shared/schemas/common';
-import { type UserInfoBody, type UserInfoResponse, type UserSummary } from '@forgeline/shared/schemas/user';
-import { type UserSearchQuery } from '@forgeline/shared/schemas/user-search';
+import type { UserInfoBody, UserInfoResponse, UserSummary } from '@forgeline/shared/schemas/user';
+import type { UserSearchQuery } from '@forgeline/shared/schemas/user-search';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';

@@ -1,6 +1,6 @@
 import { formatPrice, toDollars } from '@forgeline/shared/money';
 import { pricingOf, tierInForce } from '@forgeline/shared/pricing';
-import { type Product } from '@forgeline/shared/schemas/product';
+import type { Product } from '@forgeline/shared/schemas/product';
 
 type PriceRow = { from: number; to: number | null; priceCents: number };
 

@@ -1,6 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type Product } from '@forgeline/shared/schemas/product';
+import type { Product } from '@forgeline/shared/schemas/product';
 import { productKeys } from '@/lib/query-keys';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { SEARCH_DEBOUNCE_MS } from '@/lib/use-address-search';

@@ -1,7 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { formatPrice } from '@forgeline/shared/money';
-import { type BankTransfer } from '@forgeline/shared/bank-transfer';
-import { type PaymentTerms } from '@forgeline/shared/schemas/payment-terms';
+import type { BankTransfer } from '@forgeline/shared/bank-transfer';
+import type { PaymentTerms } from '@forgeline/shared/schemas/payment-terms';
 import { BankTransferDetails } from './bank-transfer-details';
 import { FormField } from './form-field';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { messages } from '@forgeline/shared/messages';
-import { type ProductBody } from '@forgeline/shared/schemas/product';
+import type { ProductBody } from '@forgeline/shared/schemas/product';
 import { actionFailed } from '@/lib/error-message';
 import { photoRefused } from '../api/photo-refused';
 import { uploadImage } from '../api/upload-image';

@@ -1,7 +1,7 @@
 import { formatPrice } from '@forgeline/shared/money';
 import { isLowOnStock } from '@forgeline/shared/pricing';
 import { thumbnailOf } from '@forgeline/shared/images';
-import { type Product } from '@forgeline/shared/schemas/product';
+import type { Product } from '@forgeline/shared/schemas/product';
 import { DataTable } from '@/components/ui/data-table';
 import { DANGER_BUTTON_CLASS } from '@/components/ui/alert';
 

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { LIMITS } from '@forgeline/shared/constants';
-import { type Product, type ProductBody } from '@forgeline/shared/schemas/product';
+import type { Product, ProductBody } from '@forgeline/shared/schemas/product';
 import { PART_PHOTO_PLACEHOLDER } from '@forgeline/shared/images';
 import { Field, errorProps } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';

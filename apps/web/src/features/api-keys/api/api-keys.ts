@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiKey, ApiKeyBody, NewApiKey } from '@forgeline/shared/schemas/api-key';
 import { api } from '@/lib/api-client';
-import { apiKeyKeys } from '@/lib/query-keys';
+import { apiKeyKeys } from '@/lib/feature-query-keys';
 
 /** Whose keys: the shop's (admin) or the signed-in company admin's company. */
 export type KeyOwner = 'shop' | 'company';

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { AuditAction } from '@forgeline/shared/audit-actions';
 import type { AuditEntry } from '@forgeline/shared/schemas/audit';
 import { api, type WithTotal } from '@/lib/api-client';
-import { auditKeys } from '@/lib/query-keys';
+import { auditKeys } from '@/lib/feature-query-keys';
 
 /** The filters of the audit log page, as they stand in its address. */
 export type AuditFilters = {

@@ -1,6 +1,6 @@
 import { AUDIT_ACTIONS } from '@forgeline/shared/audit-actions';
 import { formatPrice, toDollars } from '@forgeline/shared/money';
-import { type AuditEntry } from '@forgeline/shared/schemas/audit';
+import type { AuditEntry } from '@forgeline/shared/schemas/audit';
 import { DataTable } from '@/components/ui/data-table';
 import { WrapPoints } from '@/components/ui/wrap-points';
 import { formatMoment } from '@/lib/format-date';

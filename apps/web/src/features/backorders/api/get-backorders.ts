@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Backorder } from '@forgeline/shared/schemas/backorder';
 import { api } from '@/lib/api-client';
-import { backorderKeys } from '@/lib/query-keys';
+import { backorderKeys } from '@/lib/feature-query-keys';
 
 export const BACKORDERS_PAGE_SIZE = 50;
 

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@/components/ui/link';
 import { toast } from '@/lib/toast';
 import { nearestValidQuantity, pricingOf, quantityProblem } from '@forgeline/shared/pricing';
-import { type Product } from '@forgeline/shared/schemas/product';
+import type { Product } from '@forgeline/shared/schemas/product';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
 import { SubmitButton } from '@/components/ui/submit-button';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatPrice } from '@forgeline/shared/money';
-import { type CartLine } from '@forgeline/shared/schemas/cart';
+import type { CartLine } from '@forgeline/shared/schemas/cart';
 import { DANGER_BUTTON_CLASS } from '@/components/ui/alert';
 import { errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/toast';

@@ -4,7 +4,7 @@ import { Link } from '@/components/ui/link';
 import { toast } from '@/lib/toast';
 import { formatPrice } from '@forgeline/shared/money';
 import { LIMITS } from '@forgeline/shared/constants';
-import { type QuickOrderCheckResponse, type QuickOrderLine } from '@forgeline/shared/schemas/cart';
+import type { QuickOrderCheckResponse, QuickOrderLine } from '@forgeline/shared/schemas/cart';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-message';
 import { useCheckQuickOrder } from '../api/check-quick-order';

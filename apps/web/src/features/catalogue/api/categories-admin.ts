@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Attribute, AttributeBody, Category, CategoryBody } from '@forgeline/shared/schemas/catalogue';
 import { api } from '@/lib/api-client';
-import { catalogueKeys } from './get-catalogue';
+import { catalogueKeys } from './catalogue-keys';
 
 export type CategoryTree = { categories: Category[]; attributes: Attribute[] };
 

@@ -1,17 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { BrowseResult } from '@forgeline/shared/schemas/catalogue';
 import { api, ApiError } from '@/lib/api-client';
-import { createQueryKeys } from '@/lib/query-keys';
-
-/**
- * The catalogue's keys, built here rather than in query-keys.ts: only the catalogue's pages load them.
- * A page's parameters are its whole address (category, search, page, unit and every filter).
- */
-const catalogue = createQueryKeys('catalogue');
-export const catalogueKeys = {
-  ...catalogue,
-  browse: (params: Record<string, string>) => catalogue.list(params),
-};
+import { catalogueKeys } from './catalogue-keys';
 
 /** A page's API parameters from its category and its address's query: blanks left out, keys in order. */
 export function browseParams(category: string | null, search: URLSearchParams): Record<string, string> {

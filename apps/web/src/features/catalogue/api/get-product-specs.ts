@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductSpecs } from '@forgeline/shared/schemas/catalogue';
 import { api } from '@/lib/api-client';
-import { catalogueKeys } from './get-catalogue';
+import { catalogueKeys } from './catalogue-keys';
 
 /** GET /api/products/:id/specs: a part's category trail and its values, for its page. */
 export const getProductSpecsQueryOptions = (id: string) =>

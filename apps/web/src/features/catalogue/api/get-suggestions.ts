@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Suggestion } from '@forgeline/shared/schemas/catalogue';
 import { api } from '@/lib/api-client';
-import { catalogueKeys } from './get-catalogue';
+import { catalogueKeys } from './catalogue-keys';
 
 /** GET /api/catalogue/suggest: the parts a search box offers while typing (from two characters). */
 export const useSuggestions = (q: string) =>

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Checkout } from '@forgeline/shared/schemas/checkout';
 import { api } from '@/lib/api-client';
-import { checkoutKeys } from '@/lib/query-keys';
+import { checkoutKeys } from '@/lib/feature-query-keys';
 
 /** GET /api/checkouts/:id: the checkout and its standing lines (own, or any for an admin). */
 export const getCheckout = (id: string) => api.get<Checkout>(`/checkouts/${encodeURIComponent(id)}`);

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { checkoutKeys, orderKeys, paymentKeys } from '@/lib/query-keys';
+import { checkoutKeys, orderKeys, paymentKeys } from '@/lib/feature-query-keys';
 
 /** POST /api/checkouts/:id/payment-intent: one card payment for every unpaid line; the amount is the server's. */
 export const openCheckoutPayment = (id: string) =>

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CheckoutBodyInput, Checkout } from '@forgeline/shared/schemas/checkout';
 import type { ApprovalNeeded } from '@forgeline/shared/schemas/company';
 import { api } from '@/lib/api-client';
-import { cartKeys, companyKeys, orderKeys, productKeys } from '@/lib/query-keys';
+import { cartKeys, productKeys } from '@/lib/query-keys';
+import { companyKeys, orderKeys } from '@/lib/feature-query-keys';
 
 /**
  * POST /api/checkout: places the lines (with the unit prices the buyer saw) all or nothing. The

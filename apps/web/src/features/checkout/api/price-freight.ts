@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CheckoutDelivery, FreightPriceBodySchema } from '@forgeline/shared/schemas/delivery';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
-import { checkoutKeys, orderKeys } from '@/lib/query-keys';
+import { checkoutKeys, orderKeys } from '@/lib/feature-query-keys';
 
 export type FreightPriceBody = z.output<typeof FreightPriceBodySchema>;
 export type FreightPriced = { checkoutId: string; number: string; delivery: CheckoutDelivery };

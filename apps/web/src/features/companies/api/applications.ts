@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Company, CompanyApplication } from '@forgeline/shared/schemas/company';
 import { api } from '@/lib/api-client';
-import { adminCompanyKeys } from '@/lib/query-keys';
+import { adminCompanyKeys } from '@/lib/feature-query-keys';
 
 export type ApplicationFilter = 'pending' | 'all';
 

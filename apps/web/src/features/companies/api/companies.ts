@@ -8,7 +8,8 @@ import type {
 } from '@forgeline/shared/schemas/company';
 import type { PaymentTermsBody } from '@forgeline/shared/schemas/payment-terms';
 import { api } from '@/lib/api-client';
-import { adminCompanyKeys, normalizeSearch } from '@/lib/query-keys';
+import { normalizeSearch } from '@/lib/query-keys';
+import { adminCompanyKeys } from '@/lib/feature-query-keys';
 import { getSearchedPage, searchedPageQuery, type SearchedPageParams } from '@/lib/searched-page';
 
 /** Rows per page of the Companies list. */

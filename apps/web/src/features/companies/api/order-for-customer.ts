@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApprovalNeeded, OrderOnBehalfBody } from '@forgeline/shared/schemas/company';
 import type { Checkout } from '@forgeline/shared/schemas/checkout';
 import { api } from '@/lib/api-client';
-import { adminCompanyKeys, orderKeys, productKeys } from '@/lib/query-keys';
+import { productKeys } from '@/lib/query-keys';
+import { adminCompanyKeys, orderKeys } from '@/lib/feature-query-keys';
 import { companyPath } from './companies';
 
 /** 201: placed (a checkout); 202: over the buyer's limit, an order request waits for an approver. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CompanyApplication, CompanyApplicationBody } from '@forgeline/shared/schemas/company';
 import { api } from '@/lib/api-client';
-import { companyKeys } from '@/lib/query-keys';
+import { companyKeys } from '@/lib/feature-query-keys';
 
 /** POST /api/companyApplications: asks the shop for a business account. */
 export const applyForCompany = (body: CompanyApplicationBody) =>

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MyCompany } from '@forgeline/shared/schemas/company';
 import { api } from '@/lib/api-client';
-import { companyKeys } from '@/lib/query-keys';
+import { companyKeys } from '@/lib/feature-query-keys';
 import { retryUnlessRefused } from './retry';
 
 /** GET /api/company: the member's company and role, or their pending application. */

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Invitation, InvitationBody } from '@forgeline/shared/schemas/company';
 import { api } from '@/lib/api-client';
-import { companyKeys } from '@/lib/query-keys';
+import { companyKeys } from '@/lib/feature-query-keys';
 
 const invitationPath = (id: string) => `/company/invitations/${encodeURIComponent(id)}`;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CompanyMember, CompanyMemberPatch } from '@forgeline/shared/schemas/company';
 import { api } from '@/lib/api-client';
-import { companyKeys } from '@/lib/query-keys';
+import { companyKeys } from '@/lib/feature-query-keys';
 
 const memberPath = (userId: string) => `/company/members/${encodeURIComponent(userId)}`;
 

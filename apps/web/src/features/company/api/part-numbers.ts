@@ -5,7 +5,7 @@ import type {
   PartNumberImportReport,
 } from '@forgeline/shared/schemas/part-numbers';
 import { api } from '@/lib/api-client';
-import { companyKeys } from '@/lib/query-keys';
+import { companyKeys } from '@/lib/feature-query-keys';
 
 /** The company's own part numbers: under the company's scope, built here, not in a module every route loads. */
 const partNumberKeys = { all: [...companyKeys.all, 'part-numbers'] as const };

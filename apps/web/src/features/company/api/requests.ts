@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApprovalResult, OrderRequest } from '@forgeline/shared/schemas/company';
 import { api } from '@/lib/api-client';
-import { cartKeys, checkoutKeys, companyKeys, orderKeys, productKeys } from '@/lib/query-keys';
+import { cartKeys, productKeys } from '@/lib/query-keys';
+import { checkoutKeys, companyKeys, orderKeys } from '@/lib/feature-query-keys';
 
 const requestPath = (id: string) => `/company/requests/${encodeURIComponent(id)}`;
 

@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Cart } from '@forgeline/shared/schemas/cart';
 import type { SavedList, SavedListBody } from '@forgeline/shared/schemas/company';
 import { api } from '@/lib/api-client';
-import { cartKeys, companyKeys } from '@/lib/query-keys';
+import { cartKeys } from '@/lib/query-keys';
+import { companyKeys } from '@/lib/feature-query-keys';
 
 const listPath = (id: string) => `/company/lists/${encodeURIComponent(id)}`;
 

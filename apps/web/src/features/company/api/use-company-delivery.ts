@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DeliveryBook } from '@/components/ui/delivery-site-choice';
-import { companyKeys } from '@/lib/query-keys';
+import { companyKeys } from '@/lib/feature-query-keys';
 import { useCompanyAddresses } from './addresses';
 import { useMyCompany } from './get-my-company';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ContactMessage } from '@forgeline/shared/schemas/contact';
 import { api } from '@/lib/api-client';
-import { contactKeys } from '@/lib/query-keys';
+import { contactKeys } from '@/lib/feature-query-keys';
 
 /** GET /api/contact (admins, bearer): the messages of the contact form, newest first. */
 export const getContactMessages = ({ signal }: { signal?: AbortSignal } = {}): Promise<ContactMessage[]> =>

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { contactMessages } from '@forgeline/shared/schema-constants';
-import { type ContactBody, type ContactBodyInput } from '@forgeline/shared/schemas/contact';
+import type { ContactBody, ContactBodyInput } from '@forgeline/shared/schemas/contact';
 import { Field, errorProps } from '@/components/ui/form-field';
 import { useSendContactMessage } from '../api/send-contact-message';
 import { SubmitButton } from '@/components/ui/submit-button';

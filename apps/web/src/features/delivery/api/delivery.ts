@@ -6,7 +6,7 @@ import type {
   DeliveryZoneDto,
 } from '@forgeline/shared/schemas/delivery';
 import { api } from '@/lib/api-client';
-import { deliveryKeys as baseKeys } from '@/lib/query-keys';
+import { deliveryKeys as baseKeys } from '@/lib/feature-query-keys';
 
 /** The shop admin's zones and methods (decision 0235), under 'delivery': a change refreshes the buyer's options too. */
 const deliveryKeys = {

@@ -1,5 +1,5 @@
 import { formatPrice } from '@forgeline/shared/money';
-import { type InvoiceSummary } from '@forgeline/shared/schemas/invoice';
+import type { InvoiceSummary } from '@forgeline/shared/schemas/invoice';
 import { formatDay } from '@/lib/format-date';
 
 /** An invoice's standing as the server computed it (docs/decisions/0206), in words and colour. */

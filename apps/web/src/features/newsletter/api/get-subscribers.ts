@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { NewsletterSubscriber } from '@forgeline/shared/schemas/contact';
 import { api } from '@/lib/api-client';
-import { newsletterKeys } from '@/lib/query-keys';
+import { newsletterKeys } from '@/lib/feature-query-keys';
 
 /** GET /api/newsletter (admins, bearer): the subscribers, newest first. */
 export const getSubscribers = ({ signal }: { signal?: AbortSignal } = {}): Promise<NewsletterSubscriber[]> =>

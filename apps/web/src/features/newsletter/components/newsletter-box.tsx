@@ -3,7 +3,7 @@ import { lazy, startTransition, Suspense, useRef, useState, type RefObject } fro
 const NewsletterForm = lazy(() => import('./newsletter-form'));
 
 /**
- * What the form takes over from the plain box when it arrives: what was typedRef, and a submit; without one,
+ * What the form takes over from the plain box when it arrives: what was typed, and a submit; without one,
  * the field had the focus (the only other way to hand over), so the form's field takes it.
  */
 export type NewsletterHandOver = { email: string; submit: boolean };
@@ -16,7 +16,7 @@ const PlainBox = ({
   typedRef: RefObject<string>;
   onTouched: (submit: boolean) => void;
 }) => (
-  // No noValidate: by the time anything is typedRef, the field's focus has handed over to the form.
+  // No noValidate: by the time anything is typed, the field's focus has handed over to the form.
   <form
     aria-label="Newsletter"
     className="space-y-2"
@@ -50,7 +50,7 @@ const PlainBox = ({
  * focus, a submit; not a pointer over the button, which would swap it under the click); only then does the form's code (react-hook-form, 15 KB gzip) load. On
  * a short page the footer is in view at once, and loading the form when it came into view cost every
  * first view those bytes (docs/decisions/0272). The switch is a transition: the plain box stays on
- * screen, still taking keys, until the form is in, and the form then takes over what was typedRef, the
+ * screen, still taking keys, until the form is in, and the form then takes over what was typed, the
  * focus and a submit.
  */
 export const NewsletterBox = () => {

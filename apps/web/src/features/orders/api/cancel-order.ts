@@ -2,7 +2,7 @@ import type { CancelPreview } from '@forgeline/shared/schemas/order';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { productKeys } from '@/lib/query-keys';
-import { orderKeys } from '@/lib/query-keys';
+import { orderKeys } from '@/lib/feature-query-keys';
 
 /**
  * GET /api/myOrder/:id/cancellation: what cancelling would do (the refund and its amount), from the

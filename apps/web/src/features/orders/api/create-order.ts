@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
 import { productKeys } from '@/lib/query-keys';
-import { orderKeys } from '@/lib/query-keys';
+import { orderKeys } from '@/lib/feature-query-keys';
 
 /** POST /api/order body (docs/product.md §7). The server takes name and email from the session and re-checks the figures. */
 export type CreateOrderInput = {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminOrderDetail } from '@forgeline/shared/schemas/order-detail';
 import { api, ApiError } from '@/lib/api-client';
-import { orderKeys } from '@/lib/query-keys';
+import { orderKeys } from '@/lib/feature-query-keys';
 
 /** GET /api/orders/:id (admin): the order with its customer, payment, checkout, documents and timeline. */
 export const getOrderDetail = (id: string, { signal }: { signal?: AbortSignal } = {}) =>

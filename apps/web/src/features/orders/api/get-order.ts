@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Order } from '@forgeline/shared/schemas/order';
 import { api, ApiError } from '@/lib/api-client';
-import { orderKeys } from '@/lib/query-keys';
+import { orderKeys } from '@/lib/feature-query-keys';
 
 /** GET /api/order/:id: one order (bearer), for the payment page. */
 export const getOrder = (id: string, { signal }: { signal?: AbortSignal } = {}): Promise<Order> =>

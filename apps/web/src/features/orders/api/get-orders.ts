@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Order } from '@forgeline/shared/schemas/order';
 import { api } from '@/lib/api-client';
-import { orderKeys } from '@/lib/query-keys';
+import { orderKeys } from '@/lib/feature-query-keys';
 
 /** GET /api/orders: every order, for admins. */
 export const getOrders = ({ signal }: { signal?: AbortSignal } = {}): Promise<Order[]> =>

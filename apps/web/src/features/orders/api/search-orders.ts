@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Order } from '@forgeline/shared/schemas/order';
 import { api, type WithTotal } from '@/lib/api-client';
-import { orderKeys } from '@/lib/query-keys';
+import { orderKeys } from '@/lib/feature-query-keys';
 
 /** The admin's filters, as they stand in the address of Manage All Orders. */
 export type OrderFilters = {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { orderKeys, shipmentKeys } from '@/lib/query-keys';
+import { orderKeys, shipmentKeys } from '@/lib/feature-query-keys';
 
 /** PUT /api/order/shipped/:id (admin): ships every piece still to ship of a paid (or on-terms) line. */
 export const shipOrder = (id: string): Promise<{ modifiedCount: number }> =>

@@ -3,7 +3,7 @@ import { MANAGE_ORDERS_ORDER_COLUMNS } from '@forgeline/shared/manage-orders';
 import { BackorderNote } from './backorder-note';
 import { Link } from '@/components/ui/link';
 import { formatPrice } from '@forgeline/shared/money';
-import { type Order } from '@forgeline/shared/schemas/order';
+import type { Order } from '@forgeline/shared/schemas/order';
 import { dashboardPaths } from '@/config/dashboard-paths';
 import { DataTable } from '@/components/ui/data-table';
 import { DANGER_BUTTON_CLASS } from '@/components/ui/alert';

@@ -3,7 +3,7 @@ import { BackorderNote } from './backorder-note';
 import { Link } from '@/components/ui/link';
 import type { ReactNode } from 'react';
 import { formatPrice, toCents, toDollars } from '@forgeline/shared/money';
-import { type Order } from '@forgeline/shared/schemas/order';
+import type { Order } from '@forgeline/shared/schemas/order';
 import { paths } from '@/config/paths';
 import { dashboardPaths } from '@/config/dashboard-paths';
 import { TableRegion } from '@/components/ui/table-region';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '@/components/ui/link';
 import { formatPrice } from '@forgeline/shared/money';
-import { type AdminOrderDetail } from '@forgeline/shared/schemas/order-detail';
+import type { AdminOrderDetail } from '@forgeline/shared/schemas/order-detail';
 import { dashboardPaths } from '@/config/dashboard-paths';
 import { DANGER_BUTTON_CLASS } from '@/components/ui/alert';
 import { WrapPoints } from '@/components/ui/wrap-points';

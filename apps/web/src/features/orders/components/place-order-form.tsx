@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { messages } from '@forgeline/shared/messages';
-import { type Product } from '@forgeline/shared/schemas/product';
+import type { Product } from '@forgeline/shared/schemas/product';
 import { dashboardPaths } from '@/config/dashboard-paths';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';

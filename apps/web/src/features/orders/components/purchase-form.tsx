@@ -6,8 +6,8 @@ import { lineTotalCents, pricingOf, quantityProblem, unitPriceCents } from '@for
 import { messages } from '@forgeline/shared/messages';
 import { LIMITS } from '@forgeline/shared/constants';
 import { backorderNote, shipsInAbout } from '@forgeline/shared/backorders';
-import { type Product } from '@forgeline/shared/schemas/product';
-import { type purchaseFormSchema } from '@forgeline/shared/schemas/order';
+import type { Product } from '@forgeline/shared/schemas/product';
+import type { purchaseFormSchema } from '@forgeline/shared/schemas/order';
 import { ErrorText, Field, errorProps } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { PriceTable } from '@/components/pricing/price-table';

@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from '@/components/ui/link';
 import { formatPrice, sumDollars } from '@forgeline/shared/money';
 import { OVERVIEW_PERIODS } from '@forgeline/shared/schema-constants';
-import { type Overview } from '@forgeline/shared/schemas/overview';
+import type { Overview } from '@forgeline/shared/schemas/overview';
 import { dashboardPaths } from '@/config/dashboard-paths';
 import { Loading } from '@/components/ui/spinner';
 

@@ -1,6 +1,6 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatPrice } from '@forgeline/shared/money';
-import { type Overview } from '@forgeline/shared/schemas/overview';
+import type { Overview } from '@forgeline/shared/schemas/overview';
 
 const money = (value: unknown) => `$ ${formatPrice(Number(value))}`;
 const shortDay = (day: string) =>

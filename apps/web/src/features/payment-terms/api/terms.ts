@@ -6,7 +6,7 @@ import type {
   TermsInvoice,
 } from '@forgeline/shared/schemas/payment-terms';
 import { api } from '@/lib/api-client';
-import { orderKeys, termsKeys } from '@/lib/query-keys';
+import { orderKeys, termsKeys } from '@/lib/feature-query-keys';
 
 /** GET /api/myTerms: whether the checkout offers 'Pay by invoice', and the credit still available. */
 export const useMyTerms = (enabled = true) =>

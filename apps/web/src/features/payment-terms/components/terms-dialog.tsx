@@ -2,14 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { formatPrice } from '@forgeline/shared/money';
-import {
-  type PaymentTerms,
-  type PaymentTermsBody,
-  type PaymentTermsFormInput,
+import type {
+  PaymentTerms,
+  PaymentTermsBody,
+  PaymentTermsFormInput,
 } from '@forgeline/shared/schemas/payment-terms';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { TERMS_DAYS } from '@forgeline/shared/schema-constants';
-import { type UserSummary } from '@forgeline/shared/schemas/user';
+import type { UserSummary } from '@forgeline/shared/schemas/user';
 import { actionFailed } from '@/lib/error-message';
 import { Alert } from '@/components/ui/alert';
 import { useSetUserTerms, useUserTerms } from '../api/terms';

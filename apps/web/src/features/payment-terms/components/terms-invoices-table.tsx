@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { formatPrice } from '@forgeline/shared/money';
-import { type MarkPaidBody, type TermsInvoice } from '@forgeline/shared/schemas/payment-terms';
+import type { MarkPaidBody, TermsInvoice } from '@forgeline/shared/schemas/payment-terms';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { actionFailed } from '@/lib/error-message';
 import { DataTable } from '@/components/ui/data-table';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { paymentKeys } from '@/lib/query-keys';
+import { paymentKeys } from '@/lib/feature-query-keys';
 
 export type PaymentIntentInput = { orderId: string; totalPrize: number };
 

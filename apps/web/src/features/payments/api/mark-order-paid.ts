@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { orderKeys } from '@/lib/query-keys';
+import { orderKeys } from '@/lib/feature-query-keys';
 
 /** PATCH /api/order/:id (bearer): records the payment; the server verifies it with the provider. */
 export const markOrderPaid = ({ orderId, transactionId }: { orderId: string; transactionId: string }) =>

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from '@/components/ui/link';
 import { messages } from '@forgeline/shared/messages';
-import { type Order } from '@forgeline/shared/schemas/order';
+import type { Order } from '@forgeline/shared/schemas/order';
 import { dashboardPaths } from '@/config/dashboard-paths';
 import { usePaymentConfig } from '@/lib/payment-config';
 import { usePaymentIntent } from '../api/create-payment-intent';

@@ -14,7 +14,8 @@ import type {
   ProductAccessBody,
 } from '@forgeline/shared/schemas/price-list';
 import { api } from '@/lib/api-client';
-import { adminCompanyKeys, priceListKeys as listKeys, productKeys } from '@/lib/query-keys';
+import { productKeys } from '@/lib/query-keys';
+import { adminCompanyKeys, priceListKeys as listKeys } from '@/lib/feature-query-keys';
 
 /**
  * Every key of the feature under 'price-lists' (so a change refreshes them all); built here, not in

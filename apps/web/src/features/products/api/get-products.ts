@@ -1,7 +1,6 @@
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { Product } from '@forgeline/shared/schemas/product';
 import { api } from '@/lib/api-client';
-import { normalizeSearch, productKeys, type ProductListParams } from '@/lib/query-keys';
+import { normalizeSearch, type ProductListParams } from '@/lib/query-keys';
 
 /**
  * One page of the catalogue, the number of all products that match (`X-Total-Count`), and which search
@@ -30,24 +29,3 @@ export const getProducts = async ({
     page: page ?? 1,
   };
 };
-
-/** Products per page of the home grid: the demo catalogue (12) shows whole on the first load. */
-export const HOME_PAGE_SIZE = 24;
-
-/** The home grid's list: pages of HOME_PAGE_SIZE, the next one fetched by 'Show more products'. */
-export const getInfiniteProductsQueryOptions = ({ search }: { search?: string } = {}) =>
-  infiniteQueryOptions({
-    queryKey: productKeys.infinite({ search, limit: HOME_PAGE_SIZE }),
-    queryFn: ({ pageParam, signal }) =>
-      getProducts({ search, page: pageParam, limit: HOME_PAGE_SIZE, signal }),
-    initialPageParam: 1,
-    getNextPageParam: (lastPage, _pages, lastPageParam) =>
-      lastPage.products.length > 0 && lastPageParam * HOME_PAGE_SIZE < lastPage.total
-        ? lastPageParam + 1
-        : undefined,
-    // A new search keeps the current cards on screen until its answer arrives (no flash of skeletons).
-    placeholderData: keepPreviousData,
-  });
-
-export const useInfiniteProducts = ({ search }: { search?: string } = {}) =>
-  useInfiniteQuery(getInfiniteProductsQueryOptions({ search }));

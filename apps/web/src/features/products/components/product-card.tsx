@@ -1,7 +1,7 @@
 import { Link } from '@/components/ui/link';
 import { formatPrice } from '@forgeline/shared/money';
 import { photoSrcSet } from '@forgeline/shared/images';
-import { type Product } from '@forgeline/shared/schemas/product';
+import type { Product } from '@forgeline/shared/schemas/product';
 import { paths } from '@/config/paths';
 import { ContractPriceNote } from '@/components/pricing/contract-price-note';
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { Product } from '@forgeline/shared/schemas/product';
 import { PRODUCTS_SECTION_ID } from '@/config/paths';
-import { useInfiniteProducts } from '../api/get-products';
+import { useInfiniteProducts } from '../api/get-infinite-products';
 import { ProductCard } from './product-card';
 import { ProductSearch, useProductSearch } from './product-search';
 import { Alert } from '@/components/ui/alert';

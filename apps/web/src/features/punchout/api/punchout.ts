@@ -6,7 +6,7 @@ import type {
   PunchoutSettingsBody,
 } from '@forgeline/shared/schemas/punchout';
 import { api, ApiError } from '@/lib/api-client';
-import { punchoutKeys } from '@/lib/query-keys';
+import { punchoutKeys } from '@/lib/feature-query-keys';
 
 /** GET /api/punchout/session: whether the signed-in session is a punchout visit (transfer, not checkout). */
 export const usePunchoutSession = (enabled = true) =>

@@ -3,7 +3,8 @@ import type { AcceptQuoteBody, Checkout } from '@forgeline/shared/schemas/checko
 import type { OfferQuoteBody, Quote, RequestQuoteBody } from '@forgeline/shared/schemas/quote';
 import type { ApprovalNeeded } from '@forgeline/shared/schemas/company';
 import { api } from '@/lib/api-client';
-import { companyKeys, orderKeys, productKeys, quoteKeys } from '@/lib/query-keys';
+import { productKeys } from '@/lib/query-keys';
+import { companyKeys, orderKeys, quoteKeys } from '@/lib/feature-query-keys';
 
 /** POST /api/quotes: asks for a quote. */
 export const requestQuote = (body: RequestQuoteBody): Promise<Quote> =>

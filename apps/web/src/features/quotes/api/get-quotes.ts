@@ -1,4 +1,4 @@
-import { quoteKeys } from '@/lib/query-keys';
+import { quoteKeys } from '@/lib/feature-query-keys';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Quote } from '@forgeline/shared/schemas/quote';
 import type { QuoteStatus } from '@forgeline/shared/schema-constants';

@@ -4,13 +4,9 @@ import { toast } from '@/lib/toast';
 import { parseTypedNumber } from '@forgeline/shared/form-number';
 import { formatPrice, toCents, toDollars } from '@forgeline/shared/money';
 import { linesTotalCents, pricingOf, quoteQuantityProblem, unitPriceCents } from '@forgeline/shared/pricing';
-import { type Product } from '@forgeline/shared/schemas/product';
+import type { Product } from '@forgeline/shared/schemas/product';
 import { QUOTE_LIMITS } from '@forgeline/shared/schema-constants';
-import {
-  type OfferQuoteFormInput,
-  type OfferQuoteFormValues,
-  type Quote,
-} from '@forgeline/shared/schemas/quote';
+import type { OfferQuoteFormInput, OfferQuoteFormValues, Quote } from '@forgeline/shared/schemas/quote';
 import { Field } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage } from '@/lib/error-message';

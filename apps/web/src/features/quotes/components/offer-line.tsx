@@ -1,8 +1,8 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { formatPrice } from '@forgeline/shared/money';
-import { type Product } from '@forgeline/shared/schemas/product';
-import { type OfferQuoteFormInput } from '@forgeline/shared/schemas/quote';
-import { type Quote } from '@forgeline/shared/schemas/quote';
+import type { Product } from '@forgeline/shared/schemas/product';
+import type { OfferQuoteFormInput } from '@forgeline/shared/schemas/quote';
+import type { Quote } from '@forgeline/shared/schemas/quote';
 import { errorProps, Field } from '@/components/ui/form-field';
 
 /** What the shop sees beside a line: the part's number, its quantity rules and the stock now. */

@@ -1,6 +1,6 @@
 import { Link } from '@/components/ui/link';
 import { formatPrice } from '@forgeline/shared/money';
-import { type Quote } from '@forgeline/shared/schemas/quote';
+import type { Quote } from '@forgeline/shared/schemas/quote';
 import { QuoteStatusBadge } from './quote-status';
 import { formatDay } from '@/lib/format-date';
 

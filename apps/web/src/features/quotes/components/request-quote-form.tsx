@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { formatPrice } from '@forgeline/shared/money';
 import { QUOTE_LIMITS } from '@forgeline/shared/schema-constants';
-import { type Product } from '@forgeline/shared/schemas/product';
+import type { Product } from '@forgeline/shared/schemas/product';
 import { Field } from '@/components/ui/form-field';
 import { AddPartButton, RemovePartButton } from '@/components/ui/part-line-buttons';
 import { errorMessage } from '@/lib/error-message';

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { ReturnStatus } from '@forgeline/shared/returns';
 import type { CreateReturnBodyInput, Return } from '@forgeline/shared/schemas/return';
 import { api } from '@/lib/api-client';
-import { orderKeys, returnKeys } from '@/lib/query-keys';
+import { orderKeys, returnKeys } from '@/lib/feature-query-keys';
 
 /** GET /api/myReturns: the returns of the signed-in buyer's orders (and their company's, by role). */
 export const getMyReturnsQueryOptions = () =>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { reviewKeys } from '@/lib/query-keys';
+import { reviewKeys } from '@/lib/feature-query-keys';
 
 /** POST /api/review body (docs/product.md §7); the server takes name, email and img from the session. */
 export type CreateReviewInput = {

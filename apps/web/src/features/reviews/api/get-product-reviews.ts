@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductReviews } from '@forgeline/shared/schemas/review';
 import { api } from '@/lib/api-client';
-import { reviewKeys } from '@/lib/query-keys';
+import { reviewKeys } from '@/lib/feature-query-keys';
 
 /** GET /api/product/:id/reviews: a part's rating and its newest reviews. */
 export const getProductReviews = (
@@ -10,12 +10,11 @@ export const getProductReviews = (
 ): Promise<ProductReviews> =>
   api.get<ProductReviews>(`/product/${encodeURIComponent(productId)}/reviews`, signal ? { signal } : {});
 
-/** `enabled: false` until the reviews come near the screen, so the page's first paint needs one request. */
-export const useProductReviews = (productId: string, { enabled = true }: { enabled?: boolean } = {}) =>
+/** The product page asks only once the reviews come near the screen (ProductReviews). */
+export const useProductReviews = (productId: string) =>
   useQuery(
     queryOptions({
       queryKey: reviewKeys.list({ productId }),
       queryFn: ({ signal }) => getProductReviews(productId, { signal }),
-      enabled,
     }),
   );

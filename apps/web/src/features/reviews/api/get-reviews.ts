@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Review } from '@forgeline/shared/schemas/review';
 import { api } from '@/lib/api-client';
-import { reviewKeys } from '@/lib/query-keys';
+import { reviewKeys } from '@/lib/feature-query-keys';
 
 /** GET /api/reviews: every review, newest first. */
 export const getReviews = ({ signal }: { signal?: AbortSignal } = {}): Promise<Review[]> =>

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateShipmentBodyInput, Shipment } from '@forgeline/shared/schemas/shipment';
 import { api } from '@/lib/api-client';
-import { orderKeys, shipmentKeys } from '@/lib/query-keys';
+import { orderKeys, shipmentKeys } from '@/lib/feature-query-keys';
 
 /** GET /api/myShipments: the shipments of the signed-in buyer's orders (and their company's, by role). */
 export const getMyShipmentsQueryOptions = () =>

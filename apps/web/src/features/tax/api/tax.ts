@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TaxExemption, TaxRateBody, TaxRateDto } from '@forgeline/shared/schemas/tax';
 import { api } from '@/lib/api-client';
-import { adminCompanyKeys, companyKeys, taxKeys as baseKeys } from '@/lib/query-keys';
+import { adminCompanyKeys, companyKeys, taxKeys as baseKeys } from '@/lib/feature-query-keys';
 
 /** Every key of the feature under 'tax' (a change refreshes them all). */
 const taxKeys = {

@@ -1,4 +1,4 @@
-import { type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useActionFailure } from '@/lib/use-action-failure';
 import { Alert } from '@/components/ui/alert';
 import { Field, FormField } from '@/components/ui/form-field';

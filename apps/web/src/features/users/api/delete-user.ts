@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { userKeys } from '@/lib/query-keys';
+import { userKeys } from '@/lib/feature-query-keys';
 
 /** DELETE /api/user/:id (admin): 409 for yourself or the last admin. */
 export const deleteUser = (id: string) =>

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserInfoResponse } from '@forgeline/shared/schemas/user';
 import { api } from '@/lib/api-client';
-import { userKeys } from '@/lib/query-keys';
+import { userKeys } from '@/lib/feature-query-keys';
 
 /** GET /api/userInfo?email=: your role and profile (phone, address, profession). */
 export const getUserInfo = (

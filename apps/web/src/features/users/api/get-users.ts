@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserSummary } from '@forgeline/shared/schemas/user';
 import { api } from '@/lib/api-client';
-import { normalizeSearch, userKeys } from '@/lib/query-keys';
+import { normalizeSearch } from '@/lib/query-keys';
+import { userKeys } from '@/lib/feature-query-keys';
 import { getSearchedPage, searchedPageQuery, type SearchedPageParams } from '@/lib/searched-page';
 
 /** GET /api/users (admin): every user (the specification's whole list). */

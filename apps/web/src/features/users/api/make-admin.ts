@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { authKeys } from '@/lib/query-keys';
 import { api } from '@/lib/api-client';
-import { userKeys } from '@/lib/query-keys';
+import { userKeys } from '@/lib/feature-query-keys';
 
 /** PUT /api/user/admin/:email (admin, bearer): makes that user an admin. */
 export const makeAdmin = (email: string) =>

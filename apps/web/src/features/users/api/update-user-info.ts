@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserInfoBody } from '@forgeline/shared/schemas/user';
 import { api } from '@/lib/api-client';
-import { userKeys } from '@/lib/query-keys';
+import { userKeys } from '@/lib/feature-query-keys';
 
 /** PUT /api/userInfo?email=: saves the profile; modifiedCount 0 means nothing changed. */
 export const updateUserInfo = ({ email, body }: { email: string; body: UserInfoBody }) =>

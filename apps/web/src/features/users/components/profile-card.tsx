@@ -1,6 +1,6 @@
 import { Link } from '@/components/ui/link';
 import { messages } from '@forgeline/shared/messages';
-import { type UserInfoResponse } from '@forgeline/shared/schemas/user';
+import type { UserInfoResponse } from '@forgeline/shared/schemas/user';
 import { dashboardPaths } from '@/config/dashboard-paths';
 import type { SessionUser } from '@/lib/auth';
 

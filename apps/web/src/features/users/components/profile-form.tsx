@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import type { z } from 'zod';
 import { messages } from '@forgeline/shared/messages';
-import { type UserInfoBody, type UserInfoBodySchema } from '@forgeline/shared/schemas/user';
+import type { UserInfoBody, UserInfoBodySchema } from '@forgeline/shared/schemas/user';
 import { FormField } from '@/components/ui/form-field';
 import { useUpdateUserInfo } from '../api/update-user-info';
 import { successDialog } from '@/lib/dialogs';

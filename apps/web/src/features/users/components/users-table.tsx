@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { messages } from '@forgeline/shared/messages';
-import { type UserSummary } from '@forgeline/shared/schemas/user';
+import type { UserSummary } from '@forgeline/shared/schemas/user';
 import { useDeleteUser } from '../api/delete-user';
 import { useMakeAdmin } from '../api/make-admin';
 import { confirmDialog } from '@/lib/dialogs';

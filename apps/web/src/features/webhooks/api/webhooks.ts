@@ -5,7 +5,7 @@ import type {
   WebhookEndpointBody,
 } from '@forgeline/shared/schemas/webhook';
 import { api } from '@/lib/api-client';
-import { webhookKeys } from '@/lib/query-keys';
+import { webhookKeys } from '@/lib/feature-query-keys';
 
 /** Whose endpoints: the shop's (admin) or the signed-in company admin's company. */
 export type WebhookOwner = 'shop' | 'company';
