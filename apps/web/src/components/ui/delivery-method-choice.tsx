@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { formatPrice } from '@forgeline/shared/money';
 import type { DeliveryOptionDto } from '@forgeline/shared/schemas/delivery';
 import { CountrySelect } from '@/components/ui/country-select';
@@ -9,6 +9,23 @@ export interface DeliveryPick {
   region: string;
   methodId: string | null;
 }
+
+/**
+ * A buyer's order form's delivery state: where and how it goes, and the option that prices it (undefined
+ * while the methods are looked up: the submit button waits for them).
+ */
+export const useDeliveryPick = () => {
+  const [pick, setPick] = useState<DeliveryPick>({ country: 'US', region: '', methodId: null });
+  const [option, setOption] = useState<DeliveryOptionDto | null | undefined>(undefined);
+  // Collection from the works needs no address (decision 0268).
+  return { pick, setPick, option, setOption, collected: option?.kind === 'collection' };
+};
+
+/** The order body's `delivery` for the method chosen; nothing while none is. */
+export const chosenDelivery = (pick: DeliveryPick) =>
+  pick.methodId
+    ? { delivery: { methodId: pick.methodId, country: pick.country, region: pick.region || null } }
+    : {};
 
 /** What an option costs, as the buyer reads it. */
 export const optionPrice = (option: DeliveryOptionDto) =>

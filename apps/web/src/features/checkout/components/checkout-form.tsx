@@ -30,8 +30,12 @@ import {
 } from '@/components/ui/delivery-site-choice';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import type { DeliverySchema } from '../schemas';
-import type { DeliveryOptionDto } from '@forgeline/shared/schemas/delivery';
-import { DeliveryMethodChoice, type DeliveryPick } from '@/components/ui/delivery-method-choice';
+import {
+  chosenDelivery,
+  DeliveryMethodChoice,
+  useDeliveryPick,
+} from '@/components/ui/delivery-method-choice';
+import { CannotOrderNote } from '@/components/ui/cannot-order-note';
 
 /** zod and the schema load on the first validation (docs/decisions/0042). */
 const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.DeliverySchema));
@@ -85,9 +89,7 @@ export const CheckoutForm = ({
   const start = firstSite(book);
   const [siteId, setSiteId] = useState(start?.id ?? TYPED_ADDRESS);
   const [sent, setSent] = useState<OrderRequest | null>(null);
-  const [pick, setPick] = useState<DeliveryPick>({ country: 'US', region: '', methodId: null });
-  // Undefined while the delivery methods are looked up: Place order waits for them.
-  const [option, setOption] = useState<DeliveryOptionDto | null | undefined>(undefined);
+  const { pick, setPick, option, setOption, collected } = useDeliveryPick();
   const cartKey = cart.lines.map((l) => `${l.productId}:${l.quantity}`).join(',');
   // The cart's figures with the chosen delivery; the server prices it again when the order is placed.
   const deliveryCost = option?.cost ?? 0;
@@ -117,7 +119,6 @@ export const CheckoutForm = ({
     setValue('phone', site?.phone ?? contact.phone ?? '', { shouldValidate: formState.isSubmitted });
   };
 
-  const collected = option?.kind === 'collection';
   const submit = handleSubmit(async (values) => {
     setFailure(null);
     // Collection from the works needs no address (decision 0268); every other method does.
@@ -144,9 +145,7 @@ export const CheckoutForm = ({
           })),
           expectedTotal: cart.total,
           paymentMethod: byInvoice ? 'invoice' : 'card',
-          ...(pick.methodId && {
-            delivery: { methodId: pick.methodId, country: pick.country, region: pick.region || null },
-          }),
+          ...chosenDelivery(pick),
         },
       });
       // Over the buyer's limit: an approver decides, nothing was placed (and the lines left the cart).
@@ -215,11 +214,7 @@ export const CheckoutForm = ({
         />
         <DeliveryMethodChoice value={pick} onChange={setPick} cartKey={cartKey} onOption={setOption} />
         {byInvoice ? null : <CardHoldRule />}
-        {cannotOrder ? (
-          <p className="rounded-md bg-base-200 p-3 text-sm" data-testid="cannot-order">
-            Finance members of a company cannot place orders: a buyer, an approver or your company admin can.
-          </p>
-        ) : null}
+        {cannotOrder ? <CannotOrderNote /> : null}
         <Alert data-testid="checkout-error">{failure?.message}</Alert>
         <SubmitButton
           isLoading={place.isPending}

@@ -26,7 +26,12 @@ import { useAcceptQuote } from '../api/change-quote';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { messages } from '@forgeline/shared/messages';
 import type { DeliveryOptionDto } from '@forgeline/shared/schemas/delivery';
-import { DeliveryMethodChoice, type DeliveryPick } from '@/components/ui/delivery-method-choice';
+import {
+  chosenDelivery,
+  DeliveryMethodChoice,
+  useDeliveryPick,
+} from '@/components/ui/delivery-method-choice';
+import { CannotOrderNote } from '@/components/ui/cannot-order-note';
 import { CardForm } from '@/components/ui/card-form';
 
 /**
@@ -73,10 +78,7 @@ const AcceptOfferForm = ({
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState<OrderRequest | null>(null);
   const start = firstSite(book);
-  const [pick, setPick] = useState<DeliveryPick>({ country: 'US', region: '', methodId: null });
-  // Undefined while the delivery methods are looked up: Accept offer waits for them.
-  const [option, setOption] = useState<DeliveryOptionDto | null | undefined>(undefined);
-  const collected = option?.kind === 'collection';
+  const { pick, setPick, option, setOption, collected } = useDeliveryPick();
   const { register, handleSubmit, formState, control, setValue, setError } = useForm<
     DeliveryInput,
     unknown,
@@ -122,9 +124,7 @@ const AcceptOfferForm = ({
           ...seen,
           ...(collected && { address: '', addressId: undefined }),
           // The method chosen here; the server prices it on the offer's lines (decision 0268).
-          ...(pick.methodId && {
-            delivery: { methodId: pick.methodId, country: pick.country, region: pick.region || null },
-          }),
+          ...chosenDelivery(pick),
         },
       });
       // Over the buyer's limit: an approver decides, nothing was placed.
@@ -176,11 +176,7 @@ const AcceptOfferForm = ({
         source={{ quoteId: quote._id }}
       />
       {byInvoice ? null : <CardHoldRule />}
-      {cannotOrder ? (
-        <p className="rounded-md bg-base-200 p-3 text-sm" data-testid="cannot-order">
-          Finance members of a company cannot place orders: a buyer, an approver or your company admin can.
-        </p>
-      ) : null}
+      {cannotOrder ? <CannotOrderNote /> : null}
       <Alert data-testid="accept-error">{failure}</Alert>
       <SubmitButton isLoading={accept.isPending} disabled={cannotOrder || option === undefined}>
         Accept offer
