@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import type { Category, CategoryBody, CategoryBodyInput } from '@forgeline/shared/schemas/catalogue';
 import { Field, FormField, errorProps } from '@/components/ui/form-field';
-import { FormActions } from '@/components/ui/form-actions';
+import { FormStateActions } from '@/components/ui/form-actions';
 import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { CardForm } from '@/components/ui/card-form';
@@ -85,12 +85,7 @@ export const CategoryForm = ({
         <input type="checkbox" className="checkbox checkbox-sm" {...register('inches')} />
         Lengths also in inches
       </label>
-      <FormActions
-        failure={errors.root?.message}
-        saving={formState.isSubmitting}
-        submitText={submitText}
-        onCancel={onCancel}
-      />
+      <FormStateActions formState={formState} submitText={submitText} onCancel={onCancel} />
     </CardForm>
   );
 };

@@ -2,7 +2,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { DELIVERY_KINDS, deliveryKindLabels } from '@forgeline/shared/delivery';
 import type { DeliveryMethodDto, DeliveryZoneDto } from '@forgeline/shared/schemas/delivery';
 import { Field, FormField, errorProps } from '@/components/ui/form-field';
-import { FormActions } from '@/components/ui/form-actions';
+import { FormStateActions } from '@/components/ui/form-actions';
 import { toast } from '@/lib/toast';
 import { useSaveMethod } from '../api/delivery';
 import { methodResolver, methodValues, type MethodOutput, type MethodValues } from './method-values';
@@ -56,9 +56,8 @@ export const MethodForm = ({ method, zones, onDone }: Props) => {
         Offered to buyers
       </label>
       <RateFields kind={kind} zones={zones} control={control} register={register} errors={errors} />
-      <FormActions
-        failure={errors.root?.message}
-        saving={formState.isSubmitting}
+      <FormStateActions
+        formState={formState}
         submitText={method ? 'Save method' : 'Add method'}
         onCancel={onDone}
       />

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import type { DeliveryZoneBody, DeliveryZoneDto } from '@forgeline/shared/schemas/delivery';
 import { FormField } from '@/components/ui/form-field';
-import { FormActions } from '@/components/ui/form-actions';
+import { FormStateActions } from '@/components/ui/form-actions';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
 import { useSaveZone } from '../api/delivery';
@@ -57,9 +57,8 @@ export const ZoneForm = ({ zone, onDone }: { zone?: DeliveryZoneDto; onDone: () 
           {...register('destinations', { setValueAs: splitCodes })}
         />
       </div>
-      <FormActions
-        failure={errors.root?.message}
-        saving={formState.isSubmitting}
+      <FormStateActions
+        formState={formState}
         submitText={zone ? 'Save zone' : 'Add zone'}
         onCancel={onDone}
       />

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import type { PriceListItem, PriceListItemBody } from '@forgeline/shared/schemas/price-list';
 import { FormField } from '@/components/ui/form-field';
-import { FormActions } from '@/components/ui/form-actions';
+import { FormStateActions } from '@/components/ui/form-actions';
 import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { formatBreaks } from '../breaks';
@@ -66,9 +66,8 @@ export const ItemForm = ({
           {...register('breaks')}
         />
       </div>
-      <FormActions
-        failure={errors.root?.message}
-        saving={formState.isSubmitting}
+      <FormStateActions
+        formState={formState}
         submitText={item ? 'Save price' : 'Add part'}
         onCancel={onDone}
       />

@@ -5,7 +5,7 @@ import type {
   PriceListSummary,
 } from '@forgeline/shared/schemas/price-list';
 import { Field, FormField, errorProps } from '@/components/ui/form-field';
-import { FormActions } from '@/components/ui/form-actions';
+import { FormStateActions } from '@/components/ui/form-actions';
 import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { CardForm } from '@/components/ui/card-form';
@@ -91,12 +91,7 @@ export const PriceListTermsForm = ({
           </select>
         </Field>
       </div>
-      <FormActions
-        failure={errors.root?.message}
-        saving={formState.isSubmitting}
-        submitText={submitText}
-        onCancel={onCancel}
-      />
+      <FormStateActions formState={formState} submitText={submitText} onCancel={onCancel} />
     </CardForm>
   );
 };
