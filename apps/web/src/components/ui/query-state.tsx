@@ -65,3 +65,10 @@ export const QueryState = <T,>({
   }
   return <Loading label={loadingLabel} />;
 };
+
+const hasNoItems = (data: readonly unknown[]) => data.length === 0;
+
+/** QueryState of a list: `empty` shows when it has no items. */
+export const ListQueryState = <T,>(props: Omit<QueryStateProps<T[]>, 'isEmpty'>) => (
+  <QueryState {...props} isEmpty={hasNoItems} />
+);

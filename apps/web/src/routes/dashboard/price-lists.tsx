@@ -4,7 +4,7 @@ import { dashboardPaths } from '@/config/dashboard-paths';
 import { useCreatePriceList, usePriceLists } from '@/features/price-lists/api/price-lists';
 import { PriceListTermsForm } from '@/features/price-lists/components/price-list-terms-form';
 import { PriceListsTable } from '@/features/price-lists/components/price-lists-table';
-import { QueryState } from '@/components/ui/query-state';
+import { ListQueryState } from '@/components/ui/query-state';
 import { toast } from '@/lib/toast';
 
 /**
@@ -45,15 +45,14 @@ const PriceListsRoute = () => {
           }}
         />
       ) : null}
-      <QueryState
+      <ListQueryState
         query={lists}
         loadingLabel="Loading the price lists"
         errorText="The price lists could not be loaded."
-        isEmpty={(data) => data.length === 0}
         empty="No price lists yet: every customer pays the list price."
       >
         {(data) => <PriceListsTable lists={data} />}
-      </QueryState>
+      </ListQueryState>
     </section>
   );
 };

@@ -1,4 +1,4 @@
-import { QueryState } from '@/components/ui/query-state';
+import { ListQueryState } from '@/components/ui/query-state';
 import { useTaxRates } from '@/features/tax/api/tax';
 import { ExemptionsPanel } from '@/features/tax/components/exemptions-panel';
 import { RateForm } from '@/features/tax/components/rate-form';
@@ -21,15 +21,14 @@ const TaxRoute = () => {
         state). A place and category has one rate on any day: end a rate before adding the next.
       </p>
       <RateForm />
-      <QueryState
+      <ListQueryState
         query={rates}
         loadingLabel="Loading the tax rates"
         errorText="The tax rates could not be loaded."
-        isEmpty={(data) => data.length === 0}
         empty="No tax rates yet: orders that must be taxed are refused until one is set."
       >
         {(data) => <RatesList rates={data} />}
-      </QueryState>
+      </ListQueryState>
       <ExemptionsPanel />
       <TaxReportLink />
     </section>

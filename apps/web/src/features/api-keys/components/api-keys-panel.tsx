@@ -4,7 +4,7 @@ import { API_SCOPE_LABELS, COMPANY_API_SCOPES, SHOP_API_SCOPES } from '@forgelin
 import type { ApiKey, ApiKeyBody, ApiKeyBodyInput, NewApiKey } from '@forgeline/shared/schemas/api-key';
 import { Alert, DANGER_BUTTON_CLASS, ERROR_TEXT_CLASS } from '@/components/ui/alert';
 import { FormField } from '@/components/ui/form-field';
-import { QueryState } from '@/components/ui/query-state';
+import { ListQueryState } from '@/components/ui/query-state';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { confirmDialog } from '@/lib/dialogs';
 import { errorMessage } from '@/lib/error-message';
@@ -43,15 +43,14 @@ export const ApiKeysPanel = ({ owner }: { owner: KeyOwner }) => {
       ) : (
         <KeyForm owner={owner} onMade={setMade} />
       )}
-      <QueryState
+      <ListQueryState
         query={keys}
         loadingLabel="Loading the API keys"
         errorText="The API keys could not be loaded."
-        isEmpty={(data) => data.length === 0}
         empty="No API keys yet."
       >
         {(data) => <KeyList owner={owner} keys={data} />}
-      </QueryState>
+      </ListQueryState>
     </div>
   );
 };

@@ -3,7 +3,7 @@ import type { PunchoutSettings, PunchoutSettingsInput } from '@forgeline/shared/
 import type { PunchoutSettingsBody } from '@forgeline/shared/schemas/punchout';
 import { Alert } from '@/components/ui/alert';
 import { FormField } from '@/components/ui/form-field';
-import { QueryState } from '@/components/ui/query-state';
+import { ListQueryState, QueryState } from '@/components/ui/query-state';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { TableRegion } from '@/components/ui/table-region';
 import { errorMessage } from '@/lib/error-message';
@@ -111,11 +111,10 @@ const SettingsForm = ({ companyId, settings }: { companyId: string; settings: Pu
 const DocumentsList = ({ companyId }: { companyId: string }) => {
   const documents = usePunchoutDocuments(companyId);
   return (
-    <QueryState
+    <ListQueryState
       query={documents}
       loadingLabel="Loading punchout documents"
       errorText="The punchout documents could not be loaded."
-      isEmpty={(data) => data.length === 0}
       empty={<p className="text-sm">No punchout documents yet.</p>}
     >
       {(data) => (
@@ -149,7 +148,7 @@ const DocumentsList = ({ companyId }: { companyId: string }) => {
           </table>
         </TableRegion>
       )}
-    </QueryState>
+    </ListQueryState>
   );
 };
 

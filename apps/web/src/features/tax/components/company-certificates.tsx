@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import { useActionFailure } from '@/lib/use-action-failure';
 import { Alert } from '@/components/ui/alert';
 import { Field, FormField } from '@/components/ui/form-field';
-import { QueryState } from '@/components/ui/query-state';
+import { ListQueryState } from '@/components/ui/query-state';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { toast } from '@/lib/toast';
 import { useOwnExemptions, useUploadExemption } from '../api/tax';
@@ -36,15 +36,14 @@ export const CompanyCertificates = ({ canUpload }: { canUpload: boolean }) => {
       <p className="text-sm text-base-content/75">
         An approved certificate that has not expired exempts your orders from sales tax.
       </p>
-      <QueryState
+      <ListQueryState
         query={certificates}
         loadingLabel="Loading the certificates"
         errorText="The certificates could not be loaded."
-        isEmpty={(data) => data.length === 0}
         empty="No certificates yet."
       >
         {(data) => <CertificateList certificates={data} own />}
-      </QueryState>
+      </ListQueryState>
       {canUpload ? (
         <form
           onSubmit={(event) => void submit(event)}

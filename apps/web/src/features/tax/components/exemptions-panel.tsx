@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { TaxExemption } from '@forgeline/shared/schemas/tax';
-import { QueryState } from '@/components/ui/query-state';
+import { ListQueryState } from '@/components/ui/query-state';
 import { errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
 import { certificateHref, useDecideExemption, useExemptions } from '../api/tax';
@@ -99,15 +99,14 @@ export const ExemptionsPanel = ({ companyId = null }: { companyId?: string | nul
           Show decided ones too
         </label>
       </div>
-      <QueryState
+      <ListQueryState
         query={exemptions}
         loadingLabel="Loading the certificates"
         errorText="The certificates could not be loaded."
-        isEmpty={(data) => data.length === 0}
         empty={status === 'pending' ? 'No certificate is waiting for review.' : 'No certificates.'}
       >
         {(data) => <CertificateList certificates={data} own={false} />}
-      </QueryState>
+      </ListQueryState>
     </section>
   );
 };

@@ -14,7 +14,7 @@ import type {
 } from '@forgeline/shared/schemas/webhook';
 import { Alert, DANGER_BUTTON_CLASS, ERROR_TEXT_CLASS } from '@/components/ui/alert';
 import { FormField } from '@/components/ui/form-field';
-import { QueryState } from '@/components/ui/query-state';
+import { ListQueryState, QueryState } from '@/components/ui/query-state';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { confirmDialog } from '@/lib/dialogs';
 import { errorMessage } from '@/lib/error-message';
@@ -60,11 +60,10 @@ export const WebhooksPanel = ({ owner }: { owner: WebhookOwner }) => {
         webhook-signature) with the endpoint’s secret, retried with backoff, and delivered in order.
       </p>
       <EndpointForm owner={owner} />
-      <QueryState
+      <ListQueryState
         query={endpoints}
         loadingLabel="Loading the webhook endpoints"
         errorText="The webhook endpoints could not be loaded."
-        isEmpty={(data) => data.length === 0}
         empty="No webhook endpoints yet."
       >
         {(data) => (
@@ -74,7 +73,7 @@ export const WebhooksPanel = ({ owner }: { owner: WebhookOwner }) => {
             ))}
           </ul>
         )}
-      </QueryState>
+      </ListQueryState>
     </div>
   );
 };
