@@ -3,8 +3,6 @@ import { COMPANY_ROLE_LABELS, COMPANY_ROLE_RIGHTS, COMPANY_ROLES } from '@forgel
 /** The roles as the pages show them, from the shared zod-free table (decision 0213). */
 export const ROLE_LABELS = COMPANY_ROLE_LABELS;
 
-export const ROLES = [...COMPANY_ROLES];
-
 /** Who may order (finance may not): the buyers an admin can order for. */
 export const CAN_ORDER = Object.fromEntries(
   COMPANY_ROLES.map((role) => [role, COMPANY_ROLE_RIGHTS[role].order]),

@@ -2,13 +2,14 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { AttachMemberBodySchema } from '@forgeline/shared/schemas/company';
 import { Alert } from '@/components/ui/alert';
-import { Field, FormField, errorProps } from '@/components/ui/form-field';
+import { FormField } from '@/components/ui/form-field';
+import { RoleSelect } from '@/components/ui/role-select';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
 import { useAttachMember } from '../api/members';
-import { ROLE_LABELS, ROLES } from '../roles';
+import { ROLE_LABELS } from '../roles';
 import { CardForm } from '@/components/ui/card-form';
 
 type AttachInput = z.input<typeof AttachMemberBodySchema>;
@@ -51,20 +52,12 @@ export const AttachMemberForm = ({ companyId }: { companyId: string }) => {
           error={errors.email?.message}
           {...register('email')}
         />
-        <Field id="attach-role" label="Role" error={errors.role?.message}>
-          <select
-            id="attach-role"
-            className="select select-bordered w-full"
-            {...errorProps('attach-role', errors.role?.message)}
-            {...register('role')}
-          >
-            {ROLES.map((role) => (
-              <option key={role} value={role}>
-                {ROLE_LABELS[role]}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <RoleSelect
+          id="attach-role"
+          className="select select-bordered w-full"
+          error={errors.role?.message}
+          {...register('role')}
+        />
         <SubmitButton isLoading={formState.isSubmitting} className="sm:mt-7">
           Attach
         </SubmitButton>

@@ -5,13 +5,13 @@ import type {
   CompanyMemberPatch,
   CompanyMemberPatchSchema,
 } from '@forgeline/shared/schemas/company';
-import { Field, FormField, errorProps } from '@/components/ui/form-field';
+import { FormField } from '@/components/ui/form-field';
+import { RoleSelect } from '@/components/ui/role-select';
 import { FormActions } from '@/components/ui/form-actions';
 import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
 import { useUpdateMember } from '../api/members';
-import { ROLE_LABELS, ROLES } from '../roles';
 
 type MemberInput = z.input<typeof CompanyMemberPatchSchema>;
 
@@ -59,7 +59,6 @@ export const MemberForm = ({
     }
   });
 
-  const roleId = `member-role-${member.userId}`;
   return (
     <form
       onSubmit={(event) => void submit(event)}
@@ -69,20 +68,12 @@ export const MemberForm = ({
       className="flex max-w-xl flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
     >
       <h4 className="font-bold break-all">Edit {member.email}</h4>
-      <Field id={roleId} label="Role" error={errors.role?.message}>
-        <select
-          id={roleId}
-          className="select select-bordered"
-          {...errorProps(roleId, errors.role?.message)}
-          {...register('role')}
-        >
-          {ROLES.map((role) => (
-            <option key={role} value={role}>
-              {ROLE_LABELS[role]}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <RoleSelect
+        id={`member-role-${member.userId}`}
+        className="select select-bordered"
+        error={errors.role?.message}
+        {...register('role')}
+      />
       {role === 'buyer' ? (
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" className="checkbox checkbox-sm" {...register('seesAllOrders')} />

@@ -1,14 +1,11 @@
 import { useActionFailure } from '@/lib/use-action-failure';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import {
-  COMPANY_ROLE_LABELS,
-  COMPANY_ROLES,
-  type Invitation,
-  type InvitationBodySchema,
-} from '@forgeline/shared/schemas/company';
+import { COMPANY_ROLE_LABELS } from '@forgeline/shared/company-roles';
+import type { Invitation, InvitationBodySchema } from '@forgeline/shared/schemas/company';
 import { Alert, DANGER_BUTTON_CLASS } from '@/components/ui/alert';
-import { Field, FormField, errorProps } from '@/components/ui/form-field';
+import { FormField } from '@/components/ui/form-field';
+import { RoleSelect } from '@/components/ui/role-select';
 import { PanelSection } from '@/components/ui/panel-section';
 import { QueryState } from '@/components/ui/query-state';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -131,20 +128,12 @@ const InviteForm = () => {
       aria-label="Invite a colleague"
     >
       <FormField label="E-mail" type="email" {...register('email')} error={errors.email?.message} />
-      <Field id="invite-role" label="Role" error={errors.role?.message}>
-        <select
-          id="invite-role"
-          className="select w-full"
-          {...errorProps('invite-role', errors.role?.message)}
-          {...register('role')}
-        >
-          {COMPANY_ROLES.map((role) => (
-            <option key={role} value={role}>
-              {COMPANY_ROLE_LABELS[role]}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <RoleSelect
+        id="invite-role"
+        className="select w-full"
+        error={errors.role?.message}
+        {...register('role')}
+      />
       <SubmitButton isLoading={invite.isPending} className="sm:mt-7">
         Invite
       </SubmitButton>

@@ -1,8 +1,9 @@
 import { useActionFailure } from '@/lib/use-action-failure';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { COMPANY_ROLE_LABELS, COMPANY_ROLES, type CompanyMember } from '@forgeline/shared/schemas/company';
-import { Field, FormField, errorProps } from '@/components/ui/form-field';
+import type { CompanyMember } from '@forgeline/shared/schemas/company';
+import { FormField } from '@/components/ui/form-field';
+import { RoleSelect } from '@/components/ui/role-select';
 import { FormActions } from '@/components/ui/form-actions';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
@@ -46,20 +47,12 @@ export const MemberForm = ({ member, onDone }: { member: CompanyMember; onDone: 
         {member.name} · {member.email}
       </h4>
       <div className="grid gap-3 sm:grid-cols-3">
-        <Field id="member-role" label="Role" error={errors.role?.message}>
-          <select
-            id="member-role"
-            className="select w-full"
-            {...errorProps('member-role', errors.role?.message)}
-            {...register('role')}
-          >
-            {COMPANY_ROLES.map((role) => (
-              <option key={role} value={role}>
-                {COMPANY_ROLE_LABELS[role]}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <RoleSelect
+          id="member-role"
+          className="select w-full"
+          error={errors.role?.message}
+          {...register('role')}
+        />
         <FormField
           label="Limit per order ($)"
           inputMode="decimal"
