@@ -2,15 +2,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { CompanyAddress, CompanyAddressBodySchema } from '@forgeline/shared/schemas/company';
-import { Alert } from '@/components/ui/alert';
 import { EditDeleteButtons } from '@/components/ui/edit-delete-buttons';
 import { FormField } from '@/components/ui/form-field';
-import { QueryState } from '@/components/ui/query-state';
 import { FormActions } from '@/components/ui/form-actions';
 import { PanelSection } from '@/components/ui/panel-section';
 import { useActionFailure } from '@/lib/use-action-failure';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { useCompanyAddresses, useDeleteAddress, useSaveAddress } from '../api/addresses';
+import { PanelList } from './panel-list';
 
 const resolver = lazyZodResolver(() =>
   import('../schemas').then((schemas) => schemas.CompanyAddressBodySchema),
@@ -46,48 +45,40 @@ export const AddressesPanel = ({ canEdit }: { canEdit: boolean }) => {
       }
     >
       {editing === 'new' ? <AddressForm onDone={() => setEditing(null)} /> : null}
-      <Alert data-testid="addresses-error">{failure}</Alert>
-      <QueryState
+      <PanelList
         query={addresses}
         loadingLabel="Loading the addresses"
         errorText="The addresses could not be loaded."
-        isEmpty={(list) => list.length === 0}
-        empty={<p>The company has no delivery address yet.</p>}
-      >
-        {(list) => (
-          <ul className="grid gap-3 md:grid-cols-2">
-            {list.map((site) =>
-              editing === site.id ? (
-                <li key={site.id} className="md:col-span-2">
-                  <AddressForm site={site} onDone={() => setEditing(null)} />
-                </li>
-              ) : (
-                <li
-                  key={site.id}
-                  data-testid="company-address"
-                  className="flex flex-col gap-1 rounded-box border border-base-300 bg-base-100 p-4"
-                >
-                  <span className="font-semibold">{site.label}</span>
-                  <span className="break-words">{site.address}</span>
-                  <span className="text-sm text-base-content/80">
-                    {site.contact} · {site.phone}
-                  </span>
-                  {canEdit ? (
-                    <span className="mt-2 flex gap-1">
-                      <EditDeleteButtons
-                        name={site.label}
-                        onEdit={() => setEditing(site.id)}
-                        onDelete={() => void onDelete(site)}
-                        deleting={remove.isPending}
-                      />
-                    </span>
-                  ) : null}
-                </li>
-              ),
-            )}
-          </ul>
+        emptyText="The company has no delivery address yet."
+        failure={failure}
+        failureTestId="addresses-error"
+        className="grid gap-3 md:grid-cols-2"
+        itemKey={(site) => site.id}
+        itemTestId="company-address"
+        itemClassName="flex flex-col gap-1 rounded-box border border-base-300 bg-base-100 p-4"
+        editing={editing}
+        renderEditor={(site) => <AddressForm site={site} onDone={() => setEditing(null)} />}
+        editorClassName="md:col-span-2"
+        renderItem={(site) => (
+          <>
+            <span className="font-semibold">{site.label}</span>
+            <span className="break-words">{site.address}</span>
+            <span className="text-sm text-base-content/80">
+              {site.contact} · {site.phone}
+            </span>
+            {canEdit ? (
+              <span className="mt-2 flex gap-1">
+                <EditDeleteButtons
+                  name={site.label}
+                  onEdit={() => setEditing(site.id)}
+                  onDelete={() => void onDelete(site)}
+                  deleting={remove.isPending}
+                />
+              </span>
+            ) : null}
+          </>
         )}
-      </QueryState>
+      />
     </PanelSection>
   );
 };

@@ -7,13 +7,13 @@ import { Alert, DANGER_BUTTON_CLASS } from '@/components/ui/alert';
 import { FormField } from '@/components/ui/form-field';
 import { RoleSelect } from '@/components/ui/role-select';
 import { PanelSection } from '@/components/ui/panel-section';
-import { QueryState } from '@/components/ui/query-state';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { WrapPoints } from '@/components/ui/wrap-points';
 import { formatDay } from '@/lib/format-date';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
 import { useInvitations, useInvite, useResendInvitation, useRevokeInvitation } from '../api/invitations';
+import { PanelList } from './panel-list';
 
 const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.InvitationBodySchema));
 type InviteInput = z.input<typeof InvitationBodySchema>;
@@ -44,60 +44,55 @@ export const InvitationsPanel = () => {
   return (
     <PanelSection id="invitations-title" title="Invitations">
       <InviteForm />
-      <Alert data-testid="invitations-error">{failure}</Alert>
-      <QueryState
+      <PanelList
         query={invitations}
         loadingLabel="Loading the invitations"
         errorText="The invitations could not be loaded."
-        isEmpty={(list) => list.length === 0}
-        empty={<p>No invitation is waiting to be used.</p>}
-      >
-        {(list) => (
-          <ul className="flex flex-col gap-2">
-            {list.map((invitation) => (
-              <li
-                key={invitation.id}
-                data-testid="invitation"
-                className="flex flex-wrap items-center justify-between gap-3 rounded-box border border-base-300 bg-base-100 p-3"
+        emptyText="No invitation is waiting to be used."
+        failure={failure}
+        failureTestId="invitations-error"
+        className="flex flex-col gap-2"
+        itemKey={(invitation) => invitation.id}
+        itemTestId="invitation"
+        itemClassName="flex flex-wrap items-center justify-between gap-3 rounded-box border border-base-300 bg-base-100 p-3"
+        renderItem={(invitation) => (
+          <>
+            <span className="flex min-w-0 flex-col">
+              <span className="font-semibold">
+                <WrapPoints text={invitation.email} />
+              </span>
+              <span className="text-sm text-base-content/80">
+                {COMPANY_ROLE_LABELS[invitation.role]} ·{' '}
+                {invitation.status === 'expired' ? (
+                  <span className="badge badge-ghost">Expired {formatDay(invitation.expiresAt)}</span>
+                ) : (
+                  `Pending, valid until ${formatDay(invitation.expiresAt)}`
+                )}
+              </span>
+            </span>
+            <span className="flex gap-1">
+              <button
+                type="button"
+                className="btn btn-sm btn-outline"
+                aria-label={`Resend the invitation of ${invitation.email}`}
+                disabled={resend.isPending}
+                onClick={() => void onResend(invitation)}
               >
-                <span className="flex min-w-0 flex-col">
-                  <span className="font-semibold">
-                    <WrapPoints text={invitation.email} />
-                  </span>
-                  <span className="text-sm text-base-content/80">
-                    {COMPANY_ROLE_LABELS[invitation.role]} ·{' '}
-                    {invitation.status === 'expired' ? (
-                      <span className="badge badge-ghost">Expired {formatDay(invitation.expiresAt)}</span>
-                    ) : (
-                      `Pending, valid until ${formatDay(invitation.expiresAt)}`
-                    )}
-                  </span>
-                </span>
-                <span className="flex gap-1">
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-outline"
-                    aria-label={`Resend the invitation of ${invitation.email}`}
-                    disabled={resend.isPending}
-                    onClick={() => void onResend(invitation)}
-                  >
-                    Resend
-                  </button>
-                  <button
-                    type="button"
-                    className={DANGER_BUTTON_CLASS}
-                    aria-label={`Revoke the invitation of ${invitation.email}`}
-                    disabled={revoke.isPending}
-                    onClick={() => void onRevoke(invitation)}
-                  >
-                    Revoke
-                  </button>
-                </span>
-              </li>
-            ))}
-          </ul>
+                Resend
+              </button>
+              <button
+                type="button"
+                className={DANGER_BUTTON_CLASS}
+                aria-label={`Revoke the invitation of ${invitation.email}`}
+                disabled={revoke.isPending}
+                onClick={() => void onRevoke(invitation)}
+              >
+                Revoke
+              </button>
+            </span>
+          </>
         )}
-      </QueryState>
+      />
     </PanelSection>
   );
 };

@@ -1,12 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
 import type { PartNumber } from '@forgeline/shared/schemas/part-numbers';
-import { Alert } from '@/components/ui/alert';
 import { EditDeleteButtons } from '@/components/ui/edit-delete-buttons';
-import { QueryState } from '@/components/ui/query-state';
 import { PanelSection } from '@/components/ui/panel-section';
 import { useActionFailure } from '@/lib/use-action-failure';
 import { PART_NUMBERS_CSV_URL, usePartNumbers, useRemovePartNumber } from '../api/part-numbers';
 import { PartNumberForm } from './part-number-form';
+import { PanelList } from './panel-list';
 
 // The import is loaded only when opened.
 const PartNumbersImport = lazy(() => import('./part-numbers-import'));
@@ -64,52 +63,42 @@ export const PartNumbersPanel = ({ canEdit }: { canEdit: boolean }) => {
           <PartNumbersImport onClose={() => setEditing(null)} />
         </Suspense>
       ) : null}
-      <Alert data-testid="part-numbers-error">{failure}</Alert>
-      <QueryState
+      <PanelList
         query={mappings}
         loadingLabel="Loading your part numbers"
         errorText="Your part numbers could not be loaded."
-        isEmpty={(list) => list.length === 0}
-        empty={<p>No part numbers of your own yet.</p>}
-      >
-        {(list) => (
-          <ul className="flex flex-col gap-2" aria-label="Your part numbers">
-            {list.map((mapping) =>
-              editing === mapping.productId ? (
-                <li key={mapping.productId}>
-                  <PartNumberForm mapping={mapping} onDone={() => setEditing(null)} />
-                </li>
-              ) : (
-                <li
-                  key={mapping.productId}
-                  data-testid="part-number"
-                  className="flex flex-wrap items-center gap-x-4 gap-y-1 rounded-box border border-base-300 bg-base-100 px-4 py-3"
-                >
-                  <span className="min-w-0 flex-1 basis-64">
-                    <span className="block font-mono font-semibold break-words">
-                      {mapping.customerPartNumber}
-                    </span>
-                    <span className="block text-sm text-base-content/80">
-                      Our <span className="font-mono break-words">{mapping.sku}</span> · {mapping.productName}
-                    </span>
-                  </span>
-                  {canEdit ? (
-                    <span className="flex gap-1">
-                      <EditDeleteButtons
-                        name={mapping.customerPartNumber}
-                        onEdit={() => setEditing(mapping.productId)}
-                        onDelete={() => void onRemove(mapping)}
-                        deleting={remove.isPending}
-                        deleteWord="Remove"
-                      />
-                    </span>
-                  ) : null}
-                </li>
-              ),
-            )}
-          </ul>
+        emptyText="No part numbers of your own yet."
+        failure={failure}
+        failureTestId="part-numbers-error"
+        className="flex flex-col gap-2"
+        label="Your part numbers"
+        itemKey={(mapping) => mapping.productId}
+        itemTestId="part-number"
+        itemClassName="flex flex-wrap items-center gap-x-4 gap-y-1 rounded-box border border-base-300 bg-base-100 px-4 py-3"
+        editing={editing}
+        renderEditor={(mapping) => <PartNumberForm mapping={mapping} onDone={() => setEditing(null)} />}
+        renderItem={(mapping) => (
+          <>
+            <span className="min-w-0 flex-1 basis-64">
+              <span className="block font-mono font-semibold break-words">{mapping.customerPartNumber}</span>
+              <span className="block text-sm text-base-content/80">
+                Our <span className="font-mono break-words">{mapping.sku}</span> · {mapping.productName}
+              </span>
+            </span>
+            {canEdit ? (
+              <span className="flex gap-1">
+                <EditDeleteButtons
+                  name={mapping.customerPartNumber}
+                  onEdit={() => setEditing(mapping.productId)}
+                  onDelete={() => void onRemove(mapping)}
+                  deleting={remove.isPending}
+                  deleteWord="Remove"
+                />
+              </span>
+            ) : null}
+          </>
         )}
-      </QueryState>
+      />
     </PanelSection>
   );
 };

@@ -1,17 +1,16 @@
 import { useState } from 'react';
 import type { Cart } from '@forgeline/shared/schemas/cart';
 import type { SavedList } from '@forgeline/shared/schemas/company';
-import { Alert } from '@/components/ui/alert';
 import { EditDeleteButtons } from '@/components/ui/edit-delete-buttons';
 import { Link } from '@/components/ui/link';
 import type { SearchParts } from '@/components/ui/part-combobox';
-import { QueryState } from '@/components/ui/query-state';
 import { paths } from '@/config/paths';
 import { PanelSection } from '@/components/ui/panel-section';
 import { formatDay } from '@/lib/format-date';
 import { useActionFailure } from '@/lib/use-action-failure';
 import { useAddListToCart, useDeleteList, useSavedLists } from '../api/saved-lists';
 import { SavedListEditor } from './saved-list-editor';
+import { PanelList } from './panel-list';
 
 /** What 'Add all to cart' did: the list's name and the cart as the server answered it. */
 type Added = { list: string; cart: Cart };
@@ -56,69 +55,62 @@ export const SavedListsPanel = ({ canEdit, searchParts }: { canEdit: boolean; se
         <SavedListEditor searchParts={searchParts} onDone={() => setEditing(null)} />
       ) : null}
       {added ? <AddedNote added={added} /> : null}
-      <Alert data-testid="lists-error">{failure}</Alert>
-      <QueryState
+      <PanelList
         query={lists}
         loadingLabel="Loading the lists"
         errorText="The lists could not be loaded."
-        isEmpty={(all) => all.length === 0}
-        empty={<p>No saved list yet.</p>}
-      >
-        {(all) => (
-          <ul className="flex flex-col gap-3">
-            {all.map((list) =>
-              editing === list.id ? (
-                <li key={list.id}>
-                  <SavedListEditor list={list} searchParts={searchParts} onDone={() => setEditing(null)} />
-                </li>
-              ) : (
-                <li
-                  key={list.id}
-                  data-testid="saved-list"
-                  className="flex flex-col gap-2 rounded-box border border-base-300 bg-base-100 p-4"
-                >
-                  <span className="flex flex-wrap items-baseline justify-between gap-2">
-                    <span className="font-semibold break-words">{list.name}</span>
-                    <span className="text-xs text-base-content/80">
-                      {list.lines.length} {list.lines.length === 1 ? 'part' : 'parts'} · {list.createdBy} ·
-                      updated {formatDay(list.updatedAt)}
-                    </span>
-                  </span>
-                  <ul className="text-sm">
-                    {list.lines.map((line) => (
-                      <li key={line.productId} className="break-words">
-                        {line.sku ? <span className="font-mono">{line.sku}</span> : null}
-                        {line.customerPartNumber ? (
-                          <span className="font-mono"> (your {line.customerPartNumber})</span>
-                        ) : null}{' '}
-                        {line.name} × {line.quantity}
-                      </li>
-                    ))}
-                  </ul>
-                  {canEdit ? (
-                    <span className="flex flex-wrap gap-1">
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-primary"
-                        disabled={toCart.isPending || list.lines.length === 0}
-                        onClick={() => void onAddToCart(list)}
-                      >
-                        Add all to cart
-                      </button>
-                      <EditDeleteButtons
-                        name={list.name}
-                        onEdit={() => setEditing(list.id)}
-                        onDelete={() => void onDelete(list)}
-                        deleting={remove.isPending}
-                      />
-                    </span>
-                  ) : null}
-                </li>
-              ),
-            )}
-          </ul>
+        emptyText="No saved list yet."
+        failure={failure}
+        failureTestId="lists-error"
+        className="flex flex-col gap-3"
+        itemKey={(list) => list.id}
+        itemTestId="saved-list"
+        itemClassName="flex flex-col gap-2 rounded-box border border-base-300 bg-base-100 p-4"
+        editing={editing}
+        renderEditor={(list) => (
+          <SavedListEditor list={list} searchParts={searchParts} onDone={() => setEditing(null)} />
         )}
-      </QueryState>
+        renderItem={(list) => (
+          <>
+            <span className="flex flex-wrap items-baseline justify-between gap-2">
+              <span className="font-semibold break-words">{list.name}</span>
+              <span className="text-xs text-base-content/80">
+                {list.lines.length} {list.lines.length === 1 ? 'part' : 'parts'} · {list.createdBy} · updated{' '}
+                {formatDay(list.updatedAt)}
+              </span>
+            </span>
+            <ul className="text-sm">
+              {list.lines.map((line) => (
+                <li key={line.productId} className="break-words">
+                  {line.sku ? <span className="font-mono">{line.sku}</span> : null}
+                  {line.customerPartNumber ? (
+                    <span className="font-mono"> (your {line.customerPartNumber})</span>
+                  ) : null}{' '}
+                  {line.name} × {line.quantity}
+                </li>
+              ))}
+            </ul>
+            {canEdit ? (
+              <span className="flex flex-wrap gap-1">
+                <button
+                  type="button"
+                  className="btn btn-sm btn-primary"
+                  disabled={toCart.isPending || list.lines.length === 0}
+                  onClick={() => void onAddToCart(list)}
+                >
+                  Add all to cart
+                </button>
+                <EditDeleteButtons
+                  name={list.name}
+                  onEdit={() => setEditing(list.id)}
+                  onDelete={() => void onDelete(list)}
+                  deleting={remove.isPending}
+                />
+              </span>
+            ) : null}
+          </>
+        )}
+      />
     </PanelSection>
   );
 };
