@@ -4,11 +4,11 @@ import type { z } from 'zod';
 import type { CompanyAddress, CompanyAddressBodySchema } from '@forgeline/shared/schemas/company';
 import { EditDeleteButtons } from '@/components/ui/edit-delete-buttons';
 import { FormField } from '@/components/ui/form-field';
-import { FormActions } from '@/components/ui/form-actions';
 import { PanelSection } from '@/components/ui/panel-section';
 import { useActionFailure } from '@/lib/use-action-failure';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { useCompanyAddresses, useDeleteAddress, useSaveAddress } from '../api/addresses';
+import { ItemForm } from './item-form';
 import { PanelList } from './panel-list';
 
 const resolver = lazyZodResolver(() =>
@@ -106,12 +106,15 @@ const AddressForm = ({ site, onDone }: { site?: CompanyAddress; onDone: () => vo
   });
 
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
+    <ItemForm
+      label={site ? `Edit ${site.label}` : 'New delivery address'}
+      onSubmit={submit}
       onFocus={resolver.preload}
-      noValidate
-      className="grid gap-3 rounded-box border border-base-300 bg-base-100 p-4 sm:grid-cols-2"
-      aria-label={site ? `Edit ${site.label}` : 'New delivery address'}
+      failure={failure}
+      failureTestId="address-error"
+      saving={save.isPending}
+      submitText="Save address"
+      onDone={onDone}
     >
       <FormField
         label="Label"
@@ -122,14 +125,6 @@ const AddressForm = ({ site, onDone }: { site?: CompanyAddress; onDone: () => vo
       <FormField label="Contact" {...register('contact')} error={errors.contact?.message} />
       <FormField label="Phone" type="tel" {...register('phone')} error={errors.phone?.message} />
       <FormField label="Address" {...register('address')} error={errors.address?.message} />
-      <FormActions
-        failure={failure}
-        failureTestId="address-error"
-        saving={save.isPending}
-        submitText="Save address"
-        onCancel={onDone}
-        className="sm:col-span-2"
-      />
-    </form>
+    </ItemForm>
   );
 };

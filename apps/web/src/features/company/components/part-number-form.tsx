@@ -3,9 +3,9 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { PartNumber, PartNumberBodySchema } from '@forgeline/shared/schemas/part-numbers';
 import { FormField } from '@/components/ui/form-field';
-import { FormActions } from '@/components/ui/form-actions';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { useSetPartNumber } from '../api/part-numbers';
+import { ItemForm } from './item-form';
 
 const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.PartNumberBodySchema));
 type PartNumberInput = z.input<typeof PartNumberBodySchema>;
@@ -29,12 +29,15 @@ export const PartNumberForm = ({ mapping, onDone }: { mapping?: PartNumber; onDo
   });
 
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
+    <ItemForm
+      label={mapping ? `Edit your number for ${mapping.sku}` : 'New part number'}
+      onSubmit={submit}
       onFocus={resolver.preload}
-      noValidate
-      className="grid gap-3 rounded-box border border-base-300 bg-base-100 p-4 sm:grid-cols-2"
-      aria-label={mapping ? `Edit your number for ${mapping.sku}` : 'New part number'}
+      failure={failure}
+      failureTestId="part-number-error"
+      saving={save.isPending}
+      submitText="Save part number"
+      onDone={onDone}
     >
       <FormField
         label="Your part number"
@@ -52,14 +55,6 @@ export const PartNumberForm = ({ mapping, onDone }: { mapping?: PartNumber; onDo
         {...register('sku')}
         error={errors.sku?.message}
       />
-      <FormActions
-        failure={failure}
-        failureTestId="part-number-error"
-        saving={save.isPending}
-        submitText="Save part number"
-        onCancel={onDone}
-        className="sm:col-span-2"
-      />
-    </form>
+    </ItemForm>
   );
 };
