@@ -12,6 +12,7 @@ import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
 import { useUpdateCompany } from '../api/update-company';
 import { CardForm } from '@/components/ui/card-form';
+import { ToggleField } from './toggle-field';
 
 const resolver = lazyZodResolver(() =>
   import('../schemas').then((schemas) => schemas.CompanyOwnDetailsSchema),
@@ -132,10 +133,7 @@ const CompanyForm = ({ company, onDone }: { company: Company; onDone: () => void
         {placeOf(company)}. Where your company is decides its tax, so we change it for you: please write to us
         if it has moved.
       </p>
-      <label className="flex cursor-pointer items-center gap-3">
-        <input type="checkbox" className="toggle toggle-primary" {...register('allowFreeTextAddress')} />
-        <span>Buyers may type a delivery address</span>
-      </label>
+      <ToggleField label="Buyers may type a delivery address" {...register('allowFreeTextAddress')} />
       <FormActions
         failure={failure}
         failureTestId="details-error"

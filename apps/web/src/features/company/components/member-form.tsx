@@ -10,10 +10,17 @@ import { toast } from '@/lib/toast';
 import { useUpdateMember } from '../api/members';
 import type { MemberFormSchema } from '../schemas';
 import { CardForm } from '@/components/ui/card-form';
+import { ToggleField } from './toggle-field';
 
 const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.MemberFormSchema));
 type MemberInput = z.input<typeof MemberFormSchema>;
 type MemberValues = z.output<typeof MemberFormSchema>;
+
+/** The two spending limits, typed in dollars; an empty box is no limit. */
+const LIMIT_FIELDS = [
+  ['orderLimit', 'Limit per order ($)'],
+  ['monthlyLimit', 'Limit per month ($)'],
+] as const;
 
 const dollarsText = (dollars: number | null) => (dollars === null ? '' : String(dollars));
 
@@ -53,25 +60,18 @@ export const MemberForm = ({ member, onDone }: { member: CompanyMember; onDone: 
           error={errors.role?.message}
           {...register('role')}
         />
-        <FormField
-          label="Limit per order ($)"
-          inputMode="decimal"
-          placeholder="No limit"
-          {...register('orderLimit')}
-          error={errors.orderLimit?.message}
-        />
-        <FormField
-          label="Limit per month ($)"
-          inputMode="decimal"
-          placeholder="No limit"
-          {...register('monthlyLimit')}
-          error={errors.monthlyLimit?.message}
-        />
+        {LIMIT_FIELDS.map(([name, label]) => (
+          <FormField
+            key={name}
+            label={label}
+            inputMode="decimal"
+            placeholder="No limit"
+            {...register(name)}
+            error={errors[name]?.message}
+          />
+        ))}
       </div>
-      <label className="flex cursor-pointer items-center gap-3">
-        <input type="checkbox" className="toggle toggle-primary" {...register('seesAllOrders')} />
-        <span>Sees all orders of the company</span>
-      </label>
+      <ToggleField label="Sees all orders of the company" {...register('seesAllOrders')} />
       <FormActions
         failure={failure}
         failureTestId="member-error"
