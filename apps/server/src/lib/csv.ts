@@ -5,7 +5,7 @@ import { CsvError, parse } from 'csv-parse/sync';
 import { isPlainNumber } from '@forgeline/shared/form-number';
 import { toDollars } from '@forgeline/shared/money';
 import { formatPriceBreaks, parsePriceBreaks } from '@forgeline/shared/price-breaks';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { badRequest, DomainError, handleError } from './errors.ts';
 
 /** What a CSV cell may be given: text, a number, or nothing (an empty cell). */
@@ -78,6 +78,17 @@ export function csvStream(
   // pipeline, not pipe: a source that fails half-way (the database gone) destroys the CSV stream with its
   // error, which ends the answer cut short; pipe() would leave the error unhandled and stop the process.
   return pipeline(Readable.from(defused()), stringifyStream(options(bom)), () => undefined);
+}
+
+/** Today's date (UTC, YYYY-MM-DD): the day an export's file name carries. */
+export const exportDay = () => new Date().toISOString().slice(0, 10);
+
+/** Answers with a CSV file, whole or streamed, as a download named `fileName`: the one way exports reply. */
+export function sendCsv(reply: FastifyReply, fileName: string, body: string | Readable) {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .send(body);
 }
 
 /** One row of an imported file: the line it starts on, and its cells by field (columns present only). */

@@ -29,6 +29,7 @@ import {
   afterOrderPlaced,
   searchOrders,
 } from './service.ts';
+import { exportDay, sendCsv } from '../../lib/csv.ts';
 import { errorResponses } from '../../lib/errors.ts';
 import { jsonArrayStream } from '../../lib/json-stream.ts';
 import { setPageHeaders } from '../../lib/page-headers.ts';
@@ -111,11 +112,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       const rows = await listMyOrders(app, user, user.email);
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="forgeline-orders-${day}.csv"`)
-        .send(myOrdersCsv(rows));
+      return sendCsv(reply, `forgeline-orders-${exportDay()}.csv`, myOrdersCsv(rows));
     },
   );
 
@@ -215,13 +212,12 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.any().describe('text/csv'), ...errorResponses },
       },
     },
-    async (request, reply) => {
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="forgeline-all-orders-${day}.csv"`)
-        .send(adminOrdersCsvStream(exportOrders(app, request.query)));
-    },
+    async (request, reply) =>
+      sendCsv(
+        reply,
+        `forgeline-all-orders-${exportDay()}.csv`,
+        adminOrdersCsvStream(exportOrders(app, request.query)),
+      ),
   );
 
   app.get(

@@ -9,7 +9,7 @@ import {
   PartNumberImportReportSchema,
   PartNumberSchema,
 } from '@forgeline/shared/schemas/part-numbers';
-import { acceptCsvUploads } from '../../lib/csv.ts';
+import { acceptCsvUploads, exportDay, sendCsv } from '../../lib/csv.ts';
 import { DomainError, errorResponses, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
@@ -85,11 +85,7 @@ export const partNumberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const csv = await exportPartNumbers(app, currentUser(request).id);
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="part-numbers-${day}.csv"`)
-        .send(csv);
+      return sendCsv(reply, `part-numbers-${exportDay()}.csv`, csv);
     },
   );
 

@@ -14,6 +14,7 @@ import { bankTransferOf } from '../invoices/index.ts';
 import { termsInvoicesCsv } from './csv.ts';
 import { listTermsInvoices, markTermsPaid } from './service.ts';
 import { getTerms, setPersonTerms } from '../companies/index.ts';
+import { exportDay, sendCsv } from '../../lib/csv.ts';
 import { errorResponses } from '../../lib/errors.ts';
 
 const IdParams = z.object({ id: z.string().max(100) });
@@ -106,11 +107,7 @@ export const paymentTermsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         overdueOnly: request.query.overdue === 'true',
         limit: 10_000,
       });
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="forgeline-invoices-on-terms-${day}.csv"`)
-        .send(termsInvoicesCsv(invoices));
+      return sendCsv(reply, `forgeline-invoices-on-terms-${exportDay()}.csv`, termsInvoicesCsv(invoices));
     },
   );
 

@@ -21,7 +21,7 @@ import {
   ProductAccessBodySchema,
   ProductAccessSchema,
 } from '@forgeline/shared/schemas/price-list';
-import { acceptCsvUploads } from '../../lib/csv.ts';
+import { acceptCsvUploads, sendCsv } from '../../lib/csv.ts';
 import { IdParams, noContent, noContentResponses } from '../../lib/no-content.ts';
 import { DomainError, errorResponses } from '../../lib/errors.ts';
 import { notFoundUnlessUuid } from '../../lib/uuid.ts';
@@ -179,10 +179,7 @@ export const priceListAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const list = await getPriceList(app.db, request.params.id);
       const items = await createPriceListsRepository(app.db).items(list.id);
       const name = list.name.replace(/[^A-Za-z0-9-]+/g, '-').toLowerCase();
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="price-list-${name}.csv"`)
-        .send(priceListCsvStream(items));
+      return sendCsv(reply, `price-list-${name}.csv`, priceListCsvStream(items));
     },
   );
   app.post(

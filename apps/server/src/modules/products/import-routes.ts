@@ -9,7 +9,7 @@ import {
 } from '@forgeline/shared/schemas/product-import';
 import { DomainError, errorResponses } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
-import { acceptCsvUploads } from '../../lib/csv.ts';
+import { acceptCsvUploads, exportDay, sendCsv } from '../../lib/csv.ts';
 import { importTooLarge, productsCsvStream } from './csv.ts';
 import { importProducts } from './import.ts';
 import { exportProducts } from './service.ts';
@@ -32,13 +32,8 @@ export const productCsvRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.any().describe('text/csv'), ...errorResponses },
       },
     },
-    async (_request, reply) => {
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="forgeline-products-${day}.csv"`)
-        .send(productsCsvStream(exportProducts(app)));
-    },
+    async (_request, reply) =>
+      sendCsv(reply, `forgeline-products-${exportDay()}.csv`, productsCsvStream(exportProducts(app))),
   );
 
   app.post(

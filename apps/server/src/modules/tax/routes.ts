@@ -14,6 +14,7 @@ import {
 } from '@forgeline/shared/schemas/tax';
 import { badRequest, DomainError, errorResponses, notFound } from '../../lib/errors.ts';
 import { notFoundUnlessUuid } from '../../lib/uuid.ts';
+import { sendCsv } from '../../lib/csv.ts';
 import { sendDownload } from '../../lib/downloads.ts';
 import { readFileAndFields, refuseLargerThan, registerSingleFileUpload } from '../../lib/uploads.ts';
 import { IdParams, noContent, noContentResponses } from '../../lib/no-content.ts';
@@ -201,13 +202,11 @@ export const taxAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply
-        .type('text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="forgeline-tax-${request.query.from}-${request.query.to}.csv"`,
-        )
-        .send(await taxReportCsv(app, request.query)),
+      sendCsv(
+        reply,
+        `forgeline-tax-${request.query.from}-${request.query.to}.csv`,
+        await taxReportCsv(app, request.query),
+      ),
   );
 };
 
