@@ -15,6 +15,7 @@ import {
   CHICAGO_ADDRESS,
   deliveryToIllinois,
   fillCart,
+  placeToIllinois,
 } from './support/checkout.ts';
 import { makeProduct } from './support/data.ts';
 
@@ -246,14 +247,11 @@ describe('freight priced on payment terms', () => {
     });
     expect(terms.statusCode, terms.body).toBe(200);
     await fill(termsBuyer, [{ productId: plate.id, quantity: 10 }]);
-    const placed = await call(termsBuyer, 'POST', '/api/checkout', {
-      ...CHICAGO_ADDRESS,
+    const placed = await placeToIllinois(t.app, termsBuyer, freight.id, {
       paymentMethod: 'invoice',
       poReference: 'PO-F1',
-      delivery: deliveryToIllinois(freight.id),
     });
-    expect(placed.statusCode, placed.body).toBe(201);
-    const id = placed.json<Checkout>()._id;
+    const id = placed._id;
     const over = await expectRefused(
       t.app,
       () => call(admin, 'POST', `/api/checkouts/${id}/freight`, { price: 900 }),
@@ -267,6 +265,6 @@ describe('freight priced on payment terms', () => {
     // The invoice names its order once, though the delivery line is booked to that order too.
     const mine = (await call(termsBuyer, 'GET', '/api/myInvoices')).json<InvoiceSummary[]>();
     expect(mine).toHaveLength(1);
-    expect(mine[0]!.orderIds).toEqual(placed.json<Checkout>().orders.map((order) => order._id));
+    expect(mine[0]!.orderIds).toEqual(placed.orders.map((order) => order._id));
   });
 });

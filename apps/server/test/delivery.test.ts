@@ -14,6 +14,7 @@ import {
   checkoutInvoice,
   fillCart,
   payCheckoutByCard,
+  placeToIllinois,
 } from './support/checkout.ts';
 import { makeProduct } from './support/data.ts';
 
@@ -37,6 +38,8 @@ const call = (user: TestUser | null, method: Method, url: string, payload?: unkn
 const fill = (user: TestUser, lines: { productId: string; quantity: number }[]) =>
   fillCart(t.app, user, lines);
 
+const place = (user: TestUser, methodId: string, fields?: Record<string, unknown>) =>
+  placeToIllinois(t.app, user, methodId, fields);
 const payByCard = (user: TestUser, checkoutId: string) => payCheckoutByCard(t.app, user, checkoutId);
 const invoiceText = (user: TestUser, checkoutId: string) => checkoutInvoice(t.app, user, checkoutId);
 
@@ -243,12 +246,7 @@ describe('the buyer chooses at checkout', () => {
 
   it('charges the flat rate with its tax on the card, the order and the invoice, as a line of its own', async () => {
     await fill(buyer, [{ productId: plate.id, quantity: 2 }]); // cart: 5 bolts $50 + 2 plates $60
-    const placed = await call(buyer, 'POST', '/api/checkout', {
-      ...CHICAGO_ADDRESS,
-      delivery: deliveryToIllinois(parcel.id),
-    });
-    expect(placed.statusCode, placed.body).toBe(201);
-    const checkout = placed.json<Checkout>();
+    const checkout = await place(buyer, parcel.id);
     // Goods $110 + tax $6.88; delivery $15 + tax $0.94.
     expect(checkout.total).toBe(110);
     expect(checkout.delivery).toEqual({
@@ -282,32 +280,19 @@ describe('the buyer chooses at checkout', () => {
 
   it('prices by weight band from the parts’ weights, and lets collection cost nothing', async () => {
     await fill(buyer, [{ productId: plate.id, quantity: 3 }]); // 12 kg: the $60 band
-    const byWeight = await call(buyer, 'POST', '/api/checkout', {
-      ...CHICAGO_ADDRESS,
-      delivery: deliveryToIllinois(pallet.id),
-    });
-    expect(byWeight.statusCode, byWeight.body).toBe(201);
-    expect(byWeight.json<Checkout>().delivery).toMatchObject({ cost: 60, tax: 3.75 });
+    const byWeight = await place(buyer, pallet.id);
+    expect(byWeight.delivery).toMatchObject({ cost: 60, tax: 3.75 });
 
     await fill(buyer, [{ productId: bolt.id, quantity: 1 }]);
-    const collected = await call(buyer, 'POST', '/api/checkout', {
-      ...CHICAGO_ADDRESS,
-      delivery: deliveryToIllinois(pickup.id),
-    });
-    expect(collected.statusCode, collected.body).toBe(201);
-    expect(collected.json<Checkout>().delivery).toMatchObject({ kind: 'collection', cost: 0, tax: 0 });
+    const collected = await place(buyer, pickup.id);
+    expect(collected.delivery).toMatchObject({ kind: 'collection', cost: 0, tax: 0 });
   });
 });
 
 describe('freight quoted on request', () => {
   it('waits for the shop’s price, then the buyer pays it by card', async () => {
     await fill(buyer, [{ productId: plate.id, quantity: 10 }]);
-    const placed = await call(buyer, 'POST', '/api/checkout', {
-      ...CHICAGO_ADDRESS,
-      delivery: deliveryToIllinois(freight.id),
-    });
-    expect(placed.statusCode, placed.body).toBe(201);
-    const checkout = placed.json<Checkout>();
+    const checkout = await place(buyer, freight.id);
     expect(checkout.delivery).toMatchObject({ status: 'awaiting_quote', cost: null });
 
     const early = await call(buyer, 'POST', `/api/checkouts/${checkout._id}/payment-intent`);
@@ -349,14 +334,10 @@ describe('freight quoted on request', () => {
 
   it('on payment terms, the invoice is issued when the freight is priced, with it', async () => {
     await fill(termsBuyer, [{ productId: bolt.id, quantity: 10 }]);
-    const placed = await call(termsBuyer, 'POST', '/api/checkout', {
-      ...CHICAGO_ADDRESS,
+    const { _id } = await place(termsBuyer, freight.id, {
       paymentMethod: 'invoice',
       poReference: 'PO-FREIGHT-1',
-      delivery: deliveryToIllinois(freight.id),
     });
-    expect(placed.statusCode, placed.body).toBe(201);
-    const { _id } = placed.json<Checkout>();
     expect(await t.app.db.select().from(invoices).where(eq(invoices.checkoutId, _id))).toHaveLength(0);
     expect((await call(admin, 'POST', `/api/checkouts/${_id}/freight`, { price: 40 })).statusCode).toBe(200);
     const { invoice, text } = await invoiceText(termsBuyer, _id);
@@ -390,12 +371,7 @@ describe('what an outsider tries', () => {
 
   it('prices one freight once when two admins price it at once', async () => {
     await fill(buyer, [{ productId: plate.id, quantity: 10 }]);
-    const placed = await call(buyer, 'POST', '/api/checkout', {
-      ...CHICAGO_ADDRESS,
-      delivery: deliveryToIllinois(freight.id),
-    });
-    expect(placed.statusCode, placed.body).toBe(201);
-    const id = placed.json<Checkout>()._id;
+    const { _id: id } = await place(buyer, freight.id);
     const answers = await Promise.all(
       [80, 95].map((price) => call(admin, 'POST', `/api/checkouts/${id}/freight`, { price })),
     );

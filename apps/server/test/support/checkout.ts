@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { App } from '../../src/app.ts';
+import type { Checkout } from '@forgeline/shared/schemas/checkout';
 import type { DeliveryMethodDto } from '@forgeline/shared/schemas/delivery';
 import { invoices, testPaymentIntents } from '../../src/db/schema/index.ts';
 import type { TestUser } from '../auth-helper.ts';
@@ -58,6 +59,25 @@ export const CHICAGO_ADDRESS = { address: '7 Steel Row, Chicago', phone: '+1 312
 
 /** The delivery choice of a checkout: `methodId` to Illinois. */
 export const deliveryToIllinois = (methodId: string) => ({ methodId, country: 'US', region: 'IL' });
+
+/**
+ * The buyer places the cart for delivery to Chicago by `methodId`, with any other checkout `fields`
+ * (a payment method, a PO reference); it must be placed.
+ */
+export async function placeToIllinois(
+  app: App,
+  user: TestUser,
+  methodId: string,
+  fields: Record<string, unknown> = {},
+): Promise<Checkout> {
+  const placed = await requestAs(app, user, 'POST', '/api/checkout', {
+    ...CHICAGO_ADDRESS,
+    ...fields,
+    delivery: deliveryToIllinois(methodId),
+  });
+  expect(placed.statusCode, placed.body).toBe(201);
+  return placed.json<Checkout>();
+}
 
 /** The admin adds a delivery method; it must be created. */
 export async function addDeliveryMethod(
