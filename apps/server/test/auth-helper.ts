@@ -85,3 +85,12 @@ export async function signInPastOurLimit(app: App, address: string, guess: strin
   );
   return res.status;
 }
+
+/** The browser's first step of "Sign in with Google": our page asks Better Auth where to send it. */
+export const startGoogleSignIn = (app: App, callbackURL: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/social',
+    headers: { origin: app.config.publicUrl },
+    payload: { provider: 'google', callbackURL },
+  });

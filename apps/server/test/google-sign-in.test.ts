@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startGoogleSignIn } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 
 // Google itself cannot be reached from here: this checks what we send the browser to, which is all the
@@ -12,12 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 it('sends the browser to Google with our client id and callback when configured', async () => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in/social',
-    headers: { origin: t.app.config.publicUrl },
-    payload: { provider: 'google', callbackURL: '/dashboard' },
-  });
+  const res = await startGoogleSignIn(t.app, '/dashboard');
   expect(res.statusCode).toBe(200);
   const { url, redirect } = res.json<{ url: string; redirect: boolean }>();
   expect(redirect).toBe(true);

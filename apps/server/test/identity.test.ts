@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { userProfiles, users } from '../src/db/schema/index.ts';
-import { createUser, type TestUser } from './auth-helper.ts';
+import { createUser, startGoogleSignIn, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 
 let t: TestApp;
@@ -324,12 +324,7 @@ describe('sign-in', () => {
   });
 
   it('says clearly that Google sign-in is not configured', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/social',
-      headers: { origin: t.app.config.publicUrl },
-      payload: { provider: 'google', callbackURL: '/' },
-    });
+    const res = await startGoogleSignIn(t.app, '/');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       code: 'OPERATION_NOT_ALLOWED',
