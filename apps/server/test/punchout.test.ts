@@ -21,6 +21,7 @@ import {
 import { createUser, sessionCookie, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { requestAs, type Method } from './support/cast.ts';
+import { setUpPunchout } from './support/companies.ts';
 import { makeProduct, snapshot } from './support/data.ts';
 
 const SECRET = 'acme-shared-secret-2026';
@@ -194,7 +195,7 @@ describe('punchout: a procurement system shops and orders at its contract prices
     await t.app.db.insert(priceListAssignments).values({ priceListId: contract!.id, companyId, priority: 1 });
     t.app.catalogueCache.invalidate();
 
-    const saved = await as(shop, 'PUT', `/api/companies/${companyId}/punchout`, {
+    const saved = await setUpPunchout(t.app, shop, companyId, {
       buyerEmail: buyer.email,
       cxmlDomain: 'NetworkID',
       cxmlIdentity: 'AN-ACME',
@@ -202,7 +203,6 @@ describe('punchout: a procurement system shops and orders at its contract prices
       ociUsername: 'acme-oci',
       ociPassword: OCI_PASSWORD,
     });
-    expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({
       buyer: { email: buyer.email },
       cxmlDomain: 'networkid',
@@ -472,13 +472,12 @@ describe('punchout: a procurement system shops and orders at its contract prices
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message: 'The punchout buyer must be a member of this company.' });
     // Secrets left out are kept.
-    const kept = await as(shop, 'PUT', `/api/companies/${companyId}/punchout`, {
+    await setUpPunchout(t.app, shop, companyId, {
       buyerEmail: buyer.email,
       cxmlDomain: 'NetworkID',
       cxmlIdentity: 'AN-ACME',
       ociUsername: 'acme-oci',
     });
-    expect(kept.statusCode, kept.body).toBe(200);
     expect((await postCxml(fake.setupRequest())).statusCode).toBe(200);
     const [row] = await t.app.db
       .select()

@@ -10,6 +10,7 @@ import { checkTarget } from '../src/modules/webhooks/ssrf.ts';
 import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { requestAs, type Method } from './support/cast.ts';
+import { setUpPunchout } from './support/companies.ts';
 import { makeProduct, orderBody, payOrder } from './support/data.ts';
 
 /**
@@ -277,13 +278,12 @@ describe('webhooks: signed deliveries, in order, through an outage', () => {
       .update(companies)
       .set({ termsDays: 30, creditLimitCents: 10_000_00 })
       .where(eq(companies.id, companyId));
-    const saved = await as(shop, 'PUT', `/api/companies/${companyId}/punchout`, {
+    await setUpPunchout(t.app, shop, companyId, {
       buyerEmail: buyer.email,
       cxmlDomain: 'NetworkID',
       cxmlIdentity: 'AN-HOOK',
       sharedSecret: 'hook-shared-secret-2026',
     });
-    expect(saved.statusCode, saved.body).toBe(200);
     const part = await makeProduct(t.app, { sku: 'HOOK-BOLT-1', priceCents: 300, availableQuantity: 100 });
     const cxml = `<?xml version="1.0" encoding="UTF-8"?>
 <cXML payloadID="hook-order-1@fake.example" timestamp="2026-11-28T10:05:00Z">

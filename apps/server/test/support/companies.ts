@@ -28,3 +28,18 @@ export async function createCompany(
   }
   return id;
 }
+
+/**
+ * The shop's admin sets up the company's punchout: its buyer, cXML identity and any secrets or OCI
+ * login given (those left out are kept). It must be saved; answers the response.
+ */
+export async function setUpPunchout(
+  app: App,
+  shopAdmin: TestUser,
+  companyId: string,
+  settings: Record<string, unknown>,
+) {
+  const saved = await requestAs(app, shopAdmin, 'PUT', `/api/companies/${companyId}/punchout`, settings);
+  expect(saved.statusCode, saved.body).toBe(200);
+  return saved;
+}
