@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderDocumentPdf } from '../src/lib/pdf.ts';
 import { renderPackingSlipPdf } from '../src/modules/shipments/packing-slip.ts';
-import { pdfText } from './support/pdf.ts';
+import { expectTextToHold, pdfText } from './support/pdf.ts';
 
 /** Names and places as customers write them, beyond Latin-1. */
 const WRITTEN = [
@@ -99,7 +99,7 @@ describe('the packing slip (PDF)', () => {
       { name: 'Acme Castings Ltd', address: '9 Mill Street, Leeds', email: 'sales@acme.example' },
     );
     const text = await pdfText(pdf);
-    for (const expected of [
+    expectTextToHold(text, [
       'Packing slip SH-100001',
       'Shipped: 2026-11-27',
       'Carrier: FedEx',
@@ -114,9 +114,7 @@ describe('the packing slip (PDF)', () => {
       'In this parcel',
       'Still to come',
       '6 pieces in this parcel',
-    ]) {
-      expect(text).toContain(expected);
-    }
+    ]);
     expect(text).not.toContain('$');
   });
 });

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
 
 /** A PDF's text as pdf.js reads it, line breaks where the page has them (a wrap shows as one). */
@@ -11,3 +12,8 @@ export async function pdfText(buffer: Buffer | Uint8Array): Promise<string> {
  * whose wrap depends on what stands before them (a payment reference, an id made by the test).
  */
 export const pdfProse = async (buffer: Buffer | Uint8Array) => (await pdfText(buffer)).replace(/\s+/g, ' ');
+
+/** Checks that a document's text holds every one of `pieces`, naming the first one it lacks. */
+export function expectTextToHold(text: string, pieces: readonly string[]) {
+  for (const piece of pieces) expect(text).toContain(piece);
+}
