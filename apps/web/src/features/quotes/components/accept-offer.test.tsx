@@ -18,6 +18,12 @@ const quote = {
   lines: [],
 } as unknown as Quote;
 const contact = { address: '4 Quay Street, Hull', phone: '+44 1482 000000' };
+// The button waits for the delivery methods (none are served here: the lookup's answer settles it).
+const acceptOffer = async () => {
+  const button = screen.getByRole('button', { name: /^Accept offer/ });
+  await waitFor(() => expect(button).toBeEnabled());
+  await userEvent.click(button);
+};
 const terms: PaymentTerms = { approved: true, termsDays: 30, creditLimit: 20000, used: 0, available: 20000 };
 
 const accepting = () => {
@@ -50,7 +56,7 @@ describe('accepting an offer (decision 0112)', () => {
     await userEvent.click(screen.getByRole('radio', { name: 'Pay by invoice (net 30 days)' }));
     expect(screen.getByLabelText('PO number (required)')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('PO number (required)'), 'PO-77');
-    await userEvent.click(screen.getByRole('button', { name: /^Accept offer/ }));
+    await acceptOffer();
     await waitFor(() => expect(sent()).toMatchObject({ paymentMethod: 'invoice', poReference: 'PO-77' }));
   });
 
@@ -98,7 +104,7 @@ describe('accepting an offer (decision 0112)', () => {
     expect(await screen.findByTestId('hold-rule')).toHaveTextContent(
       'Paying by card: we hold the stock for 30 minutes while you pay. An order not paid by then is cancelled and its stock released.',
     );
-    await userEvent.click(screen.getByRole('button', { name: /^Accept offer/ }));
+    await acceptOffer();
     await waitFor(() => expect(sent()).toMatchObject({ paymentMethod: 'card' }));
   });
 
@@ -116,7 +122,7 @@ describe('accepting an offer (decision 0112)', () => {
     });
     expect(screen.getByLabelText('Deliver to')).toHaveDisplayValue('Leeds plant — 9 Forge Lane, Leeds');
     expect(screen.getByLabelText('Address')).toHaveAttribute('readonly');
-    await userEvent.click(screen.getByRole('button', { name: /^Accept offer/ }));
+    await acceptOffer();
     await waitFor(() =>
       expect(calls.find((call) => call.key === 'POST /quotes/q1/accept')?.body).toMatchObject({
         addressId: makeAddress().id,
@@ -135,7 +141,7 @@ describe('accepting an offer (decision 0112)', () => {
       'POST /quotes/q1/accept': jsonResponse({ request: makeRequest({ kind: 'quote', quoteId: 'q1' }) }, 202),
     });
     renderWithProviders(<AcceptOffer quote={quote} contact={contact} />);
-    await userEvent.click(screen.getByRole('button', { name: /^Accept offer/ }));
+    await acceptOffer();
     expect(await screen.findByTestId('approval-sent')).toHaveTextContent('RQ-100001');
     expect(screen.getByRole('link', { name: /approvals/ })).toHaveAttribute(
       'href',
