@@ -84,6 +84,9 @@ describe("the admin's orders export: GET /api/orders.csv", () => {
     expect(res.headers['content-disposition']).toMatch(
       /^attachment; filename="forgeline-all-orders-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
+    // Customers' names and addresses: kept by no shared cache, never sniffed into something else.
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.body).toContain('\r\n');
     // The header line as the file has it: the spec's columns, then where to deliver, dates, references.
     expect(res.body.slice(0, res.body.indexOf('\r\n'))).toBe(

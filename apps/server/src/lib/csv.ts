@@ -7,6 +7,7 @@ import { toDollars } from '@forgeline/shared/money';
 import { formatPriceBreaks, parsePriceBreaks } from '@forgeline/shared/price-breaks';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { badRequest, DomainError, handleError } from './errors.ts';
+import { sendDownload } from './downloads.ts';
 
 /** What a CSV cell may be given: text, a number, or nothing (an empty cell). */
 export type CsvValue = string | number | null | undefined;
@@ -83,12 +84,13 @@ export function csvStream(
 /** Today's date (UTC, YYYY-MM-DD): the day an export's file name carries. */
 export const exportDay = () => new Date().toISOString().slice(0, 10);
 
-/** Answers with a CSV file, whole or streamed, as a download named `fileName`: the one way exports reply. */
+/**
+ * Answers with a CSV file, whole or streamed, as a download named `fileName`: the one way exports reply.
+ * A download like any other (sendDownload): exports carry customers' names and addresses, so no shared
+ * cache keeps them.
+ */
 export function sendCsv(reply: FastifyReply, fileName: string, body: string | Readable) {
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .send(body);
+  return sendDownload(reply, { body, fileName, contentType: 'text/csv; charset=utf-8' });
 }
 
 /** One row of an imported file: the line it starts on, and its cells by field (columns present only). */

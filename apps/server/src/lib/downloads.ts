@@ -22,7 +22,7 @@ export const safeFileName = (name: string | undefined, extension: string, fallba
  */
 export function sendDownload(
   reply: FastifyReply,
-  file: { body: Buffer | Readable; fileName: string; contentType: string; size?: number },
+  file: { body: string | Buffer | Readable; fileName: string; contentType: string; size?: number },
 ) {
   if (file.size !== undefined) reply.header('content-length', file.size);
   return reply
