@@ -7,6 +7,7 @@ import {
 import {
   ACCESS_TOKEN_KEY,
   accessTokenExpiresAt,
+  accessTokenPayload,
   api,
   ApiError,
   forgetStoredAccessToken,
@@ -50,15 +51,8 @@ const storage = {
 };
 
 const tokenEmail = (token: string): string | undefined => {
-  try {
-    const base64 = token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/');
-    const payload = JSON.parse(atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='))) as {
-      email?: unknown;
-    };
-    return typeof payload.email === 'string' ? payload.email : undefined;
-  } catch {
-    return undefined;
-  }
+  const email = accessTokenPayload(token)?.email;
+  return typeof email === 'string' ? email : undefined;
 };
 
 const stopTokenTimer = () => {

@@ -41,21 +41,25 @@ type RequestOptions = {
 };
 
 /**
- * The expiry time (ms since epoch) of a JWT access token, or undefined when the token is not three
- * dot-separated sections with a numeric `exp` in its payload (docs/product.md §5: such a token is unusable).
+ * The payload of a JWT access token, or undefined when the token is not three dot-separated sections
+ * with a JSON object in the middle one (docs/product.md §5: such a token is unusable).
  */
-export const accessTokenExpiresAt = (token: string): number | undefined => {
+export const accessTokenPayload = (token: string): Record<string, unknown> | undefined => {
   const sections = token.split('.');
   if (sections.length !== 3 || sections.some((section) => section.length === 0)) return undefined;
   try {
     const base64 = sections[1]!.replace(/-/g, '+').replace(/_/g, '/');
-    const payload = JSON.parse(atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='))) as {
-      exp?: unknown;
-    };
-    return typeof payload.exp === 'number' ? payload.exp * 1000 : undefined;
+    const payload: unknown = JSON.parse(atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '=')));
+    return typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : undefined;
   } catch {
     return undefined;
   }
+};
+
+/** The expiry time (ms since epoch) of an access token, or undefined without a numeric `exp`. */
+export const accessTokenExpiresAt = (token: string): number | undefined => {
+  const exp = accessTokenPayload(token)?.exp;
+  return typeof exp === 'number' ? exp * 1000 : undefined;
 };
 
 /** A token counts as expired TOKEN_EXPIRY_MARGIN_MS (30 s) before its expiry time (docs/product.md §4). */
