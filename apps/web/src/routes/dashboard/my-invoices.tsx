@@ -1,6 +1,6 @@
 import { useMyInvoices } from '@/features/invoices/api/get-my-invoices';
 import { InvoicesList } from '@/features/invoices/components/invoices-list';
-import { QueryState } from '@/components/ui/query-state';
+import { ListQueryState } from '@/components/ui/query-state';
 
 /** /dashboard/myInvoices: every invoice and credit note of the buyer, as PDF. */
 const MyInvoicesRoute = () => {
@@ -10,15 +10,14 @@ const MyInvoicesRoute = () => {
       <h2 id="dashboard-title" className="text-2xl font-bold">
         My Invoices
       </h2>
-      <QueryState
+      <ListQueryState
         query={invoices}
         loadingLabel="Loading your invoices"
         errorText="Your invoices could not be loaded."
-        isEmpty={(list) => list.length === 0}
         empty={<p>No invoices yet: each paid order gets one, and a refund gets a credit note.</p>}
       >
         {(list) => <InvoicesList invoices={list} />}
-      </QueryState>
+      </ListQueryState>
     </section>
   );
 };

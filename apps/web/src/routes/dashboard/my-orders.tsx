@@ -8,7 +8,7 @@ import { MyOrdersTable, type CheckoutGroup } from '@/features/orders/components/
 import { useMyInvoices } from '@/features/invoices/api/get-my-invoices';
 import { documentsByOrder, OrderDocuments } from '@/features/invoices/components/order-documents';
 import { describeHold, usePaymentConfig } from '@/lib/payment-config';
-import { QueryState } from '@/components/ui/query-state';
+import { ListQueryState } from '@/components/ui/query-state';
 import { useMyShipments } from '@/features/shipments/api/shipments';
 import { ShipmentsList } from '@/features/shipments/components/shipments-list';
 import { ReturnsPanel } from '@/features/returns/components/returns-panel';
@@ -58,11 +58,10 @@ const MyOrdersRoute = () => {
           Download CSV
         </a>
       ) : null}
-      <QueryState
+      <ListQueryState
         query={orders}
         loadingLabel="Loading your orders"
         errorText="Your orders could not be loaded."
-        isEmpty={(list) => list.length === 0}
         empty={
           <>
             <p>You have no orders yet.</p>
@@ -96,7 +95,7 @@ const MyOrdersRoute = () => {
             ) : null}
           </>
         )}
-      </QueryState>
+      </ListQueryState>
     </section>
   );
 };

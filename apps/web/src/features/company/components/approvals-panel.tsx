@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ApprovalResult, CompanyMember } from '@forgeline/shared/schemas/company';
 import { Link } from '@/components/ui/link';
 import { PanelSection } from '@/components/ui/panel-section';
-import { QueryState } from '@/components/ui/query-state';
+import { ListQueryState } from '@/components/ui/query-state';
 import { paths } from '@/config/paths';
 import { useOrderRequests } from '../api/requests';
 import { RequestCard } from './request-card';
@@ -48,11 +48,10 @@ export const ApprovalsPanel = ({ me, canApprove }: { me: CompanyMember; canAppro
           is placed.
         </p>
       ) : null}
-      <QueryState
+      <ListQueryState
         query={requests}
         loadingLabel="Loading the requests"
         errorText="The requests could not be loaded."
-        isEmpty={(list) => list.length === 0}
         empty={<p>{status === 'pending' ? 'No request is waiting.' : 'No request yet.'}</p>}
       >
         {(list) => (
@@ -64,7 +63,7 @@ export const ApprovalsPanel = ({ me, canApprove }: { me: CompanyMember; canAppro
             ))}
           </ul>
         )}
-      </QueryState>
+      </ListQueryState>
     </PanelSection>
   );
 };

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { QueryState, type QueryLike } from '@/components/ui/query-state';
+import { ListQueryState, type QueryLike } from '@/components/ui/query-state';
 
 type PanelListProps<T> = {
   query: QueryLike<T[]>;
@@ -48,11 +48,10 @@ export const PanelList = <T,>({
 }: PanelListProps<T>) => (
   <>
     <Alert data-testid={failureTestId}>{failure}</Alert>
-    <QueryState
+    <ListQueryState
       query={query}
       loadingLabel={loadingLabel}
       errorText={errorText}
-      isEmpty={(list) => list.length === 0}
       empty={<p>{emptyText}</p>}
     >
       {(list) => (
@@ -71,6 +70,6 @@ export const PanelList = <T,>({
           })}
         </ul>
       )}
-    </QueryState>
+    </ListQueryState>
   </>
 );

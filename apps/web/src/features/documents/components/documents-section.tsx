@@ -8,7 +8,7 @@ import {
 import type { PartDocument } from '@forgeline/shared/schemas/documents';
 import { Alert, DANGER_BUTTON_CLASS } from '@/components/ui/alert';
 import { DialogSection } from '@/components/ui/dialog-section';
-import { QueryState } from '@/components/ui/query-state';
+import { ListQueryState } from '@/components/ui/query-state';
 import { actionFailed } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
 import { usePartDocuments, useChangeDocument, useRemoveDocument, useUploadDocument } from '../api/documents';
@@ -283,11 +283,10 @@ export const DocumentsSection = ({ productId }: { productId: string }) => {
   const documents = usePartDocuments(productId);
   return (
     <DialogSection id="product-documents-title" title="Documents">
-      <QueryState
+      <ListQueryState
         query={documents}
         loadingLabel="Loading the documents"
         errorText="The documents could not be loaded."
-        isEmpty={(data) => data.length === 0}
         empty={<p className="text-sm text-base-content/75">No documents yet.</p>}
       >
         {(data) => (
@@ -301,7 +300,7 @@ export const DocumentsSection = ({ productId }: { productId: string }) => {
             ))}
           </ul>
         )}
-      </QueryState>
+      </ListQueryState>
       <UploadForm productId={productId} />
     </DialogSection>
   );
