@@ -243,6 +243,20 @@ export const encodePriceBreaks = (tiers: readonly { minQuantity: number; priceCe
 export const readPriceBreaksCell = parsePriceBreaks;
 
 /**
+ * The text of a CSV file sent as the body, as acceptCsvUploads decoded it; a body of any other type
+ * answers 415 saying how to send the file.
+ */
+export function uploadedCsv(body: unknown): string {
+  if (typeof body !== 'string') {
+    throw new DomainError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'Send the CSV file itself as the body, with Content-Type: text/csv.',
+    );
+  }
+  return body;
+}
+
+/**
  * A plugin's CSV uploads: the body (text/csv) arrives as the file's text, UTF-8 or UTF-16 with its
  * byte-order mark (else a 400 saying how to save it), and a file above `bodyLimit` is refused before it
  * is read with `tooLarge`'s words. For the products, price-list and part-number imports alike.

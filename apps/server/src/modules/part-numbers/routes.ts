@@ -9,8 +9,8 @@ import {
   PartNumberImportReportSchema,
   PartNumberSchema,
 } from '@forgeline/shared/schemas/part-numbers';
-import { acceptCsvUploads, exportDay, sendCsv } from '../../lib/csv.ts';
-import { DomainError, errorResponses, notFound } from '../../lib/errors.ts';
+import { acceptCsvUploads, exportDay, sendCsv, uploadedCsv } from '../../lib/csv.ts';
+import { errorResponses, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import {
@@ -105,14 +105,7 @@ export const partNumberRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
-      if (typeof request.body !== 'string') {
-        throw new DomainError(
-          'UNSUPPORTED_MEDIA_TYPE',
-          'Send the CSV file itself as the body, with Content-Type: text/csv.',
-        );
-      }
-      return importPartNumbers(app, currentUser(request), request.body, request.query.dryRun ?? false);
-    },
+    async (request) =>
+      importPartNumbers(app, currentUser(request), uploadedCsv(request.body), request.query.dryRun ?? false),
   );
 };

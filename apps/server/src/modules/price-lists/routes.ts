@@ -21,9 +21,9 @@ import {
   ProductAccessBodySchema,
   ProductAccessSchema,
 } from '@forgeline/shared/schemas/price-list';
-import { acceptCsvUploads, sendCsv } from '../../lib/csv.ts';
+import { acceptCsvUploads, sendCsv, uploadedCsv } from '../../lib/csv.ts';
 import { IdParams, noContent, noContentResponses } from '../../lib/no-content.ts';
-import { DomainError, errorResponses } from '../../lib/errors.ts';
+import { errorResponses } from '../../lib/errors.ts';
 import { notFoundUnlessUuid } from '../../lib/uuid.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { getAccess, setAccess } from './access.ts';
@@ -199,21 +199,14 @@ export const priceListAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
-      if (typeof request.body !== 'string') {
-        throw new DomainError(
-          'UNSUPPORTED_MEDIA_TYPE',
-          'Send the CSV file itself as the body, with Content-Type: text/csv.',
-        );
-      }
-      return importPriceListItems(
+    async (request) =>
+      importPriceListItems(
         app,
         actor(request),
         request.params.id,
-        request.body,
+        uploadedCsv(request.body),
         request.query.dryRun ?? false,
-      );
-    },
+      ),
   );
 
   app.post(

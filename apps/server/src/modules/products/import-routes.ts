@@ -7,9 +7,9 @@ import {
   ProductImportRefusedSchema,
   ProductImportReportSchema,
 } from '@forgeline/shared/schemas/product-import';
-import { DomainError, errorResponses } from '../../lib/errors.ts';
+import { errorResponses } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
-import { acceptCsvUploads, exportDay, sendCsv } from '../../lib/csv.ts';
+import { acceptCsvUploads, exportDay, sendCsv, uploadedCsv } from '../../lib/csv.ts';
 import { importTooLarge, productsCsvStream } from './csv.ts';
 import { importProducts } from './import.ts';
 import { exportProducts } from './service.ts';
@@ -53,14 +53,7 @@ export const productCsvRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
-      if (typeof request.body !== 'string') {
-        throw new DomainError(
-          'UNSUPPORTED_MEDIA_TYPE',
-          'Send the CSV file itself as the body, with Content-Type: text/csv.',
-        );
-      }
-      return importProducts(app, currentUser(request), request.body, request.query.dryRun ?? false);
-    },
+    async (request) =>
+      importProducts(app, currentUser(request), uploadedCsv(request.body), request.query.dryRun ?? false),
   );
 };
