@@ -90,7 +90,7 @@ describe('quick order → cart → checkout → one payment → My Orders', () =
     await page.waitForURL(`${server.url}/checkout`);
     await expect
       .poll(() => main(page).getByLabel('Address').inputValue())
-      .toBe('18 Foundry Lane, Pittsburgh, PA');
+      .toBe('18 Foundry Lane, Joliet, IL');
     expect(await main(page).getByLabel('Phone').inputValue()).toBe('+1 555 0142');
     await main(page).getByLabel('PO reference (optional)').fill('PO-2026-118');
     await expectAccessible(page, 'checkout');

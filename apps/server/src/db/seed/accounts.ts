@@ -58,7 +58,7 @@ export const DEMO_ACCOUNTS = [
 /** The demo customer company: net 30 on a $25,000 credit line; the buyer may order $2,000 at a time. */
 const DEMO_COMPANY = {
   name: 'Demo Industries Inc.',
-  billingAddress: '18 Foundry Lane, Pittsburgh, PA',
+  billingAddress: '18 Foundry Lane, Joliet, IL',
   termsDays: 30,
   creditLimitCents: 2_500_000,
   buyerOrderLimitCents: 200_000,
@@ -229,7 +229,7 @@ export async function seedDemoAccounts(db: Database, auth: Auth): Promise<void> 
         .values({
           userId: user.id,
           phone: '+1 555 0142',
-          address: '18 Foundry Lane, Pittsburgh, PA',
+          address: '18 Foundry Lane, Joliet, IL',
           profession: 'Purchasing Agent',
         })
         .onConflictDoNothing();
