@@ -195,6 +195,9 @@ describe('invoices and credit notes', () => {
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
     expect(download.headers['content-disposition']).toBe(`attachment; filename="${invoice.number}.pdf"`);
+    // A customer's invoice: never kept by a shared cache, never sniffed into something else.
+    expect(download.headers['cache-control']).toBe('private, no-store');
+    expect(download.headers['x-content-type-options']).toBe('nosniff');
     expect(await pdfText(download.rawPayload)).toContain(invoice.number);
     expect(
       (await t.app.inject({ url: `/api/invoices/${invoice.id}/pdf`, headers: admin.headers })).statusCode,

@@ -438,6 +438,8 @@ describe('quotes: request → offer → accept | decline | expire', () => {
     const res = await as(buyer, 'GET', `/api/quotes/${quote._id}/pdf`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
     const text = await pdfText(res.rawPayload);
     expectTextToHold(text, [
       `Quote ${quote.number}`,

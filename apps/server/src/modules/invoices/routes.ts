@@ -11,6 +11,7 @@ import {
   listOrderInvoices,
   summarizeDocuments,
 } from './service.ts';
+import { sendDownload } from '../../lib/downloads.ts';
 
 const IdParams = z.object({ id: z.string().max(100) });
 
@@ -65,11 +66,11 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         sellerOf(app.config),
         await documentExtras(app.db, document),
       );
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${document.number}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      return sendDownload(reply, {
+        body: pdf,
+        fileName: `${document.number}.pdf`,
+        contentType: 'application/pdf',
+      });
     },
   );
 };

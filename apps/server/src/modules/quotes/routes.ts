@@ -35,6 +35,7 @@ import {
   offerVersionOf,
   requestQuote,
 } from './service.ts';
+import { sendDownload } from '../../lib/downloads.ts';
 
 const IdParams = z.object({ id: z.string().max(100) });
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -227,11 +228,11 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       const parts = await getPricedQuote(app.db, currentUser(request), request.params.id);
       const quote = parts.quote;
       const pdf = await renderQuotePdf(parts, sellerOf(app.config));
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${quote.number}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      return sendDownload(reply, {
+        body: pdf,
+        fileName: `${quote.number}.pdf`,
+        contentType: 'application/pdf',
+      });
     },
   );
 };
