@@ -4,8 +4,9 @@
 //   npm run lighthouse                       (3 runs per page)
 //   npm run lighthouse -- --runs 1 --no-build --pages /,/blogs
 //   npm run lighthouse -- --runs 1 --no-build --details   (what each page's LCP and TBT are made of)
+//   npm run lighthouse -- --runs 5 --no-build --pages /search --save /tmp/lh   (each run's report and trace)
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -22,6 +23,8 @@ const { values: args } = parseArgs({
     pages: { type: 'string' },
     /** Also print, for each page's last run, what its LCP waited for and what kept the main thread busy. */
     details: { type: 'boolean', default: false },
+    /** Also write each run's report and trace (DIR/<page>-<run>.json, .trace.json) to compare runs. */
+    save: { type: 'string' },
   },
 });
 const RUNS = Number(args.runs);
@@ -39,7 +42,8 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 
 type Page = { path: string; label: string; signedIn?: boolean };
 
-type Audits = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']['audits'];
+type RunnerResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>;
+type Audits = RunnerResult['lhr']['audits'];
 type Item = Record<string, unknown>;
 const itemsOf = (audits: Audits, id: string): Item[] =>
   ((audits[id]?.details as { items?: Item[] } | undefined)?.items ?? []) as Item[];
@@ -71,6 +75,14 @@ function printDetails(label: string, audits: Audits) {
     console.log(
       `  long task: ${String(item.url)} ${Math.round(Number(item.duration))} ms at ${Math.round(Number(item.startTime))} ms`,
     );
+}
+
+/** The report and the trace of one run, for reading a slow run's tasks next to a fast one's. */
+function saveRun(dir: string, label: string, run: number, result: RunnerResult) {
+  mkdirSync(dir, { recursive: true });
+  const name = `${label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${run + 1}`;
+  writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(result.lhr));
+  writeFileSync(path.join(dir, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
 }
 
 const median = (values: number[]) => {
@@ -178,6 +190,7 @@ try {
         tbt: audits['total-blocking-time']?.numericValue ?? NaN,
         cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
       });
+      if (args.save) saveRun(args.save, page.label, run, result);
       process.stderr.write(`  ${page.label} run ${run + 1}/${RUNS}\n`);
       if (args.details && run === RUNS - 1) printDetails(page.label, audits);
     }
