@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { Link } from '@/components/ui/link';
 import { AddToCart, firstQuantity } from '@/features/cart/components/add-to-cart';
 import { formatPrice } from '@forgeline/shared/money';
-import { photoSrcSet } from '@forgeline/shared/images';
+import { ProductPhoto } from '@/features/products/components/product-photo';
 import { productMeta } from '@/config/meta/product';
 import { paths } from '@/config/paths';
 import { usePageMeta } from '@/lib/page-meta';
@@ -64,16 +64,10 @@ const ProductRoute = () => {
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
       <div className="grid gap-8 lg:grid-cols-2">
         <figure className="aspect-[4/3] overflow-hidden rounded-box bg-base-200">
-          <img
-            src={item.img}
-            srcSet={photoSrcSet(item.img)}
+          <ProductPhoto
+            product={item}
             sizes="(min-width: 1152px) 560px, (min-width: 1024px) 48vw, 100vw"
-            alt={item.name}
-            // The page's largest picture: asked for ahead of the page's other requests.
-            fetchPriority="high"
-            width={640}
-            height={480}
-            className="size-full object-cover"
+            priority="high"
           />
         </figure>
         <div className="flex flex-col gap-4">

@@ -3,7 +3,7 @@ import { Link } from '@/components/ui/link';
 import { formatPrice } from '@forgeline/shared/money';
 import { messages } from '@forgeline/shared/messages';
 import { isOnRequest } from '@forgeline/shared/pricing';
-import { photoSrcSet } from '@forgeline/shared/images';
+import { ProductPhoto } from '@/features/products/components/product-photo';
 import { otherMeta } from '@/config/meta/others';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/config/paths';
@@ -49,17 +49,7 @@ const PurchaseRoute = () => {
           aria-labelledby="purchase-product"
         >
           <figure className="aspect-[4/3] bg-base-200">
-            <img
-              src={item.img}
-              srcSet={photoSrcSet(item.img)}
-              sizes="(min-width: 1024px) 48vw, 100vw"
-              alt={item.name}
-              // The page's largest picture: asked for ahead of the page's other requests.
-              fetchPriority="high"
-              width={640}
-              height={480}
-              className="size-full object-cover"
-            />
+            <ProductPhoto product={item} sizes="(min-width: 1024px) 48vw, 100vw" priority="high" />
           </figure>
           <div className="card-body gap-3 p-5 sm:p-6">
             <h2 id="purchase-product" className="card-title text-2xl">

@@ -1,9 +1,9 @@
 import { Link } from '@/components/ui/link';
 import { formatPrice } from '@forgeline/shared/money';
-import { photoSrcSet } from '@forgeline/shared/images';
 import type { Product } from '@forgeline/shared/schemas/product';
 import { paths } from '@/config/paths';
 import { ContractPriceNote } from '@/components/pricing/contract-price-note';
+import { ProductPhoto } from './product-photo';
 
 type ProductCardProps = {
   product: Product;
@@ -21,17 +21,11 @@ export const ProductCard = ({ product, eager = false }: ProductCardProps) => (
     className="card overflow-hidden border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md"
   >
     <figure className="aspect-[4/3] bg-base-200">
-      <img
-        src={product.img}
-        srcSet={photoSrcSet(product.img)}
+      <ProductPhoto
+        product={product}
         // One column below md, two to lg, three beside each other in the 1280 px container above.
         sizes="(min-width: 1280px) 400px, (min-width: 1024px) 31vw, (min-width: 768px) 47vw, 100vw"
-        alt={product.name}
-        width={640}
-        height={480}
-        loading={eager ? 'eager' : 'lazy'}
-        decoding="async"
-        className="size-full object-cover"
+        lazy={!eager}
       />
     </figure>
     <div className="card-body gap-3 p-5">
