@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { signInWithGoogle } from '../api/sign-in-social';
 import { Spinner } from '@/components/ui/spinner';
+import { authErrorMessage } from '../utils/auth-errors';
+import { OrDivider } from './auth-card';
 
 type GoogleButtonProps = {
   /** Where Google sends the user back to (the page they came from). */
   callbackURL: string;
-  onError: (error: unknown) => void;
+  /** Why Google could not be reached, in words for the user. */
+  onError: (message: string) => void;
   disabled?: boolean;
 };
 
@@ -13,8 +16,11 @@ type GoogleButtonProps = {
 // on /login and /signup (docs/decisions/0278); the picture is fetched once and cached.
 const GoogleMark = () => <img src="/google-mark.svg" alt="" width={20} height={20} className="size-5" />;
 
-/** 'Continue With Google' (docs/product.md §2): off to Google, or the server's reason why not. */
-export const GoogleButton = ({ callbackURL, onError, disabled = false }: GoogleButtonProps) => {
+/**
+ * 'OR', then 'Continue With Google' (docs/product.md §2), below the login and the sign-up form: off to
+ * Google, or the server's reason why not.
+ */
+export const OrContinueWithGoogle = ({ callbackURL, onError, disabled = false }: GoogleButtonProps) => {
   // A plain state, not a TanStack mutation: useMutation's code (1 KB gzip) would join the first view of
   // /login and /signup for this one button (docs/decisions/0277).
   const [pending, setPending] = useState(false);
@@ -23,20 +29,23 @@ export const GoogleButton = ({ callbackURL, onError, disabled = false }: GoogleB
     try {
       await signInWithGoogle(callbackURL);
     } catch (error) {
-      onError(error);
+      onError(authErrorMessage(error));
     } finally {
       setPending(false);
     }
   };
   return (
-    <button
-      type="button"
-      className="btn btn-outline w-full gap-2"
-      disabled={disabled || pending}
-      onClick={() => void start()}
-    >
-      {pending ? <Spinner /> : <GoogleMark />}
-      Continue With Google
-    </button>
+    <>
+      <OrDivider />
+      <button
+        type="button"
+        className="btn btn-outline w-full gap-2"
+        disabled={disabled || pending}
+        onClick={() => void start()}
+      >
+        {pending ? <Spinner /> : <GoogleMark />}
+        Continue With Google
+      </button>
+    </>
   );
 };

@@ -1,9 +1,8 @@
 import { lazy, useState } from 'react';
 import { Link } from '@/components/ui/link';
 import { paths } from '@/config/paths';
-import { authErrorMessage } from '../utils/auth-errors';
-import { GoogleButton } from './google-button';
-import { OrDivider, ProviderError } from './auth-card';
+import { OrContinueWithGoogle } from './google-button';
+import { ProviderError } from './auth-card';
 import { DeferredForm, type FieldSpec } from './deferred-form';
 
 const LoginFields = lazy(() => import('./login-fields'));
@@ -66,12 +65,7 @@ export const LoginForm = ({ redirectTo, initialError = null }: LoginFormProps) =
           Create New Account
         </Link>
       </p>
-      <OrDivider />
-      <GoogleButton
-        callbackURL={redirectTo}
-        disabled={busy}
-        onError={(error) => setProviderError(authErrorMessage(error))}
-      />
+      <OrContinueWithGoogle callbackURL={redirectTo} disabled={busy} onError={setProviderError} />
     </>
   );
 };

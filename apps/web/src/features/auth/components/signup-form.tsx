@@ -1,9 +1,8 @@
 import { lazy, useState, type ReactNode } from 'react';
 import { Link } from '@/components/ui/link';
 import { paths } from '@/config/paths';
-import { authErrorMessage } from '../utils/auth-errors';
-import { GoogleButton } from './google-button';
-import { OrDivider, ProviderError } from './auth-card';
+import { OrContinueWithGoogle } from './google-button';
+import { ProviderError } from './auth-card';
 import { DeferredForm, type FieldSpec } from './deferred-form';
 
 const SignupFields = lazy(() => import('./signup-fields'));
@@ -54,12 +53,7 @@ export const SignupForm = ({ redirectTo }: SignupFormProps) => {
           Please Login
         </Link>
       </p>
-      <OrDivider />
-      <GoogleButton
-        callbackURL={redirectTo}
-        disabled={busy}
-        onError={(error) => setProviderError(authErrorMessage(error))}
-      />
+      <OrContinueWithGoogle callbackURL={redirectTo} disabled={busy} onError={setProviderError} />
     </>
   );
 };
