@@ -9,6 +9,7 @@ import { backorderNote, shipsInAbout } from '@forgeline/shared/backorders';
 import type { Product } from '@forgeline/shared/schemas/product';
 import type { purchaseFormSchema } from '@forgeline/shared/schemas/order';
 import { ErrorText, Field, errorProps } from '@/components/ui/form-field';
+import { SignedInFields } from '@/components/ui/signed-in-fields';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { PriceTable } from '@/components/pricing/price-table';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
@@ -109,19 +110,7 @@ export const PurchaseForm = ({ product, user, contact, onSubmit, submitError }: 
       className="flex flex-col gap-4"
       aria-label="Order form"
     >
-      <Field id="purchase-name" label="Name">
-        <input id="purchase-name" className="input w-full" value={user.name} disabled readOnly />
-      </Field>
-      <Field id="purchase-email" label="Email">
-        <input
-          id="purchase-email"
-          type="email"
-          className="input w-full"
-          value={user.email}
-          disabled
-          readOnly
-        />
-      </Field>
+      <SignedInFields idPrefix="purchase" user={user} />
       <Field id="purchase-address" label="Address" error={errors.address?.message}>
         <input
           id="purchase-address"

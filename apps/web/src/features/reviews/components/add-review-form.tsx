@@ -3,6 +3,7 @@ import { toast } from '@/lib/toast';
 import type { z } from 'zod';
 import { messages } from '@forgeline/shared/messages';
 import { ErrorText, Field, errorProps } from '@/components/ui/form-field';
+import { SignedInFields } from '@/components/ui/signed-in-fields';
 import { errorMessage } from '@/lib/error-message';
 import type { CreateReviewInput } from '../api/create-review';
 import { StarRatingInput } from './star-rating-input';
@@ -67,12 +68,7 @@ export const AddReviewForm = ({ user, onSubmit, productId }: AddReviewFormProps)
       aria-label="Add a review"
       className="flex max-w-xl flex-col gap-4"
     >
-      <Field id="review-name" label="Name">
-        <input id="review-name" className="input w-full" value={user.name} disabled readOnly />
-      </Field>
-      <Field id="review-email" label="Email">
-        <input id="review-email" type="email" className="input w-full" value={user.email} disabled readOnly />
-      </Field>
+      <SignedInFields idPrefix="review" user={user} />
       <Field id="review-profession" label="Designation" error={errors.profession?.message}>
         <input
           id="review-profession"
