@@ -8,7 +8,7 @@ import { LIMITS } from '@forgeline/shared/constants';
 import { backorderNote, shipsInAbout } from '@forgeline/shared/backorders';
 import type { Product } from '@forgeline/shared/schemas/product';
 import type { purchaseFormSchema } from '@forgeline/shared/schemas/order';
-import { ErrorText, Field, errorProps } from '@/components/ui/form-field';
+import { ErrorText, FormField } from '@/components/ui/form-field';
 import { SignedInFields } from '@/components/ui/signed-in-fields';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { PriceTable } from '@/components/pricing/price-table';
@@ -111,53 +111,40 @@ export const PurchaseForm = ({ product, user, contact, onSubmit, submitError }: 
       aria-label="Order form"
     >
       <SignedInFields idPrefix="purchase" user={user} />
-      <Field id="purchase-address" label="Address" error={errors.address?.message}>
-        <input
-          id="purchase-address"
-          className="input w-full"
-          autoComplete="street-address"
-          placeholder="Delivery address"
-          defaultValue={defaultValues.address}
-          {...errorProps('purchase-address', errors.address?.message)}
-          {...register('address')}
-        />
-      </Field>
-      <Field id="purchase-phone" label="Mobile Number" error={errors.phone?.message}>
-        <input
-          id="purchase-phone"
-          type="tel"
-          className="input w-full"
-          autoComplete="tel"
-          inputMode="tel"
-          placeholder="+1 555 0100"
-          defaultValue={defaultValues.phone}
-          {...errorProps('purchase-phone', errors.phone?.message)}
-          {...register('phone')}
-        />
-      </Field>
-      <Field
-        id="purchase-quantity"
+      <FormField
+        label="Address"
+        autoComplete="street-address"
+        placeholder="Delivery address"
+        defaultValue={defaultValues.address}
+        error={errors.address?.message}
+        {...register('address')}
+      />
+      <FormField
+        label="Mobile Number"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        placeholder="+1 555 0100"
+        defaultValue={defaultValues.phone}
+        error={errors.phone?.message}
+        {...register('phone')}
+      />
+      <FormField
         label="Quantity"
+        type="number"
+        inputMode="numeric"
+        min={product.minOrder}
+        max={availableQuantiity}
+        step={1}
+        defaultValue={defaultValues.buyQuantity}
         error={quantityError}
         hint={
           product.allowBackorder
             ? `At least ${product.minOrder} pcs; ${product.availableQuantiity} in stock, more ${shipsInAbout(product.leadTimeDays ?? 1)}`
             : `Between ${product.minOrder} and ${product.availableQuantiity} pcs`
         }
-      >
-        <input
-          id="purchase-quantity"
-          type="number"
-          className="input w-full"
-          inputMode="numeric"
-          min={product.minOrder}
-          max={availableQuantiity}
-          step={1}
-          defaultValue={defaultValues.buyQuantity}
-          {...errorProps('purchase-quantity', quantityError)}
-          {...register('buyQuantity')}
-        />
-      </Field>
+        {...register('buyQuantity')}
+      />
       {product.allowBackorder && !outOfRange && quantity !== null && quantity > product.availableQuantiity ? (
         <p className="rounded-box bg-base-200 px-4 py-2 text-sm" data-testid="purchase-backorder">
           {backorderNote({
