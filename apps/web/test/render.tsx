@@ -69,3 +69,13 @@ export const renderWithProviders = (element: ReactElement, options: Options = {}
 /** A JSON Response, as the server sends it. */
 export const jsonResponse = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+/** The request a stubbed fetch was called with (the first one unless told): its URL, method and JSON body. */
+export const sentRequest = (fetchMock: { mock: { calls: unknown[][] } }, index = 0) => {
+  const [url, init = {}] = fetchMock.mock.calls[index] as [string, RequestInit | undefined];
+  return {
+    url: String(url),
+    method: init.method ?? 'GET',
+    body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : init.body,
+  };
+};

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ResetPassRoute from '@/routes/auth/reset-pass';
-import { jsonResponse, renderWithProviders } from '../../../../test/render';
+import { jsonResponse, renderWithProviders, sentRequest } from '../../../../test/render';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -42,9 +42,11 @@ describe('/resetPass', () => {
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Email sent')).toBeInTheDocument();
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/auth/request-password-reset');
-    expect(JSON.parse(init.body as string)).toEqual({ email: 'ada@example.com', redirectTo: '/resetPass' });
+    expect(sentRequest(fetchMock)).toEqual({
+      url: '/api/auth/request-password-reset',
+      method: 'POST',
+      body: { email: 'ada@example.com', redirectTo: '/resetPass' },
+    });
   });
 
   it('shows the provider error when asked too often (auth/too-many-requests)', async () => {
@@ -70,9 +72,11 @@ describe('/resetPass', () => {
     await userEvent.type(screen.getByLabelText('New Password'), 'defgh');
     await userEvent.click(screen.getByRole('button', { name: 'Save New Password' }));
     expect(await screen.findByText('Login page')).toBeInTheDocument();
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/auth/reset-password');
-    expect(JSON.parse(init.body as string)).toEqual({ token: 'tok-1', newPassword: 'abcdefgh' });
+    expect(sentRequest(fetchMock)).toEqual({
+      url: '/api/auth/reset-password',
+      method: 'POST',
+      body: { token: 'tok-1', newPassword: 'abcdefgh' },
+    });
   });
 
   it('with ?error=INVALID_TOKEN, says the link is dead and offers to send another', () => {

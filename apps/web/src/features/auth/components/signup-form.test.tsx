@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { jsonResponse, renderWithProviders } from '../../../../test/render';
+import { jsonResponse, renderWithProviders, sentRequest } from '../../../../test/render';
 import { SignupForm } from './signup-form';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -53,12 +53,14 @@ describe('SignupForm', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'User already exists. Use another email (auth/email-already-in-use).',
     );
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/auth/sign-up/email');
-    expect(JSON.parse(init.body as string)).toEqual({
-      name: 'Ada Lovelace',
-      email: 'ada@example.com',
-      password: 'engine-1843',
+    expect(sentRequest(fetchMock)).toEqual({
+      url: '/api/auth/sign-up/email',
+      method: 'POST',
+      body: {
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        password: 'engine-1843',
+      },
     });
   });
 

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { contactMessages } from '@forgeline/shared/schema-constants';
 import ContactForm from './contact-form';
+import { sentRequest } from '../../../../test/render';
 
 const renderForm = () => {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
@@ -65,13 +66,14 @@ describe('ContactForm', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(contactMessages.contactSent);
     expect(screen.getByRole('status')).toHaveTextContent('Thank you, Rahim Uddin!');
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/contact');
-    expect(init.method).toBe('POST');
-    expect(JSON.parse(init.body as string)).toEqual({
-      name: 'Rahim Uddin',
-      email: 'rahim@example.com',
-      message: 'Please quote 5,000 M8 bolts.',
+    expect(sentRequest(fetchMock)).toEqual({
+      url: '/api/contact',
+      method: 'POST',
+      body: {
+        name: 'Rahim Uddin',
+        email: 'rahim@example.com',
+        message: 'Please quote 5,000 M8 bolts.',
+      },
     });
   });
 

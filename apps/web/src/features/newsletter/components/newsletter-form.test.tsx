@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { contactMessages } from '@forgeline/shared/schema-constants';
 import NewsletterForm from './newsletter-form';
+import { sentRequest } from '../../../../test/render';
 
 const renderForm = () => {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
@@ -54,8 +55,10 @@ describe('NewsletterForm', () => {
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     expect(await screen.findByRole('status')).toHaveTextContent(contactMessages.subscribed);
     expect(screen.queryByRole('button', { name: 'Subscribe' })).not.toBeInTheDocument();
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/newsletter');
-    expect(JSON.parse(init.body as string)).toEqual({ email: 'buyer@acme-industrial.com' });
+    expect(sentRequest(fetchMock)).toEqual({
+      url: '/api/newsletter',
+      method: 'POST',
+      body: { email: 'buyer@acme-industrial.com' },
+    });
   });
 });

@@ -6,7 +6,7 @@ import type { Order } from '@forgeline/shared/schemas/order';
 import { makeOrder } from '../../../../test/orders';
 import type { TermsInvoice } from '@forgeline/shared/schemas/payment-terms';
 import type { UserSummary } from '@forgeline/shared/schemas/user';
-import { jsonResponse, renderWithProviders } from '../../../../test/render';
+import { jsonResponse, renderWithProviders, sentRequest } from '../../../../test/render';
 import { MyOrdersTable } from '@/features/orders/components/my-orders-table';
 import { ManageOrdersTable } from '@/features/orders/components/manage-orders-table';
 import { OrderDocuments } from '@/features/invoices/components/order-documents';
@@ -178,9 +178,11 @@ describe('admin: terms and invoices on terms', () => {
     await user.type(screen.getByLabelText('Payment reference'), 'BACS 0042');
     await user.click(screen.getByRole('button', { name: 'Record payment' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/checkouts/c9/mark-paid');
-    expect(JSON.parse(String(init.body))).toEqual({ reference: 'BACS 0042' });
+    expect(sentRequest(fetchMock)).toEqual({
+      url: '/api/checkouts/c9/mark-paid',
+      method: 'POST',
+      body: { reference: 'BACS 0042' },
+    });
   });
 
   it('approves a customer for net 30 with a credit limit', async () => {

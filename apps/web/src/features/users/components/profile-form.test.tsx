@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { jsonResponse, renderWithProviders } from '../../../../test/render';
+import { jsonResponse, renderWithProviders, sentRequest } from '../../../../test/render';
 import { ProfileForm } from './profile-form';
 
 const toastInfo = vi.fn();
@@ -40,13 +40,14 @@ describe('ProfileForm', () => {
     await userEvent.type(screen.getByLabelText('Profession'), 'Mathematician');
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
     await vi.waitFor(() => expect(successDialog).toHaveBeenCalledWith('Successfully Updated Your Profile'));
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/userInfo?email=ada%40example.com');
-    expect(init.method).toBe('PUT');
-    expect(JSON.parse(init.body as string)).toEqual({
-      phone: '+1 555 0100',
-      address: '1 Engine Way',
-      profession: 'Mathematician',
+    expect(sentRequest(fetchMock)).toEqual({
+      url: '/api/userInfo?email=ada%40example.com',
+      method: 'PUT',
+      body: {
+        phone: '+1 555 0100',
+        address: '1 Engine Way',
+        profession: 'Mathematician',
+      },
     });
   });
 
