@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { portfolioMeta } from '@/config/meta/portfolio';
 import { usePageMeta } from '@/lib/page-meta';
+import { StrokeIcon } from '@/components/ui/stroke-icon';
 import { portfolio } from '@/content/portfolio';
 import { SkillBars } from '@/features/portfolio/components/skill-bars';
 
@@ -14,16 +15,7 @@ const Card = ({ title, children, id }: { title: string; children: ReactNode; id:
 );
 
 const ExternalIcon = () => (
-  <svg
-    viewBox="0 0 20 20"
-    className="size-4"
-    aria-hidden="true"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-  >
-    <path d="M11 3h6v6M17 3l-8 8M8 5H4v11h11v-4" strokeLinecap="round" strokeLinejoin="round" />
-  </svg>
+  <StrokeIcon path="M11 3h6v6M17 3l-8 8M8 5H4v11h11v-4" grid={20} className="size-4" round />
 );
 
 /** /portfolio: the developer portfolio (docs/product.md §2). Every detail comes from content/portfolio.ts. */

@@ -6,6 +6,7 @@ import { Field, errorProps } from '@/components/ui/form-field';
 import { useSendContactMessage } from '../api/send-contact-message';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { Alert } from '@/components/ui/alert';
+import { StrokeIcon } from '@/components/ui/stroke-icon';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 
 /** zod and the schema load on the first validation (docs/decisions/0042). */
@@ -47,17 +48,12 @@ const ContactForm = () => {
         role="status"
         className="flex min-h-[28rem] flex-col items-center justify-center gap-4 rounded-box border border-base-300 bg-base-100 p-8 text-center shadow-sm"
       >
-        <svg
-          viewBox="0 0 24 24"
+        {/* A tick in a circle. */}
+        <StrokeIcon
+          path="M22 12a10 10 0 1 1-20 0 10 10 0 0 1 20 0m-14.5.5 3 3 6-6.5"
           className="size-14 text-success"
-          aria-hidden="true"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <circle cx="12" cy="12" r="10" />
-          <path d="m7.5 12.5 3 3 6-6.5" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
+          round
+        />
         <p className="text-xl font-bold">Thank you, {sentTo}!</p>
         <p className="max-w-sm text-base-content/80">{contactMessages.contactSent}</p>
         <button type="button" className="btn btn-outline btn-primary" onClick={() => setSentTo(null)}>
