@@ -7,7 +7,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { OrderSearchQuery } from '@forgeline/shared/schemas/order-search';
 import { exportOrders, searchOrders } from '../../apps/server/src/modules/orders/service.ts';
-import { benchAppOnPostgres, percentile, type BenchSection, type Figure } from '../lib/bench.ts';
+import { benchAppOnPostgres, p95Figure, type BenchSection, type Figure } from '../lib/bench.ts';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const CHECKOUTS = Math.max(1, Math.floor(ORDERS / 5));
@@ -85,21 +85,18 @@ const section: BenchSection = {
         }
         if (name.startsWith('search') && total === 0)
           throw new Error(`${name}: no match, the bench measures nothing`);
-        const p95 = percentile(times, 95);
-        figures.push({
-          name: `${name}, p95`,
-          value: Number(p95.toFixed(1)),
-          unit: 'ms',
-          target: `≤ ${TARGET_MS}`,
-          met: p95 <= TARGET_MS,
-          ...(figures.length === 0 && {
-            baseline: {
-              name: `unpaged list of all ${everything} orders, once`,
-              value: Math.round(unpaged),
-            },
+        figures.push(
+          p95Figure(`${name}, p95`, times, {
+            targetMs: TARGET_MS,
+            ...(figures.length === 0 && {
+              baseline: {
+                name: `unpaged list of all ${everything} orders, once`,
+                value: Math.round(unpaged),
+              },
+            }),
+            note: `${total} matches`,
           }),
-          note: `p50 ${percentile(times, 50).toFixed(1)} ms; ${total} matches`,
-        });
+        );
       }
       return figures;
     } finally {

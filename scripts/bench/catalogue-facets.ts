@@ -7,7 +7,7 @@
 // The catalogue: 4 top categories (material, stainless) of 5 leaves each (length in mm, grade), every part
 // with its 4 values; one part in 10 restricted and one in 50 discontinued, so that visibility is at work.
 import pg from 'pg';
-import { benchAppOnPostgres, percentile, type BenchSection } from '../lib/bench.ts';
+import { benchAppOnPostgres, p95Figure, p95Ms, type BenchSection } from '../lib/bench.ts';
 
 /** 100,000 by default; BENCH_FACETS_PRODUCTS=10000 for a quick run. */
 const PRODUCTS = Number(process.env.BENCH_FACETS_PRODUCTS ?? 100_000);
@@ -249,20 +249,12 @@ const section: BenchSection = {
       }
       if (narrowed === 0) throw new Error('No page matched a part: the bench measures nothing');
 
-      const p95 = percentile(appTimes, 95);
       return [
-        {
-          name: 'filtered category with counts p95 (1 to 4 filters)',
-          value: Number(p95.toFixed(1)),
-          unit: 'ms',
-          target: '≤ 25',
-          met: p95 <= 25,
-          baseline: {
-            name: 'same statement through bare pg, p95',
-            value: Number(percentile(bareTimes, 95).toFixed(1)),
-          },
-          note: `p50 ${percentile(appTimes, 50).toFixed(1)} ms; the two statements of 0249 bare: p95 ${percentile(before0265, 95).toFixed(1)} ms; ${narrowed} of ${PAGES} pages had matches; about ${Math.round(PRODUCTS / LEAVES)} parts per category`,
-        },
+        p95Figure('filtered category with counts p95 (1 to 4 filters)', appTimes, {
+          targetMs: 25,
+          baseline: { name: 'same statement through bare pg, p95', value: p95Ms(bareTimes) },
+          note: `the two statements of 0249 bare: p95 ${p95Ms(before0265)} ms; ${narrowed} of ${PAGES} pages had matches; about ${Math.round(PRODUCTS / LEAVES)} parts per category`,
+        }),
       ];
     } finally {
       await bare.end();

@@ -6,7 +6,7 @@
 // letters and digits, the exact part number first.
 import pg from 'pg';
 import { products } from '../../apps/server/src/db/schema/index.ts';
-import { benchAppOnPostgres, percentile, type BenchSection } from '../lib/bench.ts';
+import { benchAppOnPostgres, p95Figure, p95Ms, type BenchSection } from '../lib/bench.ts';
 
 /** 10,000 by default; BENCH_SEARCH_PRODUCTS=100000 measures the larger catalogue. */
 const PRODUCTS = Number(process.env.BENCH_SEARCH_PRODUCTS ?? 10_000);
@@ -91,20 +91,12 @@ const section: BenchSection = {
       }
       if (matched === 0) throw new Error('No search matched anything: the bench measures nothing');
 
-      const p95 = percentile(appTimes, 95);
       return [
-        {
-          name: 'search p95 (name, size or part-number term)',
-          value: Number(p95.toFixed(1)),
-          unit: 'ms',
-          target: '≤ 10',
-          met: p95 <= 10,
-          baseline: {
-            name: 'same query through bare pg, p95',
-            value: Number(percentile(bareTimes, 95).toFixed(1)),
-          },
-          note: `p50 ${percentile(appTimes, 50).toFixed(1)} ms; ${matched} of ${terms.length} terms matched`,
-        },
+        p95Figure('search p95 (name, size or part-number term)', appTimes, {
+          targetMs: 10,
+          baseline: { name: 'same query through bare pg, p95', value: p95Ms(bareTimes) },
+          note: `${matched} of ${terms.length} terms matched`,
+        }),
       ];
     } finally {
       await bare.end();

@@ -14,7 +14,8 @@ import { createUser, type TestUser } from '../../apps/server/test/auth-helper.ts
 import {
   benchAppOnPostgres,
   insertBenchParts,
-  percentile,
+  p95Figure,
+  p95Ms,
   type BenchSection,
   bareTransaction,
 } from '../lib/bench.ts';
@@ -198,7 +199,6 @@ const section: BenchSection = {
 
       const rate = placed / ourSeconds;
       const bareRate = (CHECKOUTS - bareRefused) / bareSeconds;
-      const p95 = percentile(times, 95);
       return [
         {
           name: `checkouts of ${LINES} lines placed (POST /api/checkout)`,
@@ -207,13 +207,7 @@ const section: BenchSection = {
           baseline: { name: 'same stock and order writes through bare pg', value: Math.round(bareRate) },
           note: `${placed} placed (${placed * LINES} orders), ${refused} refused (${[...refusals].map(([code, n]) => `${code} ${n}`).join(', ')}); stock exact on all ${PRODUCTS} products, refused checkouts took nothing`,
         },
-        {
-          name: 'checkout p95',
-          value: Math.round(p95 * 10) / 10,
-          unit: 'ms',
-          baseline: { name: 'bare pg p95', value: Math.round(percentile(bareTimes, 95) * 10) / 10 },
-          note: `p50 ${Math.round(percentile(times, 50) * 10) / 10} ms`,
-        },
+        p95Figure('checkout p95', times, { baseline: { name: 'bare pg p95', value: p95Ms(bareTimes) } }),
       ];
     } finally {
       await bare.end();

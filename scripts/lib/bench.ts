@@ -32,6 +32,30 @@ export const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 };
 
+/** The 95th percentile of times in ms, to one decimal, as the latency figures print it. */
+export const p95Ms = (times: number[]) => Number(percentile(times, 95).toFixed(1));
+
+/**
+ * A latency figure: the p95 of `times` in ms, against `targetMs` when there is one, its note led by
+ * the p50 (every latency section prints the same four things).
+ */
+export function p95Figure(
+  name: string,
+  times: number[],
+  { targetMs, baseline, note }: { targetMs?: number; baseline?: Figure['baseline']; note?: string },
+): Figure {
+  const p95 = percentile(times, 95);
+  const p50 = `p50 ${percentile(times, 50).toFixed(1)} ms`;
+  return {
+    name,
+    value: Number(p95.toFixed(1)),
+    unit: 'ms',
+    ...(targetMs !== undefined && { target: `≤ ${targetMs}`, met: p95 <= targetMs }),
+    ...(baseline && { baseline }),
+    note: note ? `${p50}; ${note}` : p50,
+  };
+}
+
 /** PostgreSQL to create bench databases in: BENCH_DATABASE_URL, or the local server (trust auth). */
 const adminUrl = () => process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 

@@ -15,188 +15,133 @@ type DemoProduct = {
   priceTiers: { minQuantity: number; priceCents: number }[];
 };
 
-const featured: DemoProduct[] = [
+/**
+ * Price per piece (cents), minimum order, order multiple, maximum per order (null: none), stock, and
+ * volume prices (from that many pieces, that price in cents).
+ */
+type OrderTerms = [
+  priceCents: number,
+  minOrder: number,
+  packSize: number,
+  maxOrder: number | null,
+  availableQuantity: number,
+  priceBreaks: Record<number, number>,
+];
+
+/** The featured parts' ordering terms as a price list prints them, one row a part number. */
+const featuredTerms = {
+  'FL-BLT-M12-50': [42, 500, 100, null, 120_000, { 2000: 38, 10000: 34 }],
+  'FL-BRG-6204': [285, 100, 10, null, 18_000, { 500: 262, 2000: 239 }],
+  'FL-GR-M2-40T': [1450, 50, 1, 500, 2_400, { 200: 1360 }],
+  'FL-VLV-BV1-1000': [1890, 25, 5, null, 1_500, { 100: 1750, 500: 1640 }],
+  'FL-FLG-DN50-PN16': [2340, 20, 1, 300, 900, {}],
+  'FL-SPR-2-20-60': [36, 1000, 100, null, 250_000, { 5000: 32, 25000: 28 }],
+  'FL-BSH-20-25-30': [175, 200, 50, null, 30_000, { 1000: 158 }],
+  'FL-CPL-L100': [980, 40, 1, null, 3_200, { 100: 920, 400: 865 }],
+  'FL-BRK-90-90-65': [95, 300, 50, null, 64_000, { 1000: 86, 5000: 79 }],
+  'FL-HYD-JIC-38': [320, 100, 10, 2000, 12_000, { 500: 295 }],
+  'FL-ALU-4040-1M': [1160, 30, 1, null, 5_200, { 100: 1080, 300: 990 }],
+  'FL-NUT-M10-A2': [8, 2000, 500, null, 500_000, { 10000: 7, 50000: 6 }],
+} satisfies Record<string, OrderTerms>;
+
+/** What the catalogue says about a featured part, and the picture drawn for it. */
+type FeaturedCopy = Pick<DemoProduct, 'kind' | 'name' | 'description'> & { sku: keyof typeof featuredTerms };
+
+const featuredCopy: FeaturedCopy[] = [
   {
+    sku: 'FL-BLT-M12-50',
     kind: 'bolt',
     name: 'Hex Flange Bolt M12 × 50, Grade 10.9',
-    priceCents: 42,
-    minOrder: 500,
-    availableQuantity: 120_000,
-    sku: 'FL-BLT-M12-50',
-    packSize: 100,
-    maxOrder: null,
-    priceTiers: [
-      { minQuantity: 2000, priceCents: 38 },
-      { minQuantity: 10000, priceCents: 34 },
-    ],
     description:
       'High-tensile flange bolt with a serrated bearing face and zinc-flake coating, 720 h salt-spray rated. For structural steel, machinery frames and conveyor assemblies.',
   },
   {
+    sku: 'FL-BRG-6204',
     kind: 'bearing',
     name: 'Deep Groove Ball Bearing 6204-2RS',
-    priceCents: 285,
-    minOrder: 100,
-    availableQuantity: 18_000,
-    sku: 'FL-BRG-6204',
-    packSize: 10,
-    maxOrder: null,
-    priceTiers: [
-      { minQuantity: 500, priceCents: 262 },
-      { minQuantity: 2000, priceCents: 239 },
-    ],
     description:
       '20 × 47 × 14 mm, chrome steel, rubber-sealed both sides and greased for life. Dynamic load 12.7 kN; suits electric motors, pumps and gearboxes.',
   },
   {
+    sku: 'FL-GR-M2-40T',
     kind: 'gear',
     name: 'Spur Gear Module 2, 40 Teeth',
-    priceCents: 1450,
-    minOrder: 50,
-    availableQuantity: 2_400,
-    sku: 'FL-GR-M2-40T',
-    packSize: 1,
-    maxOrder: 500,
-    priceTiers: [{ minQuantity: 200, priceCents: 1360 }],
     description:
       'C45 steel, hobbed and induction-hardened teeth, 20° pressure angle, 20 mm bore with keyway. Pitch diameter 80 mm, face width 20 mm.',
   },
   {
+    sku: 'FL-VLV-BV1-1000',
     kind: 'valve',
     name: 'Stainless Ball Valve 1" NPT, 1000 WOG',
-    priceCents: 1890,
-    minOrder: 25,
-    availableQuantity: 1_500,
-    sku: 'FL-VLV-BV1-1000',
-    packSize: 5,
-    maxOrder: null,
-    priceTiers: [
-      { minQuantity: 100, priceCents: 1750 },
-      { minQuantity: 500, priceCents: 1640 },
-    ],
     description:
       'Two-piece CF8M body, full port, PTFE seats, lockable lever handle. Rated 1000 psi water-oil-gas, −20 to 180 °C. Pressure-tested before dispatch.',
   },
   {
+    sku: 'FL-FLG-DN50-PN16',
     kind: 'flange',
     name: 'Weld Neck Flange DN50 PN16',
-    priceCents: 2340,
-    minOrder: 20,
-    availableQuantity: 900,
-    sku: 'FL-FLG-DN50-PN16',
-    packSize: 1,
-    maxOrder: 300,
-    priceTiers: [],
     description:
       'Forged carbon steel to EN 1092-1 type 11, raised face, four M16 bolt holes, schedule 40 bore. Supplied with mill certificates 3.1.',
   },
   {
+    sku: 'FL-SPR-2-20-60',
     kind: 'spring',
     name: 'Compression Spring 2.0 × 20 × 60 mm',
-    priceCents: 36,
-    minOrder: 1_000,
-    availableQuantity: 250_000,
-    sku: 'FL-SPR-2-20-60',
-    packSize: 100,
-    maxOrder: null,
-    priceTiers: [
-      { minQuantity: 5000, priceCents: 32 },
-      { minQuantity: 25000, priceCents: 28 },
-    ],
     description:
       'Music-wire spring, 2.0 mm wire, 20 mm outer diameter, 60 mm free length, ends closed and ground. Spring rate 7.4 N/mm; shot-peened for fatigue life.',
   },
   {
+    sku: 'FL-BSH-20-25-30',
     kind: 'bushing',
     name: 'Sintered Bronze Bushing 20 × 25 × 30 mm',
-    priceCents: 175,
-    minOrder: 200,
-    availableQuantity: 30_000,
-    sku: 'FL-BSH-20-25-30',
-    packSize: 50,
-    maxOrder: null,
-    priceTiers: [{ minQuantity: 1000, priceCents: 158 }],
     description:
       'Oil-impregnated SAE 841 bronze sleeve bearing for maintenance-free pivots and slides. Press fit into H7 housings; runs to 6 m/s.',
   },
   {
+    sku: 'FL-CPL-L100',
     kind: 'coupling',
     name: 'Jaw Coupling L-100 with NBR Spider',
-    priceCents: 980,
-    minOrder: 40,
-    availableQuantity: 3_200,
-    sku: 'FL-CPL-L100',
-    packSize: 1,
-    maxOrder: null,
-    priceTiers: [
-      { minQuantity: 100, priceCents: 920 },
-      { minQuantity: 400, priceCents: 865 },
-    ],
     description:
       'Sintered iron hubs with a 92 Shore A nitrile spider. Absorbs shock and up to 1° misalignment between motor and pump shafts; 5.9 Nm nominal torque.',
   },
   {
+    sku: 'FL-BRK-90-90-65',
     kind: 'bracket',
     name: 'Galvanized Angle Bracket 90 × 90 × 65 mm',
-    priceCents: 95,
-    minOrder: 300,
-    availableQuantity: 64_000,
-    sku: 'FL-BRK-90-90-65',
-    packSize: 50,
-    maxOrder: null,
-    priceTiers: [
-      { minQuantity: 1000, priceCents: 86 },
-      { minQuantity: 5000, priceCents: 79 },
-    ],
     description:
       '2.5 mm hot-dip galvanized steel with a pressed stiffening rib and four 11 mm holes. For timber framing, racking and cable tray supports.',
   },
   {
+    sku: 'FL-HYD-JIC-38',
     kind: 'fitting',
     name: 'Hydraulic Hose Fitting JIC 3/8"',
-    priceCents: 320,
-    minOrder: 100,
-    availableQuantity: 12_000,
-    sku: 'FL-HYD-JIC-38',
-    packSize: 10,
-    maxOrder: 2000,
-    priceTiers: [{ minQuantity: 500, priceCents: 295 }],
     description:
       'Crimp-style straight female JIC 37° swivel for 3/8" two-wire hose. Zinc-nickel plated carbon steel, working pressure 280 bar.',
   },
   {
+    sku: 'FL-ALU-4040-1M',
     kind: 'extrusion',
     name: 'Aluminium T-Slot Profile 40 × 40, 1 m',
-    priceCents: 1160,
-    minOrder: 30,
-    availableQuantity: 5_200,
-    sku: 'FL-ALU-4040-1M',
-    packSize: 1,
-    maxOrder: null,
-    priceTiers: [
-      { minQuantity: 100, priceCents: 1080 },
-      { minQuantity: 300, priceCents: 990 },
-    ],
     description:
       '6063-T5 anodised extrusion with 8 mm slots on all four sides, cut square to ±0.2 mm. For machine guards, workstations and automation frames.',
   },
   {
+    sku: 'FL-NUT-M10-A2',
     kind: 'nut',
     name: 'Nylon Insert Lock Nut M10, A2 Stainless',
-    priceCents: 8,
-    minOrder: 2_000,
-    availableQuantity: 500_000,
-    sku: 'FL-NUT-M10-A2',
-    packSize: 500,
-    maxOrder: null,
-    priceTiers: [
-      { minQuantity: 10000, priceCents: 7 },
-      { minQuantity: 50000, priceCents: 6 },
-    ],
     description:
       'DIN 985 prevailing-torque nut that stays put under vibration. A2-70 stainless steel with a white nylon collar, reusable up to five times.',
   },
 ];
+
+const featured: DemoProduct[] = featuredCopy.map((copy) => {
+  const [priceCents, minOrder, packSize, maxOrder, availableQuantity, priceBreaks] = featuredTerms[copy.sku];
+  const priceTiers = Object.entries(priceBreaks).map(([from, cents]) => ({
+    minQuantity: Number(from),
+    priceCents: cents,
+  }));
+  return { ...copy, priceCents, minOrder, packSize, maxOrder, availableQuantity, priceTiers };
+});
 
 /**
  * The standard range a buyer reorders by part number (forty different parts in one checkout):

@@ -9,13 +9,13 @@ import {
   RequestDecisionBodySchema,
 } from '@forgeline/shared/schemas/company';
 import { errorResponses } from '../../lib/errors.ts';
+import { IdParams } from '../../lib/no-content.ts';
 import { notFoundUnlessUuid } from '../../lib/uuid.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { afterCheckoutPlaced, checkoutAnswer } from '../checkout/index.ts';
 import { IdempotencyKeyHeaders, withIdempotency } from '../idempotency/index.ts';
 import { approveRequest, orderOnBehalf, toApprovalResult } from './service.ts';
 
-const IdParams = z.object({ id: z.string().max(100) });
 const conflicts = { 409: z.union([CheckoutConflictSchema, ApiErrorSchema]) };
 
 /** An approver approves a buyer's order request: it is placed as the buyer's checkout. */

@@ -8,6 +8,7 @@ import {
   ProductSpecsBodySchema,
 } from '@forgeline/shared/schemas/catalogue';
 import { errorResponses } from '../../lib/errors.ts';
+import { IdParams } from '../../lib/no-content.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import {
   addAttribute,
@@ -21,7 +22,6 @@ import {
 import { toCategoryDto } from './tree.ts';
 
 const tags = ['catalogue'];
-const IdParams = z.object({ id: z.string().max(100) });
 const TreeSchema = z.object({ categories: z.array(CategorySchema), attributes: z.array(AttributeSchema) });
 const Ok = z.object({ acknowledged: z.literal(true) });
 

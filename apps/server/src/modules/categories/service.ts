@@ -2,6 +2,7 @@ import { parseValue, type AttributeDef, type AttributeValue } from '@forgeline/s
 import type { AttributeBody, CategoryBody, ProductSpecsBody } from '@forgeline/shared/schemas/catalogue';
 import type { Executor } from '../../db/client.ts';
 import type { AttributeRow, CategoryRow } from '../../db/schema/index.ts';
+import { writeCatalogue } from '../../lib/catalogue-write.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
@@ -63,7 +64,7 @@ export async function createCategory(
   actor: AuditActor,
   body: CategoryBody,
 ): Promise<CategoryRow> {
-  const row = await deps.db.transaction(async (tx) => {
+  return writeCatalogue(deps, async (tx) => {
     const repository = createCategoriesRepository(tx);
     await repository.lockTree();
     await checkPlacement(tx, await readCatalogue(tx), null, body);
@@ -75,8 +76,6 @@ export async function createCategory(
     });
     return inserted;
   });
-  deps.catalogueCache.invalidate();
-  return row;
 }
 
 /**
@@ -86,7 +85,7 @@ export async function createCategory(
  * refused too: the admin first clears those values.
  */
 export async function updateCategory(deps: Deps, actor: AuditActor, id: string, body: CategoryBody) {
-  const row = await deps.db.transaction(async (tx) => {
+  return writeCatalogue(deps, async (tx) => {
     const repository = createCategoriesRepository(tx);
     await repository.lockTree();
     const catalogue = await readCatalogue(tx);
@@ -115,12 +114,10 @@ export async function updateCategory(deps: Deps, actor: AuditActor, id: string, 
     });
     return updated!;
   });
-  deps.catalogueCache.invalidate();
-  return row;
 }
 
 export async function deleteCategory(deps: Deps, actor: AuditActor, id: string): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+  await writeCatalogue(deps, async (tx) => {
     const repository = createCategoriesRepository(tx);
     await repository.lockTree();
     const row = existing(await readCatalogue(tx), id);
@@ -137,12 +134,11 @@ export async function deleteCategory(deps: Deps, actor: AuditActor, id: string):
       before: { ...row },
     });
   });
-  deps.catalogueCache.invalidate();
 }
 
 /** Adds an attribute; its key must be free along the category's line, above and below. */
 export async function addAttribute(deps: Deps, actor: AuditActor, categoryId: string, body: AttributeBody) {
-  const row = await deps.db.transaction(async (tx) => {
+  return writeCatalogue(deps, async (tx) => {
     const repository = createCategoriesRepository(tx);
     await repository.lockTree();
     const catalogue = await readCatalogue(tx);
@@ -168,13 +164,11 @@ export async function addAttribute(deps: Deps, actor: AuditActor, categoryId: st
     });
     return inserted;
   });
-  deps.catalogueCache.invalidate();
-  return row;
 }
 
 /** Removes an attribute and every part's value of it. */
 export async function removeAttribute(deps: Deps, actor: AuditActor, id: string): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+  await writeCatalogue(deps, async (tx) => {
     const removed = await createCategoriesRepository(tx).deleteAttribute(id);
     if (!removed) throw notFound('Attribute');
     await recordAudit(tx, actor, {
@@ -183,7 +177,6 @@ export async function removeAttribute(deps: Deps, actor: AuditActor, id: string)
       before: { ...removed },
     });
   });
-  deps.catalogueCache.invalidate();
 }
 
 /** A part's category and values as they would be saved, or the problems by field ('attributes.bore'). */
@@ -236,7 +229,7 @@ export async function setProductSpecs(
   productId: string,
   body: ProductSpecsBody,
 ) {
-  await deps.db.transaction(async (tx) => {
+  await writeCatalogue(deps, async (tx) => {
     const repository = createCategoriesRepository(tx);
     const name = await repository.productName(productId);
     if (name === undefined) throw notFound('Product');
@@ -252,7 +245,6 @@ export async function setProductSpecs(
       after: { ...body },
     });
   });
-  deps.catalogueCache.invalidate();
 }
 
 /** Each part's category and its values by key (parts in no category are left out). */

@@ -17,10 +17,9 @@ import { checkoutBankTransfer } from '../invoices/index.ts';
 import { checkoutAnswer, getCheckout, reorderCheckout, reorderOrder, takeCheckout } from './service.ts';
 import { ApprovalNeededSchema } from '@forgeline/shared/schemas/company';
 import { errorResponses } from '../../lib/errors.ts';
+import { IdParams } from '../../lib/no-content.ts';
 import { CheckoutDeliverySchema, FreightPriceBodySchema } from '@forgeline/shared/schemas/delivery';
 import { priceCheckoutFreight } from './service.ts';
-
-const IdParams = z.object({ id: z.string().max(100) });
 
 /** Checkout (docs/architecture.md §9): the cart placed as one group of orders, paid with one card payment; reorder. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {

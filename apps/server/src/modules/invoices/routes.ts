@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { InvoiceSummarySchema } from '@forgeline/shared/schemas/invoice';
 import { errorResponses } from '../../lib/errors.ts';
+import { IdParams } from '../../lib/no-content.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { renderInvoicePdf, sellerOf } from './pdf.ts';
 import {
@@ -12,8 +13,6 @@ import {
   summarizeDocuments,
 } from './service.ts';
 import { sendDownload } from '../../lib/downloads.ts';
-
-const IdParams = z.object({ id: z.string().max(100) });
 
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

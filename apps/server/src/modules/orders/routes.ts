@@ -31,10 +31,9 @@ import {
 } from './service.ts';
 import { exportDay, sendCsv } from '../../lib/csv.ts';
 import { errorResponses } from '../../lib/errors.ts';
+import { IdParams } from '../../lib/no-content.ts';
 import { jsonArrayStream } from '../../lib/json-stream.ts';
 import { setPageHeaders } from '../../lib/page-headers.ts';
-
-const OrderIdParams = z.object({ id: z.string().max(100) });
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -124,7 +123,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         summary: "One order (its customer's or any for an admin; 404 for others)",
-        params: OrderIdParams,
+        params: IdParams,
         response: { 200: OrderSchema, ...errorResponses },
       },
     },
@@ -139,7 +138,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary:
           "What cancelling the order would do, for the confirmation dialog: the refund to the card (paid), the credit note (on terms) or nothing (unpaid), with the amount; the cancel's own refusal (409) when it cannot be cancelled",
-        params: OrderIdParams,
+        params: IdParams,
         response: { 200: CancelPreviewSchema, ...errorResponses },
       },
     },
@@ -154,7 +153,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary:
           "Cancels an order and gives its stock back: the customer an unpaid one; an admin any not shipped, refunding a paid one and crediting an invoiced one. The order stays listed as cancelled; deletedCount is the spec's name for 'cancelled'",
-        params: OrderIdParams,
+        params: IdParams,
         response: { 200: DeletedResultSchema, ...errorResponses },
       },
     },
@@ -228,7 +227,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary:
           'One order for the admin: customer, delivery address and phone, dates, payment (card, transaction, refunds in its checkout), checkout and PO reference, documents and timeline',
-        params: OrderIdParams,
+        params: IdParams,
         response: { 200: AdminOrderDetailSchema, ...errorResponses },
       },
     },

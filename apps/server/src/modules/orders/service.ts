@@ -5,6 +5,7 @@ import type { CancelPreview, CreateOrderBody, OrderDeliveryQuery } from '@forgel
 import type { OrderSearchQuery } from '@forgeline/shared/schemas/order-search';
 import type { Executor } from '../../db/client.ts';
 import type { OrderRow } from '../../db/schema/index.ts';
+import { writeCatalogue } from '../../lib/catalogue-write.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { TOTAL_COUNT_CAP } from '../../db/count.ts';
 import { badRequest, conflict, DomainError, forbidden, notFound } from '../../lib/errors.ts';
@@ -281,7 +282,7 @@ export async function previewCancel(deps: AppDeps, user: Actor, id: string): Pro
  */
 export async function cancelOrder(deps: AppDeps, user: Actor, id: string): Promise<OrderRow> {
   const isAdmin = user.role === 'admin';
-  const { cancelled, mailIds } = await deps.db.transaction(async (tx) => {
+  const { cancelled, mailIds } = await writeCatalogue(deps, async (tx) => {
     const orders = createOrdersRepository(tx);
     // Its product first, as every path that gives stock back or receives it locks (decision 0238).
     const part = (await orders.findById(id))?.productId;
@@ -326,7 +327,6 @@ export async function cancelOrder(deps: AppDeps, user: Actor, id: string): Promi
       ],
     };
   });
-  deps.catalogueCache.invalidate();
   deps.mailer.deliverLater(mailIds);
   await adjustOpenPayments(deps, [cancelled]);
   return cancelled;

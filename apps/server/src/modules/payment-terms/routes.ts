@@ -16,8 +16,7 @@ import { listTermsInvoices, markTermsPaid } from './service.ts';
 import { getTerms, setPersonTerms } from '../companies/index.ts';
 import { exportDay, sendCsv } from '../../lib/csv.ts';
 import { errorResponses } from '../../lib/errors.ts';
-
-const IdParams = z.object({ id: z.string().max(100) });
+import { IdParams } from '../../lib/no-content.ts';
 
 /** The buyer's own terms: whether the checkout may offer 'pay by invoice', and what is left of the limit. */
 export const paymentTermsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   companies,
@@ -124,14 +124,7 @@ export function createPriceListsRepository(db: Executor) {
     /** Every assignment with its holder's name, optionally of one list. */
     async assignments(listId?: string): Promise<Held<PriceListAssignmentRow>[]> {
       return db
-        .select({
-          id: priceListAssignments.id,
-          priceListId: priceListAssignments.priceListId,
-          companyId: priceListAssignments.companyId,
-          groupId: priceListAssignments.groupId,
-          priority: priceListAssignments.priority,
-          holderName,
-        })
+        .select({ ...getTableColumns(priceListAssignments), holderName })
         .from(priceListAssignments)
         .leftJoin(companies, eq(companies.id, priceListAssignments.companyId))
         .leftJoin(customerGroups, eq(customerGroups.id, priceListAssignments.groupId))
@@ -218,14 +211,7 @@ export function createPriceListsRepository(db: Executor) {
     // Who may see a part.
     async access(productId: string): Promise<Held<ProductAccessRow>[]> {
       return db
-        .select({
-          id: productAccess.id,
-          productId: productAccess.productId,
-          companyId: productAccess.companyId,
-          groupId: productAccess.groupId,
-          access: productAccess.access,
-          holderName,
-        })
+        .select({ ...getTableColumns(productAccess), holderName })
         .from(productAccess)
         .leftJoin(companies, eq(companies.id, productAccess.companyId))
         .leftJoin(customerGroups, eq(customerGroups.id, productAccess.groupId))

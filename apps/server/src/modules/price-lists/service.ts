@@ -12,6 +12,7 @@ import {
 } from '@forgeline/shared/schemas/price-list';
 import type { Executor } from '../../db/client.ts';
 import type { PriceListAssignmentRow, PriceListRow } from '../../db/schema/index.ts';
+import { writeCatalogue } from '../../lib/catalogue-write.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -124,15 +125,12 @@ export async function write<T>(
   work: (tx: Executor) => Promise<T>,
   onDuplicate?: () => Error,
 ): Promise<T> {
-  let result: T;
   try {
-    result = await deps.db.transaction(work);
+    return await writeCatalogue(deps, work);
   } catch (error) {
     if (onDuplicate && isUniqueViolation(error)) throw onDuplicate();
     throw error;
   }
-  deps.catalogueCache.invalidate();
-  return result;
 }
 
 export async function createPriceList(

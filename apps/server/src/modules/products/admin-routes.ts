@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   DeletedResultSchema,
   InsertResultSchema,
@@ -17,8 +16,7 @@ import { bulkUpdateProducts } from './bulk.ts';
 import { createProduct, deleteProduct, fieldsOfBody as toFields, replaceProduct } from './service.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { errorResponses } from '../../lib/errors.ts';
-
-const ProductIdParams = z.object({ id: z.string().max(100) });
+import { IdParams } from '../../lib/no-content.ts';
 
 /** The admin's catalogue writes (the rules are in service.ts). */
 export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -48,7 +46,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['products'],
         summary:
           'Replaces every field of a product (admin); omitted B2B fields (sku, packSize, maxOrder, priceTiers) are kept; modifiedCount 0 when nothing changed',
-        params: ProductIdParams,
+        params: IdParams,
         body: ProductUpdateBodySchema,
         response: { 200: ModifiedResultSchema, ...errorResponses },
       },
@@ -102,7 +100,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['products'],
         summary: 'Deletes a product (admin); its orders keep their copy of name and price',
-        params: ProductIdParams,
+        params: IdParams,
         response: { 200: DeletedResultSchema, ...errorResponses },
       },
     },
@@ -119,7 +117,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['products'],
         summary: "A part's discontinued state, replacement and related parts, by part number (admin)",
-        params: ProductIdParams,
+        params: IdParams,
         response: { 200: ProductLifecycleSchema, ...errorResponses },
       },
     },
@@ -134,7 +132,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['products'],
         summary:
           'Marks a part discontinued (or not) with its replacement, and sets its related parts in order (admin); 400 naming an unknown part number',
-        params: ProductIdParams,
+        params: IdParams,
         body: ProductLifecycleSchema,
         response: { 200: ProductLifecycleSchema, ...errorResponses },
       },

@@ -1,6 +1,7 @@
 import type { ProductLifecycle, RelatedPart } from '@forgeline/shared/schemas/product';
 import { PART_PHOTO_PLACEHOLDER } from '@forgeline/shared/images';
 import type { Executor } from '../../db/client.ts';
+import { writeCatalogue } from '../../lib/catalogue-write.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
@@ -34,7 +35,7 @@ export async function setLifecycle(
   id: string,
   body: ProductLifecycle,
 ): Promise<ProductLifecycle> {
-  await deps.db.transaction(async (tx) => {
+  await writeCatalogue(deps, async (tx) => {
     const repository = createProductsRepository(tx);
     const part = await repository.findById(id);
     if (!part) throw notFound('Product');
@@ -73,7 +74,6 @@ export async function setLifecycle(
       after: await getLifecycle(tx, part.id),
     });
   });
-  deps.catalogueCache.invalidate();
   return getLifecycle(deps.db, id);
 }
 

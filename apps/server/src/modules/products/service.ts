@@ -6,6 +6,7 @@ import { PART_PHOTO_PLACEHOLDER } from '@forgeline/shared/images';
 import type { ProductBody } from '@forgeline/shared/schemas/product';
 import type { NewProductRow, ProductRow } from '../../db/schema/index.ts';
 import type { Executor } from '../../db/client.ts';
+import { writeCatalogue } from '../../lib/catalogue-write.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { changedFields, recordAudit, sameValue, type AuditActor } from '../audit/index.ts';
@@ -112,7 +113,7 @@ export async function createProduct(
   fields: ProductFields,
 ): Promise<ProductRow> {
   const product = withDefaults(fields);
-  const row = await deps.db.transaction(async (tx) => {
+  return writeCatalogue(deps, async (tx) => {
     await checkRules(tx, null, product);
     const inserted = await createProductsRepository(tx).insert(product);
     await recordAudit(tx, actor, {
@@ -123,8 +124,6 @@ export async function createProduct(
     await emitProductChanged(tx, inserted, 'created');
     return inserted;
   });
-  deps.catalogueCache.invalidate();
-  return row;
 }
 
 /**
@@ -200,7 +199,7 @@ export function withAlertRearmed(existing: ProductRow, next: ReturnType<typeof m
 
 /** Deletes a product. Orders keep their own copy of its name and price, so they stay whole. */
 export async function deleteProduct(deps: CatalogueDeps, actor: AuditActor, id: string): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+  await writeCatalogue(deps, async (tx) => {
     const deleted = await createProductsRepository(tx).delete(id);
     if (!deleted) throw notFound('Product');
     await recordAudit(tx, actor, {
@@ -210,7 +209,6 @@ export async function deleteProduct(deps: CatalogueDeps, actor: AuditActor, id: 
     });
     await emitProductChanged(tx, deleted, 'deleted');
   });
-  deps.catalogueCache.invalidate();
 }
 
 export const EXPORT_BATCH = 1000;

@@ -12,6 +12,7 @@ import {
 } from '@forgeline/shared/schemas/quote';
 import { toDollars } from '@forgeline/shared/money';
 import { errorResponses } from '../../lib/errors.ts';
+import { IdParams } from '../../lib/no-content.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { sellerOf } from '../invoices/index.ts';
 import { checkoutAnswer } from '../checkout/index.ts';
@@ -37,7 +38,6 @@ import {
 } from './service.ts';
 import { sendDownload } from '../../lib/downloads.ts';
 
-const IdParams = z.object({ id: z.string().max(100) });
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** The wire shape; an offer past its expiry reads 'expired' even before the job has closed it. */

@@ -9,6 +9,7 @@ import {
   ReturnSchema,
 } from '@forgeline/shared/schemas/return';
 import { errorResponses } from '../../lib/errors.ts';
+import { IdParams } from '../../lib/no-content.ts';
 import { setPageHeaders } from '../../lib/page-headers.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import {
@@ -20,8 +21,6 @@ import {
   refuseReturn,
   requestReturn,
 } from './service.ts';
-
-const IdParams = z.object({ id: z.string().max(100) });
 
 /** What buyers do with returns: ask one, and read those of the orders they may read. */
 export const returnRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ModifiedResultSchema } from '@forgeline/shared/schemas/order';
 import { CreateShipmentBodySchema, ShipmentSchema } from '@forgeline/shared/schemas/shipment';
 import { errorResponses } from '../../lib/errors.ts';
+import { IdParams } from '../../lib/no-content.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import {
   createShipment,
@@ -11,8 +12,6 @@ import {
   packingSlip,
   shipRemainder,
 } from './service.ts';
-
-const IdParams = z.object({ id: z.string().max(100) });
 
 /** What buyers read of shipments: those of their orders, as My Orders and an order's page list them. */
 export const shipmentRoutes: FastifyPluginAsyncZod = async (app) => {
