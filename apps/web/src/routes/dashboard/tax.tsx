@@ -4,6 +4,7 @@ import { ExemptionsPanel } from '@/features/tax/components/exemptions-panel';
 import { RateForm } from '@/features/tax/components/rate-form';
 import { RatesList } from '@/features/tax/components/rates-list';
 import { TaxReportLink } from '@/features/tax/components/tax-report-link';
+import { DashboardPage } from '@/components/ui/dashboard-page';
 
 /**
  * /dashboard/tax, admins only (decision 0231): the tax rates by country with 'Add a rate', the
@@ -12,10 +13,7 @@ import { TaxReportLink } from '@/features/tax/components/tax-report-link';
 const TaxRoute = () => {
   const rates = useTaxRates();
   return (
-    <section aria-labelledby="dashboard-title" className="flex flex-col gap-4">
-      <h2 id="dashboard-title" className="text-2xl font-bold">
-        Tax
-      </h2>
+    <DashboardPage title="Tax">
       <p className="max-w-3xl text-sm text-base-content/75">
         Orders are taxed at the rate in force on the day they are placed, for the buyer’s country (and US
         state). A place and category has one rate on any day: end a rate before adding the next.
@@ -31,7 +29,7 @@ const TaxRoute = () => {
       </ListQueryState>
       <ExemptionsPanel />
       <TaxReportLink />
-    </section>
+    </DashboardPage>
   );
 };
 
