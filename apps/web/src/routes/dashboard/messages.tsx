@@ -1,10 +1,16 @@
 import { useContactMessages } from '@/features/contact/api/get-contact-messages';
 import { useSubscribers } from '@/features/newsletter/api/get-subscribers';
 import { TableRegion } from '@/components/ui/table-region';
+import { CardList, type CardLook } from '@/components/ui/card-list';
 import { QueryState } from '@/components/ui/query-state';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+
+const MESSAGE_CARDS: CardLook = {
+  list: 'space-y-4',
+  card: 'rounded-box border border-base-300 bg-base-100 p-5 shadow-sm',
+};
 
 /** The messages of the home page's contact form, newest first. */
 const ContactMessages = () => {
@@ -23,13 +29,9 @@ const ContactMessages = () => {
         empty={<p>No messages yet. Messages sent from the home page’s ‘Send Us Email’ form show up here.</p>}
       >
         {(list) => (
-          <ul className="space-y-4" data-testid="contact-messages">
-            {list.map((message) => (
-              <li
-                key={message._id}
-                data-testid="contact-message"
-                className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm"
-              >
+          <CardList items={list} listTestId="contact-messages" testId="contact-message" look={MESSAGE_CARDS}>
+            {(message) => (
+              <>
                 <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
                   <p className="font-semibold">
                     {message.name}{' '}
@@ -42,9 +44,9 @@ const ContactMessages = () => {
                   </p>
                 </div>
                 <p className="mt-3 whitespace-pre-line text-base-content/85">{message.message}</p>
-              </li>
-            ))}
-          </ul>
+              </>
+            )}
+          </CardList>
         )}
       </QueryState>
     </section>
