@@ -4,14 +4,16 @@ type DashboardPageProps = {
   title: ReactNode;
   /** Beside the title, pushed to the right (e.g. 'New price list'). */
   actions?: ReactNode;
+  /** The sentences under the title that say what the page is for and the rules it keeps. */
+  intro?: ReactNode;
   children: ReactNode;
 };
 
 /**
  * The frame of a dashboard page that is not an admin list: the section the dashboard's heading names,
- * its title (with any actions beside it), then the page's parts one under the other.
+ * its title (with any actions beside it) and introduction, then the page's parts one under the other.
  */
-export const DashboardPage = ({ title, actions, children }: DashboardPageProps) => {
+export const DashboardPage = ({ title, actions, intro, children }: DashboardPageProps) => {
   const heading = (
     <h2 id="dashboard-title" className="text-2xl font-bold">
       {title}
@@ -27,6 +29,7 @@ export const DashboardPage = ({ title, actions, children }: DashboardPageProps) 
       ) : (
         heading
       )}
+      {intro ? <p className="max-w-3xl text-sm text-base-content/75">{intro}</p> : null}
       {children}
     </section>
   );

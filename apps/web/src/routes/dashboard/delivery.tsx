@@ -19,11 +19,16 @@ const DeliveryRoute = () => {
     refetch: () => Promise.all([zones.refetch(), methods.refetch()]),
   };
   return (
-    <DashboardPage title="Delivery">
-      <p className="max-w-3xl text-sm text-base-content/75">
-        A zone is a set of countries or regions; a method prices each zone it serves. Checkout offers the
-        methods that serve the buyer’s destination, cheapest first. Orders placed keep what they were charged.
-      </p>
+    <DashboardPage
+      title="Delivery"
+      intro={
+        <>
+          A zone is a set of countries or regions; a method prices each zone it serves. Checkout offers the
+          methods that serve the buyer’s destination, cheapest first. Orders placed keep what they were
+          charged.
+        </>
+      }
+    >
       <QueryState
         query={both}
         loadingLabel="Loading the delivery zones and methods"

@@ -2,7 +2,7 @@ import { useContactMessages } from '@/features/contact/api/get-contact-messages'
 import { useSubscribers } from '@/features/newsletter/api/get-subscribers';
 import { TableRegion } from '@/components/ui/table-region';
 import { CardList, type CardLook } from '@/components/ui/card-list';
-import { QueryState } from '@/components/ui/query-state';
+import { ListQueryState } from '@/components/ui/query-state';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 const formatDate = (iso: string) => dateFormat.format(new Date(iso));
@@ -21,11 +21,10 @@ const ContactMessages = () => {
       <h2 id="messages-title" className="text-xl font-bold">
         Messages {data ? <span className="badge badge-primary align-middle">{data.length}</span> : null}
       </h2>
-      <QueryState
+      <ListQueryState
         query={query}
         loadingLabel="Loading messages"
         errorText={(error) => `The messages could not be loaded: ${error.message}`}
-        isEmpty={(list) => list.length === 0}
         empty={<p>No messages yet. Messages sent from the home page’s ‘Send Us Email’ form show up here.</p>}
       >
         {(list) => (
@@ -48,7 +47,7 @@ const ContactMessages = () => {
             )}
           </CardList>
         )}
-      </QueryState>
+      </ListQueryState>
     </section>
   );
 };
@@ -63,11 +62,10 @@ const Subscribers = () => {
         Newsletter subscribers{' '}
         {data ? <span className="badge badge-primary align-middle">{data.length}</span> : null}
       </h2>
-      <QueryState
+      <ListQueryState
         query={query}
         loadingLabel="Loading subscribers"
         errorText={(error) => `The subscribers could not be loaded: ${error.message}`}
-        isEmpty={(list) => list.length === 0}
         empty={<p>No subscribers yet.</p>}
       >
         {(list) => (
@@ -94,7 +92,7 @@ const Subscribers = () => {
             </table>
           </TableRegion>
         )}
-      </QueryState>
+      </ListQueryState>
     </section>
   );
 };

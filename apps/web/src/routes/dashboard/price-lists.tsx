@@ -20,6 +20,13 @@ const PriceListsRoute = () => {
   return (
     <DashboardPage
       title="Price lists"
+      intro={
+        <>
+          A price list gives the companies or customer groups it is assigned to their own prices: a percentage
+          off the list price, fixed prices for some parts, or both. Where several lists price a part, the
+          highest priority wins.
+        </>
+      }
       actions={
         creating ? null : (
           <button type="button" className="btn btn-primary btn-sm" onClick={() => setCreating(true)}>
@@ -28,11 +35,6 @@ const PriceListsRoute = () => {
         )
       }
     >
-      <p className="max-w-3xl text-sm text-base-content/75">
-        A price list gives the companies or customer groups it is assigned to their own prices: a percentage
-        off the list price, fixed prices for some parts, or both. Where several lists price a part, the
-        highest priority wins.
-      </p>
       {creating ? (
         <PriceListTermsForm
           label="New price list"

@@ -13,11 +13,15 @@ import { DashboardPage } from '@/components/ui/dashboard-page';
 const TaxRoute = () => {
   const rates = useTaxRates();
   return (
-    <DashboardPage title="Tax">
-      <p className="max-w-3xl text-sm text-base-content/75">
-        Orders are taxed at the rate in force on the day they are placed, for the buyer’s country (and US
-        state). A place and category has one rate on any day: end a rate before adding the next.
-      </p>
+    <DashboardPage
+      title="Tax"
+      intro={
+        <>
+          Orders are taxed at the rate in force on the day they are placed, for the buyer’s country (and US
+          state). A place and category has one rate on any day: end a rate before adding the next.
+        </>
+      }
+    >
       <RateForm />
       <ListQueryState
         query={rates}
