@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { Link } from '@/components/ui/link';
 import { TaxTotals } from '@/components/ui/tax-totals';
+import { CardList, type CardLook } from '@/components/ui/card-list';
 import { formatPrice } from '@forgeline/shared/money';
 import { dashboardPaths } from '@/config/dashboard-paths';
 import { useSession } from '@/lib/auth';
@@ -14,6 +15,11 @@ import { QueryState } from '@/components/ui/query-state';
 import { OrderDocumentsFor } from '@/features/invoices/components/order-documents';
 import { dueDay } from '@/lib/payment-state';
 import { BankTransferDetails } from '@/components/ui/bank-transfer-details';
+
+const LINE_ROWS: CardLook = {
+  list: 'flex flex-col divide-y divide-base-300 rounded-box border border-base-300 bg-base-100',
+  card: 'flex flex-wrap items-baseline justify-between gap-2 p-3',
+};
 
 /** /checkout/:id: the placed checkout, its lines, and one card payment for all of them. */
 const CheckoutPayRoute = () => {
@@ -55,13 +61,23 @@ const CheckoutPayRoute = () => {
               Deliver to {data.address}, phone {data.phone}
             </p>
             <div className="mt-6 grid items-start gap-6 lg:grid-cols-[1fr_24rem]">
-              <ul className="flex flex-col divide-y divide-base-300 rounded-box border border-base-300 bg-base-100">
-                {data.orders.map((order) => (
-                  <li
-                    key={order._id}
-                    className="flex flex-wrap items-baseline justify-between gap-2 p-3"
-                    data-testid="checkout-line"
-                  >
+              <CardList
+                items={data.orders}
+                testId="checkout-line"
+                look={LINE_ROWS}
+                after={
+                  <li className="p-3">
+                    <TaxTotals
+                      total={data.total}
+                      tax={data.tax}
+                      testId="payment-total"
+                      delivery={data.delivery && { method: data.delivery.method, cost: data.delivery.cost }}
+                    />
+                  </li>
+                }
+              >
+                {(order) => (
+                  <>
                     <span className="min-w-0">
                       <span className="font-medium">{order.productName}</span>
                       <span className="ml-2 font-mono text-xs text-base-content/75">{order.number}</span>
@@ -75,17 +91,9 @@ const CheckoutPayRoute = () => {
                       {order.buyQuantity} × $ {formatPrice(order.price)} ={' '}
                       <span className="font-semibold">$ {formatPrice(order.totalPrize)}</span>
                     </span>
-                  </li>
-                ))}
-                <li className="p-3">
-                  <TaxTotals
-                    total={data.total}
-                    tax={data.tax}
-                    testId="payment-total"
-                    delivery={data.delivery && { method: data.delivery.method, cost: data.delivery.cost }}
-                  />
-                </li>
-              </ul>
+                  </>
+                )}
+              </CardList>
               <div className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
                 {data.delivery?.status === 'awaiting_quote' ? (
                   // Freight quoted on request (decision 0236): paid once the shop has priced it.

@@ -30,7 +30,8 @@ type AdminListPageProps<T> = {
   query: ListQuery<T>;
   loadingLabel: string;
   errorText: ReactNode | ((error: Error) => ReactNode);
-  isEmpty: (data: T) => boolean;
+  /** Absent: empty when the list, or the page's `data`, has no rows. */
+  isEmpty?: (data: T) => boolean;
   empty: ReactNode;
   /** Absent for a list the server answers whole (quotes, applications). */
   pager?: {
@@ -42,6 +43,12 @@ type AdminListPageProps<T> = {
     testId?: string;
   };
   children: (data: T) => ReactNode;
+};
+
+/** Whether a list the server answers whole, or one page of it (`{ data: [...] }`), has no rows. */
+const hasNoRows = (list: unknown) => {
+  const rows = Array.isArray(list) ? list : (list as { data?: unknown }).data;
+  return Array.isArray(rows) && rows.length === 0;
 };
 
 /**
@@ -63,7 +70,7 @@ export const AdminListPage = <T,>({
   query,
   loadingLabel,
   errorText,
-  isEmpty,
+  isEmpty = hasNoRows,
   empty,
   pager,
   children,

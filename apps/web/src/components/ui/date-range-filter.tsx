@@ -5,28 +5,37 @@ type DateRangeFilterProps = {
   onChange: (changes: { from?: string | undefined; to?: string | undefined }) => void;
 };
 
+/** One bound of the range: a date input that gives `undefined` when cleared. */
+const DayBound = ({
+  label,
+  value,
+  min,
+  max,
+  onDay,
+}: {
+  label: string;
+  value: string | undefined;
+  min?: string | undefined;
+  max?: string | undefined;
+  onDay: (day: string | undefined) => void;
+}) => (
+  <label className="flex flex-col text-sm">
+    {label}
+    <input
+      type="date"
+      className="input input-bordered"
+      value={value ?? ''}
+      min={min}
+      max={max}
+      onChange={(event) => onDay(event.target.value || undefined)}
+    />
+  </label>
+);
+
 /** The From / To days of a list's filters; each bounds the other, and clearing one drops it. */
 export const DateRangeFilter = ({ from, to, onChange }: DateRangeFilterProps) => (
   <>
-    <label className="flex flex-col text-sm">
-      From
-      <input
-        type="date"
-        className="input input-bordered"
-        value={from ?? ''}
-        max={to}
-        onChange={(event) => onChange({ from: event.target.value || undefined })}
-      />
-    </label>
-    <label className="flex flex-col text-sm">
-      To
-      <input
-        type="date"
-        className="input input-bordered"
-        value={to ?? ''}
-        min={from}
-        onChange={(event) => onChange({ to: event.target.value || undefined })}
-      />
-    </label>
+    <DayBound label="From" value={from} max={to} onDay={(day) => onChange({ from: day })} />
+    <DayBound label="To" value={to} min={from} onDay={(day) => onChange({ to: day })} />
   </>
 );

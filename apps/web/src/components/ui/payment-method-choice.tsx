@@ -10,6 +10,27 @@ type BuyerTerms = PaymentTerms & { bankTransfer?: BankTransfer | null };
 
 type Method = 'card' | 'invoice';
 
+type MethodOptionProps = {
+  method: Method;
+  value: Method;
+  onChange: (method: Method) => void;
+  children: ReactNode;
+};
+
+/** One of the payment methods, a radio of the 'paymentMethod' group. */
+const MethodOption = ({ method, value, onChange, children }: MethodOptionProps) => (
+  <label className="flex cursor-pointer items-center gap-2">
+    <input
+      type="radio"
+      name="paymentMethod"
+      className="radio radio-sm"
+      checked={value === method}
+      onChange={() => onChange(method)}
+    />
+    {children}
+  </label>
+);
+
 /**
  * Card now or invoice on the buyer's terms (decision 0112), with the credit still available: shown only
  * to a buyer approved for terms, at checkout and when accepting a quote.
@@ -25,26 +46,12 @@ export const PaymentMethodChoice = ({
 }) => (
   <fieldset className="flex flex-col gap-1" data-testid="payment-method">
     <legend className="mb-1 font-semibold">Payment</legend>
-    <label className="flex cursor-pointer items-center gap-2">
-      <input
-        type="radio"
-        name="paymentMethod"
-        className="radio radio-sm"
-        checked={value === 'card'}
-        onChange={() => onChange('card')}
-      />
+    <MethodOption method="card" value={value} onChange={onChange}>
       Pay by card now
-    </label>
-    <label className="flex cursor-pointer items-center gap-2">
-      <input
-        type="radio"
-        name="paymentMethod"
-        className="radio radio-sm"
-        checked={value === 'invoice'}
-        onChange={() => onChange('invoice')}
-      />
+    </MethodOption>
+    <MethodOption method="invoice" value={value} onChange={onChange}>
       Pay by invoice (net {terms.termsDays} days)
-    </label>
+    </MethodOption>
     <p className="text-xs text-base-content/75">
       Credit available: $ {formatPrice(terms.available)} of $ {formatPrice(terms.creditLimit)}
     </p>

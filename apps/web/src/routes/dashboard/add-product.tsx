@@ -1,15 +1,13 @@
 import { AddProductForm } from '@/features/admin-products/components/add-product-form';
+import { DashboardPage } from '@/components/ui/dashboard-page';
 
 /** /dashboard/addProduct, admins only (docs/product.md §2). */
 const AddProductRoute = () => (
-  <section aria-labelledby="dashboard-title">
-    <h2 id="dashboard-title" className="mb-4 text-2xl font-bold">
-      Add Product
-    </h2>
+  <DashboardPage title="Add Product">
     <div className="max-w-3xl rounded-box border border-base-300 bg-base-100 p-5 shadow-sm sm:p-6">
       <AddProductForm />
     </div>
-  </section>
+  </DashboardPage>
 );
 
 export default AddProductRoute;

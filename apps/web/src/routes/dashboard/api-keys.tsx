@@ -1,13 +1,11 @@
 import { ApiKeysPanel } from '@/features/api-keys/components/api-keys-panel';
+import { DashboardPage } from '@/components/ui/dashboard-page';
 
 /** /dashboard/apiKeys, admins only (docs/decisions/0234): the shop's keys for its ERP. */
 const ApiKeysRoute = () => (
-  <section aria-labelledby="dashboard-title" className="flex flex-col gap-4">
-    <h2 id="dashboard-title" className="text-2xl font-bold">
-      API keys
-    </h2>
+  <DashboardPage title="API keys">
     <ApiKeysPanel owner="shop" />
-  </section>
+  </DashboardPage>
 );
 
 export default ApiKeysRoute;

@@ -105,7 +105,6 @@ const AuditRoute = () => {
       query={audit}
       loadingLabel="Loading the audit log"
       errorText="The audit log could not be loaded."
-      isEmpty={(page) => page.data.length === 0}
       empty={filtered ? 'No entry matches these filters.' : 'No admin has changed anything yet.'}
       pager={{
         page: filters.page,

@@ -27,7 +27,6 @@ const BackordersRoute = () => {
       query={backorders}
       loadingLabel="Loading the back-orders"
       errorText="The back-orders could not be loaded."
-      isEmpty={(result) => result.data.length === 0}
       empty={<p>No pieces are waiting for stock.</p>}
       pager={{ page, pageCount, onPage: setPage, label: 'Pages of back-orders', testId: 'backorders-page' }}
     >

@@ -1,15 +1,13 @@
 import { useCategoryTree } from '@/features/catalogue/api/categories-admin';
 import { CategoriesPanel } from '@/features/catalogue/components/categories-panel';
 import { QueryState } from '@/components/ui/query-state';
+import { DashboardPage } from '@/components/ui/dashboard-page';
 
 /** /dashboard/categories, admins only (docs/decisions/0220): the catalogue's tree and typed attributes. */
 const CategoriesRoute = () => {
   const tree = useCategoryTree();
   return (
-    <section aria-labelledby="dashboard-title" className="flex flex-col gap-4">
-      <h2 id="dashboard-title" className="text-2xl font-bold">
-        Categories
-      </h2>
+    <DashboardPage title="Categories">
       <QueryState
         query={tree}
         loadingLabel="Loading the categories"
@@ -17,7 +15,7 @@ const CategoriesRoute = () => {
       >
         {(data) => <CategoriesPanel tree={data} />}
       </QueryState>
-    </section>
+    </DashboardPage>
   );
 };
 

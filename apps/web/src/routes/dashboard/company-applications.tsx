@@ -31,7 +31,6 @@ const CompanyApplicationsRoute = () => {
       query={applications}
       loadingLabel="Loading the applications"
       errorText="The applications could not be loaded."
-      isEmpty={(list) => list.length === 0}
       empty={status === 'pending' ? 'No application is waiting.' : 'There are no applications yet.'}
     >
       {(list) => <ApplicationsList applications={list} />}

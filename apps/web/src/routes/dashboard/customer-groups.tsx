@@ -1,6 +1,7 @@
 import { useCustomerGroups } from '@/features/price-lists/api/price-lists';
 import { CustomerGroupsPanel } from '@/features/price-lists/components/customer-groups-panel';
 import { QueryState } from '@/components/ui/query-state';
+import { DashboardPage } from '@/components/ui/dashboard-page';
 
 /**
  * /dashboard/customerGroups, admins only (decision 0217): named sets of companies that a price list or a
@@ -9,10 +10,7 @@ import { QueryState } from '@/components/ui/query-state';
 const CustomerGroupsRoute = () => {
   const groups = useCustomerGroups();
   return (
-    <section aria-labelledby="dashboard-title" className="flex flex-col gap-4">
-      <h2 id="dashboard-title" className="text-2xl font-bold">
-        Customer groups
-      </h2>
+    <DashboardPage title="Customer groups">
       <QueryState
         query={groups}
         loadingLabel="Loading the groups"
@@ -20,7 +18,7 @@ const CustomerGroupsRoute = () => {
       >
         {(data) => <CustomerGroupsPanel groups={data} />}
       </QueryState>
-    </section>
+    </DashboardPage>
   );
 };
 

@@ -2,6 +2,7 @@ import { QueryState } from '@/components/ui/query-state';
 import { useDeliveryMethods, useDeliveryZones } from '@/features/delivery/api/delivery';
 import { MethodsPanel } from '@/features/delivery/components/methods-panel';
 import { ZonesPanel } from '@/features/delivery/components/zones-panel';
+import { DashboardPage } from '@/components/ui/dashboard-page';
 
 /**
  * /dashboard/delivery, admins only (decision 0235): the delivery zones (countries and regions) and the
@@ -18,14 +19,16 @@ const DeliveryRoute = () => {
     refetch: () => Promise.all([zones.refetch(), methods.refetch()]),
   };
   return (
-    <section aria-labelledby="dashboard-title" className="flex flex-col gap-4">
-      <h2 id="dashboard-title" className="text-2xl font-bold">
-        Delivery
-      </h2>
-      <p className="max-w-3xl text-sm text-base-content/75">
-        A zone is a set of countries or regions; a method prices each zone it serves. Checkout offers the
-        methods that serve the buyer’s destination, cheapest first. Orders placed keep what they were charged.
-      </p>
+    <DashboardPage
+      title="Delivery"
+      intro={
+        <>
+          A zone is a set of countries or regions; a method prices each zone it serves. Checkout offers the
+          methods that serve the buyer’s destination, cheapest first. Orders placed keep what they were
+          charged.
+        </>
+      }
+    >
       <QueryState
         query={both}
         loadingLabel="Loading the delivery zones and methods"
@@ -38,7 +41,7 @@ const DeliveryRoute = () => {
           </>
         )}
       </QueryState>
-    </section>
+    </DashboardPage>
   );
 };
 

@@ -115,7 +115,6 @@ const ManageOrdersRoute = () => {
       query={orders}
       loadingLabel="Loading the orders"
       errorText="The orders could not be loaded."
-      isEmpty={(page) => page.data.length === 0}
       empty={filtered ? 'No order matches these filters.' : 'There are no orders yet.'}
       pager={{
         page: filters.page,

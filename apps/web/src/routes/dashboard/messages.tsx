@@ -1,10 +1,16 @@
 import { useContactMessages } from '@/features/contact/api/get-contact-messages';
 import { useSubscribers } from '@/features/newsletter/api/get-subscribers';
 import { TableRegion } from '@/components/ui/table-region';
-import { QueryState } from '@/components/ui/query-state';
+import { CardList, type CardLook } from '@/components/ui/card-list';
+import { ListQueryState } from '@/components/ui/query-state';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+
+const MESSAGE_CARDS: CardLook = {
+  list: 'space-y-4',
+  card: 'rounded-box border border-base-300 bg-base-100 p-5 shadow-sm',
+};
 
 /** The messages of the home page's contact form, newest first. */
 const ContactMessages = () => {
@@ -15,21 +21,16 @@ const ContactMessages = () => {
       <h2 id="messages-title" className="text-xl font-bold">
         Messages {data ? <span className="badge badge-primary align-middle">{data.length}</span> : null}
       </h2>
-      <QueryState
+      <ListQueryState
         query={query}
         loadingLabel="Loading messages"
         errorText={(error) => `The messages could not be loaded: ${error.message}`}
-        isEmpty={(list) => list.length === 0}
         empty={<p>No messages yet. Messages sent from the home page’s ‘Send Us Email’ form show up here.</p>}
       >
         {(list) => (
-          <ul className="space-y-4" data-testid="contact-messages">
-            {list.map((message) => (
-              <li
-                key={message._id}
-                data-testid="contact-message"
-                className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm"
-              >
+          <CardList items={list} listTestId="contact-messages" testId="contact-message" look={MESSAGE_CARDS}>
+            {(message) => (
+              <>
                 <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
                   <p className="font-semibold">
                     {message.name}{' '}
@@ -42,11 +43,11 @@ const ContactMessages = () => {
                   </p>
                 </div>
                 <p className="mt-3 whitespace-pre-line text-base-content/85">{message.message}</p>
-              </li>
-            ))}
-          </ul>
+              </>
+            )}
+          </CardList>
         )}
-      </QueryState>
+      </ListQueryState>
     </section>
   );
 };
@@ -61,11 +62,10 @@ const Subscribers = () => {
         Newsletter subscribers{' '}
         {data ? <span className="badge badge-primary align-middle">{data.length}</span> : null}
       </h2>
-      <QueryState
+      <ListQueryState
         query={query}
         loadingLabel="Loading subscribers"
         errorText={(error) => `The subscribers could not be loaded: ${error.message}`}
-        isEmpty={(list) => list.length === 0}
         empty={<p>No subscribers yet.</p>}
       >
         {(list) => (
@@ -92,7 +92,7 @@ const Subscribers = () => {
             </table>
           </TableRegion>
         )}
-      </QueryState>
+      </ListQueryState>
     </section>
   );
 };

@@ -1,15 +1,13 @@
 import { useMyInvoices } from '@/features/invoices/api/get-my-invoices';
 import { InvoicesList } from '@/features/invoices/components/invoices-list';
 import { ListQueryState } from '@/components/ui/query-state';
+import { DashboardPage } from '@/components/ui/dashboard-page';
 
 /** /dashboard/myInvoices: every invoice and credit note of the buyer, as PDF. */
 const MyInvoicesRoute = () => {
   const invoices = useMyInvoices();
   return (
-    <section aria-labelledby="dashboard-title" className="flex flex-col gap-4">
-      <h2 id="dashboard-title" className="text-2xl font-bold">
-        My Invoices
-      </h2>
+    <DashboardPage title="My Invoices">
       <ListQueryState
         query={invoices}
         loadingLabel="Loading your invoices"
@@ -18,7 +16,7 @@ const MyInvoicesRoute = () => {
       >
         {(list) => <InvoicesList invoices={list} />}
       </ListQueryState>
-    </section>
+    </DashboardPage>
   );
 };
 

@@ -3,6 +3,7 @@ import { OVERVIEW_PERIODS } from '@forgeline/shared/schema-constants';
 import { useOverview } from '@/features/overview/api/get-overview';
 import { OverviewPanel } from '@/features/overview/components/overview-panel';
 import { QueryState } from '@/components/ui/query-state';
+import { DashboardPage } from '@/components/ui/dashboard-page';
 
 /** /dashboard/overview (and /dashboard for admins): the shop's figures, from the database. */
 const OverviewRoute = () => {
@@ -11,10 +12,7 @@ const OverviewRoute = () => {
   const days = (OVERVIEW_PERIODS as readonly number[]).includes(asked) ? asked : OVERVIEW_PERIODS[0];
   const overview = useOverview(days);
   return (
-    <section aria-labelledby="dashboard-title">
-      <h2 id="dashboard-title" className="mb-4 text-2xl font-bold">
-        Overview
-      </h2>
+    <DashboardPage title="Overview">
       <QueryState
         query={overview}
         loadingLabel="Loading the overview"
@@ -28,7 +26,7 @@ const OverviewRoute = () => {
           />
         )}
       </QueryState>
-    </section>
+    </DashboardPage>
   );
 };
 

@@ -9,6 +9,7 @@ import { OrderPaymentPanel } from '@/features/payments/components/payment-panel'
 import { PaidNote } from '@/features/payments/components/paid-note';
 import { QueryState } from '@/components/ui/query-state';
 import { CheckoutDeliveryRows } from '@/features/checkout/components/checkout-delivery';
+import { DashboardPage } from '@/components/ui/dashboard-page';
 
 /** /dashboard/payment/:id (docs/product.md §2): the order's summary and the card entry with a Pay button. */
 const PaymentRoute = () => {
@@ -18,10 +19,7 @@ const PaymentRoute = () => {
   const [paidHere, setPaidHere] = useState(false);
 
   return (
-    <section aria-labelledby="dashboard-title">
-      <h2 id="dashboard-title" className="mb-4 text-2xl font-bold">
-        Payment
-      </h2>
+    <DashboardPage title="Payment">
       <QueryState
         query={order}
         loadingLabel="Loading the order"
@@ -70,7 +68,7 @@ const PaymentRoute = () => {
           </div>
         )}
       </QueryState>
-    </section>
+    </DashboardPage>
   );
 };
 

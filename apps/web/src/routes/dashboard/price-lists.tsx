@@ -5,6 +5,7 @@ import { useCreatePriceList, usePriceLists } from '@/features/price-lists/api/pr
 import { PriceListTermsForm } from '@/features/price-lists/components/price-list-terms-form';
 import { PriceListsTable } from '@/features/price-lists/components/price-lists-table';
 import { ListQueryState } from '@/components/ui/query-state';
+import { DashboardPage } from '@/components/ui/dashboard-page';
 import { toast } from '@/lib/toast';
 
 /**
@@ -17,22 +18,23 @@ const PriceListsRoute = () => {
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   return (
-    <section aria-labelledby="dashboard-title" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="dashboard-title" className="text-2xl font-bold">
-          Price lists
-        </h2>
-        {creating ? null : (
+    <DashboardPage
+      title="Price lists"
+      intro={
+        <>
+          A price list gives the companies or customer groups it is assigned to their own prices: a percentage
+          off the list price, fixed prices for some parts, or both. Where several lists price a part, the
+          highest priority wins.
+        </>
+      }
+      actions={
+        creating ? null : (
           <button type="button" className="btn btn-primary btn-sm" onClick={() => setCreating(true)}>
             New price list
           </button>
-        )}
-      </div>
-      <p className="max-w-3xl text-sm text-base-content/75">
-        A price list gives the companies or customer groups it is assigned to their own prices: a percentage
-        off the list price, fixed prices for some parts, or both. Where several lists price a part, the
-        highest priority wins.
-      </p>
+        )
+      }
+    >
       {creating ? (
         <PriceListTermsForm
           label="New price list"
@@ -53,7 +55,7 @@ const PriceListsRoute = () => {
       >
         {(data) => <PriceListsTable lists={data} />}
       </ListQueryState>
-    </section>
+    </DashboardPage>
   );
 };
 

@@ -46,7 +46,6 @@ const QuotesRoute = () => {
       query={quotes}
       loadingLabel="Loading the quotes"
       errorText="The quotes could not be loaded."
-      isEmpty={(list) => list.length === 0}
       empty="No quotes here."
     >
       {(list) => <QuotesList quotes={list} hrefOf={dashboardPaths.quote.getHref} showBuyer />}

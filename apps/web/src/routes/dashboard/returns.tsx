@@ -40,7 +40,6 @@ const ReturnsRoute = () => {
       query={returns}
       loadingLabel="Loading returns"
       errorText="The returns could not be loaded."
-      isEmpty={(result) => result.data.length === 0}
       empty={<p>No returns{status ? ' at this step' : ''}.</p>}
       pager={{ page, pageCount, onPage: setPage, label: 'Pages of returns', testId: 'returns-page' }}
     >

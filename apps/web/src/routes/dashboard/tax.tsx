@@ -4,6 +4,7 @@ import { ExemptionsPanel } from '@/features/tax/components/exemptions-panel';
 import { RateForm } from '@/features/tax/components/rate-form';
 import { RatesList } from '@/features/tax/components/rates-list';
 import { TaxReportLink } from '@/features/tax/components/tax-report-link';
+import { DashboardPage } from '@/components/ui/dashboard-page';
 
 /**
  * /dashboard/tax, admins only (decision 0231): the tax rates by country with 'Add a rate', the
@@ -12,14 +13,15 @@ import { TaxReportLink } from '@/features/tax/components/tax-report-link';
 const TaxRoute = () => {
   const rates = useTaxRates();
   return (
-    <section aria-labelledby="dashboard-title" className="flex flex-col gap-4">
-      <h2 id="dashboard-title" className="text-2xl font-bold">
-        Tax
-      </h2>
-      <p className="max-w-3xl text-sm text-base-content/75">
-        Orders are taxed at the rate in force on the day they are placed, for the buyer’s country (and US
-        state). A place and category has one rate on any day: end a rate before adding the next.
-      </p>
+    <DashboardPage
+      title="Tax"
+      intro={
+        <>
+          Orders are taxed at the rate in force on the day they are placed, for the buyer’s country (and US
+          state). A place and category has one rate on any day: end a rate before adding the next.
+        </>
+      }
+    >
       <RateForm />
       <ListQueryState
         query={rates}
@@ -31,7 +33,7 @@ const TaxRoute = () => {
       </ListQueryState>
       <ExemptionsPanel />
       <TaxReportLink />
-    </section>
+    </DashboardPage>
   );
 };
 

@@ -37,7 +37,6 @@ const TermsInvoicesRoute = () => {
       query={invoices}
       loadingLabel="Loading the invoices"
       errorText="The invoices could not be loaded."
-      isEmpty={(list) => list.length === 0}
       empty={overdue ? 'No invoice is overdue.' : 'Every invoice on terms is paid.'}
     >
       {(list) => <TermsInvoicesTable invoices={list} />}

@@ -1,13 +1,11 @@
 import { WebhooksPanel } from '@/features/webhooks/components/webhooks-panel';
+import { DashboardPage } from '@/components/ui/dashboard-page';
 
 /** /dashboard/webhooks, admins only (decision 0260): the shop's webhook endpoints for its ERP. */
 const WebhooksRoute = () => (
-  <section aria-labelledby="dashboard-title" className="flex flex-col gap-4">
-    <h2 id="dashboard-title" className="text-2xl font-bold">
-      Webhooks
-    </h2>
+  <DashboardPage title="Webhooks">
     <WebhooksPanel owner="shop" />
-  </section>
+  </DashboardPage>
 );
 
 export default WebhooksRoute;

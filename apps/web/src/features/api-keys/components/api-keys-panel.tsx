@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { API_SCOPE_LABELS, COMPANY_API_SCOPES, SHOP_API_SCOPES } from '@forgeline/shared/api-keys';
 import type { ApiKey, ApiKeyBody, ApiKeyBodyInput, NewApiKey } from '@forgeline/shared/schemas/api-key';
 import { Alert, DANGER_BUTTON_CLASS, ERROR_TEXT_CLASS } from '@/components/ui/alert';
+import { CardList, type CardLook } from '@/components/ui/card-list';
 import { FormField } from '@/components/ui/form-field';
 import { ListQueryState } from '@/components/ui/query-state';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -18,6 +19,11 @@ const resolvers = {
   company: lazyZodResolver(() => import('../schemas').then((schemas) => schemas.CompanyApiKeyBodySchema)),
 };
 const SCOPES = { shop: SHOP_API_SCOPES, company: COMPANY_API_SCOPES };
+
+const KEY_CARDS: CardLook = {
+  list: 'flex flex-col gap-2',
+  card: 'flex flex-col gap-1 rounded-box border border-base-300 bg-base-100 p-4 sm:flex-row sm:items-start sm:justify-between',
+};
 
 /**
  * API keys (docs/decisions/0234): make one with a name and scopes, copy its secret from the one answer
@@ -163,13 +169,9 @@ const KeyList = ({ owner, keys }: { owner: KeyOwner; keys: ApiKey[] }) => {
     }
   };
   return (
-    <ul className="flex flex-col gap-2" aria-label="API keys">
-      {keys.map((key) => (
-        <li
-          key={key.id}
-          data-testid="api-key"
-          className="flex flex-col gap-1 rounded-box border border-base-300 bg-base-100 p-4 sm:flex-row sm:items-start sm:justify-between"
-        >
+    <CardList items={keys} label="API keys" testId="api-key" look={KEY_CARDS}>
+      {(key) => (
+        <>
           <div className="min-w-0">
             <p className="font-semibold break-words">
               {key.name} <span className="font-mono text-sm text-base-content/70">{key.start}…</span>
@@ -193,8 +195,8 @@ const KeyList = ({ owner, keys }: { owner: KeyOwner; keys: ApiKey[] }) => {
               Revoke
             </button>
           )}
-        </li>
-      ))}
-    </ul>
+        </>
+      )}
+    </CardList>
   );
 };

@@ -1,23 +1,25 @@
 import { Link } from '@/components/ui/link';
+import { CardList, type CardLook } from '@/components/ui/card-list';
 import { formatPrice } from '@forgeline/shared/money';
 import { formatValue } from '@forgeline/shared/catalogue';
 import type { BrowseResult } from '@forgeline/shared/schemas/catalogue';
 import { paths } from '@/config/paths';
+
+const PART_ROWS: CardLook = {
+  list: 'flex flex-col gap-3',
+  card: 'rounded-box border border-base-300 bg-base-100 p-4 shadow-sm',
+};
 
 /**
  * The parts of a catalogue page, one row each: name, part number, price and the values an engineer
  * compares (in the page's unit). Rows, not cards: a list of similar parts is read down a column.
  */
 export const PartsList = ({ result }: { result: BrowseResult }) => (
-  <ul className="flex flex-col gap-3" data-testid="parts-list">
-    {result.products.map((product) => {
+  <CardList items={result.products} listTestId="parts-list" testId="part-row" look={PART_ROWS}>
+    {(product) => {
       const values = result.values[product._id] ?? {};
       return (
-        <li
-          key={product._id}
-          data-testid="part-row"
-          className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm"
-        >
+        <>
           <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
             <h2 className="text-base font-semibold leading-snug">
               <Link to={paths.product.getHref(product._id)} className="link-hover">
@@ -44,8 +46,8 @@ export const PartsList = ({ result }: { result: BrowseResult }) => (
           <p className="mt-2 text-xs text-base-content/75">
             Minimum order {product.minOrder} pcs · {product.availableQuantiity} in stock
           </p>
-        </li>
+        </>
       );
-    })}
-  </ul>
+    }}
+  </CardList>
 );

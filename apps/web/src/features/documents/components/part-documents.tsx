@@ -1,6 +1,7 @@
 import { DOCUMENT_KIND_LABELS, formatBytes } from '@forgeline/shared/documents';
 import type { PartDocument } from '@forgeline/shared/schemas/documents';
 import { Link } from '@/components/ui/link';
+import { CardList, type CardLook } from '@/components/ui/card-list';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
 import { formatDay } from '@/lib/format-date';
@@ -11,6 +12,11 @@ const revisionOf = ({ revision, revisedOn }: PartDocument) => {
   const said = [revision ? `Rev. ${revision}` : null, revisedOn ? formatDay(`${revisedOn}T12:00:00`) : null];
   const parts = said.filter((part) => part !== null);
   return parts.length > 0 ? `${parts.join(', ')} · ` : '';
+};
+
+const DOCUMENT_ROWS: CardLook = {
+  list: 'mt-3 flex max-w-2xl flex-col divide-y divide-base-300 rounded-box border border-base-300',
+  card: 'flex flex-wrap items-center justify-between gap-x-4 gap-y-1 p-3',
 };
 
 /**
@@ -27,13 +33,9 @@ export const PartDocuments = ({ productId }: { productId: string }) => {
       <h2 id="documents-heading" className="text-xl font-bold">
         Documents and CAD files
       </h2>
-      <ul className="mt-3 flex max-w-2xl flex-col divide-y divide-base-300 rounded-box border border-base-300">
-        {documents.map((document) => (
-          <li
-            key={document.id}
-            className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 p-3"
-            data-testid="document"
-          >
+      <CardList items={documents} testId="document" look={DOCUMENT_ROWS}>
+        {(document) => (
+          <>
             <div className="min-w-0">
               <span className="badge badge-outline badge-sm me-2 font-semibold">
                 {DOCUMENT_KIND_LABELS[document.kind]}
@@ -58,9 +60,9 @@ export const PartDocuments = ({ productId }: { productId: string }) => {
                 Download
               </a>
             )}
-          </li>
-        ))}
-      </ul>
+          </>
+        )}
+      </CardList>
     </section>
   );
 };

@@ -1,6 +1,7 @@
 import { formatPrice } from '@forgeline/shared/money';
 import type { InvoiceSummary } from '@forgeline/shared/schemas/invoice';
 import { formatDay } from '@/lib/format-date';
+import { CardList, type CardLook } from '@/components/ui/card-list';
 
 /** An invoice's standing as the server computed it (docs/decisions/0206), in words and colour. */
 const STATUS: Record<NonNullable<InvoiceSummary['status']>, { label: string; badge: string }> = {
@@ -32,15 +33,16 @@ const Standing = ({ invoice }: { invoice: InvoiceSummary }) => {
   );
 };
 
+const INVOICE_CARDS: CardLook = {
+  list: 'grid gap-3 md:grid-cols-2',
+  card: 'flex flex-wrap items-center justify-between gap-3 rounded-box border border-base-300 bg-base-100 p-4',
+};
+
 /** Invoices and credit notes as cards with their PDF: readable and downloadable on a phone. */
 export const InvoicesList = ({ invoices }: { invoices: InvoiceSummary[] }) => (
-  <ul className="grid gap-3 md:grid-cols-2" aria-label="Invoices and credit notes">
-    {invoices.map((invoice) => (
-      <li
-        key={invoice._id}
-        className="flex flex-wrap items-center justify-between gap-3 rounded-box border border-base-300 bg-base-100 p-4"
-        data-testid="invoice-card"
-      >
+  <CardList items={invoices} label="Invoices and credit notes" testId="invoice-card" look={INVOICE_CARDS}>
+    {(invoice) => (
+      <>
         <div>
           <p className="font-semibold">
             {invoice.kind === 'invoice' ? 'Invoice' : 'Credit note'} {invoice.number}
@@ -55,7 +57,7 @@ export const InvoicesList = ({ invoices }: { invoices: InvoiceSummary[] }) => (
         <a className="btn btn-outline btn-sm" href={invoice.pdfUrl} download>
           Download PDF<span className="sr-only"> of {invoice.number}</span>
         </a>
-      </li>
-    ))}
-  </ul>
+      </>
+    )}
+  </CardList>
 );

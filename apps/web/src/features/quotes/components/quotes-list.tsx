@@ -1,8 +1,14 @@
 import { Link } from '@/components/ui/link';
+import { CardList, type CardLook } from '@/components/ui/card-list';
 import { formatPrice } from '@forgeline/shared/money';
 import type { Quote } from '@forgeline/shared/schemas/quote';
 import { QuoteStatusBadge } from './quote-status';
 import { formatDay } from '@/lib/format-date';
+
+const QUOTE_CARDS: CardLook = {
+  list: 'grid gap-3 md:grid-cols-2',
+  card: 'rounded-box border border-base-300 bg-base-100 p-4',
+};
 
 /** Quotes as cards: readable on a phone, every quote one tap from its page. */
 export const QuotesList = ({
@@ -14,13 +20,9 @@ export const QuotesList = ({
   hrefOf: (id: string) => string;
   showBuyer?: boolean;
 }) => (
-  <ul className="grid gap-3 md:grid-cols-2" aria-label="Quotes">
-    {quotes.map((quote) => (
-      <li
-        key={quote._id}
-        className="rounded-box border border-base-300 bg-base-100 p-4"
-        data-testid="quote-card"
-      >
+  <CardList items={quotes} label="Quotes" testId="quote-card" look={QUOTE_CARDS}>
+    {(quote) => (
+      <>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <Link to={hrefOf(quote._id)} className="link link-primary font-semibold">
             Quote {quote.number}
@@ -33,7 +35,7 @@ export const QuotesList = ({
           {quote.lines.length === 1 ? 'part' : 'parts'}
           {quote.total !== null ? ` · $ ${formatPrice(quote.total)}` : ''}
         </p>
-      </li>
-    ))}
-  </ul>
+      </>
+    )}
+  </CardList>
 );

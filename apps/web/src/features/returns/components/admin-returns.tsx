@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { RETURN_REASONS } from '@forgeline/shared/returns';
 import type { Return } from '@forgeline/shared/schemas/return';
 import { Alert } from '@/components/ui/alert';
+import { CardFacts, CardList, type CardLook } from '@/components/ui/card-list';
 import { errorMessage } from '@/lib/error-message';
 import { formatMoment } from '@/lib/format-date';
 import { toast } from '@/lib/toast';
@@ -114,21 +115,22 @@ const ReturnActions = ({ item }: { item: Return }) => {
 };
 
 /** The shop's returns (decision 0240), one card per return, made for a phone as well. */
+const RETURN_CARDS: CardLook = {
+  list: 'flex flex-col gap-3',
+  card: 'flex flex-col gap-2 rounded-box border border-base-300 bg-base-100 p-3 text-sm',
+};
+
 export const AdminReturnsList = ({ returns }: { returns: readonly Return[] }) => (
-  <ul className="flex flex-col gap-3" aria-label="Returns">
-    {returns.map((item) => (
-      <li
-        key={item._id}
-        className="flex flex-col gap-2 rounded-box border border-base-300 bg-base-100 p-3 text-sm"
-        data-testid="admin-return"
-      >
-        <p className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5">
+  <CardList items={returns} label="Returns" testId="admin-return" look={RETURN_CARDS}>
+    {(item) => (
+      <>
+        <CardFacts>
           <span className="font-mono font-semibold">{item.number}</span>
           <ReturnStatusBadge status={item.status} />
           <time dateTime={item.requestedAt} className="text-base-content/75">
             {formatMoment(item.requestedAt)}
           </time>
-        </p>
+        </CardFacts>
         <p>
           <span className="font-mono">{item.orderNumber}</span> {item.productName} × {item.quantity} ·{' '}
           {item.customerName}
@@ -142,7 +144,7 @@ export const AdminReturnsList = ({ returns }: { returns: readonly Return[] }) =>
         {item.resaleable !== null ? <p>{item.resaleable} back in stock</p> : null}
         <ReturnRefund item={item} />
         <ReturnActions item={item} />
-      </li>
-    ))}
-  </ul>
+      </>
+    )}
+  </CardList>
 );

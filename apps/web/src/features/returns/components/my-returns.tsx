@@ -1,19 +1,16 @@
 import { RETURN_REASONS } from '@forgeline/shared/returns';
 import type { Return } from '@forgeline/shared/schemas/return';
 import { formatMoment } from '@/lib/format-date';
+import { CardFacts, CompactCards } from '@/components/ui/card-list';
 import { ReturnRefund, ReturnStatusBadge } from './return-status';
 
 /** The buyer's returns (decision 0240): number, pieces, reason, step, the shop's note and the refund. */
 export const MyReturnsList = ({ returns }: { returns: readonly Return[] }) =>
   returns.length === 0 ? null : (
-    <ul className="flex flex-col gap-2" aria-label="Your returns">
-      {returns.map((item) => (
-        <li
-          key={item._id}
-          className="rounded-box border border-base-300 bg-base-100 px-3 py-2 text-sm"
-          data-testid="my-return"
-        >
-          <p className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5">
+    <CompactCards items={returns} label="Your returns" testId="my-return">
+      {(item) => (
+        <>
+          <CardFacts>
             <span className="font-mono font-semibold">{item.number}</span>
             <ReturnStatusBadge status={item.status} />
             <span>
@@ -22,14 +19,14 @@ export const MyReturnsList = ({ returns }: { returns: readonly Return[] }) =>
             <time dateTime={item.requestedAt} className="text-base-content/75">
               {formatMoment(item.requestedAt)}
             </time>
-          </p>
+          </CardFacts>
           <p className="text-base-content/80">
             {RETURN_REASONS[item.reason]}
             {item.comment ? `: ${item.comment}` : ''}
           </p>
           {item.note ? <p>Our note: {item.note}</p> : null}
           <ReturnRefund item={item} />
-        </li>
-      ))}
-    </ul>
+        </>
+      )}
+    </CompactCards>
   );

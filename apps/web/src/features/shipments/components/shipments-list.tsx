@@ -1,5 +1,6 @@
 import type { Shipment } from '@forgeline/shared/schemas/shipment';
 import { formatMoment } from '@/lib/format-date';
+import { CardFacts, CompactCards } from '@/components/ui/card-list';
 
 /** The tracking number, as a link to the carrier's page when the carrier has one (not for Other). */
 export const TrackingNumber = ({ shipment }: { shipment: Shipment }) => {
@@ -24,14 +25,10 @@ export const TrackingNumber = ({ shipment }: { shipment: Shipment }) => {
  * a link, the pieces of each line; the admin also gets the packing slip.
  */
 export const ShipmentsList = ({ shipments, label }: { shipments: readonly Shipment[]; label: string }) => (
-  <ul className="flex flex-col gap-2" aria-label={label}>
-    {shipments.map((shipment) => (
-      <li
-        key={shipment._id}
-        className="rounded-box border border-base-300 bg-base-100 px-3 py-2 text-sm"
-        data-testid="shipment"
-      >
-        <p className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5">
+  <CompactCards items={shipments} label={label} testId="shipment">
+    {(shipment) => (
+      <>
+        <CardFacts>
           <span className="font-mono font-semibold">{shipment.number}</span>
           <time dateTime={shipment.shippedAt} className="text-base-content/75">
             {formatMoment(shipment.shippedAt)}
@@ -45,7 +42,7 @@ export const ShipmentsList = ({ shipments, label }: { shipments: readonly Shipme
               Packing slip (PDF)
             </a>
           ) : null}
-        </p>
+        </CardFacts>
         <ul className="pt-0.5 text-base-content/80">
           {shipment.lines.map((line) => (
             <li key={line.orderId}>
@@ -53,7 +50,7 @@ export const ShipmentsList = ({ shipments, label }: { shipments: readonly Shipme
             </li>
           ))}
         </ul>
-      </li>
-    ))}
-  </ul>
+      </>
+    )}
+  </CompactCards>
 );
