@@ -5,7 +5,7 @@ import type {
   CompanyMemberPatch,
   CompanyMemberPatchSchema,
 } from '@forgeline/shared/schemas/company';
-import { FormField } from '@/components/ui/form-field';
+import { CheckboxField, FormField, fieldBinder } from '@/components/ui/form-field';
 import { RoleSelect } from '@/components/ui/role-select';
 import { FormActions } from '@/components/ui/form-actions';
 import { errorMessage } from '@/lib/error-message';
@@ -46,7 +46,7 @@ export const MemberForm = ({
       monthlyLimit: member.monthlyLimit,
     },
   });
-  const { errors } = formState;
+  const field = fieldBinder(register, formState.errors);
   const role = useWatch({ control, name: 'role' });
 
   const submit = handleSubmit(async (body) => {
@@ -68,17 +68,12 @@ export const MemberForm = ({
       className="flex max-w-xl flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
     >
       <h4 className="font-bold break-all">Edit {member.email}</h4>
-      <RoleSelect
-        id={`member-role-${member.userId}`}
-        className="select select-bordered"
-        error={errors.role?.message}
-        {...register('role')}
-      />
+      <RoleSelect id={`member-role-${member.userId}`} className="select select-bordered" {...field('role')} />
       {role === 'buyer' ? (
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" className="checkbox checkbox-sm" {...register('seesAllOrders')} />
-          Sees every order of the company (not only their own)
-        </label>
+        <CheckboxField
+          label="Sees every order of the company (not only their own)"
+          {...register('seesAllOrders')}
+        />
       ) : null}
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField
@@ -88,8 +83,7 @@ export const MemberForm = ({
           min="0.01"
           step="0.01"
           inputMode="decimal"
-          error={errors.orderLimit?.message}
-          {...register('orderLimit', { setValueAs: limitValue })}
+          {...field('orderLimit', { setValueAs: limitValue })}
         />
         <FormField
           label="Monthly limit ($)"
@@ -98,12 +92,11 @@ export const MemberForm = ({
           min="0.01"
           step="0.01"
           inputMode="decimal"
-          error={errors.monthlyLimit?.message}
-          {...register('monthlyLimit', { setValueAs: limitValue })}
+          {...field('monthlyLimit', { setValueAs: limitValue })}
         />
       </div>
       <FormActions
-        failure={errors.root?.message}
+        failure={formState.errors.root?.message}
         saving={formState.isSubmitting}
         submitText="Save member"
         onCancel={onDone}

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import type { PunchoutSettings, PunchoutSettingsInput } from '@forgeline/shared/schemas/punchout';
 import type { PunchoutSettingsBody } from '@forgeline/shared/schemas/punchout';
 import { Alert } from '@/components/ui/alert';
-import { FormField } from '@/components/ui/form-field';
+import { FormField, fieldBinder } from '@/components/ui/form-field';
 import { ListQueryState, QueryState } from '@/components/ui/query-state';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { TableRegion } from '@/components/ui/table-region';
@@ -35,7 +35,7 @@ const SettingsForm = ({ companyId, settings }: { companyId: string; settings: Pu
       ociPassword: '',
     },
   });
-  const { errors } = formState;
+  const field = fieldBinder(register, formState.errors);
   const submit = handleSubmit(async (body) => {
     try {
       await save.mutateAsync(body);
@@ -59,50 +59,32 @@ const SettingsForm = ({ companyId, settings }: { companyId: string; settings: Pu
         type="email"
         autoComplete="off"
         hint="Orders from the procurement system are placed as this member."
-        error={errors.buyerEmail?.message}
-        {...register('buyerEmail')}
+        {...field('buyerEmail')}
       />
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField
-          label="cXML domain"
-          autoComplete="off"
-          error={errors.cxmlDomain?.message}
-          {...register('cxmlDomain')}
-        />
-        <FormField
-          label="cXML identity"
-          autoComplete="off"
-          error={errors.cxmlIdentity?.message}
-          {...register('cxmlIdentity')}
-        />
+        <FormField label="cXML domain" autoComplete="off" {...field('cxmlDomain')} />
+        <FormField label="cXML identity" autoComplete="off" {...field('cxmlIdentity')} />
         <FormField
           label="cXML shared secret"
           type="password"
           autoComplete="new-password"
           hint={settings?.hasSharedSecret ? SECRET_KEPT : undefined}
-          error={errors.sharedSecret?.message}
-          {...register('sharedSecret')}
+          {...field('sharedSecret')}
         />
         <span className="hidden sm:block" />
-        <FormField
-          label="OCI user name"
-          autoComplete="off"
-          error={errors.ociUsername?.message}
-          {...register('ociUsername')}
-        />
+        <FormField label="OCI user name" autoComplete="off" {...field('ociUsername')} />
         <FormField
           label="OCI password"
           type="password"
           autoComplete="new-password"
           hint={settings?.hasOciPassword ? SECRET_KEPT : undefined}
-          error={errors.ociPassword?.message}
-          {...register('ociPassword')}
+          {...field('ociPassword')}
         />
       </div>
       <div>
         <SubmitButton isLoading={formState.isSubmitting}>Save punchout settings</SubmitButton>
       </div>
-      <Alert>{errors.root?.message}</Alert>
+      <Alert>{formState.errors.root?.message}</Alert>
     </form>
   );
 };
