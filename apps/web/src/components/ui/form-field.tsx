@@ -1,5 +1,6 @@
 import {
   useId,
+  type ComponentProps,
   type InputHTMLAttributes,
   type ReactNode,
   type Ref,
@@ -169,3 +170,13 @@ export const fieldBinder =
     ...register(name, options),
     error: messageAt(errors, name),
   });
+
+/** A whole number (pieces, grams, days): the numeric keyboard, steps of one, none below `min` (0 unless given). */
+export const CountField = (props: ComponentProps<typeof FormField>) => (
+  <FormField type="number" inputMode="numeric" step="1" min="0" {...props} />
+);
+
+/** A sum in dollars: the decimal keyboard, steps of a cent, none below `min` (0 unless given). */
+export const MoneyField = (props: ComponentProps<typeof FormField>) => (
+  <FormField type="number" inputMode="decimal" step="0.01" min="0" {...props} />
+);

@@ -6,7 +6,7 @@ import { deliveryKindLabels } from '@forgeline/shared/delivery';
 import { countryName } from '@forgeline/shared/countries';
 import { formatPrice } from '@forgeline/shared/money';
 import { Alert } from '@/components/ui/alert';
-import { FormField } from '@/components/ui/form-field';
+import { MoneyField, fieldBinder } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
@@ -42,7 +42,7 @@ export const FreightPriceForm = ({ checkoutId, number }: { checkoutId: string; n
   const { register, handleSubmit, formState, setError } = useForm<FreightInput, unknown, FreightBody>({
     resolver,
   });
-  const { errors } = formState;
+  const field = fieldBinder(register, formState.errors);
 
   const submit = handleSubmit(async (body) => {
     try {
@@ -67,21 +67,13 @@ export const FreightPriceForm = ({ checkoutId, number }: { checkoutId: string; n
       </p>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
         <div className="min-w-0 sm:flex-1">
-          <FormField
-            label="Freight price, net ($)"
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            error={errors.price?.message}
-            {...register('price', { valueAsNumber: true })}
-          />
+          <MoneyField label="Freight price, net ($)" {...field('price', { valueAsNumber: true })} />
         </div>
         <SubmitButton isLoading={formState.isSubmitting} className="self-start sm:mt-7">
           Set the price
         </SubmitButton>
       </div>
-      <Alert>{errors.root?.message}</Alert>
+      <Alert>{formState.errors.root?.message}</Alert>
     </form>
   );
 };

@@ -5,7 +5,7 @@ import type {
   CompanyMemberPatch,
   CompanyMemberPatchSchema,
 } from '@forgeline/shared/schemas/company';
-import { CheckboxField, FormField, fieldBinder } from '@/components/ui/form-field';
+import { CheckboxField, MoneyField, fieldBinder } from '@/components/ui/form-field';
 import { RoleSelect } from '@/components/ui/role-select';
 import { FormActions } from '@/components/ui/form-actions';
 import { errorMessage } from '@/lib/error-message';
@@ -76,22 +76,16 @@ export const MemberForm = ({
         />
       ) : null}
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField
+        <MoneyField
           label="Per-order limit ($)"
           hint="Empty: no limit. Above it, an order waits for an approver."
-          type="number"
           min="0.01"
-          step="0.01"
-          inputMode="decimal"
           {...field('orderLimit', { setValueAs: limitValue })}
         />
-        <FormField
+        <MoneyField
           label="Monthly limit ($)"
           hint="Empty: no limit. Counts this calendar month."
-          type="number"
           min="0.01"
-          step="0.01"
-          inputMode="decimal"
           {...field('monthlyLimit', { setValueAs: limitValue })}
         />
       </div>
