@@ -19,6 +19,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import type { productFormSchema } from '../schemas';
 import { BackorderFields } from './backorder-fields';
+import { SchemaForm } from '@/components/ui/card-form';
 
 const MAX_MB = LIMITS.imageBytesMax / (1024 * 1024);
 
@@ -116,10 +117,9 @@ export const ProductForm = ({
   const imageField = register('image');
 
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
+    <SchemaForm
+      onSubmit={submit}
       onFocus={resolver.preload}
-      noValidate
       className="grid gap-4 sm:grid-cols-2"
       aria-label={submitLabel}
     >
@@ -227,6 +227,6 @@ export const ProductForm = ({
       <div className="sm:col-span-2">
         <SubmitButton isLoading={isSubmitting}>{submitLabel}</SubmitButton>
       </div>
-    </form>
+    </SchemaForm>
   );
 };

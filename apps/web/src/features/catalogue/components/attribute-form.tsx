@@ -6,6 +6,7 @@ import { FormField, SelectField, fieldBinder } from '@/components/ui/form-field'
 import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { SchemaForm } from '@/components/ui/card-form';
 
 const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.AttributeBodySchema));
 
@@ -35,10 +36,9 @@ export const AttributeForm = ({
     }
   });
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
+    <SchemaForm
+      onSubmit={submit}
       onFocus={resolver.preload}
-      noValidate
       aria-label="Add an attribute"
       className="grid gap-2 sm:grid-cols-2"
     >
@@ -69,6 +69,6 @@ export const AttributeForm = ({
       <div className="sm:col-span-2">
         <SubmitButton isLoading={formState.isSubmitting}>Add attribute</SubmitButton>
       </div>
-    </form>
+    </SchemaForm>
   );
 };

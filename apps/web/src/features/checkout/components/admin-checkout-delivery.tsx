@@ -13,6 +13,7 @@ import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
 import { useCheckout } from '../api/get-checkout';
 import { usePriceFreight } from '../api/price-freight';
+import { SchemaForm } from '@/components/ui/card-form';
 
 type FreightInput = z.input<typeof FreightPriceBodySchema>;
 type FreightBody = z.output<typeof FreightPriceBodySchema>;
@@ -54,10 +55,9 @@ export const FreightPriceForm = ({ checkoutId, number }: { checkoutId: string; n
   });
 
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
+    <SchemaForm
+      onSubmit={submit}
       onFocus={resolver.preload}
-      noValidate
       aria-label="Set the freight price"
       className="mt-3 flex flex-col gap-2 border-t border-base-300 pt-3"
     >
@@ -74,7 +74,7 @@ export const FreightPriceForm = ({ checkoutId, number }: { checkoutId: string; n
         </SubmitButton>
       </div>
       <Alert>{formState.errors.root?.message}</Alert>
-    </form>
+    </SchemaForm>
   );
 };
 

@@ -9,6 +9,7 @@ import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
 import { useUpdateCompany } from '../api/companies';
 import { CompanyFields } from './company-fields';
+import { SchemaForm } from '@/components/ui/card-form';
 
 const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.CompanyBodySchema));
 
@@ -79,10 +80,9 @@ const DetailsForm = ({ company, onDone }: { company: Company; onDone: () => void
   });
 
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
+    <SchemaForm
+      onSubmit={submit}
       onFocus={resolver.preload}
-      noValidate
       aria-label="Company details"
       className="flex max-w-xl flex-col gap-3"
     >
@@ -97,6 +97,6 @@ const DetailsForm = ({ company, onDone }: { company: Company; onDone: () => void
         submitText="Save details"
         onCancel={onDone}
       />
-    </form>
+    </SchemaForm>
   );
 };

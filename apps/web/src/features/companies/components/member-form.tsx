@@ -12,6 +12,7 @@ import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
 import { useUpdateMember } from '../api/members';
+import { SchemaForm } from '@/components/ui/card-form';
 
 type MemberInput = z.input<typeof CompanyMemberPatchSchema>;
 
@@ -60,10 +61,9 @@ export const MemberForm = ({
   });
 
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
+    <SchemaForm
+      onSubmit={submit}
       onFocus={resolver.preload}
-      noValidate
       aria-label={`Edit ${member.email}`}
       className="flex max-w-xl flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
     >
@@ -95,6 +95,6 @@ export const MemberForm = ({
         submitText="Save member"
         onCancel={onDone}
       />
-    </form>
+    </SchemaForm>
   );
 };

@@ -9,6 +9,7 @@ import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
 import { useCreateCompany } from '../api/companies';
 import { CompanyFields } from './company-fields';
+import { SchemaForm } from '@/components/ui/card-form';
 
 /** zod and the schema load on the first validation (docs/decisions/0042). */
 const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.CompanyBodySchema));
@@ -41,10 +42,9 @@ export const NewCompanyForm = ({ onCancel }: { onCancel: () => void }) => {
   });
 
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
+    <SchemaForm
+      onSubmit={submit}
       onFocus={resolver.preload}
-      noValidate
       aria-label="New company"
       className="mb-4 flex max-w-xl flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
     >
@@ -56,6 +56,6 @@ export const NewCompanyForm = ({ onCancel }: { onCancel: () => void }) => {
         submitText="Create company"
         onCancel={onCancel}
       />
-    </form>
+    </SchemaForm>
   );
 };

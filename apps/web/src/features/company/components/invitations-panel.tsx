@@ -14,6 +14,7 @@ import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
 import { useInvitations, useInvite, useResendInvitation, useRevokeInvitation } from '../api/invitations';
 import { PanelList } from './panel-list';
+import { SchemaForm } from '@/components/ui/card-form';
 
 const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.InvitationBodySchema));
 type InviteInput = z.input<typeof InvitationBodySchema>;
@@ -115,10 +116,9 @@ const InviteForm = () => {
   });
 
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
+    <SchemaForm
+      onSubmit={submit}
       onFocus={resolver.preload}
-      noValidate
       className="grid gap-3 rounded-box border border-base-300 bg-base-100 p-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start"
       aria-label="Invite a colleague"
     >
@@ -135,6 +135,6 @@ const InviteForm = () => {
       <Alert data-testid="invite-error" className="sm:col-span-3">
         {failure}
       </Alert>
-    </form>
+    </SchemaForm>
   );
 };

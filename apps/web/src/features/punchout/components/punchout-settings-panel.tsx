@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
 import type { PunchoutSettings, PunchoutSettingsInput } from '@forgeline/shared/schemas/punchout';
 import type { PunchoutSettingsBody } from '@forgeline/shared/schemas/punchout';
@@ -10,12 +11,24 @@ import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
 import { usePunchoutDocuments, usePunchoutSettings, useSavePunchoutSettings } from '../api/punchout';
+import { SchemaForm } from '@/components/ui/card-form';
 
 const resolver = lazyZodResolver(() =>
   import('../schemas').then((schemas) => schemas.PunchoutSettingsBodySchema),
 );
 
-const SECRET_KEPT = 'Leave blank to keep the one set.';
+/** A secret typed in, never shown back: left blank, the one set stays (the hint says so when there is one). */
+const SecretField = ({
+  isSet,
+  ...props
+}: ComponentProps<typeof FormField> & { isSet: boolean | undefined }) => (
+  <FormField
+    type="password"
+    autoComplete="new-password"
+    hint={isSet ? 'Leave blank to keep the one set.' : undefined}
+    {...props}
+  />
+);
 
 /** The form of a company's punchout credentials; secrets are typed, never shown back. */
 const SettingsForm = ({ companyId, settings }: { companyId: string; settings: PunchoutSettings | null }) => {
@@ -47,10 +60,9 @@ const SettingsForm = ({ companyId, settings }: { companyId: string; settings: Pu
     }
   });
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
+    <SchemaForm
+      onSubmit={submit}
       onFocus={resolver.preload}
-      noValidate
       aria-label="Punchout settings"
       className="flex flex-col gap-3"
     >
@@ -64,28 +76,20 @@ const SettingsForm = ({ companyId, settings }: { companyId: string; settings: Pu
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField label="cXML domain" autoComplete="off" {...field('cxmlDomain')} />
         <FormField label="cXML identity" autoComplete="off" {...field('cxmlIdentity')} />
-        <FormField
+        <SecretField
           label="cXML shared secret"
-          type="password"
-          autoComplete="new-password"
-          hint={settings?.hasSharedSecret ? SECRET_KEPT : undefined}
+          isSet={settings?.hasSharedSecret}
           {...field('sharedSecret')}
         />
         <span className="hidden sm:block" />
         <FormField label="OCI user name" autoComplete="off" {...field('ociUsername')} />
-        <FormField
-          label="OCI password"
-          type="password"
-          autoComplete="new-password"
-          hint={settings?.hasOciPassword ? SECRET_KEPT : undefined}
-          {...field('ociPassword')}
-        />
+        <SecretField label="OCI password" isSet={settings?.hasOciPassword} {...field('ociPassword')} />
       </div>
       <div>
         <SubmitButton isLoading={formState.isSubmitting}>Save punchout settings</SubmitButton>
       </div>
       <Alert>{formState.errors.root?.message}</Alert>
-    </form>
+    </SchemaForm>
   );
 };
 

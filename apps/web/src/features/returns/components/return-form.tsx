@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
 import { useCreateReturn } from '../api/returns';
+import { SchemaForm } from '@/components/ui/card-form';
 
 /** A line the buyer may return pieces of: its shipped pieces not yet returned or asked back. */
 export interface ReturnableLine {
@@ -77,10 +78,9 @@ export const ReturnForm = ({ line, onDone }: { line: ReturnableLine; onDone?: ()
   });
 
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
+    <SchemaForm
+      onSubmit={submit}
       onFocus={resolver.preload}
-      noValidate
       aria-label={`Return pieces of ${line.number}`}
       className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-3"
     >
@@ -110,6 +110,6 @@ export const ReturnForm = ({ line, onDone }: { line: ReturnableLine; onDone?: ()
           Ask to return
         </SubmitButton>
       </div>
-    </form>
+    </SchemaForm>
   );
 };

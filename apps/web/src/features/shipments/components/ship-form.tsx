@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
 import { useCreateShipment } from '../api/shipments';
+import { SchemaForm } from '@/components/ui/card-form';
 
 /** What the form needs of an order line: the line of the page and those of its checkout. */
 export type ShippableLine = Pick<
@@ -79,10 +80,9 @@ const ShipLinesForm = ({ open }: { open: Open }) => {
     }
   });
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
+    <SchemaForm
+      onSubmit={submit}
       onFocus={resolver.preload}
-      noValidate
       aria-label="Ship pieces"
       className="flex flex-col gap-3"
     >
@@ -126,6 +126,6 @@ const ShipLinesForm = ({ open }: { open: Open }) => {
           Ship these pieces
         </SubmitButton>
       </div>
-    </form>
+    </SchemaForm>
   );
 };
