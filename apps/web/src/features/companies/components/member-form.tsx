@@ -7,12 +7,12 @@ import type {
 } from '@forgeline/shared/schemas/company';
 import { CheckboxField, MoneyField, fieldBinder } from '@/components/ui/form-field';
 import { RoleSelect } from '@/components/ui/role-select';
-import { FormActions } from '@/components/ui/form-actions';
+import { FormStateActions } from '@/components/ui/form-actions';
 import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
 import { useUpdateMember } from '../api/members';
-import { SchemaForm } from '@/components/ui/card-form';
+import { CardForm } from '@/components/ui/card-form';
 
 type MemberInput = z.input<typeof CompanyMemberPatchSchema>;
 
@@ -61,11 +61,11 @@ export const MemberForm = ({
   });
 
   return (
-    <SchemaForm
+    <CardForm
       onSubmit={submit}
       onFocus={resolver.preload}
       aria-label={`Edit ${member.email}`}
-      className="flex max-w-xl flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
+      className="max-w-xl"
     >
       <h4 className="font-bold break-all">Edit {member.email}</h4>
       <RoleSelect id={`member-role-${member.userId}`} className="select select-bordered" {...field('role')} />
@@ -89,12 +89,7 @@ export const MemberForm = ({
           {...field('monthlyLimit', { setValueAs: limitValue })}
         />
       </div>
-      <FormActions
-        failure={formState.errors.root?.message}
-        saving={formState.isSubmitting}
-        submitText="Save member"
-        onCancel={onDone}
-      />
-    </SchemaForm>
+      <FormStateActions formState={formState} submitText="Save member" onCancel={onDone} />
+    </CardForm>
   );
 };
