@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 import type { Product, ProductBody } from '@forgeline/shared/schemas/product';
 import { actionFailed } from '@/lib/error-message';
@@ -7,7 +7,7 @@ import { uploadImage } from '../api/upload-image';
 import { useUpdateProduct } from '../api/update-product';
 import { ProductForm, type SaveResult } from './product-form';
 import { Alert } from '@/components/ui/alert';
-import { ModalBackdrop, ModalHeader } from '@/components/ui/modal-header';
+import { ModalDialog } from '@/components/ui/modal-header';
 
 type EditProductDialogProps = {
   product: Product | null;
@@ -18,17 +18,9 @@ type EditProductDialogProps = {
 
 /** The Update dialog of Manage Products: the product's fields, PUT /api/product/:id. */
 export const EditProductDialog = ({ product, onClose, extra }: EditProductDialogProps) => {
-  const dialog = useRef<HTMLDialogElement>(null);
   const updateProduct = useUpdateProduct();
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (product && !element.open) element.showModal();
-    if (!product && element.open) element.close();
-  }, [product]);
 
   const save = async (
     fields: Omit<ProductBody, 'img'>,
@@ -64,30 +56,27 @@ export const EditProductDialog = ({ product, onClose, extra }: EditProductDialog
   };
 
   return (
-    <dialog ref={dialog} className="modal" aria-labelledby="edit-product-title" onClose={onClose}>
-      <div className="modal-box max-w-2xl">
-        <ModalHeader
-          id="edit-product-title"
-          className="mb-4"
-          titleClassName="text-xl font-bold"
-          onClose={onClose}
-        >
-          Update {product?.name}
-        </ModalHeader>
-        {product ? (
-          <ProductForm
-            key={product._id}
-            product={product}
-            submitLabel="Update Product"
-            onSubmit={save}
-            progress={progress}
-            idPrefix="edit-product"
-          />
-        ) : null}
-        <Alert className="mt-3">{failure}</Alert>
-        {product && extra ? extra(product) : null}
-      </div>
-      <ModalBackdrop />
-    </dialog>
+    <ModalDialog
+      open={product !== null}
+      titleId="edit-product-title"
+      title={`Update ${product?.name ?? ''}`}
+      headerClassName="mb-4"
+      titleClassName="text-xl font-bold"
+      boxClassName="max-w-2xl"
+      onClose={onClose}
+    >
+      {product ? (
+        <ProductForm
+          key={product._id}
+          product={product}
+          submitLabel="Update Product"
+          onSubmit={save}
+          progress={progress}
+          idPrefix="edit-product"
+        />
+      ) : null}
+      <Alert className="mt-3">{failure}</Alert>
+      {product && extra ? extra(product) : null}
+    </ModalDialog>
   );
 };
