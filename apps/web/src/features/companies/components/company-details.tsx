@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Company, CompanyBody, CompanyBodyInput } from '@forgeline/shared/schemas/company';
-import { FormActions } from '@/components/ui/form-actions';
+import { CheckboxField } from '@/components/ui/form-field';
+import { FormStateActions } from '@/components/ui/form-actions';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { formatDay } from '@/lib/format-date';
@@ -87,16 +88,11 @@ const DetailsForm = ({ company, onDone }: { company: Company; onDone: () => void
       className="flex max-w-xl flex-col gap-3"
     >
       <CompanyFields register={register} errors={formState.errors} />
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" className="checkbox checkbox-sm" {...register('allowFreeTextAddress')} />
-        Buyers may type any delivery address (off: only sites of the address book)
-      </label>
-      <FormActions
-        failure={formState.errors.root?.message}
-        saving={formState.isSubmitting}
-        submitText="Save details"
-        onCancel={onDone}
+      <CheckboxField
+        label="Buyers may type any delivery address (off: only sites of the address book)"
+        {...register('allowFreeTextAddress')}
       />
+      <FormStateActions formState={formState} submitText="Save details" onCancel={onDone} />
     </SchemaForm>
   );
 };
