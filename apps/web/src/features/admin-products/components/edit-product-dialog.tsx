@@ -1,11 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 import type { Product, ProductBody } from '@forgeline/shared/schemas/product';
-import { actionFailed } from '@/lib/error-message';
-import { photoRefused } from '../api/photo-refused';
-import { uploadImage } from '../api/upload-image';
 import { useUpdateProduct } from '../api/update-product';
 import { ProductForm, type SaveResult } from './product-form';
+import { useSaveWithPhoto } from './use-save-with-photo';
 import { Alert } from '@/components/ui/alert';
 import { ModalDialog } from '@/components/ui/modal-header';
 
@@ -19,41 +17,20 @@ type EditProductDialogProps = {
 /** The Update dialog of Manage Products: the product's fields, PUT /api/product/:id. */
 export const EditProductDialog = ({ product, onClose, extra }: EditProductDialogProps) => {
   const updateProduct = useUpdateProduct();
-  const [progress, setProgress] = useState<number | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { progress, failure, save } = useSaveWithPhoto('Failed to update the Product');
 
-  const save = async (
+  // null: no photo (the placeholder shows); undefined: the current one stays.
+  const update = async (
     fields: Omit<ProductBody, 'img'>,
     image: File | null | undefined,
-  ): Promise<SaveResult> => {
-    if (!product) return false;
-    setFailure(null);
-    try {
-      // null: no photo (the placeholder shows); undefined: the current one stays.
-      let img = image === null ? null : product.img;
-      if (image) {
-        setProgress(0);
-        try {
-          img = (await uploadImage(image, { onProgress: setProgress })).data.url;
-        } catch (error) {
-          const refused = photoRefused(error);
-          if (refused === null) throw error;
-          toast.error('Failed to update the Product');
-          return { imageError: refused };
-        }
-      }
-      await updateProduct.mutateAsync({ id: product._id, body: { ...fields, img } });
-      toast.success('Product updated successfully');
-      onClose();
-      return true;
-    } catch (error) {
-      setFailure(actionFailed('Failed to update the Product', error));
-      toast.error('Failed to update the Product');
-      return false;
-    } finally {
-      setProgress(null);
-    }
-  };
+  ): Promise<SaveResult> =>
+    product
+      ? save(image ?? null, image === null ? null : product.img, async (img) => {
+          await updateProduct.mutateAsync({ id: product._id, body: { ...fields, img } });
+          toast.success('Product updated successfully');
+          onClose();
+        })
+      : false;
 
   return (
     <ModalDialog
@@ -70,7 +47,7 @@ export const EditProductDialog = ({ product, onClose, extra }: EditProductDialog
           key={product._id}
           product={product}
           submitLabel="Update Product"
-          onSubmit={save}
+          onSubmit={update}
           progress={progress}
           idPrefix="edit-product"
         />
