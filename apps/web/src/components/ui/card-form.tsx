@@ -1,8 +1,16 @@
 import type { FormEvent, FormHTMLAttributes, ReactNode } from 'react';
 
-type CardFormProps = Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'className' | 'title'> & {
+type SchemaFormProps = Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'> & {
   /** react-hook-form's `handleSubmit(…)`: its promise is left to run, errors land in the form. */
   onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<unknown>;
+};
+
+/** A form checked by its zod schema, not by the browser, submitted by react-hook-form. */
+export const SchemaForm = ({ onSubmit, ...rest }: SchemaFormProps) => (
+  <form onSubmit={(event) => void onSubmit(event)} noValidate {...rest} />
+);
+
+type CardFormProps = Omit<SchemaFormProps, 'className' | 'title'> & {
   /** The heading over the fields: an h3, or an h4 inside a section that has its own h3. */
   title?: ReactNode;
   titleLevel?: 3 | 4;
@@ -23,9 +31,8 @@ export const CardForm = ({
   children,
   ...rest
 }: CardFormProps) => (
-  <form
-    onSubmit={(event) => void onSubmit(event)}
-    noValidate
+  <SchemaForm
+    onSubmit={onSubmit}
     className={`flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4 ${className}`.trim()}
     {...rest}
   >
@@ -35,5 +42,5 @@ export const CardForm = ({
       <h3 className="text-lg font-bold">{title}</h3>
     )}
     {children}
-  </form>
+  </SchemaForm>
 );

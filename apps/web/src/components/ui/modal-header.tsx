@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 /** The top of a modal: its heading (which names the dialog through `id`) and the ✕ that closes it. */
 export const ModalHeader = ({
@@ -33,3 +33,52 @@ export const ModalBackdrop = () => (
     </button>
   </form>
 );
+
+/**
+ * A modal `<dialog>` shown while `open`, named by its heading: the header with its ✕, the box's content and
+ * the backdrop. Escape, the ✕ and the backdrop all end in `onClose`.
+ */
+export const ModalDialog = ({
+  open,
+  titleId,
+  title,
+  headerClassName,
+  titleClassName,
+  boxClassName,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  titleId: string;
+  title: ReactNode;
+  headerClassName: string;
+  titleClassName: string;
+  /** The box's width, e.g. max-w-md. */
+  boxClassName: string;
+  onClose: () => void;
+  children: ReactNode;
+}) => {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+  return (
+    <dialog ref={dialog} className="modal" aria-labelledby={titleId} onClose={onClose}>
+      <div className={`modal-box ${boxClassName}`}>
+        <ModalHeader
+          id={titleId}
+          className={headerClassName}
+          titleClassName={titleClassName}
+          onClose={onClose}
+        >
+          {title}
+        </ModalHeader>
+        {children}
+      </div>
+      <ModalBackdrop />
+    </dialog>
+  );
+};

@@ -1,13 +1,11 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 import type { Product, ProductBody } from '@forgeline/shared/schemas/product';
-import { actionFailed } from '@/lib/error-message';
-import { photoRefused } from '../api/photo-refused';
-import { uploadImage } from '../api/upload-image';
 import { useUpdateProduct } from '../api/update-product';
 import { ProductForm, type SaveResult } from './product-form';
+import { useSaveWithPhoto } from './use-save-with-photo';
 import { Alert } from '@/components/ui/alert';
-import { ModalBackdrop, ModalHeader } from '@/components/ui/modal-header';
+import { ModalDialog } from '@/components/ui/modal-header';
 
 type EditProductDialogProps = {
   product: Product | null;
@@ -18,76 +16,44 @@ type EditProductDialogProps = {
 
 /** The Update dialog of Manage Products: the product's fields, PUT /api/product/:id. */
 export const EditProductDialog = ({ product, onClose, extra }: EditProductDialogProps) => {
-  const dialog = useRef<HTMLDialogElement>(null);
   const updateProduct = useUpdateProduct();
-  const [progress, setProgress] = useState<number | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { progress, failure, save } = useSaveWithPhoto('Failed to update the Product');
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (product && !element.open) element.showModal();
-    if (!product && element.open) element.close();
-  }, [product]);
-
-  const save = async (
+  // null: no photo (the placeholder shows); undefined: the current one stays.
+  const update = async (
     fields: Omit<ProductBody, 'img'>,
     image: File | null | undefined,
-  ): Promise<SaveResult> => {
-    if (!product) return false;
-    setFailure(null);
-    try {
-      // null: no photo (the placeholder shows); undefined: the current one stays.
-      let img = image === null ? null : product.img;
-      if (image) {
-        setProgress(0);
-        try {
-          img = (await uploadImage(image, { onProgress: setProgress })).data.url;
-        } catch (error) {
-          const refused = photoRefused(error);
-          if (refused === null) throw error;
-          toast.error('Failed to update the Product');
-          return { imageError: refused };
-        }
-      }
-      await updateProduct.mutateAsync({ id: product._id, body: { ...fields, img } });
-      toast.success('Product updated successfully');
-      onClose();
-      return true;
-    } catch (error) {
-      setFailure(actionFailed('Failed to update the Product', error));
-      toast.error('Failed to update the Product');
-      return false;
-    } finally {
-      setProgress(null);
-    }
-  };
+  ): Promise<SaveResult> =>
+    product
+      ? save(image ?? null, image === null ? null : product.img, async (img) => {
+          await updateProduct.mutateAsync({ id: product._id, body: { ...fields, img } });
+          toast.success('Product updated successfully');
+          onClose();
+        })
+      : false;
 
   return (
-    <dialog ref={dialog} className="modal" aria-labelledby="edit-product-title" onClose={onClose}>
-      <div className="modal-box max-w-2xl">
-        <ModalHeader
-          id="edit-product-title"
-          className="mb-4"
-          titleClassName="text-xl font-bold"
-          onClose={onClose}
-        >
-          Update {product?.name}
-        </ModalHeader>
-        {product ? (
-          <ProductForm
-            key={product._id}
-            product={product}
-            submitLabel="Update Product"
-            onSubmit={save}
-            progress={progress}
-            idPrefix="edit-product"
-          />
-        ) : null}
-        <Alert className="mt-3">{failure}</Alert>
-        {product && extra ? extra(product) : null}
-      </div>
-      <ModalBackdrop />
-    </dialog>
+    <ModalDialog
+      open={product !== null}
+      titleId="edit-product-title"
+      title={`Update ${product?.name ?? ''}`}
+      headerClassName="mb-4"
+      titleClassName="text-xl font-bold"
+      boxClassName="max-w-2xl"
+      onClose={onClose}
+    >
+      {product ? (
+        <ProductForm
+          key={product._id}
+          product={product}
+          submitLabel="Update Product"
+          onSubmit={update}
+          progress={progress}
+          idPrefix="edit-product"
+        />
+      ) : null}
+      <Alert className="mt-3">{failure}</Alert>
+      {product && extra ? extra(product) : null}
+    </ModalDialog>
   );
 };

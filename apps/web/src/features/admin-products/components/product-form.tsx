@@ -4,11 +4,22 @@ import type { z } from 'zod';
 import { LIMITS } from '@forgeline/shared/constants';
 import type { Product, ProductBody } from '@forgeline/shared/schemas/product';
 import { PART_PHOTO_PLACEHOLDER } from '@forgeline/shared/images';
-import { Field, errorProps } from '@/components/ui/form-field';
+import {
+  CheckboxField,
+  CountField,
+  Field,
+  FormField,
+  MoneyField,
+  SelectField,
+  TextareaField,
+  errorProps,
+  fieldBinder,
+} from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import type { productFormSchema } from '../schemas';
 import { BackorderFields } from './backorder-fields';
+import { SchemaForm } from '@/components/ui/card-form';
 
 const MAX_MB = LIMITS.imageBytesMax / (1024 * 1024);
 
@@ -102,125 +113,54 @@ export const ProductForm = ({
   });
 
   const id = (name: string) => `${idPrefix}-${name}`;
+  const field = fieldBinder(register, errors);
   const imageField = register('image');
 
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
+    <SchemaForm
+      onSubmit={submit}
       onFocus={resolver.preload}
-      noValidate
       className="grid gap-4 sm:grid-cols-2"
       aria-label={submitLabel}
     >
       <div className="sm:col-span-2">
-        <Field id={id('name')} label="Product Name" error={errors.name?.message}>
-          <input
-            id={id('name')}
-            className="input w-full"
-            {...errorProps(id('name'), errors.name?.message)}
-            {...register('name')}
-          />
-        </Field>
+        <FormField id={id('name')} label="Product Name" {...field('name')} />
       </div>
       <div className="grid gap-4 sm:col-span-2 sm:grid-cols-3">
-        <Field id={id('price')} label="Price Per Unit" error={errors.price?.message}>
-          <input
-            id={id('price')}
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            className="input w-full"
-            {...errorProps(id('price'), errors.price?.message)}
-            {...register('price')}
-          />
-        </Field>
-        <Field id={id('min-order')} label="Minimum Order Quantity" error={errors.minOrder?.message}>
-          <input
-            id={id('min-order')}
-            type="number"
-            inputMode="numeric"
-            step="1"
-            min="1"
-            className="input w-full"
-            {...errorProps(id('min-order'), errors.minOrder?.message)}
-            {...register('minOrder')}
-          />
-        </Field>
-        <Field id={id('available')} label="Available Quantity" error={errors.availableQuantiity?.message}>
-          <input
-            id={id('available')}
-            type="number"
-            inputMode="numeric"
-            step="1"
-            min="0"
-            className="input w-full"
-            {...errorProps(id('available'), errors.availableQuantiity?.message)}
-            {...register('availableQuantiity')}
-          />
-        </Field>
-        <Field
+        <MoneyField id={id('price')} label="Price Per Unit" {...field('price')} />
+        <CountField id={id('min-order')} label="Minimum Order Quantity" min="1" {...field('minOrder')} />
+        <CountField id={id('available')} label="Available Quantity" {...field('availableQuantiity')} />
+        <CountField
           id={id('low-stock')}
           label="Low-stock alert at (pcs)"
           hint="At or below this many pieces the admins get one e-mail and the product is marked low."
-          error={errors.lowStockThreshold?.message}
-        >
-          <input
-            id={id('low-stock')}
-            type="number"
-            inputMode="numeric"
-            step="1"
-            min="0"
-            className="input w-full"
-            {...errorProps(id('low-stock'), errors.lowStockThreshold?.message)}
-            {...register('lowStockThreshold')}
-          />
-        </Field>
-        <Field
+          {...field('lowStockThreshold')}
+        />
+        <CountField
           id={id('weight')}
           label="Weight of one piece (g)"
           hint="For delivery priced by weight; leave empty when not weighed."
-          error={errors.weightGrams?.message}
-        >
-          <input
-            id={id('weight')}
-            type="number"
-            inputMode="numeric"
-            step="1"
-            min="0"
-            className="input w-full"
-            {...errorProps(id('weight'), errors.weightGrams?.message)}
-            {...register('weightGrams')}
-          />
-        </Field>
-        <Field
+          {...field('weightGrams')}
+        />
+        <SelectField
           id={id('tax-category')}
           label="Tax category"
           hint="Which tax rate the part bears: the shop's rates are set under Tax."
-          error={errors.taxCategory?.message}
+          {...field('taxCategory')}
         >
-          <select
-            id={id('tax-category')}
-            className="select w-full"
-            {...errorProps(id('tax-category'), errors.taxCategory?.message)}
-            {...register('taxCategory')}
-          >
-            <option value="standard">Standard rate</option>
-            <option value="reduced">Reduced rate</option>
-            <option value="exempt">Exempt (no tax)</option>
-          </select>
-        </Field>
-        <BackorderFields register={register} errors={errors} id={id} />
+          <option value="standard">Standard rate</option>
+          <option value="reduced">Reduced rate</option>
+          <option value="exempt">Exempt (no tax)</option>
+        </SelectField>
+        <BackorderFields register={register} field={field} id={id} />
       </div>
       <div className="sm:col-span-2">
-        <Field id={id('description')} label="Description" error={errors.description?.message}>
-          <textarea
-            id={id('description')}
-            className="textarea h-28 w-full"
-            {...errorProps(id('description'), errors.description?.message)}
-            {...register('description')}
-          />
-        </Field>
+        <TextareaField
+          id={id('description')}
+          label="Description"
+          className="h-28"
+          {...field('description')}
+        />
       </div>
       <div className="sm:col-span-2">
         <Field
@@ -249,15 +189,12 @@ export const ProductForm = ({
             }}
           />
         </Field>
-        <label className="mt-2 flex cursor-pointer items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="checkbox checkbox-sm"
-            checked={noPhoto}
-            onChange={(event) => setNoPhoto(event.target.checked)}
-          />
-          {hadPhoto ? 'Remove the photo: show a placeholder' : 'No photo yet: show a placeholder'}
-        </label>
+        <CheckboxField
+          className="mt-2 cursor-pointer"
+          label={hadPhoto ? 'Remove the photo: show a placeholder' : 'No photo yet: show a placeholder'}
+          checked={noPhoto}
+          onChange={(event) => setNoPhoto(event.target.checked)}
+        />
       </div>
       {noPhoto || preview || product ? (
         <img
@@ -290,6 +227,6 @@ export const ProductForm = ({
       <div className="sm:col-span-2">
         <SubmitButton isLoading={isSubmitting}>{submitLabel}</SubmitButton>
       </div>
-    </form>
+    </SchemaForm>
   );
 };

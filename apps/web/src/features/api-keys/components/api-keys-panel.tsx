@@ -3,8 +3,9 @@ import { useForm } from 'react-hook-form';
 import { API_SCOPE_LABELS, COMPANY_API_SCOPES, SHOP_API_SCOPES } from '@forgeline/shared/api-keys';
 import type { ApiKey, ApiKeyBody, ApiKeyBodyInput, NewApiKey } from '@forgeline/shared/schemas/api-key';
 import { Alert, DANGER_BUTTON_CLASS, ERROR_TEXT_CLASS } from '@/components/ui/alert';
+import { CardForm } from '@/components/ui/card-form';
 import { CardList, type CardLook } from '@/components/ui/card-list';
-import { FormField } from '@/components/ui/form-field';
+import { FormField, fieldBinder } from '@/components/ui/form-field';
 import { ListQueryState } from '@/components/ui/query-state';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { confirmDialog } from '@/lib/dialogs';
@@ -69,6 +70,7 @@ const KeyForm = ({ owner, onMade }: { owner: KeyOwner; onMade: (made: NewApiKey)
     defaultValues: { name: '', scopes: [] },
   });
   const errors = formState.errors;
+  const field = fieldBinder(register, errors);
   const submit = handleSubmit(async (body) => {
     try {
       onMade(await create.mutateAsync(body));
@@ -77,21 +79,14 @@ const KeyForm = ({ owner, onMade }: { owner: KeyOwner; onMade: (made: NewApiKey)
     }
   });
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
+    <CardForm
+      onSubmit={submit}
       onFocus={resolver.preload}
-      noValidate
       aria-label="Make an API key"
-      className="flex max-w-xl flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
+      title="Make a key"
+      className="max-w-xl"
     >
-      <h3 className="text-lg font-bold">Make a key</h3>
-      <FormField
-        label="Name"
-        hint="What the key is for, e.g. ERP sync."
-        maxLength={80}
-        error={errors.name?.message}
-        {...register('name')}
-      />
+      <FormField label="Name" hint="What the key is for, e.g. ERP sync." maxLength={80} {...field('name')} />
       <fieldset className="flex flex-col gap-1" aria-describedby="api-key-scopes-error">
         <legend className="text-sm font-semibold">Scopes</legend>
         {SCOPES[owner].map((scope) => (
@@ -116,7 +111,7 @@ const KeyForm = ({ owner, onMade }: { owner: KeyOwner; onMade: (made: NewApiKey)
       </fieldset>
       <Alert>{errors.root?.message}</Alert>
       <SubmitButton isLoading={formState.isSubmitting}>Make key</SubmitButton>
-    </form>
+    </CardForm>
   );
 };
 

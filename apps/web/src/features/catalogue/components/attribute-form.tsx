@@ -2,10 +2,11 @@ import { useForm } from 'react-hook-form';
 import { ATTRIBUTE_UNITS } from '@forgeline/shared/catalogue';
 import type { AttributeBody, AttributeBodyInput } from '@forgeline/shared/schemas/catalogue';
 import { Alert } from '@/components/ui/alert';
-import { Field, FormField, errorProps } from '@/components/ui/form-field';
+import { FormField, SelectField, fieldBinder } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { SchemaForm } from '@/components/ui/card-form';
 
 const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.AttributeBodySchema));
 
@@ -25,7 +26,7 @@ export const AttributeForm = ({
     resolver,
     defaultValues: { key: '', label: '', type: 'number', unit: '', options: '', position: 0 },
   });
-  const { errors } = formState;
+  const field = fieldBinder(register, formState.errors);
   const submit = handleSubmit(async (body) => {
     try {
       await save(body);
@@ -34,57 +35,40 @@ export const AttributeForm = ({
       setError('root', { message: errorMessage(error, 'The attribute could not be added.') });
     }
   });
-  const typeId = `attribute-type-${categoryId}`;
-  const unitId = `attribute-unit-${categoryId}`;
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
+    <SchemaForm
+      onSubmit={submit}
       onFocus={resolver.preload}
-      noValidate
       aria-label="Add an attribute"
       className="grid gap-2 sm:grid-cols-2"
     >
-      <FormField label="Key" hint="bore, seal, stainless" error={errors.key?.message} {...register('key')} />
-      <FormField label="Label" error={errors.label?.message} {...register('label')} />
-      <Field id={typeId} label="Type" error={errors.type?.message}>
-        <select
-          id={typeId}
-          className="select select-sm w-full"
-          {...errorProps(typeId, errors.type?.message)}
-          {...register('type')}
-        >
-          <option value="number">Number with a unit</option>
-          <option value="choice">One of a list</option>
-          <option value="boolean">Yes or no</option>
-        </select>
-      </Field>
-      <Field id={unitId} label="Unit (numbers)" error={errors.unit?.message}>
-        <select
-          id={unitId}
-          className="select select-sm w-full"
-          {...errorProps(unitId, errors.unit?.message)}
-          {...register('unit')}
-        >
-          <option value="">(none)</option>
-          {ATTRIBUTE_UNITS.map((unit) => (
-            <option key={unit} value={unit}>
-              {unit}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <FormField label="Key" hint="bore, seal, stainless" {...field('key')} />
+      <FormField label="Label" {...field('label')} />
+      <SelectField id={`attribute-type-${categoryId}`} label="Type" className="select-sm" {...field('type')}>
+        <option value="number">Number with a unit</option>
+        <option value="choice">One of a list</option>
+        <option value="boolean">Yes or no</option>
+      </SelectField>
+      <SelectField
+        id={`attribute-unit-${categoryId}`}
+        label="Unit (numbers)"
+        className="select-sm"
+        {...field('unit')}
+      >
+        <option value="">(none)</option>
+        {ATTRIBUTE_UNITS.map((unit) => (
+          <option key={unit} value={unit}>
+            {unit}
+          </option>
+        ))}
+      </SelectField>
       <div className="sm:col-span-2">
-        <FormField
-          label="Options (a list)"
-          hint="Separated by commas: Open, ZZ, 2RS"
-          error={errors.options?.message}
-          {...register('options')}
-        />
+        <FormField label="Options (a list)" hint="Separated by commas: Open, ZZ, 2RS" {...field('options')} />
       </div>
-      <Alert>{errors.root?.message}</Alert>
+      <Alert>{formState.errors.root?.message}</Alert>
       <div className="sm:col-span-2">
         <SubmitButton isLoading={formState.isSubmitting}>Add attribute</SubmitButton>
       </div>
-    </form>
+    </SchemaForm>
   );
 };

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import type { Category, CategoryBody, CategoryBodyInput } from '@forgeline/shared/schemas/catalogue';
-import { Field, FormField, errorProps } from '@/components/ui/form-field';
+import { CheckboxField, FormField, SelectField, fieldBinder } from '@/components/ui/form-field';
 import { FormStateActions } from '@/components/ui/form-actions';
 import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
@@ -43,7 +43,7 @@ export const CategoryForm = ({
       position: category?.position ?? 0,
     },
   });
-  const { errors } = formState;
+  const field = fieldBinder(register, formState.errors);
   const submit = handleSubmit(async (body) => {
     try {
       await save(body);
@@ -55,36 +55,25 @@ export const CategoryForm = ({
   return (
     <CardForm onSubmit={submit} onFocus={resolver.preload} aria-label={label} title={label}>
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField label="Name" error={errors.name?.message} {...register('name')} />
+        <FormField label="Name" {...field('name')} />
         <FormField
           label="Address name"
           hint="Lower-case words joined by dashes: ball-bearings"
-          error={errors.slug?.message}
-          {...register('slug')}
+          {...field('slug')}
         />
       </div>
-      <Field id={`parent-${id}`} label="Inside" error={errors.parentId?.message}>
-        <select
-          id={`parent-${id}`}
-          className="select w-full"
-          {...errorProps(`parent-${id}`, errors.parentId?.message)}
-          {...register('parentId')}
-        >
-          <option value="">(top level)</option>
-          {categories
-            .filter((candidate) => candidate._id !== category?._id)
-            .map((candidate) => (
-              <option key={candidate._id} value={candidate._id}>
-                {candidate.name}
-              </option>
-            ))}
-        </select>
-      </Field>
-      <FormField label="Description" error={errors.description?.message} {...register('description')} />
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" className="checkbox checkbox-sm" {...register('inches')} />
-        Lengths also in inches
-      </label>
+      <SelectField id={`parent-${id}`} label="Inside" {...field('parentId')}>
+        <option value="">(top level)</option>
+        {categories
+          .filter((candidate) => candidate._id !== category?._id)
+          .map((candidate) => (
+            <option key={candidate._id} value={candidate._id}>
+              {candidate.name}
+            </option>
+          ))}
+      </SelectField>
+      <FormField label="Description" {...field('description')} />
+      <CheckboxField label="Lengths also in inches" {...register('inches')} />
       <FormStateActions formState={formState} submitText={submitText} onCancel={onCancel} />
     </CardForm>
   );

@@ -6,13 +6,14 @@ import { deliveryKindLabels } from '@forgeline/shared/delivery';
 import { countryName } from '@forgeline/shared/countries';
 import { formatPrice } from '@forgeline/shared/money';
 import { Alert } from '@/components/ui/alert';
-import { FormField } from '@/components/ui/form-field';
+import { MoneyField, fieldBinder } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
 import { useCheckout } from '../api/get-checkout';
 import { usePriceFreight } from '../api/price-freight';
+import { SchemaForm } from '@/components/ui/card-form';
 
 type FreightInput = z.input<typeof FreightPriceBodySchema>;
 type FreightBody = z.output<typeof FreightPriceBodySchema>;
@@ -42,7 +43,7 @@ export const FreightPriceForm = ({ checkoutId, number }: { checkoutId: string; n
   const { register, handleSubmit, formState, setError } = useForm<FreightInput, unknown, FreightBody>({
     resolver,
   });
-  const { errors } = formState;
+  const field = fieldBinder(register, formState.errors);
 
   const submit = handleSubmit(async (body) => {
     try {
@@ -54,10 +55,9 @@ export const FreightPriceForm = ({ checkoutId, number }: { checkoutId: string; n
   });
 
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
+    <SchemaForm
+      onSubmit={submit}
       onFocus={resolver.preload}
-      noValidate
       aria-label="Set the freight price"
       className="mt-3 flex flex-col gap-2 border-t border-base-300 pt-3"
     >
@@ -67,22 +67,14 @@ export const FreightPriceForm = ({ checkoutId, number }: { checkoutId: string; n
       </p>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
         <div className="min-w-0 sm:flex-1">
-          <FormField
-            label="Freight price, net ($)"
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            error={errors.price?.message}
-            {...register('price', { valueAsNumber: true })}
-          />
+          <MoneyField label="Freight price, net ($)" {...field('price', { valueAsNumber: true })} />
         </div>
         <SubmitButton isLoading={formState.isSubmitting} className="self-start sm:mt-7">
           Set the price
         </SubmitButton>
       </div>
-      <Alert>{errors.root?.message}</Alert>
-    </form>
+      <Alert>{formState.errors.root?.message}</Alert>
+    </SchemaForm>
   );
 };
 

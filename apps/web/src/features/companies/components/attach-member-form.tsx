@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { AttachMemberBodySchema } from '@forgeline/shared/schemas/company';
 import { Alert } from '@/components/ui/alert';
-import { FormField } from '@/components/ui/form-field';
+import { FormField, fieldBinder } from '@/components/ui/form-field';
 import { RoleSelect } from '@/components/ui/role-select';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage } from '@/lib/error-message';
@@ -29,7 +29,7 @@ export const AttachMemberForm = ({ companyId }: { companyId: string }) => {
     resolver,
     defaultValues: { email: '', role: 'buyer' },
   });
-  const { errors } = formState;
+  const field = fieldBinder(register, formState.errors);
 
   const submit = handleSubmit(async (body) => {
     try {
@@ -45,24 +45,13 @@ export const AttachMemberForm = ({ companyId }: { companyId: string }) => {
     <CardForm onSubmit={submit} onFocus={resolver.preload} aria-label="Attach a customer">
       <h4 className="font-bold">Attach a customer</h4>
       <div className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-start">
-        <FormField
-          label="Customer's e-mail"
-          type="email"
-          autoComplete="off"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <RoleSelect
-          id="attach-role"
-          className="select select-bordered w-full"
-          error={errors.role?.message}
-          {...register('role')}
-        />
+        <FormField label="Customer's e-mail" type="email" autoComplete="off" {...field('email')} />
+        <RoleSelect id="attach-role" className="select select-bordered w-full" {...field('role')} />
         <SubmitButton isLoading={formState.isSubmitting} className="sm:mt-7">
           Attach
         </SubmitButton>
       </div>
-      <Alert>{errors.root?.message}</Alert>
+      <Alert>{formState.errors.root?.message}</Alert>
     </CardForm>
   );
 };

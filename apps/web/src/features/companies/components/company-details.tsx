@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Company, CompanyBody, CompanyBodyInput } from '@forgeline/shared/schemas/company';
-import { FormActions } from '@/components/ui/form-actions';
+import { CheckboxField } from '@/components/ui/form-field';
+import { FormStateActions } from '@/components/ui/form-actions';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { formatDay } from '@/lib/format-date';
@@ -9,6 +10,7 @@ import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
 import { useUpdateCompany } from '../api/companies';
 import { CompanyFields } from './company-fields';
+import { SchemaForm } from '@/components/ui/card-form';
 
 const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.CompanyBodySchema));
 
@@ -79,24 +81,18 @@ const DetailsForm = ({ company, onDone }: { company: Company; onDone: () => void
   });
 
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
+    <SchemaForm
+      onSubmit={submit}
       onFocus={resolver.preload}
-      noValidate
       aria-label="Company details"
       className="flex max-w-xl flex-col gap-3"
     >
       <CompanyFields register={register} errors={formState.errors} />
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" className="checkbox checkbox-sm" {...register('allowFreeTextAddress')} />
-        Buyers may type any delivery address (off: only sites of the address book)
-      </label>
-      <FormActions
-        failure={formState.errors.root?.message}
-        saving={formState.isSubmitting}
-        submitText="Save details"
-        onCancel={onDone}
+      <CheckboxField
+        label="Buyers may type any delivery address (off: only sites of the address book)"
+        {...register('allowFreeTextAddress')}
       />
-    </form>
+      <FormStateActions formState={formState} submitText="Save details" onCancel={onDone} />
+    </SchemaForm>
   );
 };

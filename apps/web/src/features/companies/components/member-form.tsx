@@ -5,13 +5,14 @@ import type {
   CompanyMemberPatch,
   CompanyMemberPatchSchema,
 } from '@forgeline/shared/schemas/company';
-import { FormField } from '@/components/ui/form-field';
+import { CheckboxField, MoneyField, fieldBinder } from '@/components/ui/form-field';
 import { RoleSelect } from '@/components/ui/role-select';
-import { FormActions } from '@/components/ui/form-actions';
+import { FormStateActions } from '@/components/ui/form-actions';
 import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
 import { useUpdateMember } from '../api/members';
+import { CardForm } from '@/components/ui/card-form';
 
 type MemberInput = z.input<typeof CompanyMemberPatchSchema>;
 
@@ -46,7 +47,7 @@ export const MemberForm = ({
       monthlyLimit: member.monthlyLimit,
     },
   });
-  const { errors } = formState;
+  const field = fieldBinder(register, formState.errors);
   const role = useWatch({ control, name: 'role' });
 
   const submit = handleSubmit(async (body) => {
@@ -60,54 +61,35 @@ export const MemberForm = ({
   });
 
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
+    <CardForm
+      onSubmit={submit}
       onFocus={resolver.preload}
-      noValidate
       aria-label={`Edit ${member.email}`}
-      className="flex max-w-xl flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
+      className="max-w-xl"
     >
       <h4 className="font-bold break-all">Edit {member.email}</h4>
-      <RoleSelect
-        id={`member-role-${member.userId}`}
-        className="select select-bordered"
-        error={errors.role?.message}
-        {...register('role')}
-      />
+      <RoleSelect id={`member-role-${member.userId}`} className="select select-bordered" {...field('role')} />
       {role === 'buyer' ? (
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" className="checkbox checkbox-sm" {...register('seesAllOrders')} />
-          Sees every order of the company (not only their own)
-        </label>
+        <CheckboxField
+          label="Sees every order of the company (not only their own)"
+          {...register('seesAllOrders')}
+        />
       ) : null}
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField
+        <MoneyField
           label="Per-order limit ($)"
           hint="Empty: no limit. Above it, an order waits for an approver."
-          type="number"
           min="0.01"
-          step="0.01"
-          inputMode="decimal"
-          error={errors.orderLimit?.message}
-          {...register('orderLimit', { setValueAs: limitValue })}
+          {...field('orderLimit', { setValueAs: limitValue })}
         />
-        <FormField
+        <MoneyField
           label="Monthly limit ($)"
           hint="Empty: no limit. Counts this calendar month."
-          type="number"
           min="0.01"
-          step="0.01"
-          inputMode="decimal"
-          error={errors.monthlyLimit?.message}
-          {...register('monthlyLimit', { setValueAs: limitValue })}
+          {...field('monthlyLimit', { setValueAs: limitValue })}
         />
       </div>
-      <FormActions
-        failure={errors.root?.message}
-        saving={formState.isSubmitting}
-        submitText="Save member"
-        onCancel={onDone}
-      />
-    </form>
+      <FormStateActions formState={formState} submitText="Save member" onCancel={onDone} />
+    </CardForm>
   );
 };

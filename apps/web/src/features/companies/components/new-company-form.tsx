@@ -2,13 +2,14 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { CompanyBody, CompanyBodyInput } from '@forgeline/shared/schemas/company';
 import { dashboardPaths } from '@/config/dashboard-paths';
-import { FormActions } from '@/components/ui/form-actions';
+import { FormStateActions } from '@/components/ui/form-actions';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
 import { useCreateCompany } from '../api/companies';
 import { CompanyFields } from './company-fields';
+import { CardForm } from '@/components/ui/card-form';
 
 /** zod and the schema load on the first validation (docs/decisions/0042). */
 const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.CompanyBodySchema));
@@ -41,21 +42,15 @@ export const NewCompanyForm = ({ onCancel }: { onCancel: () => void }) => {
   });
 
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
+    <CardForm
+      onSubmit={submit}
       onFocus={resolver.preload}
-      noValidate
       aria-label="New company"
-      className="mb-4 flex max-w-xl flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
+      title="New company"
+      className="mb-4 max-w-xl"
     >
-      <h3 className="text-lg font-bold">New company</h3>
       <CompanyFields register={register} errors={formState.errors} />
-      <FormActions
-        failure={formState.errors.root?.message}
-        saving={formState.isSubmitting}
-        submitText="Create company"
-        onCancel={onCancel}
-      />
-    </form>
+      <FormStateActions formState={formState} submitText="Create company" onCancel={onCancel} />
+    </CardForm>
   );
 };

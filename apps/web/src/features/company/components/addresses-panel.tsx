@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { CompanyAddress, CompanyAddressBodySchema } from '@forgeline/shared/schemas/company';
 import { EditDeleteButtons } from '@/components/ui/edit-delete-buttons';
-import { FormField } from '@/components/ui/form-field';
+import { fieldBinder, FormField } from '@/components/ui/form-field';
 import { PanelSection } from '@/components/ui/panel-section';
 import { useActionFailure } from '@/lib/use-action-failure';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
@@ -96,6 +96,7 @@ const AddressForm = ({ site, onDone }: { site?: CompanyAddress; onDone: () => vo
     },
   });
   const errors = formState.errors;
+  const field = fieldBinder(register, errors);
 
   const submit = handleSubmit(async (body) => {
     const saved = await attempt(
@@ -116,15 +117,10 @@ const AddressForm = ({ site, onDone }: { site?: CompanyAddress; onDone: () => vo
       submitText="Save address"
       onDone={onDone}
     >
-      <FormField
-        label="Label"
-        placeholder="Main plant"
-        {...register('label')}
-        error={errors.label?.message}
-      />
-      <FormField label="Contact" {...register('contact')} error={errors.contact?.message} />
-      <FormField label="Phone" type="tel" {...register('phone')} error={errors.phone?.message} />
-      <FormField label="Address" {...register('address')} error={errors.address?.message} />
+      <FormField label="Label" placeholder="Main plant" {...field('label')} />
+      <FormField label="Contact" {...field('contact')} />
+      <FormField label="Phone" type="tel" {...field('phone')} />
+      <FormField label="Address" {...field('address')} />
     </ItemForm>
   );
 };

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { formatPrice } from '@forgeline/shared/money';
 import { countryName } from '@forgeline/shared/countries';
 import type { Company, CompanyOwnDetailsSchema } from '@forgeline/shared/schemas/company';
-import { FormField } from '@/components/ui/form-field';
+import { fieldBinder, FormField } from '@/components/ui/form-field';
 import { formatMoment } from '@/lib/format-date';
 import { FormActions } from '@/components/ui/form-actions';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
@@ -106,6 +106,7 @@ const CompanyForm = ({ company, onDone }: { company: Company; onDone: () => void
     },
   });
   const errors = formState.errors;
+  const field = fieldBinder(register, errors);
 
   const submit = handleSubmit(async ({ taxId, ...values }) => {
     await attempt(async () => {
@@ -121,13 +122,9 @@ const CompanyForm = ({ company, onDone }: { company: Company; onDone: () => void
       <h3 id="edit-details-title" className="text-lg font-bold">
         Edit details
       </h3>
-      <FormField label="Legal name" {...register('name')} error={errors.name?.message} />
-      <FormField label="Tax / VAT ID" {...register('taxId')} error={errors.taxId?.message} />
-      <FormField
-        label="Billing address"
-        {...register('billingAddress')}
-        error={errors.billingAddress?.message}
-      />
+      <FormField label="Legal name" {...field('name')} />
+      <FormField label="Tax / VAT ID" {...field('taxId')} />
+      <FormField label="Billing address" {...field('billingAddress')} />
       <p className="text-sm" data-testid="company-country">
         <span className="font-semibold">Country: </span>
         {placeOf(company)}. Where your company is decides its tax, so we change it for you: please write to us

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { COMPANY_ROLE_LABELS } from '@forgeline/shared/company-roles';
 import type { Invitation, InvitationBodySchema } from '@forgeline/shared/schemas/company';
 import { Alert, DANGER_BUTTON_CLASS } from '@/components/ui/alert';
-import { FormField } from '@/components/ui/form-field';
+import { fieldBinder, FormField } from '@/components/ui/form-field';
 import { RoleSelect } from '@/components/ui/role-select';
 import { PanelSection } from '@/components/ui/panel-section';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -14,6 +14,7 @@ import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
 import { useInvitations, useInvite, useResendInvitation, useRevokeInvitation } from '../api/invitations';
 import { PanelList } from './panel-list';
+import { SchemaForm } from '@/components/ui/card-form';
 
 const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.InvitationBodySchema));
 type InviteInput = z.input<typeof InvitationBodySchema>;
@@ -105,6 +106,7 @@ const InviteForm = () => {
     defaultValues: { email: '', role: 'buyer' },
   });
   const errors = formState.errors;
+  const field = fieldBinder(register, errors);
 
   const submit = handleSubmit(async (values) => {
     await attempt(async () => {
@@ -115,26 +117,20 @@ const InviteForm = () => {
   });
 
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
+    <SchemaForm
+      onSubmit={submit}
       onFocus={resolver.preload}
-      noValidate
       className="grid gap-3 rounded-box border border-base-300 bg-base-100 p-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start"
       aria-label="Invite a colleague"
     >
-      <FormField label="E-mail" type="email" {...register('email')} error={errors.email?.message} />
-      <RoleSelect
-        id="invite-role"
-        className="select w-full"
-        error={errors.role?.message}
-        {...register('role')}
-      />
+      <FormField label="E-mail" type="email" {...field('email')} />
+      <RoleSelect id="invite-role" className="select w-full" {...field('role')} />
       <SubmitButton isLoading={invite.isPending} className="sm:mt-7">
         Invite
       </SubmitButton>
       <Alert data-testid="invite-error" className="sm:col-span-3">
         {failure}
       </Alert>
-    </form>
+    </SchemaForm>
   );
 };

@@ -2,7 +2,7 @@ import { useActionFailure } from '@/lib/use-action-failure';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { CompanyMember } from '@forgeline/shared/schemas/company';
-import { FormField } from '@/components/ui/form-field';
+import { fieldBinder, FormField } from '@/components/ui/form-field';
 import { RoleSelect } from '@/components/ui/role-select';
 import { FormActions } from '@/components/ui/form-actions';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
@@ -38,6 +38,7 @@ export const MemberForm = ({ member, onDone }: { member: CompanyMember; onDone: 
     },
   });
   const errors = formState.errors;
+  const field = fieldBinder(register, errors);
 
   const submit = handleSubmit(async (patch) => {
     // The server has the last word, e.g. the last admin keeps their role.
@@ -54,21 +55,9 @@ export const MemberForm = ({ member, onDone }: { member: CompanyMember; onDone: 
         {member.name} · {member.email}
       </h4>
       <div className="grid gap-3 sm:grid-cols-3">
-        <RoleSelect
-          id="member-role"
-          className="select w-full"
-          error={errors.role?.message}
-          {...register('role')}
-        />
+        <RoleSelect id="member-role" className="select w-full" {...field('role')} />
         {LIMIT_FIELDS.map(([name, label]) => (
-          <FormField
-            key={name}
-            label={label}
-            inputMode="decimal"
-            placeholder="No limit"
-            {...register(name)}
-            error={errors[name]?.message}
-          />
+          <FormField key={name} label={label} inputMode="decimal" placeholder="No limit" {...field(name)} />
         ))}
       </div>
       <ToggleField label="Sees all orders of the company" {...register('seesAllOrders')} />

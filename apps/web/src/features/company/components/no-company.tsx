@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { CompanyApplication, CompanyApplicationBodySchema } from '@forgeline/shared/schemas/company';
 import { Alert } from '@/components/ui/alert';
 import { CountrySelect } from '@/components/ui/country-select';
-import { FormField } from '@/components/ui/form-field';
+import { fieldBinder, FormField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { formatDay } from '@/lib/format-date';
@@ -61,6 +61,7 @@ const ApplyForm = () => {
     defaultValues: { companyName: '', taxId: '', billingAddress: '', country: '', region: '', note: '' },
   });
   const errors = formState.errors;
+  const field = fieldBinder(register, errors);
 
   const submit = handleSubmit(async ({ taxId, note, ...values }) => {
     await attempt(async () => {
@@ -74,30 +75,16 @@ const ApplyForm = () => {
       <h3 id="apply-title" className="text-lg font-bold">
         Apply for a business account
       </h3>
-      <FormField
-        label="Company legal name"
-        {...register('companyName')}
-        error={errors.companyName?.message}
-      />
+      <FormField label="Company legal name" {...field('companyName')} />
       <FormField
         label="Tax / VAT ID (optional)"
-        {...register('taxId')}
-        error={errors.taxId?.message}
+        {...field('taxId')}
         hint="For example DE123456789 for a VAT number."
       />
-      <FormField
-        label="Billing address"
-        {...register('billingAddress')}
-        error={errors.billingAddress?.message}
-      />
-      <CountrySelect label="Country" {...register('country')} error={errors.country?.message} />
-      <FormField
-        label="State or region (US: required)"
-        maxLength={3}
-        {...register('region')}
-        error={errors.region?.message}
-      />
-      <FormField label="Note (optional)" {...register('note')} error={errors.note?.message} />
+      <FormField label="Billing address" {...field('billingAddress')} />
+      <CountrySelect label="Country" {...field('country')} />
+      <FormField label="State or region (US: required)" maxLength={3} {...field('region')} />
+      <FormField label="Note (optional)" {...field('note')} />
       <Alert data-testid="apply-error">{failure}</Alert>
       <SubmitButton isLoading={apply.isPending} className="self-start">
         Apply

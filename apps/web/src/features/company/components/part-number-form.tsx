@@ -2,7 +2,7 @@ import { useActionFailure } from '@/lib/use-action-failure';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { PartNumber, PartNumberBodySchema } from '@forgeline/shared/schemas/part-numbers';
-import { FormField } from '@/components/ui/form-field';
+import { fieldBinder, FormField } from '@/components/ui/form-field';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { useSetPartNumber } from '../api/part-numbers';
 import { ItemForm } from './item-form';
@@ -20,6 +20,7 @@ export const PartNumberForm = ({ mapping, onDone }: { mapping?: PartNumber; onDo
     defaultValues: { customerPartNumber: mapping?.customerPartNumber ?? '', sku: mapping?.sku ?? '' },
   });
   const errors = formState.errors;
+  const field = fieldBinder(register, errors);
 
   const submit = handleSubmit(async (body) => {
     await attempt(async () => {
@@ -43,8 +44,7 @@ export const PartNumberForm = ({ mapping, onDone }: { mapping?: PartNumber; onDo
         label="Your part number"
         placeholder="DI-100-2231"
         autoComplete="off"
-        {...register('customerPartNumber')}
-        error={errors.customerPartNumber?.message}
+        {...field('customerPartNumber')}
       />
       <FormField
         label="Our part number"
@@ -52,8 +52,7 @@ export const PartNumberForm = ({ mapping, onDone }: { mapping?: PartNumber; onDo
         autoComplete="off"
         readOnly={mapping !== undefined}
         hint={mapping ? mapping.productName : undefined}
-        {...register('sku')}
-        error={errors.sku?.message}
+        {...field('sku')}
       />
     </ItemForm>
   );

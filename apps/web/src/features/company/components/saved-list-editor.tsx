@@ -4,7 +4,7 @@ import { useFieldArray, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { Product } from '@forgeline/shared/schemas/product';
 import type { SavedList, SavedListBodySchema } from '@forgeline/shared/schemas/company';
-import { ErrorText, FormField } from '@/components/ui/form-field';
+import { ErrorText, fieldBinder, FormField } from '@/components/ui/form-field';
 import { PartCombobox, type SearchParts } from '@/components/ui/part-combobox';
 import { FormActions } from '@/components/ui/form-actions';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
@@ -53,6 +53,7 @@ export const SavedListEditor = ({
   });
   const { fields, append, remove } = useFieldArray({ control, name: 'lines' });
   const errors = formState.errors;
+  const field = fieldBinder(register, errors);
 
   const addPicked = () => {
     if (!picked) return;
@@ -79,7 +80,7 @@ export const SavedListEditor = ({
       onFocus={resolver.preload}
       aria-label={list ? `Edit ${list.name}` : 'New list'}
     >
-      <FormField label="List name" {...register('name')} error={errors.name?.message} />
+      <FormField label="List name" {...field('name')} />
       <ul className="flex flex-col gap-2" aria-label="Parts of the list">
         {fields.map((field, index) => (
           <li key={field.id} className="flex flex-wrap items-start gap-2" data-testid="list-line">

@@ -1,7 +1,7 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { DELIVERY_KINDS, deliveryKindLabels } from '@forgeline/shared/delivery';
 import type { DeliveryMethodDto, DeliveryZoneDto } from '@forgeline/shared/schemas/delivery';
-import { Field, FormField, errorProps } from '@/components/ui/form-field';
+import { CheckboxField, fieldBinder, FormField, SelectField } from '@/components/ui/form-field';
 import { FormStateActions } from '@/components/ui/form-actions';
 import { toast } from '@/lib/toast';
 import { useSaveMethod } from '../api/delivery';
@@ -21,6 +21,7 @@ export const MethodForm = ({ method, zones, onDone }: Props) => {
     MethodOutput
   >({ resolver: methodResolver, defaultValues: methodValues(method) });
   const errors = formState.errors;
+  const field = fieldBinder(register, errors);
   const kind = useWatch({ control, name: 'kind' });
   const submit = handleSubmit(async (body) => {
     try {
@@ -35,26 +36,16 @@ export const MethodForm = ({ method, zones, onDone }: Props) => {
   return (
     <CardForm onSubmit={submit} onFocus={methodResolver.preload} aria-label={title} title={title}>
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField label="Method name" error={errors.name?.message} {...register('name')} />
-        <Field id="delivery-method-kind" label="Kind" error={errors.kind?.message}>
-          <select
-            id="delivery-method-kind"
-            className="select w-full"
-            {...errorProps('delivery-method-kind', errors.kind?.message)}
-            {...register('kind')}
-          >
-            {DELIVERY_KINDS.map((value) => (
-              <option key={value} value={value}>
-                {deliveryKindLabels[value]}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <FormField label="Method name" {...field('name')} />
+        <SelectField id="delivery-method-kind" label="Kind" {...field('kind')}>
+          {DELIVERY_KINDS.map((value) => (
+            <option key={value} value={value}>
+              {deliveryKindLabels[value]}
+            </option>
+          ))}
+        </SelectField>
       </div>
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" className="checkbox checkbox-sm" {...register('active')} />
-        Offered to buyers
-      </label>
+      <CheckboxField label="Offered to buyers" {...register('active')} />
       <RateFields kind={kind} zones={zones} control={control} register={register} errors={errors} />
       <FormStateActions
         formState={formState}

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import type { DeliveryZoneBody, DeliveryZoneDto } from '@forgeline/shared/schemas/delivery';
-import { FormField } from '@/components/ui/form-field';
+import { fieldBinder, FormField } from '@/components/ui/form-field';
 import { FormStateActions } from '@/components/ui/form-actions';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
@@ -32,6 +32,7 @@ export const ZoneForm = ({ zone, onDone }: { zone?: DeliveryZoneDto; onDone: () 
     defaultValues: { name: zone?.name ?? '', destinations: zone ? [...zone.destinations] : [] },
   });
   const errors = formState.errors;
+  const field = fieldBinder(register, errors);
   const destinationsError =
     errors.destinations?.message ??
     (Array.isArray(errors.destinations) ? errors.destinations.find(Boolean)?.message : undefined);
@@ -48,7 +49,7 @@ export const ZoneForm = ({ zone, onDone }: { zone?: DeliveryZoneDto; onDone: () 
   return (
     <CardForm onSubmit={submit} onFocus={resolver.preload} aria-label={title} title={title}>
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField label="Zone name" error={errors.name?.message} {...register('name')} />
+        <FormField label="Zone name" {...field('name')} />
         <FormField
           label="Countries and regions"
           hint="Country codes (DE) or a country and region (US-IL), separated by commas."

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { formatPrice } from '@forgeline/shared/money';
@@ -13,7 +13,7 @@ import type { UserSummary } from '@forgeline/shared/schemas/user';
 import { actionFailed } from '@/lib/error-message';
 import { Alert } from '@/components/ui/alert';
 import { useSetUserTerms, useUserTerms } from '../api/terms';
-import { ModalBackdrop, ModalHeader } from '@/components/ui/modal-header';
+import { ModalDialog } from '@/components/ui/modal-header';
 
 type PaymentTermsTerms = NonNullable<PaymentTermsBody['terms']>;
 // zod and the schema load with the form's first validation (docs/decisions/0042).
@@ -52,39 +52,28 @@ type TermsEditorProps = {
 };
 
 /** The dialog of any customer's terms (a user's, a company's): its state, then the form. */
-export const TermsEditorDialog = ({ subject, current, save, saving, onClose }: TermsEditorProps) => {
-  const dialog = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    if (dialog.current && !dialog.current.open) dialog.current.showModal();
-  }, []);
-
-  return (
-    <dialog ref={dialog} className="modal" aria-labelledby="terms-title" onClose={onClose}>
-      <div className="modal-box max-w-md">
-        <ModalHeader
-          id="terms-title"
-          className="mb-3"
-          titleClassName="text-lg font-bold break-all"
-          onClose={onClose}
-        >
-          Payment terms of {subject}
-        </ModalHeader>
-        <p className="mb-3 text-sm" data-testid="terms-state">
-          {current === undefined
-            ? 'Loading…'
-            : current.approved
-              ? `Pays by invoice, net ${current.termsDays} days. Unpaid: $ ${formatPrice(current.used)} of $ ${formatPrice(current.creditLimit)}.`
-              : 'Pays by card only.'}
-        </p>
-        {current ? (
-          <TermsForm subject={subject} current={current} save={save} saving={saving} onClose={onClose} />
-        ) : null}
-      </div>
-      <ModalBackdrop />
-    </dialog>
-  );
-};
+export const TermsEditorDialog = ({ subject, current, save, saving, onClose }: TermsEditorProps) => (
+  <ModalDialog
+    open
+    titleId="terms-title"
+    title={`Payment terms of ${subject}`}
+    headerClassName="mb-3"
+    titleClassName="text-lg font-bold break-all"
+    boxClassName="max-w-md"
+    onClose={onClose}
+  >
+    <p className="mb-3 text-sm" data-testid="terms-state">
+      {current === undefined
+        ? 'Loading…'
+        : current.approved
+          ? `Pays by invoice, net ${current.termsDays} days. Unpaid: $ ${formatPrice(current.used)} of $ ${formatPrice(current.creditLimit)}.`
+          : 'Pays by card only.'}
+    </p>
+    {current ? (
+      <TermsForm subject={subject} current={current} save={save} saving={saving} onClose={onClose} />
+    ) : null}
+  </ModalDialog>
+);
 
 /** The form, from the terms in force once they are loaded. */
 const TermsForm = ({

@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { ErrorText, Field, errorProps } from '@/components/ui/form-field';
+import { ErrorText, FormField, errorProps } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { confirmTestCard } from '../api/confirm-test-card';
 import {
@@ -15,7 +15,7 @@ import {
 import type { CardFormProps } from './card-form-props';
 import { SubmitButton } from '@/components/ui/submit-button';
 
-const inputClass = 'input w-full font-mono tracking-wide';
+const ENTRY_CLASS = 'font-mono tracking-wide';
 
 /**
  * The test processor's own card entry (docs/architecture.md §5): number with brand, MM / YY, CVC. Pay is enabled once
@@ -64,8 +64,15 @@ export const TestCardForm = ({ clientSecret, onPaid, onCardError }: CardFormProp
   };
 
   const numberError = fieldError('number');
-  const expiryError = fieldError('expiry');
-  const cvcError = fieldError('cvc');
+  /** One box of the entry: its value, formatted as typed, touched on leaving, and its error. */
+  const entryProps = (field: 'expiry' | 'cvc') => ({
+    className: ENTRY_CLASS,
+    inputMode: 'numeric' as const,
+    value: entry[field],
+    onChange: update(field),
+    onBlur: blur(field),
+    error: fieldError(field),
+  });
 
   return (
     <form
@@ -83,7 +90,7 @@ export const TestCardForm = ({ clientSecret, onPaid, onCardError }: CardFormProp
         </label>
         <input
           id="card-number"
-          className={inputClass}
+          className={`input w-full ${ENTRY_CLASS}`}
           inputMode="numeric"
           autoComplete="cc-number"
           placeholder="1234 1234 1234 1234"
@@ -95,32 +102,20 @@ export const TestCardForm = ({ clientSecret, onPaid, onCardError }: CardFormProp
         <ErrorText id="card-number-error">{numberError}</ErrorText>
       </div>
       <div className="grid grid-cols-2 gap-3">
-        <Field id="card-expiry" label="Expiry (MM / YY)" error={expiryError}>
-          <input
-            id="card-expiry"
-            className={inputClass}
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM / YY"
-            value={entry.expiry}
-            onChange={update('expiry')}
-            onBlur={blur('expiry')}
-            {...errorProps('card-expiry', expiryError)}
-          />
-        </Field>
-        <Field id="card-cvc" label="CVC" error={cvcError}>
-          <input
-            id="card-cvc"
-            className={inputClass}
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder={brand === 'amex' ? '1234' : '123'}
-            value={entry.cvc}
-            onChange={update('cvc')}
-            onBlur={blur('cvc')}
-            {...errorProps('card-cvc', cvcError)}
-          />
-        </Field>
+        <FormField
+          id="card-expiry"
+          label="Expiry (MM / YY)"
+          autoComplete="cc-exp"
+          placeholder="MM / YY"
+          {...entryProps('expiry')}
+        />
+        <FormField
+          id="card-cvc"
+          label="CVC"
+          autoComplete="cc-csc"
+          placeholder={brand === 'amex' ? '1234' : '123'}
+          {...entryProps('cvc')}
+        />
       </div>
       <p className="text-xs text-base-content/70">
         Test mode: use 4242 4242 4242 4242, any future date and any CVC.

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import type { PriceListItem, PriceListItemBody } from '@forgeline/shared/schemas/price-list';
-import { FormField } from '@/components/ui/form-field';
+import { FormField, fieldBinder } from '@/components/ui/form-field';
 import { FormStateActions } from '@/components/ui/form-actions';
 import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
@@ -32,7 +32,7 @@ export const ItemForm = ({
       breaks: item ? formatBreaks(item.tiers) : '',
     },
   });
-  const { errors } = formState;
+  const field = fieldBinder(register, formState.errors);
   const submit = handleSubmit(async (body) => {
     try {
       await save(body);
@@ -46,25 +46,14 @@ export const ItemForm = ({
   return (
     <CardForm onSubmit={submit} onFocus={resolver.preload} aria-label={label} title={label} titleLevel={4}>
       <div className="grid gap-3 sm:grid-cols-3">
-        <FormField
-          label="Part number"
-          readOnly={item !== undefined}
-          error={errors.sku?.message}
-          {...register('sku')}
-        />
+        <FormField label="Part number" readOnly={item !== undefined} {...field('sku')} />
         <FormField
           label="Price ($)"
           inputMode="decimal"
           hint="Empty: the list’s percentage applies"
-          error={errors.price?.message}
-          {...register('price')}
+          {...field('price')}
         />
-        <FormField
-          label="Price breaks"
-          hint="quantity:price, like 10:4.50;50:4.00"
-          error={errors.breaks?.message}
-          {...register('breaks')}
-        />
+        <FormField label="Price breaks" hint="quantity:price, like 10:4.50;50:4.00" {...field('breaks')} />
       </div>
       <FormStateActions
         formState={formState}

@@ -4,7 +4,7 @@ import type {
   PriceListBodyInput,
   PriceListSummary,
 } from '@forgeline/shared/schemas/price-list';
-import { Field, FormField, errorProps } from '@/components/ui/form-field';
+import { FormField, SelectField, fieldBinder } from '@/components/ui/form-field';
 import { FormStateActions } from '@/components/ui/form-actions';
 import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
@@ -43,7 +43,7 @@ export const PriceListTermsForm = ({
     resolver,
     defaultValues: valuesOf(list),
   });
-  const { errors } = formState;
+  const field = fieldBinder(register, formState.errors);
   const submit = handleSubmit(async (body) => {
     try {
       await save(body);
@@ -54,42 +54,22 @@ export const PriceListTermsForm = ({
 
   return (
     <CardForm onSubmit={submit} onFocus={resolver.preload} aria-label={label} title={label}>
-      <FormField label="Name" error={errors.name?.message} {...register('name')} />
+      <FormField label="Name" {...field('name')} />
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField
-          label="Valid from"
-          type="date"
-          hint="Empty: from now on"
-          error={errors.validFrom?.message}
-          {...register('validFrom')}
-        />
-        <FormField
-          label="Valid to"
-          type="date"
-          hint="Empty: no end"
-          error={errors.validTo?.message}
-          {...register('validTo')}
-        />
+        <FormField label="Valid from" type="date" hint="Empty: from now on" {...field('validFrom')} />
+        <FormField label="Valid to" type="date" hint="Empty: no end" {...field('validTo')} />
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField
           label="Percentage off the list price"
           inputMode="decimal"
           hint="Like 30 or 12.5; empty: only the prices listed"
-          error={errors.percentOff?.message}
-          {...register('percentOff')}
+          {...field('percentOff')}
         />
-        <Field id="price-list-scope" label="The percentage prices" error={errors.ruleScope?.message}>
-          <select
-            id="price-list-scope"
-            className="select w-full"
-            {...errorProps('price-list-scope', errors.ruleScope?.message)}
-            {...register('ruleScope')}
-          >
-            <option value="all">Every part</option>
-            <option value="listed">Only the parts listed without a price</option>
-          </select>
-        </Field>
+        <SelectField id="price-list-scope" label="The percentage prices" {...field('ruleScope')}>
+          <option value="all">Every part</option>
+          <option value="listed">Only the parts listed without a price</option>
+        </SelectField>
       </div>
       <FormStateActions formState={formState} submitText={submitText} onCancel={onCancel} />
     </CardForm>

@@ -1,8 +1,9 @@
+import type { ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
 import type { PunchoutSettings, PunchoutSettingsInput } from '@forgeline/shared/schemas/punchout';
 import type { PunchoutSettingsBody } from '@forgeline/shared/schemas/punchout';
 import { Alert } from '@/components/ui/alert';
-import { FormField } from '@/components/ui/form-field';
+import { FormField, fieldBinder } from '@/components/ui/form-field';
 import { ListQueryState, QueryState } from '@/components/ui/query-state';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { TableRegion } from '@/components/ui/table-region';
@@ -10,12 +11,24 @@ import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
 import { usePunchoutDocuments, usePunchoutSettings, useSavePunchoutSettings } from '../api/punchout';
+import { SchemaForm } from '@/components/ui/card-form';
 
 const resolver = lazyZodResolver(() =>
   import('../schemas').then((schemas) => schemas.PunchoutSettingsBodySchema),
 );
 
-const SECRET_KEPT = 'Leave blank to keep the one set.';
+/** A secret typed in, never shown back: left blank, the one set stays (the hint says so when there is one). */
+const SecretField = ({
+  isSet,
+  ...props
+}: ComponentProps<typeof FormField> & { isSet: boolean | undefined }) => (
+  <FormField
+    type="password"
+    autoComplete="new-password"
+    hint={isSet ? 'Leave blank to keep the one set.' : undefined}
+    {...props}
+  />
+);
 
 /** The form of a company's punchout credentials; secrets are typed, never shown back. */
 const SettingsForm = ({ companyId, settings }: { companyId: string; settings: PunchoutSettings | null }) => {
@@ -35,7 +48,7 @@ const SettingsForm = ({ companyId, settings }: { companyId: string; settings: Pu
       ociPassword: '',
     },
   });
-  const { errors } = formState;
+  const field = fieldBinder(register, formState.errors);
   const submit = handleSubmit(async (body) => {
     try {
       await save.mutateAsync(body);
@@ -47,10 +60,9 @@ const SettingsForm = ({ companyId, settings }: { companyId: string; settings: Pu
     }
   });
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
+    <SchemaForm
+      onSubmit={submit}
       onFocus={resolver.preload}
-      noValidate
       aria-label="Punchout settings"
       className="flex flex-col gap-3"
     >
@@ -59,51 +71,25 @@ const SettingsForm = ({ companyId, settings }: { companyId: string; settings: Pu
         type="email"
         autoComplete="off"
         hint="Orders from the procurement system are placed as this member."
-        error={errors.buyerEmail?.message}
-        {...register('buyerEmail')}
+        {...field('buyerEmail')}
       />
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField
-          label="cXML domain"
-          autoComplete="off"
-          error={errors.cxmlDomain?.message}
-          {...register('cxmlDomain')}
-        />
-        <FormField
-          label="cXML identity"
-          autoComplete="off"
-          error={errors.cxmlIdentity?.message}
-          {...register('cxmlIdentity')}
-        />
-        <FormField
+        <FormField label="cXML domain" autoComplete="off" {...field('cxmlDomain')} />
+        <FormField label="cXML identity" autoComplete="off" {...field('cxmlIdentity')} />
+        <SecretField
           label="cXML shared secret"
-          type="password"
-          autoComplete="new-password"
-          hint={settings?.hasSharedSecret ? SECRET_KEPT : undefined}
-          error={errors.sharedSecret?.message}
-          {...register('sharedSecret')}
+          isSet={settings?.hasSharedSecret}
+          {...field('sharedSecret')}
         />
         <span className="hidden sm:block" />
-        <FormField
-          label="OCI user name"
-          autoComplete="off"
-          error={errors.ociUsername?.message}
-          {...register('ociUsername')}
-        />
-        <FormField
-          label="OCI password"
-          type="password"
-          autoComplete="new-password"
-          hint={settings?.hasOciPassword ? SECRET_KEPT : undefined}
-          error={errors.ociPassword?.message}
-          {...register('ociPassword')}
-        />
+        <FormField label="OCI user name" autoComplete="off" {...field('ociUsername')} />
+        <SecretField label="OCI password" isSet={settings?.hasOciPassword} {...field('ociPassword')} />
       </div>
       <div>
         <SubmitButton isLoading={formState.isSubmitting}>Save punchout settings</SubmitButton>
       </div>
-      <Alert>{errors.root?.message}</Alert>
-    </form>
+      <Alert>{formState.errors.root?.message}</Alert>
+    </SchemaForm>
   );
 };
 

@@ -13,6 +13,7 @@ import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { useOfferQuote } from '../api/change-quote';
 import { OfferLine } from './offer-line';
+import { SchemaForm } from '@/components/ui/card-form';
 
 const resolver = lazyZodResolver<OfferQuoteFormInput, OfferQuoteFormValues>(() =>
   import('../schemas').then((schemas) => schemas.OfferQuoteFormSchema),
@@ -102,10 +103,9 @@ export const OfferForm = ({
   });
 
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
+    <SchemaForm
+      onSubmit={submit}
       onFocus={resolver.preload}
-      noValidate
       className="flex flex-col gap-4"
       aria-label="Price this quote"
     >
@@ -150,6 +150,6 @@ export const OfferForm = ({
       >
         {quote.status === 'offered' ? 'Send revised offer' : 'Send offer'}
       </SubmitButton>
-    </form>
+    </SchemaForm>
   );
 };

@@ -3,12 +3,13 @@ import { useForm } from 'react-hook-form';
 import { RETURN_REASONS, type ReturnReason } from '@forgeline/shared/returns';
 import type { Return, ReturnForm as ReturnFormInput } from '@forgeline/shared/schemas/return';
 import { Alert } from '@/components/ui/alert';
-import { Field, FormField, errorProps } from '@/components/ui/form-field';
+import { CountField, FormField, SelectField, fieldBinder } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
 import { useCreateReturn } from '../api/returns';
+import { SchemaForm } from '@/components/ui/card-form';
 
 /** A line the buyer may return pieces of: its shipped pieces not yet returned or asked back. */
 export interface ReturnableLine {
@@ -59,8 +60,7 @@ export const ReturnForm = ({ line, onDone }: { line: ReturnableLine; onDone?: ()
     resolver,
     defaultValues: { quantity: String(line.returnable), reason: 'wrong_part', comment: '' },
   });
-  const errors = formState.errors;
-  const id = `return-reason-${line.orderId}`;
+  const field = fieldBinder(register, formState.errors);
 
   const submit = handleSubmit(async (form) => {
     try {
@@ -78,10 +78,9 @@ export const ReturnForm = ({ line, onDone }: { line: ReturnableLine; onDone?: ()
   });
 
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
+    <SchemaForm
+      onSubmit={submit}
       onFocus={resolver.preload}
-      noValidate
       aria-label={`Return pieces of ${line.number}`}
       className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-3"
     >
@@ -89,44 +88,28 @@ export const ReturnForm = ({ line, onDone }: { line: ReturnableLine; onDone?: ()
         Return pieces of <span className="font-mono">{line.number}</span> ({line.productName})
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField
+        <CountField
           label="Pieces to return"
-          type="number"
-          inputMode="numeric"
           min={1}
           max={line.returnable}
-          step={1}
           hint={`${line.returnable} shipped ${line.returnable === 1 ? 'piece' : 'pieces'} can be returned`}
-          error={errors.quantity?.message}
-          {...register('quantity')}
+          {...field('quantity')}
         />
-        <Field id={id} label="Reason" error={errors.reason?.message}>
-          <select
-            id={id}
-            className="select w-full"
-            {...errorProps(id, errors.reason?.message)}
-            {...register('reason')}
-          >
-            {Object.entries(RETURN_REASONS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField id={`return-reason-${line.orderId}`} label="Reason" {...field('reason')}>
+          {Object.entries(RETURN_REASONS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
       </div>
-      <FormField
-        label="Comment (optional; needed for Other)"
-        maxLength={1000}
-        error={errors.comment?.message}
-        {...register('comment')}
-      />
-      <Alert>{errors.root?.message}</Alert>
+      <FormField label="Comment (optional; needed for Other)" maxLength={1000} {...field('comment')} />
+      <Alert>{formState.errors.root?.message}</Alert>
       <div>
         <SubmitButton isLoading={formState.isSubmitting} className="w-full sm:w-auto">
           Ask to return
         </SubmitButton>
       </div>
-    </form>
+    </SchemaForm>
   );
 };

@@ -5,12 +5,13 @@ import { mayShip, piecesToShip } from '@forgeline/shared/order-status';
 import type { Order } from '@forgeline/shared/schemas/order';
 import type { ShipmentForm } from '@forgeline/shared/schemas/shipment';
 import { Alert } from '@/components/ui/alert';
-import { Field, FormField, errorProps } from '@/components/ui/form-field';
+import { CountField, FormField, SelectField, fieldBinder } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
 import { useCreateShipment } from '../api/shipments';
+import { SchemaForm } from '@/components/ui/card-form';
 
 /** What the form needs of an order line: the line of the page and those of its checkout. */
 export type ShippableLine = Pick<
@@ -63,6 +64,7 @@ const ShipLinesForm = ({ open }: { open: Open }) => {
     },
   });
   const errors = formState.errors;
+  const field = fieldBinder(register, errors);
 
   const submit = handleSubmit(async (form) => {
     try {
@@ -78,10 +80,9 @@ const ShipLinesForm = ({ open }: { open: Open }) => {
     }
   });
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
+    <SchemaForm
+      onSubmit={submit}
       onFocus={resolver.preload}
-      noValidate
       aria-label="Ship pieces"
       className="flex flex-col gap-3"
     >
@@ -90,16 +91,11 @@ const ShipLinesForm = ({ open }: { open: Open }) => {
         {open.map(({ line, left }, index) => (
           <div key={line._id}>
             <input type="hidden" value={line._id} {...register(`lines.${index}.orderId`)} />
-            <FormField
+            <CountField
               label={`Pieces of ${line.number} (${line.productName})`}
-              type="number"
-              inputMode="numeric"
-              min={0}
               max={left}
-              step={1}
               hint={`${left} of ${line.buyQuantity} left to ship`}
-              error={errors.lines?.[index]?.quantity?.message}
-              {...register(`lines.${index}.quantity`)}
+              {...field(`lines.${index}.quantity`)}
             />
           </div>
         ))}
@@ -108,28 +104,20 @@ const ShipLinesForm = ({ open }: { open: Open }) => {
         ) : null}
       </fieldset>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field id="shipment-carrier" label="Carrier" error={errors.carrier?.message}>
-          <select
-            id="shipment-carrier"
-            className="select w-full"
-            {...errorProps('shipment-carrier', errors.carrier?.message)}
-            {...register('carrier')}
-          >
-            {CARRIER_CHOICES.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField id="shipment-carrier" label="Carrier" {...field('carrier')}>
+          {CARRIER_CHOICES.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </SelectField>
         <FormField
           label="Tracking number"
           autoComplete="off"
           autoCapitalize="characters"
           maxLength={40}
           hint="As on the label; not needed for carrier Other."
-          error={errors.trackingNumber?.message}
-          {...register('trackingNumber')}
+          {...field('trackingNumber')}
         />
       </div>
       <Alert>{errors.root?.message}</Alert>
@@ -138,6 +126,6 @@ const ShipLinesForm = ({ open }: { open: Open }) => {
           Ship these pieces
         </SubmitButton>
       </div>
-    </form>
+    </SchemaForm>
   );
 };

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { TaxExemption } from '@forgeline/shared/schemas/tax';
+import { CheckboxField } from '@/components/ui/form-field';
 import { ListQueryState } from '@/components/ui/query-state';
 import { errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
@@ -89,15 +90,11 @@ export const ExemptionsPanel = ({ companyId = null }: { companyId?: string | nul
         <h3 id="exemptions-title" className="text-lg font-bold">
           Tax exemption certificates
         </h3>
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="checkbox checkbox-sm"
-            checked={status === 'all'}
-            onChange={(event) => setStatus(event.target.checked ? 'all' : 'pending')}
-          />
-          Show decided ones too
-        </label>
+        <CheckboxField
+          label="Show decided ones too"
+          checked={status === 'all'}
+          onChange={(event) => setStatus(event.target.checked ? 'all' : 'pending')}
+        />
       </div>
       <ListQueryState
         query={exemptions}

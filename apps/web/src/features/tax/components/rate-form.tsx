@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import type { TaxRateBody, TaxRateBodyInput } from '@forgeline/shared/schemas/tax';
 import { Alert } from '@/components/ui/alert';
-import { Field, FormField, errorProps } from '@/components/ui/form-field';
+import { FormField, SelectField, fieldBinder } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
@@ -23,7 +23,7 @@ export const RateForm = () => {
     resolver,
     defaultValues: { country: '', region: '', category: 'standard', name: '', validFrom: '', validTo: '' },
   });
-  const errors = formState.errors;
+  const field = fieldBinder(register, formState.errors);
   const submit = handleSubmit(async (body) => {
     try {
       const rate = await create.mutateAsync(body);
@@ -38,52 +38,32 @@ export const RateForm = () => {
   return (
     <CardForm onSubmit={submit} onFocus={resolver.preload} aria-label="Add a tax rate" title="Add a rate">
       <div className="grid gap-3 sm:grid-cols-2">
-        <CountrySelect label="Country" error={errors.country?.message} {...register('country')} />
+        <CountrySelect label="Country" {...field('country')} />
         <FormField
           label="Region (optional)"
           hint="A US state, e.g. IL; empty for the whole country."
           maxLength={3}
-          error={errors.region?.message}
-          {...register('region')}
+          {...field('region')}
         />
-        <Field id="tax-rate-category" label="Category" error={errors.category?.message}>
-          <select
-            id="tax-rate-category"
-            className="select w-full"
-            {...errorProps('tax-rate-category', errors.category?.message)}
-            {...register('category')}
-          >
-            <option value="standard">Standard</option>
-            <option value="reduced">Reduced</option>
-          </select>
-        </Field>
+        <SelectField id="tax-rate-category" label="Category" {...field('category')}>
+          <option value="standard">Standard</option>
+          <option value="reduced">Reduced</option>
+        </SelectField>
         <FormField
           label="Rate (%)"
           inputMode="decimal"
-          error={errors.rate?.message}
-          {...register('rate', { setValueAs: (value: string) => (value === '' ? undefined : Number(value)) })}
+          {...field('rate', { setValueAs: (value: string) => (value === '' ? undefined : Number(value)) })}
         />
-        <FormField
-          label="Name"
-          hint="As the invoice shows it, e.g. VAT."
-          error={errors.name?.message}
-          {...register('name')}
-        />
-        <FormField
-          label="Valid from"
-          type="date"
-          error={errors.validFrom?.message}
-          {...register('validFrom')}
-        />
+        <FormField label="Name" hint="As the invoice shows it, e.g. VAT." {...field('name')} />
+        <FormField label="Valid from" type="date" {...field('validFrom')} />
         <FormField
           label="Valid to (optional)"
           type="date"
           hint="Empty: until another rate replaces it."
-          error={errors.validTo?.message}
-          {...register('validTo')}
+          {...field('validTo')}
         />
       </div>
-      <Alert>{errors.root?.message}</Alert>
+      <Alert>{formState.errors.root?.message}</Alert>
       <div>
         <SubmitButton isLoading={formState.isSubmitting}>Add rate</SubmitButton>
       </div>

@@ -3,7 +3,7 @@ import { toast } from '@/lib/toast';
 import type { z } from 'zod';
 import { messages } from '@forgeline/shared/messages';
 import type { UserInfoBody, UserInfoBodySchema } from '@forgeline/shared/schemas/user';
-import { FormField } from '@/components/ui/form-field';
+import { FormField, fieldBinder } from '@/components/ui/form-field';
 import { useUpdateUserInfo } from '../api/update-user-info';
 import { successDialog } from '@/lib/dialogs';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -38,6 +38,7 @@ export const ProfileForm = ({ email, initial }: ProfileFormProps) => {
       profession: initial?.profession ?? '',
     },
   });
+  const field = fieldBinder(register, errors);
 
   const onSubmit = handleSubmit(async (body) => {
     try {
@@ -63,24 +64,21 @@ export const ProfileForm = ({ email, initial }: ProfileFormProps) => {
         type="tel"
         autoComplete="tel"
         placeholder="Your Phone Number"
-        error={errors.phone?.message}
-        {...register('phone')}
+        {...field('phone')}
       />
       <FormField
         label="Address"
         type="text"
         autoComplete="street-address"
         placeholder="Your Address"
-        error={errors.address?.message}
-        {...register('address')}
+        {...field('address')}
       />
       <FormField
         label="Profession"
         type="text"
         autoComplete="organization-title"
         placeholder="Your Profession"
-        error={errors.profession?.message}
-        {...register('profession')}
+        {...field('profession')}
       />
       <SubmitButton className="w-full sm:w-auto" isLoading={isSubmitting}>
         Update

@@ -13,7 +13,8 @@ import type {
   WebhookEndpointBodyInput,
 } from '@forgeline/shared/schemas/webhook';
 import { Alert, DANGER_BUTTON_CLASS, ERROR_TEXT_CLASS } from '@/components/ui/alert';
-import { FormField } from '@/components/ui/form-field';
+import { CardForm } from '@/components/ui/card-form';
+import { FormField, fieldBinder } from '@/components/ui/form-field';
 import { ListQueryState, QueryState } from '@/components/ui/query-state';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { confirmDialog } from '@/lib/dialogs';
@@ -87,6 +88,7 @@ const EndpointForm = ({ owner }: { owner: WebhookOwner }) => {
     WebhookEndpointBody
   >({ resolver, defaultValues: { url: '', description: '', eventTypes: [] } });
   const errors = formState.errors;
+  const field = fieldBinder(register, errors);
   const submit = handleSubmit(async (body) => {
     try {
       await create.mutateAsync(body);
@@ -97,28 +99,25 @@ const EndpointForm = ({ owner }: { owner: WebhookOwner }) => {
     }
   });
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
+    <CardForm
+      onSubmit={submit}
       onFocus={resolver.preload}
-      noValidate
       aria-label="Add a webhook endpoint"
-      className="flex max-w-xl flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
+      title="Add an endpoint"
+      className="max-w-xl"
     >
-      <h3 className="text-lg font-bold">Add an endpoint</h3>
       <FormField
         label="URL"
         type="url"
         hint="A public https address of your system."
         maxLength={2000}
-        error={errors.url?.message}
-        {...register('url')}
+        {...field('url')}
       />
       <FormField
         label="Description"
         hint="Optional, e.g. ERP orders."
         maxLength={120}
-        error={errors.description?.message}
-        {...register('description')}
+        {...field('description')}
       />
       <fieldset className="flex flex-col gap-1" aria-describedby="webhook-events-error">
         <legend className="text-sm font-semibold">Events</legend>
@@ -145,7 +144,7 @@ const EndpointForm = ({ owner }: { owner: WebhookOwner }) => {
       </fieldset>
       <Alert>{errors.root?.message}</Alert>
       <SubmitButton isLoading={formState.isSubmitting}>Add endpoint</SubmitButton>
-    </form>
+    </CardForm>
   );
 };
 
