@@ -12,6 +12,7 @@ import type { MyPaymentTerms } from '@forgeline/shared/schemas/payment-terms';
 import type { CompanyAddress, OrderRequest } from '@forgeline/shared/schemas/company';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { refusalDetails } from '@/lib/form-refusal';
 import { isApprovalNeeded } from '@/lib/approval-needed';
 import { errorMessage } from '@/lib/error-message';
 import { cartKeys } from '@/lib/query-keys';
@@ -46,10 +47,8 @@ const newKey = () => crypto.randomUUID();
 
 /** Per-line messages of a refused checkout: `details["lines.<productId>"]` → by product id. */
 const lineErrorsOf = (error: unknown): Record<string, string> => {
-  const details =
-    error instanceof ApiError ? (error.body?.details as Record<string, string> | undefined) : undefined;
   return Object.fromEntries(
-    Object.entries(details ?? {}).flatMap(([key, message]) =>
+    Object.entries(refusalDetails(error)).flatMap(([key, message]) =>
       key.startsWith('lines.') ? [[key.slice('lines.'.length), message]] : [],
     ),
   );
@@ -172,9 +171,8 @@ export const CheckoutForm = ({
         message: errorMessage(error, 'The order could not be placed.'),
         lines: lineErrorsOf(error),
       });
-      const poProblem =
-        error instanceof ApiError ? (error.body?.details as Record<string, string> | undefined) : undefined;
-      if (poProblem?.poReference) setError('poReference', { message: poProblem.poReference });
+      const poProblem = refusalDetails(error).poReference;
+      if (poProblem) setError('poReference', { message: poProblem });
     }
   });
 

@@ -3,8 +3,7 @@ import { useForm } from 'react-hook-form';
 import type { Company, CompanyBody, CompanyBodyInput } from '@forgeline/shared/schemas/company';
 import { CheckboxField } from '@/components/ui/form-field';
 import { FormStateActions } from '@/components/ui/form-actions';
-import { ApiError } from '@/lib/api-client';
-import { errorMessage } from '@/lib/error-message';
+import { showRefusal } from '@/lib/form-refusal';
 import { formatDay } from '@/lib/format-date';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
@@ -72,11 +71,8 @@ const DetailsForm = ({ company, onDone }: { company: Company; onDone: () => void
       toast.success('The company’s details are saved');
       onDone();
     } catch (error) {
-      const details = error instanceof ApiError ? (error.body?.details as Record<string, string>) : undefined;
-      for (const field of FIELDS) {
-        if (details?.[field]) setError(field, { message: details[field] });
-      }
-      setError('root', { message: errorMessage(error, 'The details could not be saved.') });
+      // The server's per-field messages (a tax ID in use, a bad format) go under their fields.
+      showRefusal(error, setError, FIELDS, 'The details could not be saved.');
     }
   });
 

@@ -3,8 +3,7 @@ import { useNavigate } from 'react-router';
 import type { CompanyBody, CompanyBodyInput } from '@forgeline/shared/schemas/company';
 import { dashboardPaths } from '@/config/dashboard-paths';
 import { FormStateActions } from '@/components/ui/form-actions';
-import { ApiError } from '@/lib/api-client';
-import { errorMessage } from '@/lib/error-message';
+import { showRefusal } from '@/lib/form-refusal';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
 import { useCreateCompany } from '../api/companies';
@@ -33,11 +32,7 @@ export const NewCompanyForm = ({ onCancel }: { onCancel: () => void }) => {
       await navigate(dashboardPaths.adminCompany.getHref(company.id));
     } catch (error) {
       // The server's per-field messages (a tax ID in use, a bad format) go under their fields.
-      const details = error instanceof ApiError ? (error.body?.details as Record<string, string>) : undefined;
-      for (const field of FIELDS) {
-        if (details?.[field]) setError(field, { message: details[field] });
-      }
-      setError('root', { message: errorMessage(error, 'The company could not be created.') });
+      showRefusal(error, setError, FIELDS, 'The company could not be created.');
     }
   });
 

@@ -12,7 +12,7 @@ import { DeliveryFields } from '@/components/ui/payment-method-choice';
 import { DeliveryMethodChoice, type DeliveryPick } from '@/components/ui/delivery-method-choice';
 import type { DeliveryOptionDto } from '@forgeline/shared/schemas/delivery';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { ApiError } from '@/lib/api-client';
+import { refusalDetails } from '@/lib/form-refusal';
 import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { useOrderForCustomer, type OrderForCustomerResult } from '../api/order-for-customer';
@@ -30,10 +30,6 @@ const FIELDS = ['buyerId', 'address', 'phone', 'poReference'] as const;
 
 const newKey = () => crypto.randomUUID();
 const limitText = (value: number | null) => (value === null ? '' : ` · $ ${formatPrice(value)}/order`);
-
-/** The server's per-field details of a refusal: lines by product id or position, the rest as they are. */
-const detailsOf = (error: unknown) =>
-  (error instanceof ApiError ? (error.body?.details as Record<string, string> | undefined) : undefined) ?? {};
 
 /**
  * 'Order for this customer' (POST /companies/:id/orders): the admin places lines for a member who may
@@ -143,7 +139,7 @@ export const OrderForCustomerForm = ({
       setIdempotencyKey(newKey());
       const others: string[] = [];
       const byLine = new Map<string, string>();
-      for (const [key, message] of Object.entries(detailsOf(error))) {
+      for (const [key, message] of Object.entries(refusalDetails(error))) {
         const field = FIELDS.find((name) => name === key);
         const lineKey = /^lines\.([^.]+)/.exec(key)?.[1];
         if (field) setError(field, { message });

@@ -7,7 +7,7 @@ import { toast } from '@/lib/toast';
 import { useSaveMethod } from '../api/delivery';
 import { methodResolver, methodValues, type MethodOutput, type MethodValues } from './method-values';
 import { RateFields } from './rate-fields';
-import { showRefusal } from './server-errors';
+import { showRefusal } from '@/lib/form-refusal';
 import { CardForm } from '@/components/ui/card-form';
 
 type Props = { method?: DeliveryMethodDto; zones: DeliveryZoneDto[]; onDone: () => void };

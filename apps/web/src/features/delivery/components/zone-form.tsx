@@ -5,7 +5,7 @@ import { FormStateActions } from '@/components/ui/form-actions';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
 import { useSaveZone } from '../api/delivery';
-import { showRefusal } from './server-errors';
+import { showRefusal } from '@/lib/form-refusal';
 import { CardForm } from '@/components/ui/card-form';
 
 const resolver = lazyZodResolver(() =>
