@@ -69,6 +69,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 90_000,
+          // A page's data arrives over the network and renders on a shared 2-core machine: Vitest's 1 s
+          // default made a poll for a list just opened fail under CI's load.
+          expect: { poll: { timeout: 10_000 } },
           // Each file starts a real server and a browser: two at a time is what 2 cores allow, and only
           // after the other projects, so that they don't fight for the CPU.
           maxWorkers: 2,
