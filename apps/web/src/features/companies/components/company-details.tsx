@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import type { Company, CompanyBody, CompanyBodyInput } from '@forgeline/shared/schemas/company';
 import { CheckboxField } from '@/components/ui/form-field';
 import { FormStateActions } from '@/components/ui/form-actions';
+import { BoxedPanel } from '@/components/ui/panel-section';
 import { showRefusal } from '@/lib/form-refusal';
 import { formatDay } from '@/lib/format-date';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
@@ -19,17 +20,17 @@ const FIELDS = ['name', 'taxId', 'billingAddress'] as const;
 export const CompanyDetails = ({ company }: { company: Company }) => {
   const [editing, setEditing] = useState(false);
   return (
-    <section aria-labelledby="company-details" className="rounded-box border border-base-300 bg-base-100 p-4">
-      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-        <h3 id="company-details" className="text-lg font-bold">
-          Details
-        </h3>
-        {editing ? null : (
+    <BoxedPanel
+      id="company-details"
+      title="Details"
+      actions={
+        editing ? null : (
           <button type="button" className="btn btn-outline btn-sm" onClick={() => setEditing(true)}>
             Edit details
           </button>
-        )}
-      </div>
+        )
+      }
+    >
       {editing ? (
         <DetailsForm company={company} onDone={() => setEditing(false)} />
       ) : (
@@ -46,7 +47,7 @@ export const CompanyDetails = ({ company }: { company: Company }) => {
           <dd>{formatDay(company.createdAt)}</dd>
         </dl>
       )}
-    </section>
+    </BoxedPanel>
   );
 };
 

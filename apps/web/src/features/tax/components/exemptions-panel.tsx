@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { TaxExemption } from '@forgeline/shared/schemas/tax';
 import { CheckboxField } from '@/components/ui/form-field';
+import { BoxedPanel } from '@/components/ui/panel-section';
 import { ListQueryState } from '@/components/ui/query-state';
 import { errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
@@ -82,20 +83,17 @@ export const ExemptionsPanel = ({ companyId = null }: { companyId?: string | nul
   const [status, setStatus] = useState<'pending' | 'all'>('pending');
   const exemptions = useExemptions(companyId, status);
   return (
-    <section
-      className="rounded-box border border-base-300 bg-base-100 p-4"
-      aria-labelledby="exemptions-title"
-    >
-      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-        <h3 id="exemptions-title" className="text-lg font-bold">
-          Tax exemption certificates
-        </h3>
+    <BoxedPanel
+      id="exemptions-title"
+      title="Tax exemption certificates"
+      actions={
         <CheckboxField
           label="Show decided ones too"
           checked={status === 'all'}
           onChange={(event) => setStatus(event.target.checked ? 'all' : 'pending')}
         />
-      </div>
+      }
+    >
       <ListQueryState
         query={exemptions}
         loadingLabel="Loading the certificates"
@@ -104,6 +102,6 @@ export const ExemptionsPanel = ({ companyId = null }: { companyId?: string | nul
       >
         {(data) => <CertificateList certificates={data} own={false} />}
       </ListQueryState>
-    </section>
+    </BoxedPanel>
   );
 };

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { FormField } from '@/components/ui/form-field';
+import { BoxedPanel } from '@/components/ui/panel-section';
 import { taxReportHref } from '../api/tax';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -11,10 +12,7 @@ export const TaxReportLink = () => {
   const [to, setTo] = useState(today);
   const valid = from !== '' && to !== '' && from <= to;
   return (
-    <section className="rounded-box border border-base-300 bg-base-100 p-4" aria-labelledby="report-title">
-      <h3 id="report-title" className="mb-2 text-lg font-bold">
-        Tax report
-      </h3>
+    <BoxedPanel id="report-title" title="Tax report">
       <div className="grid gap-3 sm:grid-cols-3 sm:items-end">
         <FormField label="From" type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
         <FormField label="To" type="date" value={to} onChange={(event) => setTo(event.target.value)} />
@@ -26,6 +24,6 @@ export const TaxReportLink = () => {
           <p className="text-sm">Choose a from date on or before the to date.</p>
         )}
       </div>
-    </section>
+    </BoxedPanel>
   );
 };

@@ -1,5 +1,6 @@
 import type { Company } from '@forgeline/shared/schemas/company';
 import { countryName } from '@forgeline/shared/countries';
+import { BoxedPanel } from '@/components/ui/panel-section';
 import { formatMoment } from '@/lib/format-date';
 import { errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
@@ -25,10 +26,7 @@ export const VatVerificationPanel = ({ company }: { company: Company }) => {
     }
   };
   return (
-    <section className="rounded-box border border-base-300 bg-base-100 p-4" aria-labelledby="vat-title">
-      <h3 id="vat-title" className="mb-2 text-lg font-bold">
-        Tax status
-      </h3>
+    <BoxedPanel id="vat-title" title="Tax status">
       <dl className="flex flex-col gap-1">
         <div className="flex flex-wrap gap-2">
           <dt className="font-semibold">Country:</dt>
@@ -78,6 +76,6 @@ export const VatVerificationPanel = ({ company }: { company: Company }) => {
           </a>
         </div>
       ) : null}
-    </section>
+    </BoxedPanel>
   );
 };
