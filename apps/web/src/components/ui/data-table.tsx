@@ -4,11 +4,23 @@ import { TableRegion } from './table-region';
 /** A column's header: its text, or text only screen readers hear (a column of buttons). */
 export type DataTableColumn = string | { srOnly: string };
 
+/**
+ * Below which width of its frame the table stacks into cards, one a row (the class names are written out
+ * whole, so that Tailwind finds them).
+ */
+const STACKED_BELOW = {
+  '2xl': '@max-2xl:stacked-rows',
+  '3xl': '@max-3xl:stacked-rows',
+  '4xl': '@max-4xl:stacked-rows',
+} as const;
+
 type DataTableProps<T> = {
   /** Names the scrolling region for screen readers ('Products table'). */
   label: string;
-  /** The table's classes: zebra, size, where it stacks into cards. */
-  className: string;
+  /** Where the table stacks into cards: the widest its frame may be for that. */
+  stackBelow: keyof typeof STACKED_BELOW;
+  /** Smaller cells, for a table of many short rows. */
+  compact?: boolean;
   columns: readonly DataTableColumn[];
   rows: readonly T[];
   /** One `<tr>` a row, with its own key. */
@@ -16,12 +28,20 @@ type DataTableProps<T> = {
 };
 
 /**
- * A data table's frame, one for every list: the region, the header row from `columns`, a row from
- * `renderRow` for each of `rows`. The cells stay with the feature; the markup around them lives here.
+ * A data table's frame and look, one for every list: the region, a zebra table, the header row from
+ * `columns`, a row from `renderRow` for each of `rows`. The cells stay with the feature; the markup around
+ * them lives here.
  */
-export const DataTable = <T,>({ label, className, columns, rows, renderRow }: DataTableProps<T>) => (
+export const DataTable = <T,>({
+  label,
+  stackBelow,
+  compact = false,
+  columns,
+  rows,
+  renderRow,
+}: DataTableProps<T>) => (
   <TableRegion label={label}>
-    <table className={className}>
+    <table className={`table table-zebra ${compact ? 'table-sm ' : ''}${STACKED_BELOW[stackBelow]}`}>
       <thead>
         <tr>
           {columns.map((column) =>

@@ -24,7 +24,7 @@ export const ManageProductsTable = ({
 }: ManageProductsTableProps) => (
   <DataTable
     label="Products table"
-    className="table table-zebra @max-2xl:stacked-rows"
+    stackBelow="2xl"
     columns={['No.', 'Photo', 'Name', 'Price', 'Minimum Order', 'Update', 'Delete']}
     rows={products}
     renderRow={(product, index) => (

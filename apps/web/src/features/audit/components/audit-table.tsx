@@ -66,7 +66,8 @@ function changes(
 export const AuditTable = ({ entries }: { entries: AuditEntry[] }) => (
   <DataTable
     label="Audit log table"
-    className="table table-zebra table-sm @max-3xl:stacked-rows"
+    stackBelow="3xl"
+    compact
     columns={['When', 'Admin', 'Action', 'Subject', 'Changes']}
     rows={entries}
     renderRow={(entry) => (

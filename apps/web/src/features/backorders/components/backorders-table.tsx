@@ -15,7 +15,8 @@ const age = (days: number) => (days === 0 ? 'today' : days === 1 ? '1 day' : `${
 export const BackordersTable = ({ lines }: { lines: Backorder[] }) => (
   <DataTable
     label="Back-ordered lines"
-    className="table table-zebra table-sm @max-3xl:stacked-rows"
+    stackBelow="3xl"
+    compact
     columns={['Part', 'Order', 'Buyer', 'Pieces waiting', 'Age']}
     rows={lines}
     renderRow={(line) => (

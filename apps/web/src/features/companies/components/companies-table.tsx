@@ -12,7 +12,7 @@ export const termsLabel = (termsDays: number | null) => (termsDays ? `Net ${term
 export const CompaniesTable = ({ companies }: { companies: CompanySummary[] }) => (
   <DataTable
     label="Companies table"
-    className="table table-zebra @max-3xl:stacked-rows"
+    stackBelow="3xl"
     columns={['Company', 'Tax ID', 'Members', 'Terms', 'Credit limit', 'Created']}
     rows={companies}
     renderRow={(company) => (

@@ -42,7 +42,7 @@ export const CompanyMembers = ({ companyId, members }: { companyId: string; memb
       ) : (
         <DataTable
           label="Members table"
-          className="table table-zebra @max-3xl:stacked-rows"
+          stackBelow="3xl"
           columns={['Member', 'Role', 'Per order', 'Monthly (spent)', 'Actions']}
           rows={members}
           renderRow={(member) => (

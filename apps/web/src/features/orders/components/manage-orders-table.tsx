@@ -30,7 +30,8 @@ export const ManageOrdersTable = ({
 }: ManageOrdersTableProps) => (
   <DataTable
     label="All orders table"
-    className="table table-zebra table-sm @max-4xl:stacked-rows"
+    stackBelow="4xl"
+    compact
     columns={['No.', 'Order', 'User Email', ...MANAGE_ORDERS_ORDER_COLUMNS, 'Cancel', 'Ship']}
     rows={orders}
     renderRow={(order, index) => {

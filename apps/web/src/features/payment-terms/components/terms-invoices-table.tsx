@@ -71,7 +71,7 @@ export const TermsInvoicesTable = ({ invoices }: { invoices: TermsInvoice[] }) =
   return (
     <DataTable
       label="Invoices on terms"
-      className="table table-zebra @max-4xl:stacked-rows"
+      stackBelow="4xl"
       columns={['Invoice', 'Customer', 'PO', 'Due', 'Unpaid', 'Reminder', 'Payment']}
       rows={invoices}
       renderRow={(invoice) => (

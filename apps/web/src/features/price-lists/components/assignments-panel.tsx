@@ -53,7 +53,8 @@ export const AssignmentsPanel = ({ list }: { list: PriceListDetail }) => {
       {list.assignments.length > 0 ? (
         <DataTable
           label="Assignments of the price list"
-          className="table table-zebra table-sm @max-2xl:stacked-rows"
+          stackBelow="2xl"
+          compact
           columns={['Company or group', 'Priority', { srOnly: 'Actions' }]}
           rows={list.assignments}
           renderRow={(assignment) => (

@@ -93,7 +93,7 @@ export const CustomerGroupsPanel = ({ groups }: { groups: CustomerGroup[] }) => 
       ) : (
         <DataTable
           label="Customer groups table"
-          className="table table-zebra @max-2xl:stacked-rows"
+          stackBelow="2xl"
           columns={['Group', 'Companies', { srOnly: 'Actions' }]}
           rows={groups}
           renderRow={(group) => (

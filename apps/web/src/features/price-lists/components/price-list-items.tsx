@@ -65,7 +65,8 @@ export const PriceListItems = ({ list, onImport }: { list: PriceListDetail; onIm
       ) : (
         <DataTable
           label="Parts of the price list"
-          className="table table-zebra table-sm @max-2xl:stacked-rows"
+          stackBelow="2xl"
+          compact
           columns={['Part number', 'Name', 'List price', 'Price', 'Breaks', { srOnly: 'Actions' }]}
           rows={list.items}
           renderRow={(item) => (

@@ -8,7 +8,7 @@ import { ruleLabel, validityLabel } from '../breaks';
 export const PriceListsTable = ({ lists }: { lists: PriceListSummary[] }) => (
   <DataTable
     label="Price lists table"
-    className="table table-zebra @max-3xl:stacked-rows"
+    stackBelow="3xl"
     columns={['Name', 'Valid', 'Rule', 'Parts', 'Given to']}
     rows={lists}
     renderRow={(list) => (
