@@ -6,16 +6,7 @@ import { useCompanyDetail, useSetCompanyTerms } from '@/features/companies/api/c
 import { CompanyDetails } from '@/features/companies/components/company-details';
 import { CompanyTerms } from '@/features/companies/components/company-terms';
 import { CompanyMembers } from '@/features/companies/components/company-members';
-import {
-  CompanyAddresses,
-  CompanyApplications,
-  CompanyInvitations,
-} from '@/features/companies/components/company-records';
-import {
-  CompanyInvoices,
-  CompanyOrders,
-  CompanyRequests,
-} from '@/features/companies/components/company-activity';
+import { CompanyRecords } from '@/features/companies/components/company-records';
 import { ExemptionsPanel } from '@/features/tax/components/exemptions-panel';
 import { VatVerificationPanel } from '@/features/tax/components/vat-status';
 import { CompanyPricingPanel } from '@/features/price-lists/components/company-pricing-panel';
@@ -107,12 +98,7 @@ const CompanyRoute = () => {
               PartPicker={CataloguePartPicker}
             />
             <PunchoutSettingsPanel companyId={data.company.id} />
-            <CompanyRequests requests={data.requests} />
-            <CompanyOrders orders={data.orders} />
-            <CompanyInvoices invoices={data.invoices} />
-            <CompanyAddresses addresses={data.addresses} />
-            <CompanyInvitations invitations={data.invitations} />
-            <CompanyApplications applications={data.applications} />
+            <CompanyRecords detail={data} />
           </>
         )}
       </QueryState>

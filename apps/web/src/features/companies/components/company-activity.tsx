@@ -5,7 +5,7 @@ import { formatPrice } from '@forgeline/shared/money';
 import { dashboardPaths } from '@/config/dashboard-paths';
 import { Link } from '@/components/ui/link';
 import { formatDay } from '@/lib/format-date';
-import { RecordSection } from './record-section';
+import type { RecordList } from './record-section';
 
 const REQUEST_STATUS: Record<OrderRequest['status'], string> = {
   pending: 'Waiting for approval',
@@ -16,33 +16,34 @@ const REQUEST_STATUS: Record<OrderRequest['status'], string> = {
 };
 
 /** Orders over a buyer's limit, waiting for (or decided by) the company's approvers. */
-export const CompanyRequests = ({ requests }: { requests: OrderRequest[] }) => (
-  <RecordSection
-    id="company-requests"
-    title="Order requests"
-    count={requests.length}
-    empty="No order has needed approval."
-    headers={['Request', 'Buyer', 'Total', 'Status', 'Why']}
-  >
-    {requests.map((request) => (
-      <tr key={request.id}>
-        <th scope="row" data-label="Request">
+export const REQUESTS: RecordList<OrderRequest> = {
+  title: 'Order requests',
+  empty: 'No order has needed approval.',
+  rowKey: (request) => request.id,
+  columns: [
+    {
+      header: 'Request',
+      cell: (request) => (
+        <>
           <span className="font-mono">{request.number}</span>
           <span className="block text-xs font-normal">{formatDay(request.createdAt)}</span>
-        </th>
-        <td data-label="Buyer">{request.buyer.name}</td>
-        <td data-label="Total">$ {formatPrice(request.total)}</td>
-        <td data-label="Status">
+        </>
+      ),
+    },
+    { header: 'Buyer', cell: (request) => request.buyer.name },
+    { header: 'Total', cell: (request) => `$ ${formatPrice(request.total)}` },
+    {
+      header: 'Status',
+      cell: (request) => (
+        <>
           {REQUEST_STATUS[request.status]}
           {request.comment ? <span className="block text-xs">{request.comment}</span> : null}
-        </td>
-        <td data-label="Why" className="break-words">
-          {request.reason}
-        </td>
-      </tr>
-    ))}
-  </RecordSection>
-);
+        </>
+      ),
+    },
+    { header: 'Why', cell: (request) => request.reason, className: 'break-words' },
+  ],
+};
 
 const orderState = (order: Order) =>
   order.status === 'cancelled'
@@ -58,57 +59,55 @@ const orderState = (order: Order) =>
             : 'Unpaid';
 
 /** The newest orders (the server sends up to 50), each linked to the admin's order page. */
-export const CompanyOrders = ({ orders }: { orders: Order[] }) => (
-  <RecordSection
-    id="company-orders"
-    title="Newest orders"
-    count={orders.length}
-    empty="No orders yet."
-    headers={['Order', 'Buyer', 'Part', 'Total', 'State']}
-  >
-    {orders.map((order) => (
-      <tr key={order._id} data-testid="company-order-row">
-        <th scope="row" data-label="Order">
+export const ORDERS: RecordList<Order> = {
+  title: 'Newest orders',
+  empty: 'No orders yet.',
+  rowKey: (order) => order._id,
+  rowTestId: 'company-order-row',
+  columns: [
+    {
+      header: 'Order',
+      cell: (order) => (
+        <>
           <Link className="link link-primary font-mono" to={dashboardPaths.order.getHref(order._id)}>
             {order.number}
           </Link>
           <span className="block text-xs font-normal">{formatDay(order.createdAt)}</span>
-        </th>
-        <td data-label="Buyer">{order.name}</td>
-        <td data-label="Part">
-          {order.productName} × {order.buyQuantity}
-        </td>
-        <td data-label="Total">$ {formatPrice(order.totalPrize)}</td>
-        <td data-label="State">{orderState(order)}</td>
-      </tr>
-    ))}
-  </RecordSection>
-);
+        </>
+      ),
+    },
+    { header: 'Buyer', cell: (order) => order.name },
+    { header: 'Part', cell: (order) => `${order.productName} × ${order.buyQuantity}` },
+    { header: 'Total', cell: (order) => `$ ${formatPrice(order.totalPrize)}` },
+    { header: 'State', cell: orderState },
+  ],
+};
 
 /** The newest invoices and credit notes, each a PDF. */
-export const CompanyInvoices = ({ invoices }: { invoices: InvoiceSummary[] }) => (
-  <RecordSection
-    id="company-invoices"
-    title="Newest invoices"
-    count={invoices.length}
-    empty="No invoices yet."
-    headers={['Document', 'Issued', 'Total', 'Owed', 'Due']}
-  >
-    {invoices.map((invoice) => (
-      <tr key={invoice._id}>
-        <th scope="row" data-label="Document">
-          <a className="link link-primary font-mono" href={invoice.pdfUrl} download>
-            {invoice.kind === 'credit_note' ? 'Credit note' : 'Invoice'} {invoice.number}
-          </a>
-        </th>
-        <td data-label="Issued">{formatDay(invoice.issuedAt)}</td>
-        <td data-label="Total">$ {formatPrice(invoice.total)}</td>
-        <td data-label="Owed">
+export const INVOICES: RecordList<InvoiceSummary> = {
+  title: 'Newest invoices',
+  empty: 'No invoices yet.',
+  rowKey: (invoice) => invoice._id,
+  columns: [
+    {
+      header: 'Document',
+      cell: (invoice) => (
+        <a className="link link-primary font-mono" href={invoice.pdfUrl} download>
+          {invoice.kind === 'credit_note' ? 'Credit note' : 'Invoice'} {invoice.number}
+        </a>
+      ),
+    },
+    { header: 'Issued', cell: (invoice) => formatDay(invoice.issuedAt) },
+    { header: 'Total', cell: (invoice) => `$ ${formatPrice(invoice.total)}` },
+    {
+      header: 'Owed',
+      cell: (invoice) => (
+        <>
           {invoice.balance === null ? '—' : `$ ${formatPrice(invoice.balance)}`}
           {invoice.status === 'overdue' ? <span className="badge badge-warning ml-1">Overdue</span> : null}
-        </td>
-        <td data-label="Due">{invoice.dueAt ? formatDay(invoice.dueAt) : '—'}</td>
-      </tr>
-    ))}
-  </RecordSection>
-);
+        </>
+      ),
+    },
+    { header: 'Due', cell: (invoice) => (invoice.dueAt ? formatDay(invoice.dueAt) : '—') },
+  ],
+};
