@@ -5,6 +5,15 @@ type DateRangeFilterProps = {
   onChange: (changes: { from?: string | undefined; to?: string | undefined }) => void;
 };
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The From / To days as the address holds them (`?from=`, `?to=`); anything but a whole day is left out. */
+export const addressDays = (params: URLSearchParams): { from?: string; to?: string } => {
+  const from = params.get('from');
+  const to = params.get('to');
+  return { ...(from && DAY.test(from) && { from }), ...(to && DAY.test(to) && { to }) };
+};
+
 /** One bound of the range: a date input that gives `undefined` when cleared. */
 const DayBound = ({
   label,

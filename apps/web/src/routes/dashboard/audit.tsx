@@ -5,16 +5,23 @@ import { AUDIT_PAGE_SIZE, useAudit, type AuditFilters } from '@/features/audit/a
 import { AuditTable } from '@/features/audit/components/audit-table';
 import { AdminListPage } from '@/components/ui/admin-list-page';
 import { FilterSelect } from '@/components/ui/filter-select';
-import { DateRangeFilter } from '@/components/ui/date-range-filter';
+import { addressDays, DateRangeFilter } from '@/components/ui/date-range-filter';
 import { useAddressFilters } from '@/lib/use-address-filters';
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** The two text boxes of the search form, sent together: the subject and the admin. */
+const TEXT_FILTERS = [
+  {
+    key: 'search',
+    label: 'Subject',
+    placeholder: 'Order number, product or e-mail',
+    maxLength: LIMITS.searchMax,
+  },
+  { key: 'actor', label: 'Admin', placeholder: "Admin's e-mail", maxLength: LIMITS.emailMax },
+] as const;
 
 /** The filters as the address says them; anything a person could not have chosen is left out. */
 function filtersOf(params: URLSearchParams): AuditFilters {
   const action = params.get('action');
-  const from = params.get('from');
-  const to = params.get('to');
   const page = Number(params.get('page'));
   const text = (key: 'search' | 'actor') => params.get(key)?.trim().slice(0, 200) || undefined;
   const search = text('search');
@@ -23,8 +30,7 @@ function filtersOf(params: URLSearchParams): AuditFilters {
     ...(action && action in AUDIT_ACTIONS && { action: action as AuditAction }),
     ...(search && { search }),
     ...(actor && { actor }),
-    ...(from && DAY.test(from) && { from }),
-    ...(to && DAY.test(to) && { to }),
+    ...addressDays(params),
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
 }
@@ -64,28 +70,19 @@ const AuditRoute = () => {
             onSubmit={onSearch}
             className="flex min-w-0 grow flex-wrap items-end gap-2 sm:grow-0"
           >
-            <label className="flex min-w-0 grow flex-col text-sm">
-              Subject
-              <input
-                type="search"
-                className="input input-bordered min-w-0"
-                placeholder="Order number, product or e-mail"
-                name="search"
-                maxLength={LIMITS.searchMax}
-                defaultValue={filters.search ?? ''}
-              />
-            </label>
-            <label className="flex min-w-0 grow flex-col text-sm">
-              Admin
-              <input
-                type="search"
-                className="input input-bordered min-w-0"
-                placeholder="Admin's e-mail"
-                name="actor"
-                maxLength={LIMITS.emailMax}
-                defaultValue={filters.actor ?? ''}
-              />
-            </label>
+            {TEXT_FILTERS.map((box) => (
+              <label key={box.key} className="flex min-w-0 grow flex-col text-sm">
+                {box.label}
+                <input
+                  type="search"
+                  className="input input-bordered min-w-0"
+                  placeholder={box.placeholder}
+                  name={box.key}
+                  maxLength={box.maxLength}
+                  defaultValue={filters[box.key] ?? ''}
+                />
+              </label>
+            ))}
             <button type="submit" className="btn btn-primary">
               Search
             </button>

@@ -5,27 +5,23 @@ import { ManageOrdersTable } from '@/features/orders/components/manage-orders-ta
 import { useOrderActions } from '@/features/orders/components/use-order-actions';
 import { AdminListPage } from '@/components/ui/admin-list-page';
 import { FilterSelect } from '@/components/ui/filter-select';
-import { DateRangeFilter } from '@/components/ui/date-range-filter';
+import { addressDays, DateRangeFilter } from '@/components/ui/date-range-filter';
 import { useAddressFilters } from '@/lib/use-address-filters';
 
 const PAID = ['true', 'false'] as const;
 const STATUSES = ['pending', 'shipped'] as const;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The filters as the address says them; anything a person could not have chosen is left out. */
 function filtersOf(params: URLSearchParams): OrderFilters {
   const text = params.get('search')?.trim();
   const paid = params.get('paid');
   const status = params.get('status');
-  const from = params.get('from');
-  const to = params.get('to');
   const page = Number(params.get('page'));
   return {
     ...(text && { search: text.slice(0, 200) }),
     ...(PAID.includes(paid as never) && { paid: paid as OrderFilters['paid'] }),
     ...(STATUSES.includes(status as never) && { status: status as OrderFilters['status'] }),
-    ...(from && DAY.test(from) && { from }),
-    ...(to && DAY.test(to) && { to }),
+    ...addressDays(params),
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
 }
