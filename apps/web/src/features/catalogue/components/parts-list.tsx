@@ -1,9 +1,8 @@
-import { Link } from '@/components/ui/link';
+import { ProductNameLink } from '@/components/ui/product-name-link';
 import { CardList, type CardLook } from '@/components/ui/card-list';
 import { formatPrice } from '@forgeline/shared/money';
 import { formatValue } from '@forgeline/shared/catalogue';
 import type { BrowseResult } from '@forgeline/shared/schemas/catalogue';
-import { paths } from '@/config/paths';
 
 const PART_ROWS: CardLook = {
   list: 'flex flex-col gap-3',
@@ -22,9 +21,7 @@ export const PartsList = ({ result }: { result: BrowseResult }) => (
         <>
           <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
             <h2 className="text-base font-semibold leading-snug">
-              <Link to={paths.product.getHref(product._id)} className="link-hover">
-                {product.name}
-              </Link>
+              <ProductNameLink product={product} />
             </h2>
             <p className="font-bold text-primary">$ {formatPrice(product.price)} / piece</p>
           </div>

@@ -1,4 +1,5 @@
 import { Link } from '@/components/ui/link';
+import { ProductNameLink } from '@/components/ui/product-name-link';
 import { formatPrice } from '@forgeline/shared/money';
 import type { Product } from '@forgeline/shared/schemas/product';
 import { paths } from '@/config/paths';
@@ -30,9 +31,7 @@ export const ProductCard = ({ product, eager = false }: ProductCardProps) => (
     </figure>
     <div className="card-body gap-3 p-5">
       <h3 className="card-title text-lg leading-snug">
-        <Link to={paths.product.getHref(product._id)} className="link-hover">
-          {product.name}
-        </Link>
+        <ProductNameLink product={product} />
       </h3>
       <p className="text-2xl font-bold text-primary" data-testid="product-price">
         $ {formatPrice(product.price)} / piece
