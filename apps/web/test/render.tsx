@@ -12,6 +12,7 @@ import {
   type To,
 } from 'react-router';
 import { act, render } from '@testing-library/react';
+import { expect } from 'vitest';
 
 /** A QueryClient for one test: no retries, nothing kept between tests. */
 export const createTestQueryClient = () =>
@@ -78,4 +79,9 @@ export const sentRequest = (fetchMock: { mock: { calls: unknown[][] } }, index =
     method: init.method ?? 'GET',
     body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : init.body,
   };
+};
+
+/** The element shows each of the texts, anywhere in it (a card's fields, a panel's lines). */
+export const expectEachText = (element: HTMLElement, texts: readonly string[]) => {
+  for (const text of texts) expect(element).toHaveTextContent(text);
 };

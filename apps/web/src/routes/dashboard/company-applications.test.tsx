@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CompanyApplication } from '@forgeline/shared/schemas/company';
-import { jsonResponse, renderWithProviders } from '../../../test/render';
+import { expectEachText, jsonResponse, renderWithProviders } from '../../../test/render';
 import CompanyApplicationsRoute from './company-applications';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
@@ -51,14 +51,12 @@ describe('Business applications (admin)', () => {
     });
     await waitFor(() => expect(screen.getAllByTestId('application')).toHaveLength(1));
     expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/companyApplications?status=pending');
-    const card = screen.getByTestId('application');
-    for (const text of [
+    expectEachText(screen.getByTestId('application'), [
       'Cobalt Tools GmbH',
       'DE123456789',
       'We order bearings monthly',
       'cleo@cobalt.example',
-    ])
-      expect(card).toHaveTextContent(text);
+    ]);
 
     await user.selectOptions(screen.getByLabelText('Show'), 'All');
     await waitFor(() => expect(screen.getAllByTestId('application')).toHaveLength(2));

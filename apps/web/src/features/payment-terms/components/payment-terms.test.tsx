@@ -6,7 +6,7 @@ import type { Order } from '@forgeline/shared/schemas/order';
 import { makeOrder } from '../../../../test/orders';
 import type { TermsInvoice } from '@forgeline/shared/schemas/payment-terms';
 import type { UserSummary } from '@forgeline/shared/schemas/user';
-import { jsonResponse, renderWithProviders, sentRequest } from '../../../../test/render';
+import { expectEachText, jsonResponse, renderWithProviders, sentRequest } from '../../../../test/render';
 import { MyOrdersTable } from '@/features/orders/components/my-orders-table';
 import { ManageOrdersTable } from '@/features/orders/components/manage-orders-table';
 import { OrderDocuments } from '@/features/invoices/components/order-documents';
@@ -123,16 +123,14 @@ describe("the checkout's 'Pay by invoice' choice", () => {
     );
     expect(screen.queryByTestId('bank-transfer')).toBeNull();
     rerender(<PaymentMethodChoice terms={terms} value="invoice" onChange={vi.fn()} />);
-    const details = screen.getByTestId('bank-transfer');
-    for (const line of [
+    expectEachText(screen.getByTestId('bank-transfer'), [
       'Pay by bank transfer to:',
       'Account holder: Forgeline Manufacturing',
       'Bank: Northern Bank',
       'IBAN: GB33 BUKB 2020 1555 5555 55',
       'BIC: BUKBGB22',
       'Quote the invoice number with the transfer',
-    ])
-      expect(details).toHaveTextContent(line);
+    ]);
   });
 
   it('names whom to ask when the shop configured no account', () => {
