@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { useTermsInvoices } from '@/features/payment-terms/api/terms';
 import { TermsInvoicesTable } from '@/features/payment-terms/components/terms-invoices-table';
 import { AdminListPage } from '@/components/ui/admin-list-page';
+import { CheckboxField } from '@/components/ui/form-field';
 
 /** /dashboard/termsInvoices, admins only: invoices on payment terms still unpaid, overdue ones on request. */
 const TermsInvoicesRoute = () => {
@@ -13,17 +14,14 @@ const TermsInvoicesRoute = () => {
       title="Invoices on terms"
       toolbar={
         <>
-          <label className="flex items-center gap-2 text-sm font-semibold">
-            <input
-              type="checkbox"
-              className="checkbox checkbox-sm"
-              checked={overdue}
-              onChange={(event) =>
-                setParams(event.target.checked ? { overdue: 'true' } : {}, { replace: true })
-              }
-            />
-            Overdue only
-          </label>
+          <CheckboxField
+            label="Overdue only"
+            className="font-semibold"
+            checked={overdue}
+            onChange={(event) =>
+              setParams(event.target.checked ? { overdue: 'true' } : {}, { replace: true })
+            }
+          />
           <a
             className="btn btn-outline btn-sm"
             href={`/api/termsInvoices.csv${overdue ? '?overdue=true' : ''}`}
