@@ -5,13 +5,19 @@ type SchemaFormProps = Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'> & {
   onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<unknown>;
 };
 
-/** A form checked by its zod schema, not by the browser, submitted by react-hook-form. */
+/**
+ * A form checked by its zod schema, not by the browser, submitted by react-hook-form: its `onSubmit`
+ * and `onFocus` are usually `useSchemaForm`'s `submit(…)`, spread.
+ */
 export const SchemaForm = ({ onSubmit, ...rest }: SchemaFormProps) => (
   <form onSubmit={(event) => void onSubmit(event)} noValidate {...rest} />
 );
 
 type CardFormProps = Omit<SchemaFormProps, 'className' | 'title'> & {
-  /** The heading over the fields: an h3, or an h4 inside a section that has its own h3. */
+  /**
+   * The heading over the fields: an h3, or an h4 inside a section that has its own h3. A text title
+   * also names the form, unless `aria-label` or `aria-labelledby` names it otherwise.
+   */
   title?: ReactNode;
   titleLevel?: 3 | 4;
   /** Adds to the card's classes, e.g. a width. */
@@ -34,6 +40,7 @@ export const CardForm = ({
   <SchemaForm
     onSubmit={onSubmit}
     className={`flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4 ${className}`.trim()}
+    aria-label={typeof title === 'string' && !rest['aria-labelledby'] ? title : undefined}
     {...rest}
   >
     {title === undefined ? null : titleLevel === 4 ? (

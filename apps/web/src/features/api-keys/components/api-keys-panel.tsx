@@ -1,17 +1,17 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { API_SCOPE_LABELS, COMPANY_API_SCOPES, SHOP_API_SCOPES } from '@forgeline/shared/api-keys';
 import type { ApiKey, ApiKeyBody, ApiKeyBodyInput, NewApiKey } from '@forgeline/shared/schemas/api-key';
 import { Alert, DANGER_BUTTON_CLASS, ERROR_TEXT_CLASS } from '@/components/ui/alert';
 import { CardForm } from '@/components/ui/card-form';
 import { CardList, type CardLook } from '@/components/ui/card-list';
-import { FormField, fieldBinder } from '@/components/ui/form-field';
+import { FormField } from '@/components/ui/form-field';
 import { ListQueryState } from '@/components/ui/query-state';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { confirmDialog } from '@/lib/dialogs';
 import { errorMessage } from '@/lib/error-message';
 import { formatMoment } from '@/lib/format-date';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { toast } from '@/lib/toast';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey, type KeyOwner } from '../api/api-keys';
 
@@ -64,28 +64,16 @@ export const ApiKeysPanel = ({ owner }: { owner: KeyOwner }) => {
 
 const KeyForm = ({ owner, onMade }: { owner: KeyOwner; onMade: (made: NewApiKey) => void }) => {
   const create = useCreateApiKey(owner);
-  const resolver = resolvers[owner];
-  const { register, handleSubmit, formState, setError } = useForm<ApiKeyBodyInput, unknown, ApiKeyBody>({
-    resolver,
-    defaultValues: { name: '', scopes: [] },
-  });
+  const { register, formState, field, submit } = useSchemaForm<ApiKeyBodyInput, ApiKeyBody>(
+    resolvers[owner],
+    {
+      defaultValues: { name: '', scopes: [] },
+    },
+  );
   const errors = formState.errors;
-  const field = fieldBinder(register, errors);
-  const submit = handleSubmit(async (body) => {
-    try {
-      onMade(await create.mutateAsync(body));
-    } catch (error) {
-      setError('root', { message: errorMessage(error, 'The key could not be made.') });
-    }
-  });
+  const make = submit(async (body) => onMade(await create.mutateAsync(body)), 'The key could not be made.');
   return (
-    <CardForm
-      onSubmit={submit}
-      onFocus={resolver.preload}
-      aria-label="Make an API key"
-      title="Make a key"
-      className="max-w-xl"
-    >
+    <CardForm {...make} aria-label="Make an API key" title="Make a key" className="max-w-xl">
       <FormField label="Name" hint="What the key is for, e.g. ERP sync." maxLength={80} {...field('name')} />
       <fieldset className="flex flex-col gap-1" aria-describedby="api-key-scopes-error">
         <legend className="text-sm font-semibold">Scopes</legend>

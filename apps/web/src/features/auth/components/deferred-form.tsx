@@ -11,6 +11,15 @@ export type FieldSpec = {
   placeholder: string;
 };
 
+/** The e-mail field of the login, sign-up and reset forms. */
+export const EMAIL_FIELD: FieldSpec = {
+  name: 'email',
+  label: 'Email',
+  type: 'email',
+  autoComplete: 'email',
+  placeholder: 'Your Email',
+};
+
 /** What the live form takes over from the plain one: what was typed, the field that had the focus, a submit. */
 export type HandOver = { values: Record<string, string>; focused: string | null; submit: boolean };
 
@@ -23,17 +32,22 @@ type FormShape = {
   extra?: ReactNode;
 };
 
-/** The fields, `extra` and the button of a form, with each field's error (none in the plain form). */
+/**
+ * The fields, `extra` and the button of a form, with each field's error (none in the plain form); the
+ * button is off while `submitDisabled` (an empty form that has nothing to send).
+ */
 export const FormBody = ({
   fields,
   submitLabel,
   extra,
   errors = {},
   busy = false,
+  submitDisabled,
   register = (name) => ({ name }),
 }: Omit<FormShape, 'label'> & {
   errors?: Partial<Record<string, { message?: string | undefined }>>;
   busy?: boolean;
+  submitDisabled?: boolean;
   register?: (name: string) => object;
 }) => (
   <>
@@ -41,7 +55,7 @@ export const FormBody = ({
       <FormField key={name} {...field} error={errors[name]?.message} {...register(name)} />
     ))}
     {extra}
-    <SubmitButton className="w-full" isLoading={busy}>
+    <SubmitButton className="w-full" isLoading={busy} disabled={submitDisabled}>
       {submitLabel}
     </SubmitButton>
   </>

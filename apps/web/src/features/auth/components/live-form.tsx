@@ -35,7 +35,7 @@ export const useHandOver = (
 
 /**
  * The live form: `FormBody` with its errors, submitting through `onSubmit`; tells `onBusy` while it
- * submits (the page's Google button waits meanwhile).
+ * submits (the login page's Google button waits meanwhile). The reset-password forms are live from the start.
  */
 export const LiveForm = ({
   formRef,
@@ -48,12 +48,12 @@ export const LiveForm = ({
 }: Parameters<typeof FormBody>[0] & {
   label: string;
   busy: boolean;
-  formRef: RefObject<HTMLFormElement | null>;
+  formRef?: RefObject<HTMLFormElement | null>;
   onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
   onFocus: () => void;
-  onBusy: (busy: boolean) => void;
+  onBusy?: (busy: boolean) => void;
 }) => {
-  useEffect(() => onBusy(busy), [busy, onBusy]);
+  useEffect(() => onBusy?.(busy), [busy, onBusy]);
   return (
     <form
       ref={formRef}

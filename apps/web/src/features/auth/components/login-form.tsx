@@ -3,7 +3,7 @@ import { Link } from '@/components/ui/link';
 import { paths } from '@/config/paths';
 import { OrContinueWithGoogle } from './google-button';
 import { ProviderError } from './auth-card';
-import { DeferredForm, type FieldSpec } from './deferred-form';
+import { DeferredForm, EMAIL_FIELD, type FieldSpec } from './deferred-form';
 
 const LoginFields = lazy(() => import('./login-fields'));
 
@@ -15,7 +15,7 @@ type LoginFormProps = {
 };
 
 const fields: readonly FieldSpec[] = [
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', placeholder: 'Your Email' },
+  EMAIL_FIELD,
   {
     name: 'password',
     label: 'Password',

@@ -1,17 +1,27 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { FormField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
 import { useResetPassword } from '../api/reset-password';
 import type { NewPasswordInput, NewPasswordValues } from '../schemas';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { authErrorMessage } from '../utils/auth-errors';
 import { ProviderError } from './auth-card';
-import { SubmitButton } from '@/components/ui/submit-button';
+import type { FieldSpec } from './deferred-form';
+import { LiveForm } from './live-form';
 
 /** zod and the schema load on the first validation (docs/decisions/0042). */
 const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.NewPasswordSchema));
+
+const fields: readonly FieldSpec[] = [
+  {
+    name: 'newPassword',
+    label: 'New Password',
+    type: 'password',
+    autoComplete: 'new-password',
+    placeholder: 'At least 6 characters',
+  },
+];
 
 /** The notice /login shows after a password reset. */
 export const PASSWORD_CHANGED_NOTICE =
@@ -22,16 +32,11 @@ export const NewPasswordForm = ({ token }: { token: string }) => {
   const navigate = useNavigate();
   const reset = useResetPassword();
   const [providerError, setProviderError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<NewPasswordInput, unknown, NewPasswordValues>({
-    resolver,
+  const { register, formState, submit } = useSchemaForm<NewPasswordInput, NewPasswordValues>(resolver, {
     defaultValues: { newPassword: '' },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const save = submit(async (values) => {
     setProviderError(null);
     try {
       await reset.mutateAsync({ token, newPassword: values.newPassword });
@@ -44,29 +49,17 @@ export const NewPasswordForm = ({ token }: { token: string }) => {
     }
   });
 
-  const busy = isSubmitting || reset.isPending;
-
   return (
     <>
-      <form
-        onSubmit={(event) => void onSubmit(event)}
-        onFocus={resolver.preload}
-        noValidate
-        aria-label="Choose a new password"
-        className="space-y-4"
-      >
-        <FormField
-          label="New Password"
-          type="password"
-          autoComplete="new-password"
-          placeholder="At least 6 characters"
-          error={errors.newPassword?.message}
-          {...register('newPassword')}
-        />
-        <SubmitButton className="w-full" isLoading={busy}>
-          Save New Password
-        </SubmitButton>
-      </form>
+      <LiveForm
+        {...save}
+        label="Choose a new password"
+        fields={fields}
+        submitLabel="Save New Password"
+        busy={formState.isSubmitting || reset.isPending}
+        errors={formState.errors}
+        register={(name) => register(name as keyof NewPasswordInput)}
+      />
       <ProviderError message={providerError} />
     </>
   );

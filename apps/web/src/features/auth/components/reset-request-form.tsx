@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { messages } from '@forgeline/shared/messages';
-import { FormField } from '@/components/ui/form-field';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import type { ResetRequestInput, ResetRequestValues } from '../schemas';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { authErrorMessage } from '../utils/auth-errors';
 import { Notice, ProviderError } from './auth-card';
-import { SubmitButton } from '@/components/ui/submit-button';
+import { EMAIL_FIELD } from './deferred-form';
+import { LiveForm } from './live-form';
 
 /** zod and the schema load on the first validation (docs/decisions/0042). */
 const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.ResetRequestSchema));
@@ -17,18 +18,13 @@ export const ResetRequestForm = () => {
   const request = useRequestPasswordReset();
   const [providerError, setProviderError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<ResetRequestInput, unknown, ResetRequestValues>({
+  const { register, control, formState, submit } = useSchemaForm<ResetRequestInput, ResetRequestValues>(
     resolver,
-    defaultValues: { email: '' },
-  });
+    { defaultValues: { email: '' } },
+  );
   const email = useWatch({ control, name: 'email' });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const send = submit(async (values) => {
     setProviderError(null);
     setSentTo(null);
     try {
@@ -38,8 +34,6 @@ export const ResetRequestForm = () => {
       setProviderError(authErrorMessage(error));
     }
   });
-
-  const busy = isSubmitting || request.isPending;
 
   return (
     <>
@@ -51,25 +45,16 @@ export const ResetRequestForm = () => {
           </span>
         </Notice>
       ) : null}
-      <form
-        onSubmit={(event) => void onSubmit(event)}
-        onFocus={resolver.preload}
-        noValidate
-        aria-label="Reset Password"
-        className="space-y-4"
-      >
-        <FormField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="Your Email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <SubmitButton className="w-full" isLoading={busy} disabled={!email?.trim()}>
-          Submit
-        </SubmitButton>
-      </form>
+      <LiveForm
+        {...send}
+        label="Reset Password"
+        fields={[EMAIL_FIELD]}
+        submitLabel="Submit"
+        busy={formState.isSubmitting || request.isPending}
+        submitDisabled={!email?.trim()}
+        errors={formState.errors}
+        register={(name) => register(name as keyof ResetRequestInput)}
+      />
       <ProviderError message={providerError} />
     </>
   );

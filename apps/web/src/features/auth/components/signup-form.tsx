@@ -3,7 +3,7 @@ import { Link } from '@/components/ui/link';
 import { paths } from '@/config/paths';
 import { OrContinueWithGoogle } from './google-button';
 import { ProviderError } from './auth-card';
-import { DeferredForm, type FieldSpec } from './deferred-form';
+import { DeferredForm, EMAIL_FIELD, type FieldSpec } from './deferred-form';
 
 const SignupFields = lazy(() => import('./signup-fields'));
 
@@ -11,7 +11,7 @@ type SignupFormProps = { redirectTo: string };
 
 const fields: readonly FieldSpec[] = [
   { name: 'name', label: 'Name', type: 'text', autoComplete: 'name', placeholder: 'Your Name' },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', placeholder: 'Your Email' },
+  EMAIL_FIELD,
   {
     name: 'password',
     label: 'Password',

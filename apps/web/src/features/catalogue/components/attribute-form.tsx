@@ -1,11 +1,10 @@
-import { useForm } from 'react-hook-form';
 import { ATTRIBUTE_UNITS } from '@forgeline/shared/catalogue';
-import type { AttributeBody, AttributeBodyInput } from '@forgeline/shared/schemas/catalogue';
+import type { AttributeBody } from '@forgeline/shared/schemas/catalogue';
 import { Alert } from '@/components/ui/alert';
-import { FormField, SelectField, fieldBinder } from '@/components/ui/form-field';
+import { FormField, SelectField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { SchemaForm } from '@/components/ui/card-form';
 
 const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.AttributeBodySchema));
@@ -18,30 +17,15 @@ export const AttributeForm = ({
   categoryId: string;
   save: (body: AttributeBody) => Promise<unknown>;
 }) => {
-  const { register, handleSubmit, formState, setError, reset } = useForm<
-    AttributeBodyInput,
-    unknown,
-    AttributeBody
-  >({
-    resolver,
+  const { formState, reset, field, submit } = useSchemaForm(resolver, {
     defaultValues: { key: '', label: '', type: 'number', unit: '', options: '', position: 0 },
   });
-  const field = fieldBinder(register, formState.errors);
-  const submit = handleSubmit(async (body) => {
-    try {
-      await save(body);
-      reset();
-    } catch (error) {
-      setError('root', { message: errorMessage(error, 'The attribute could not be added.') });
-    }
-  });
+  const add = submit(async (body) => {
+    await save(body);
+    reset();
+  }, 'The attribute could not be added.');
   return (
-    <SchemaForm
-      onSubmit={submit}
-      onFocus={resolver.preload}
-      aria-label="Add an attribute"
-      className="grid gap-2 sm:grid-cols-2"
-    >
+    <SchemaForm {...add} aria-label="Add an attribute" className="grid gap-2 sm:grid-cols-2">
       <FormField label="Key" hint="bore, seal, stainless" {...field('key')} />
       <FormField label="Label" {...field('label')} />
       <SelectField id={`attribute-type-${categoryId}`} label="Type" className="select-sm" {...field('type')}>

@@ -1,9 +1,8 @@
-import { useForm } from 'react-hook-form';
-import type { Category, CategoryBody, CategoryBodyInput } from '@forgeline/shared/schemas/catalogue';
-import { CheckboxField, FormField, SelectField, fieldBinder } from '@/components/ui/form-field';
+import type { Category, CategoryBody } from '@forgeline/shared/schemas/catalogue';
+import { CheckboxField, FormField, SelectField } from '@/components/ui/form-field';
 import { FormStateActions } from '@/components/ui/form-actions';
-import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { CardForm } from '@/components/ui/card-form';
 
 const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.CategoryBodySchema));
@@ -28,12 +27,7 @@ export const CategoryForm = ({
   onCancel?: () => void;
 }) => {
   const id = category?._id ?? 'new';
-  const { register, handleSubmit, formState, setError, reset } = useForm<
-    CategoryBodyInput,
-    unknown,
-    CategoryBody
-  >({
-    resolver,
+  const { register, formState, reset, field, submit } = useSchemaForm(resolver, {
     defaultValues: {
       name: category?.name ?? '',
       slug: category?.slug ?? '',
@@ -43,17 +37,12 @@ export const CategoryForm = ({
       position: category?.position ?? 0,
     },
   });
-  const field = fieldBinder(register, formState.errors);
-  const submit = handleSubmit(async (body) => {
-    try {
-      await save(body);
-      if (!category) reset();
-    } catch (error) {
-      setError('root', { message: errorMessage(error, 'The category could not be saved.') });
-    }
-  });
+  const saveCategory = submit(async (body) => {
+    await save(body);
+    if (!category) reset();
+  }, 'The category could not be saved.');
   return (
-    <CardForm onSubmit={submit} onFocus={resolver.preload} aria-label={label} title={label}>
+    <CardForm {...saveCategory} title={label}>
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField label="Name" {...field('name')} />
         <FormField

@@ -1,15 +1,14 @@
 import type { ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { CheckoutDelivery, FreightPriceBodySchema } from '@forgeline/shared/schemas/delivery';
 import { deliveryKindLabels } from '@forgeline/shared/delivery';
 import { countryName } from '@forgeline/shared/countries';
 import { formatPrice } from '@forgeline/shared/money';
 import { Alert } from '@/components/ui/alert';
-import { MoneyField, fieldBinder } from '@/components/ui/form-field';
+import { MoneyField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { toast } from '@/lib/toast';
 import { useCheckout } from '../api/get-checkout';
 import { usePriceFreight } from '../api/price-freight';
@@ -40,24 +39,15 @@ const destinationOf = (delivery: CheckoutDelivery) =>
  */
 export const FreightPriceForm = ({ checkoutId, number }: { checkoutId: string; number: string }) => {
   const price = usePriceFreight(checkoutId);
-  const { register, handleSubmit, formState, setError } = useForm<FreightInput, unknown, FreightBody>({
-    resolver,
-  });
-  const field = fieldBinder(register, formState.errors);
-
-  const submit = handleSubmit(async (body) => {
-    try {
-      await price.mutateAsync(body);
-      toast.success(`Freight of ${number} priced: the buyer is mailed`);
-    } catch (error) {
-      setError('root', { message: errorMessage(error, 'The freight price could not be saved.') });
-    }
-  });
+  const { formState, field, submit } = useSchemaForm<FreightInput, FreightBody>(resolver);
+  const priceFreight = submit(async (body) => {
+    await price.mutateAsync(body);
+    toast.success(`Freight of ${number} priced: the buyer is mailed`);
+  }, 'The freight price could not be saved.');
 
   return (
     <SchemaForm
-      onSubmit={submit}
-      onFocus={resolver.preload}
+      {...priceFreight}
       aria-label="Set the freight price"
       className="mt-3 flex flex-col gap-2 border-t border-base-300 pt-3"
     >

@@ -1,42 +1,29 @@
 import { messages } from '@forgeline/shared/messages';
 import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
 import type { z } from 'zod';
 import { formatPrice, sumDollars } from '@forgeline/shared/money';
 import type { Cart } from '@forgeline/shared/schemas/cart';
 import type { PaymentMethod } from '@forgeline/shared/schemas/checkout';
 import type { MyPaymentTerms } from '@forgeline/shared/schemas/payment-terms';
-import type { CompanyAddress, OrderRequest } from '@forgeline/shared/schemas/company';
-import { paths } from '@/config/paths';
+import type { CompanyAddress } from '@forgeline/shared/schemas/company';
 import { ApiError } from '@/lib/api-client';
 import { refusalDetails } from '@/lib/form-refusal';
-import { isApprovalNeeded } from '@/lib/approval-needed';
+import { useOrderPlacement } from '@/lib/approval-needed';
 import { errorMessage } from '@/lib/error-message';
 import { cartKeys } from '@/lib/query-keys';
 import type { usePlaceCheckout } from '../api/place-checkout';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { CardHoldRule } from '@/components/ui/card-hold-rule';
 import { Alert } from '@/components/ui/alert';
 import { TaxTotals } from '@/components/ui/tax-totals';
-import { DeliveryFields } from '@/components/ui/payment-method-choice';
 import { ApprovalSent } from '@/components/ui/approval-sent';
-import {
-  DeliverySiteChoice,
-  firstSite,
-  TYPED_ADDRESS,
-  type DeliveryBook,
-} from '@/components/ui/delivery-site-choice';
+import { firstSite, TYPED_ADDRESS, type DeliveryBook } from '@/components/ui/delivery-site-choice';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { useSchemaForm } from '@/lib/use-schema-form';
+import { SchemaForm } from '@/components/ui/card-form';
 import type { DeliverySchema } from '../schemas';
-import {
-  chosenDelivery,
-  DeliveryMethodChoice,
-  useDeliveryPick,
-} from '@/components/ui/delivery-method-choice';
-import { CannotOrderNote } from '@/components/ui/cannot-order-note';
+import { chosenDelivery, useDeliveryPick } from '@/components/ui/delivery-method-choice';
+import { OrderDeliveryFields } from '@/components/ui/order-delivery-fields';
 
 /** zod and the schema load on the first validation (docs/decisions/0042). */
 const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.DeliverySchema));
@@ -81,14 +68,14 @@ export const CheckoutForm = ({
 }) => {
   const [method, setMethod] = useState<PaymentMethod>('card');
   const byInvoice = method === 'invoice' && terms?.approved === true;
-  const navigate = useNavigate();
+  const { sent, placed } = useOrderPlacement();
   const queryClient = useQueryClient();
   const [idempotencyKey, setIdempotencyKey] = useState(newKey);
   const [failure, setFailure] = useState<{ message: string; lines: Record<string, string> } | null>(null);
   const start = firstSite(book);
   const [siteId, setSiteId] = useState(start?.id ?? TYPED_ADDRESS);
-  const [sent, setSent] = useState<OrderRequest | null>(null);
-  const { pick, setPick, option, setOption, collected } = useDeliveryPick();
+  const delivery = useDeliveryPick();
+  const { pick, option, collected } = delivery;
   const cartKey = cart.lines.map((l) => `${l.productId}:${l.quantity}`).join(',');
   // The cart's figures with the chosen delivery; the server prices it again when the order is placed.
   const deliveryCost = option?.cost ?? 0;
@@ -99,18 +86,16 @@ export const CheckoutForm = ({
     totalWithTax: sumDollars(cart.tax.totalWithTax, deliveryCost, deliveryTax),
   };
   const toPay = shownTax?.totalWithTax ?? sumDollars(cart.total, deliveryCost);
-  const { register, handleSubmit, formState, setError, setValue } = useForm<
-    DeliveryInput,
-    unknown,
-    DeliveryValues
-  >({
+  const { formState, setError, setValue, field, submit } = useSchemaForm<DeliveryInput, DeliveryValues>(
     resolver,
-    defaultValues: {
-      address: start?.address ?? contact.address ?? '',
-      phone: start?.phone ?? contact.phone ?? '',
-      poReference: '',
+    {
+      defaultValues: {
+        address: start?.address ?? contact.address ?? '',
+        phone: start?.phone ?? contact.phone ?? '',
+        poReference: '',
+      },
     },
-  });
+  );
   // A site fills address and phone as the server will take them; 'Type an address' gives the profile's back.
   const chooseSite = (site: CompanyAddress | undefined) => {
     setSiteId(site?.id ?? TYPED_ADDRESS);
@@ -118,7 +103,7 @@ export const CheckoutForm = ({
     setValue('phone', site?.phone ?? contact.phone ?? '', { shouldValidate: formState.isSubmitted });
   };
 
-  const submit = handleSubmit(async (values) => {
+  const placeOrder = submit(async (values) => {
     setFailure(null);
     // Collection from the works needs no address (decision 0268); every other method does.
     if (!collected && !values.address) {
@@ -148,17 +133,11 @@ export const CheckoutForm = ({
         },
       });
       // Over the buyer's limit: an approver decides, nothing was placed (and the lines left the cart).
-      if (isApprovalNeeded(answer)) {
-        setSent(answer.request);
-        return;
-      }
-      const checkout = answer;
-      toast.success(
+      await placed(answer, (checkout) =>
         byInvoice
           ? `Order ${checkout.number} placed on invoice: it ships without waiting for payment.`
           : `Order ${checkout.number} placed: now one payment for all of it.`,
       );
-      await navigate(paths.checkoutPay.getHref(checkout._id));
     } catch (error) {
       // Nothing was stored: the next attempt is a new checkout.
       setIdempotencyKey(newKey());
@@ -189,30 +168,24 @@ export const CheckoutForm = ({
           delivery={option ? { method: option.name, cost: option.cost } : undefined}
         />
       </div>
-      <form
-        onSubmit={(event) => void submit(event)}
-        onFocus={resolver.preload}
-        noValidate
+      <SchemaForm
+        {...placeOrder}
         className="flex flex-col gap-3 self-start rounded-box border border-base-300 bg-base-100 p-4"
         aria-labelledby="delivery-title"
       >
         <h2 id="delivery-title" className="text-lg font-bold">
           Delivery
         </h2>
-        <DeliveryFields
-          address={{ ...register('address'), error: formState.errors.address?.message }}
-          phone={{ ...register('phone'), error: formState.errors.phone?.message }}
-          poReference={{ ...register('poReference'), error: formState.errors.poReference?.message }}
+        <OrderDeliveryFields
+          field={field}
           byInvoice={byInvoice}
           terms={terms}
           onMethod={setMethod}
-          site={book ? <DeliverySiteChoice book={book} value={siteId} onChange={chooseSite} /> : null}
-          locked={siteId !== TYPED_ADDRESS}
-          collection={collected}
+          site={{ book, value: siteId, onChange: chooseSite }}
+          delivery={delivery}
+          cartKey={cartKey}
+          cannotOrder={cannotOrder}
         />
-        <DeliveryMethodChoice value={pick} onChange={setPick} cartKey={cartKey} onOption={setOption} />
-        {byInvoice ? null : <CardHoldRule />}
-        {cannotOrder ? <CannotOrderNote /> : null}
         <Alert data-testid="checkout-error">{failure?.message}</Alert>
         <SubmitButton
           isLoading={place.isPending}
@@ -226,7 +199,7 @@ export const CheckoutForm = ({
             ? 'Next: your invoice, due in your terms; we ship without waiting for payment.'
             : 'Next: one card payment for every line.'}
         </p>
-      </form>
+      </SchemaForm>
     </div>
   );
 };

@@ -1,12 +1,11 @@
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { AttachMemberBodySchema } from '@forgeline/shared/schemas/company';
 import { Alert } from '@/components/ui/alert';
-import { FormField, fieldBinder } from '@/components/ui/form-field';
+import { FormField } from '@/components/ui/form-field';
 import { RoleSelect } from '@/components/ui/role-select';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { toast } from '@/lib/toast';
 import { useAttachMember } from '../api/members';
 import { ROLE_LABELS } from '../roles';
@@ -25,24 +24,18 @@ const resolver = lazyZodResolver(() =>
  */
 export const AttachMemberForm = ({ companyId }: { companyId: string }) => {
   const attach = useAttachMember(companyId);
-  const { register, handleSubmit, formState, setError, reset } = useForm<AttachInput, unknown, AttachBody>({
-    resolver,
+  const { formState, reset, field, submit } = useSchemaForm<AttachInput, AttachBody>(resolver, {
     defaultValues: { email: '', role: 'buyer' },
   });
-  const field = fieldBinder(register, formState.errors);
 
-  const submit = handleSubmit(async (body) => {
-    try {
-      const member = await attach.mutateAsync(body);
-      toast.success(`${member.email} joined as ${ROLE_LABELS[member.role]}`);
-      reset();
-    } catch (error) {
-      setError('root', { message: errorMessage(error, 'The customer could not be attached.') });
-    }
-  });
+  const attachMember = submit(async (body) => {
+    const member = await attach.mutateAsync(body);
+    toast.success(`${member.email} joined as ${ROLE_LABELS[member.role]}`);
+    reset();
+  }, 'The customer could not be attached.');
 
   return (
-    <CardForm onSubmit={submit} onFocus={resolver.preload} aria-label="Attach a customer">
+    <CardForm {...attachMember} aria-label="Attach a customer">
       <h4 className="font-bold">Attach a customer</h4>
       <div className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-start">
         <FormField label="Customer's e-mail" type="email" autoComplete="off" {...field('email')} />

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { Company, CompanyBody, CompanyBodyInput } from '@forgeline/shared/schemas/company';
 import { CheckboxField } from '@/components/ui/form-field';
 import { FormStateActions } from '@/components/ui/form-actions';
 import { BoxedPanel } from '@/components/ui/panel-section';
-import { showRefusal } from '@/lib/form-refusal';
 import { formatDay } from '@/lib/format-date';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { toast } from '@/lib/toast';
 import { useUpdateCompany } from '../api/companies';
 import { CompanyFields } from './company-fields';
@@ -53,8 +52,7 @@ export const CompanyDetails = ({ company }: { company: Company }) => {
 
 const DetailsForm = ({ company, onDone }: { company: Company; onDone: () => void }) => {
   const update = useUpdateCompany(company.id);
-  const { register, handleSubmit, formState, setError } = useForm<CompanyBodyInput, unknown, CompanyBody>({
-    resolver,
+  const { register, formState, submit } = useSchemaForm<CompanyBodyInput, CompanyBody>(resolver, {
     defaultValues: {
       name: company.name,
       taxId: company.taxId ?? '',
@@ -65,25 +63,20 @@ const DetailsForm = ({ company, onDone }: { company: Company; onDone: () => void
     },
   });
 
-  const submit = handleSubmit(async (body) => {
-    try {
+  // The server's per-field messages (a tax ID in use, a bad format) go under their fields.
+  const saveDetails = submit(
+    async (body) => {
       // An emptied tax ID is sent as '' (the server clears it); the parsed null is not text to its schema.
       await update.mutateAsync({ ...body, taxId: body.taxId ?? '' });
       toast.success('The company’s details are saved');
       onDone();
-    } catch (error) {
-      // The server's per-field messages (a tax ID in use, a bad format) go under their fields.
-      showRefusal(error, setError, FIELDS, 'The details could not be saved.');
-    }
-  });
+    },
+    'The details could not be saved.',
+    FIELDS,
+  );
 
   return (
-    <SchemaForm
-      onSubmit={submit}
-      onFocus={resolver.preload}
-      aria-label="Company details"
-      className="flex max-w-xl flex-col gap-3"
-    >
+    <SchemaForm {...saveDetails} aria-label="Company details" className="flex max-w-xl flex-col gap-3">
       <CompanyFields register={register} errors={formState.errors} />
       <CheckboxField
         label="Buyers may type any delivery address (off: only sites of the address book)"

@@ -1,15 +1,15 @@
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import type {
   CompanyMember,
   CompanyMemberPatch,
   CompanyMemberPatchSchema,
 } from '@forgeline/shared/schemas/company';
-import { CheckboxField, MoneyField, fieldBinder } from '@/components/ui/form-field';
+import { CheckboxField, MoneyField } from '@/components/ui/form-field';
 import { RoleSelect } from '@/components/ui/role-select';
 import { FormStateActions } from '@/components/ui/form-actions';
-import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { toast } from '@/lib/toast';
 import { useUpdateMember } from '../api/members';
 import { CardForm } from '@/components/ui/card-form';
@@ -34,39 +34,27 @@ export const MemberForm = ({
   onDone: () => void;
 }) => {
   const update = useUpdateMember(companyId);
-  const { register, handleSubmit, formState, setError, control } = useForm<
-    MemberInput,
-    unknown,
-    CompanyMemberPatch
-  >({
+  const { register, formState, control, field, submit } = useSchemaForm<MemberInput, CompanyMemberPatch>(
     resolver,
-    defaultValues: {
-      role: member.role,
-      seesAllOrders: member.seesAllOrders,
-      orderLimit: member.orderLimit,
-      monthlyLimit: member.monthlyLimit,
+    {
+      defaultValues: {
+        role: member.role,
+        seesAllOrders: member.seesAllOrders,
+        orderLimit: member.orderLimit,
+        monthlyLimit: member.monthlyLimit,
+      },
     },
-  });
-  const field = fieldBinder(register, formState.errors);
+  );
   const role = useWatch({ control, name: 'role' });
 
-  const submit = handleSubmit(async (body) => {
-    try {
-      await update.mutateAsync({ userId: member.userId, body });
-      toast.success(`${member.email} is saved`);
-      onDone();
-    } catch (error) {
-      setError('root', { message: errorMessage(error, 'The member could not be saved.') });
-    }
-  });
+  const saveMember = submit(async (body) => {
+    await update.mutateAsync({ userId: member.userId, body });
+    toast.success(`${member.email} is saved`);
+    onDone();
+  }, 'The member could not be saved.');
 
   return (
-    <CardForm
-      onSubmit={submit}
-      onFocus={resolver.preload}
-      aria-label={`Edit ${member.email}`}
-      className="max-w-xl"
-    >
+    <CardForm {...saveMember} aria-label={`Edit ${member.email}`} className="max-w-xl">
       <h4 className="font-bold break-all">Edit {member.email}</h4>
       <RoleSelect id={`member-role-${member.userId}`} className="select select-bordered" {...field('role')} />
       {role === 'buyer' ? (

@@ -1,10 +1,9 @@
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { CompanyBody, CompanyBodyInput } from '@forgeline/shared/schemas/company';
 import { dashboardPaths } from '@/config/dashboard-paths';
 import { FormStateActions } from '@/components/ui/form-actions';
-import { showRefusal } from '@/lib/form-refusal';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { toast } from '@/lib/toast';
 import { useCreateCompany } from '../api/companies';
 import { CompanyFields } from './company-fields';
@@ -19,31 +18,24 @@ const FIELDS = ['name', 'taxId', 'billingAddress', 'country', 'region'] as const
 export const NewCompanyForm = ({ onCancel }: { onCancel: () => void }) => {
   const create = useCreateCompany();
   const navigate = useNavigate();
-  const { register, handleSubmit, formState, setError } = useForm<CompanyBodyInput, unknown, CompanyBody>({
-    resolver,
+  const { register, formState, submit } = useSchemaForm<CompanyBodyInput, CompanyBody>(resolver, {
     defaultValues: { name: '', taxId: '', billingAddress: '', country: '', region: '' },
   });
 
-  const submit = handleSubmit(async ({ taxId, ...body }) => {
-    try {
+  // The server's per-field messages (a tax ID in use, a bad format) go under their fields.
+  const createCompany = submit(
+    async ({ taxId, ...body }) => {
       // The schema reads an empty tax ID as null, which the server's schema (text) refuses: left out.
       const company = await create.mutateAsync({ ...body, ...(taxId && { taxId }) });
       toast.success(`${company.name} is created: attach its first member on its page`);
       await navigate(dashboardPaths.adminCompany.getHref(company.id));
-    } catch (error) {
-      // The server's per-field messages (a tax ID in use, a bad format) go under their fields.
-      showRefusal(error, setError, FIELDS, 'The company could not be created.');
-    }
-  });
+    },
+    'The company could not be created.',
+    FIELDS,
+  );
 
   return (
-    <CardForm
-      onSubmit={submit}
-      onFocus={resolver.preload}
-      aria-label="New company"
-      title="New company"
-      className="mb-4 max-w-xl"
-    >
+    <CardForm {...createCompany} title="New company" className="mb-4 max-w-xl">
       <CompanyFields register={register} errors={formState.errors} />
       <FormStateActions formState={formState} submitText="Create company" onCancel={onCancel} />
     </CardForm>

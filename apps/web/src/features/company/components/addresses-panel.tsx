@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { CompanyAddress, CompanyAddressBodySchema } from '@forgeline/shared/schemas/company';
 import { EditDeleteButtons } from '@/components/ui/edit-delete-buttons';
-import { fieldBinder, FormField } from '@/components/ui/form-field';
+import { FormField } from '@/components/ui/form-field';
 import { PanelSection } from '@/components/ui/panel-section';
 import { useActionFailure } from '@/lib/use-action-failure';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { useCompanyAddresses, useDeleteAddress, useSaveAddress } from '../api/addresses';
 import { ItemForm } from './item-form';
 import { PanelList } from './panel-list';
@@ -86,8 +86,7 @@ export const AddressesPanel = ({ canEdit }: { canEdit: boolean }) => {
 const AddressForm = ({ site, onDone }: { site?: CompanyAddress; onDone: () => void }) => {
   const save = useSaveAddress();
   const { failure, attempt } = useActionFailure();
-  const { register, handleSubmit, formState } = useForm<AddressInput, unknown, AddressValues>({
-    resolver,
+  const { field, submit } = useSchemaForm<AddressInput, AddressValues>(resolver, {
     defaultValues: {
       label: site?.label ?? '',
       contact: site?.contact ?? '',
@@ -95,10 +94,7 @@ const AddressForm = ({ site, onDone }: { site?: CompanyAddress; onDone: () => vo
       address: site?.address ?? '',
     },
   });
-  const errors = formState.errors;
-  const field = fieldBinder(register, errors);
-
-  const submit = handleSubmit(async (body) => {
+  const saveAddress = submit(async (body) => {
     const saved = await attempt(
       () => save.mutateAsync({ ...(site && { id: site.id }), body }),
       'The address could not be saved.',
@@ -108,9 +104,8 @@ const AddressForm = ({ site, onDone }: { site?: CompanyAddress; onDone: () => vo
 
   return (
     <ItemForm
+      {...saveAddress}
       label={site ? `Edit ${site.label}` : 'New delivery address'}
-      onSubmit={submit}
-      onFocus={resolver.preload}
       failure={failure}
       failureTestId="address-error"
       saving={save.isPending}

@@ -1,14 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { useActionFailure } from '@/lib/use-action-failure';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatPrice } from '@forgeline/shared/money';
 import { countryName } from '@forgeline/shared/countries';
 import type { Company, CompanyOwnDetailsSchema } from '@forgeline/shared/schemas/company';
-import { fieldBinder, FormField } from '@/components/ui/form-field';
+import { FormField } from '@/components/ui/form-field';
 import { formatMoment } from '@/lib/format-date';
 import { FormActions } from '@/components/ui/form-actions';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { toast } from '@/lib/toast';
 import { useUpdateCompany } from '../api/update-company';
 import { CardForm } from '@/components/ui/card-form';
@@ -96,8 +96,7 @@ export const CompanyDetails = ({ company, canEdit }: { company: Company; canEdit
 const CompanyForm = ({ company, onDone }: { company: Company; onDone: () => void }) => {
   const update = useUpdateCompany();
   const { failure, attempt } = useActionFailure();
-  const { register, handleSubmit, formState } = useForm<CompanyInput, unknown, CompanyValues>({
-    resolver,
+  const { register, field, submit } = useSchemaForm<CompanyInput, CompanyValues>(resolver, {
     defaultValues: {
       name: company.name,
       taxId: company.taxId ?? '',
@@ -105,23 +104,18 @@ const CompanyForm = ({ company, onDone }: { company: Company; onDone: () => void
       allowFreeTextAddress: company.allowFreeTextAddress,
     },
   });
-  const errors = formState.errors;
-  const field = fieldBinder(register, errors);
 
-  const submit = handleSubmit(async ({ taxId, ...values }) => {
-    await attempt(async () => {
+  const saveDetails = submit(({ taxId, ...values }) =>
+    attempt(async () => {
       // An empty tax ID clears it (the server reads '' as none; it takes no null).
       await update.mutateAsync({ ...values, taxId: taxId ?? '' });
       toast.success('Company details saved.');
       onDone();
-    }, 'The details could not be saved.');
-  });
+    }, 'The details could not be saved.'),
+  );
 
   return (
-    <CardForm onSubmit={submit} onFocus={resolver.preload} aria-labelledby="edit-details-title">
-      <h3 id="edit-details-title" className="text-lg font-bold">
-        Edit details
-      </h3>
+    <CardForm {...saveDetails} title="Edit details">
       <FormField label="Legal name" {...field('name')} />
       <FormField label="Tax / VAT ID" {...field('taxId')} />
       <FormField label="Billing address" {...field('billingAddress')} />

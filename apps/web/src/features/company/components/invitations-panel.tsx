@@ -1,16 +1,16 @@
 import { useActionFailure } from '@/lib/use-action-failure';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { COMPANY_ROLE_LABELS } from '@forgeline/shared/company-roles';
 import type { Invitation, InvitationBodySchema } from '@forgeline/shared/schemas/company';
 import { Alert, DANGER_BUTTON_CLASS } from '@/components/ui/alert';
-import { fieldBinder, FormField } from '@/components/ui/form-field';
+import { FormField } from '@/components/ui/form-field';
 import { RoleSelect } from '@/components/ui/role-select';
 import { PanelSection } from '@/components/ui/panel-section';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { WrapPoints } from '@/components/ui/wrap-points';
 import { formatDay } from '@/lib/format-date';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { toast } from '@/lib/toast';
 import { useInvitations, useInvite, useResendInvitation, useRevokeInvitation } from '../api/invitations';
 import { PanelList } from './panel-list';
@@ -101,25 +101,20 @@ export const InvitationsPanel = () => {
 const InviteForm = () => {
   const invite = useInvite();
   const { failure, attempt } = useActionFailure();
-  const { register, handleSubmit, formState, reset } = useForm<InviteInput, unknown, InviteValues>({
-    resolver,
+  const { reset, field, submit } = useSchemaForm<InviteInput, InviteValues>(resolver, {
     defaultValues: { email: '', role: 'buyer' },
   });
-  const errors = formState.errors;
-  const field = fieldBinder(register, errors);
-
-  const submit = handleSubmit(async (values) => {
-    await attempt(async () => {
+  const send = submit((values) =>
+    attempt(async () => {
       await invite.mutateAsync(values);
       toast.success(`Invitation sent to ${values.email}.`);
       reset({ email: '', role: values.role });
-    }, 'The invitation could not be sent.');
-  });
+    }, 'The invitation could not be sent.'),
+  );
 
   return (
     <SchemaForm
-      onSubmit={submit}
-      onFocus={resolver.preload}
+      {...send}
       className="grid gap-3 rounded-box border border-base-300 bg-base-100 p-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start"
       aria-label="Invite a colleague"
     >

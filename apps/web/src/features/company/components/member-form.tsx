@@ -1,11 +1,11 @@
 import { useActionFailure } from '@/lib/use-action-failure';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { CompanyMember } from '@forgeline/shared/schemas/company';
-import { fieldBinder, FormField } from '@/components/ui/form-field';
+import { FormField } from '@/components/ui/form-field';
 import { RoleSelect } from '@/components/ui/role-select';
 import { FormActions } from '@/components/ui/form-actions';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { toast } from '@/lib/toast';
 import { useUpdateMember } from '../api/members';
 import type { MemberFormSchema } from '../schemas';
@@ -28,8 +28,7 @@ const dollarsText = (dollars: number | null) => (dollars === null ? '' : String(
 export const MemberForm = ({ member, onDone }: { member: CompanyMember; onDone: () => void }) => {
   const update = useUpdateMember();
   const { failure, attempt } = useActionFailure();
-  const { register, handleSubmit, formState } = useForm<MemberInput, unknown, MemberValues>({
-    resolver,
+  const { register, field, submit } = useSchemaForm<MemberInput, MemberValues>(resolver, {
     defaultValues: {
       role: member.role,
       seesAllOrders: member.seesAllOrders,
@@ -37,20 +36,17 @@ export const MemberForm = ({ member, onDone }: { member: CompanyMember; onDone: 
       monthlyLimit: dollarsText(member.monthlyLimit),
     },
   });
-  const errors = formState.errors;
-  const field = fieldBinder(register, errors);
-
-  const submit = handleSubmit(async (patch) => {
-    // The server has the last word, e.g. the last admin keeps their role.
-    await attempt(async () => {
+  // The server has the last word, e.g. the last admin keeps their role.
+  const saveMember = submit((patch) =>
+    attempt(async () => {
       await update.mutateAsync({ userId: member.userId, patch });
       toast.success(`${member.name} saved.`);
       onDone();
-    }, `${member.name} could not be saved.`);
-  });
+    }, `${member.name} could not be saved.`),
+  );
 
   return (
-    <CardForm onSubmit={submit} onFocus={resolver.preload} aria-labelledby="member-form-title">
+    <CardForm {...saveMember} aria-labelledby="member-form-title">
       <h4 id="member-form-title" className="font-bold">
         {member.name} · {member.email}
       </h4>

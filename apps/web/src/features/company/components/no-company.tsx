@@ -1,12 +1,12 @@
 import { useActionFailure } from '@/lib/use-action-failure';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { CompanyApplication, CompanyApplicationBodySchema } from '@forgeline/shared/schemas/company';
 import { Alert } from '@/components/ui/alert';
 import { CountrySelect } from '@/components/ui/country-select';
-import { fieldBinder, FormField } from '@/components/ui/form-field';
+import { FormField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { formatDay } from '@/lib/format-date';
 import { useApplyForCompany } from '../api/apply-for-company';
 import { CardForm } from '@/components/ui/card-form';
@@ -56,25 +56,19 @@ export const NoCompany = ({ application }: { application: CompanyApplication | n
 const ApplyForm = () => {
   const apply = useApplyForCompany();
   const { failure, attempt } = useActionFailure();
-  const { register, handleSubmit, formState } = useForm<ApplicationInput, unknown, ApplicationValues>({
-    resolver,
+  const { field, submit } = useSchemaForm<ApplicationInput, ApplicationValues>(resolver, {
     defaultValues: { companyName: '', taxId: '', billingAddress: '', country: '', region: '', note: '' },
   });
-  const errors = formState.errors;
-  const field = fieldBinder(register, errors);
 
-  const submit = handleSubmit(async ({ taxId, note, ...values }) => {
-    await attempt(async () => {
+  const sendApplication = submit(({ taxId, note, ...values }) =>
+    attempt(async () => {
       // The server reads an absent tax ID or note as none; null is not one of its inputs.
       await apply.mutateAsync({ ...values, ...(taxId && { taxId }), ...(note && { note }) });
-    }, 'The application could not be sent. Please try again.');
-  });
+    }, 'The application could not be sent. Please try again.'),
+  );
 
   return (
-    <CardForm onSubmit={submit} onFocus={resolver.preload} className="max-w-xl" aria-labelledby="apply-title">
-      <h3 id="apply-title" className="text-lg font-bold">
-        Apply for a business account
-      </h3>
+    <CardForm {...sendApplication} title="Apply for a business account" className="max-w-xl">
       <FormField label="Company legal name" {...field('companyName')} />
       <FormField
         label="Tax / VAT ID (optional)"

@@ -1,9 +1,9 @@
 import { useActionFailure } from '@/lib/use-action-failure';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { PartNumber, PartNumberBodySchema } from '@forgeline/shared/schemas/part-numbers';
-import { fieldBinder, FormField } from '@/components/ui/form-field';
+import { FormField } from '@/components/ui/form-field';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { useSetPartNumber } from '../api/part-numbers';
 import { ItemForm } from './item-form';
 
@@ -15,25 +15,21 @@ type PartNumberValues = z.output<typeof PartNumberBodySchema>;
 export const PartNumberForm = ({ mapping, onDone }: { mapping?: PartNumber; onDone: () => void }) => {
   const save = useSetPartNumber();
   const { failure, attempt } = useActionFailure();
-  const { register, handleSubmit, formState } = useForm<PartNumberInput, unknown, PartNumberValues>({
-    resolver,
+  const { field, submit } = useSchemaForm<PartNumberInput, PartNumberValues>(resolver, {
     defaultValues: { customerPartNumber: mapping?.customerPartNumber ?? '', sku: mapping?.sku ?? '' },
   });
-  const errors = formState.errors;
-  const field = fieldBinder(register, errors);
 
-  const submit = handleSubmit(async (body) => {
-    await attempt(async () => {
+  const savePartNumber = submit((body) =>
+    attempt(async () => {
       await save.mutateAsync(body);
       onDone();
-    }, 'The part number could not be saved.');
-  });
+    }, 'The part number could not be saved.'),
+  );
 
   return (
     <ItemForm
+      {...savePartNumber}
       label={mapping ? `Edit your number for ${mapping.sku}` : 'New part number'}
-      onSubmit={submit}
-      onFocus={resolver.preload}
       failure={failure}
       failureTestId="part-number-error"
       saving={save.isPending}

@@ -1,13 +1,14 @@
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { contactMessages } from '@forgeline/shared/schema-constants';
 import type { ContactBody, ContactBodyInput } from '@forgeline/shared/schemas/contact';
-import { Field, errorProps } from '@/components/ui/form-field';
+import { FormField, TextareaField } from '@/components/ui/form-field';
 import { useSendContactMessage } from '../api/send-contact-message';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { Alert } from '@/components/ui/alert';
 import { StrokeIcon } from '@/components/ui/stroke-icon';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { useSchemaForm } from '@/lib/use-schema-form';
+import { SchemaForm } from '@/components/ui/card-form';
 
 /** zod and the schema load on the first validation (docs/decisions/0042). */
 const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.ContactBodySchema));
@@ -17,20 +18,13 @@ const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => sc
  * by the same schema as the server, then a confirmation in place of the form.
  */
 const ContactForm = () => {
-  const id = useId();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const mutation = useSendContactMessage();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ContactBodyInput, unknown, ContactBody>({
-    resolver,
+  const { reset, formState, field, submit } = useSchemaForm<ContactBodyInput, ContactBody>(resolver, {
     defaultValues: { name: '', email: '', message: '' },
   });
 
-  const onSubmit = handleSubmit(async (body) => {
+  const send = submit(async (body) => {
     try {
       await mutation.mutateAsync(body);
     } catch {
@@ -39,8 +33,6 @@ const ContactForm = () => {
     setSentTo(body.name);
     reset();
   });
-
-  const fieldId = (field: keyof ContactBodyInput) => `${id}-${field}`;
 
   if (sentTo !== null) {
     return (
@@ -64,47 +56,19 @@ const ContactForm = () => {
   }
 
   return (
-    <form
-      onSubmit={(event) => void onSubmit(event)}
-      onFocus={resolver.preload}
-      noValidate
+    <SchemaForm
+      {...send}
       aria-label="Send Us Email"
       className="min-h-[28rem] space-y-4 rounded-box border border-base-300 bg-base-100 p-6 shadow-sm"
     >
-      <Field id={fieldId('name')} label="Name" error={errors.name?.message}>
-        <input
-          id={fieldId('name')}
-          type="text"
-          autoComplete="name"
-          className={`input w-full ${errors.name ? 'input-error' : ''}`}
-          {...errorProps(fieldId('name'), errors.name?.message)}
-          {...register('name')}
-        />
-      </Field>
-      <Field id={fieldId('email')} label="Email" error={errors.email?.message}>
-        <input
-          id={fieldId('email')}
-          type="email"
-          autoComplete="email"
-          className={`input w-full ${errors.email ? 'input-error' : ''}`}
-          {...errorProps(fieldId('email'), errors.email?.message)}
-          {...register('email')}
-        />
-      </Field>
-      <Field id={fieldId('message')} label="Your Message" error={errors.message?.message}>
-        <textarea
-          id={fieldId('message')}
-          rows={6}
-          className={`textarea w-full ${errors.message ? 'textarea-error' : ''}`}
-          {...errorProps(fieldId('message'), errors.message?.message)}
-          {...register('message')}
-        />
-      </Field>
+      <FormField label="Name" type="text" autoComplete="name" {...field('name')} />
+      <FormField label="Email" type="email" autoComplete="email" {...field('email')} />
+      <TextareaField label="Your Message" rows={6} {...field('message')} />
       <Alert>{mutation.error?.message}</Alert>
-      <SubmitButton className="min-w-32" isLoading={isSubmitting}>
+      <SubmitButton className="min-w-32" isLoading={formState.isSubmitting}>
         Send
       </SubmitButton>
-    </form>
+    </SchemaForm>
   );
 };
 

@@ -1,11 +1,10 @@
-import { useForm } from 'react-hook-form';
 import type { DeliveryZoneBody, DeliveryZoneDto } from '@forgeline/shared/schemas/delivery';
-import { fieldBinder, FormField } from '@/components/ui/form-field';
+import { FormField } from '@/components/ui/form-field';
 import { FormStateActions } from '@/components/ui/form-actions';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { toast } from '@/lib/toast';
 import { useSaveZone } from '../api/delivery';
-import { showRefusal } from '@/lib/form-refusal';
 import { CardForm } from '@/components/ui/card-form';
 
 const resolver = lazyZodResolver(() =>
@@ -23,31 +22,24 @@ const splitCodes = (value: unknown) =>
 /** Adds a zone, or changes `zone`: a name and its countries (DE) or regions (US-IL). */
 export const ZoneForm = ({ zone, onDone }: { zone?: DeliveryZoneDto; onDone: () => void }) => {
   const save = useSaveZone();
-  const { register, handleSubmit, formState, setError } = useForm<
-    DeliveryZoneBody,
-    unknown,
-    DeliveryZoneBody
-  >({
-    resolver,
+  const { register, formState, field, submit } = useSchemaForm<DeliveryZoneBody, DeliveryZoneBody>(resolver, {
     defaultValues: { name: zone?.name ?? '', destinations: zone ? [...zone.destinations] : [] },
   });
   const errors = formState.errors;
-  const field = fieldBinder(register, errors);
   const destinationsError =
     errors.destinations?.message ??
     (Array.isArray(errors.destinations) ? errors.destinations.find(Boolean)?.message : undefined);
-  const submit = handleSubmit(async (body) => {
-    try {
+  const saveZone = submit(
+    async (body) => {
       const saved = await save.mutateAsync({ id: zone?.id, body });
       toast.success(`The zone ${saved.name} is saved`);
       onDone();
-    } catch (error) {
-      showRefusal(error, setError, ['name', 'destinations'], 'The zone could not be saved.');
-    }
-  });
-  const title = zone ? `Edit zone ${zone.name}` : 'Add a zone';
+    },
+    'The zone could not be saved.',
+    ['name', 'destinations'],
+  );
   return (
-    <CardForm onSubmit={submit} onFocus={resolver.preload} aria-label={title} title={title}>
+    <CardForm {...saveZone} title={zone ? `Edit zone ${zone.name}` : 'Add a zone'}>
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField label="Zone name" {...field('name')} />
         <FormField

@@ -1,9 +1,8 @@
-import { useForm } from 'react-hook-form';
 import type { PriceListItem, PriceListItemBody } from '@forgeline/shared/schemas/price-list';
-import { FormField, fieldBinder } from '@/components/ui/form-field';
+import { FormField } from '@/components/ui/form-field';
 import { FormStateActions } from '@/components/ui/form-actions';
-import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { formatBreaks } from '../breaks';
 import { CardForm } from '@/components/ui/card-form';
 
@@ -24,27 +23,20 @@ export const ItemForm = ({
   save: (body: PriceListItemBody) => Promise<unknown>;
   onDone: () => void;
 }) => {
-  const { register, handleSubmit, formState, setError, reset } = useForm<Values, unknown, PriceListItemBody>({
-    resolver,
+  const { formState, reset, field, submit } = useSchemaForm<Values, PriceListItemBody>(resolver, {
     defaultValues: {
       sku: item?.sku ?? '',
       price: item?.price === null || item?.price === undefined ? '' : item.price.toFixed(2),
       breaks: item ? formatBreaks(item.tiers) : '',
     },
   });
-  const field = fieldBinder(register, formState.errors);
-  const submit = handleSubmit(async (body) => {
-    try {
-      await save(body);
-      reset();
-      onDone();
-    } catch (error) {
-      setError('root', { message: errorMessage(error, 'The part could not be saved.') });
-    }
-  });
-  const label = item ? `Price of ${item.sku}` : 'Add a part';
+  const savePart = submit(async (body) => {
+    await save(body);
+    reset();
+    onDone();
+  }, 'The part could not be saved.');
   return (
-    <CardForm onSubmit={submit} onFocus={resolver.preload} aria-label={label} title={label} titleLevel={4}>
+    <CardForm {...savePart} title={item ? `Price of ${item.sku}` : 'Add a part'} titleLevel={4}>
       <div className="grid gap-3 sm:grid-cols-3">
         <FormField label="Part number" readOnly={item !== undefined} {...field('sku')} />
         <FormField

@@ -1,13 +1,12 @@
-import { useForm } from 'react-hook-form';
 import type {
   PriceListBody,
   PriceListBodyInput,
   PriceListSummary,
 } from '@forgeline/shared/schemas/price-list';
-import { FormField, SelectField, fieldBinder } from '@/components/ui/form-field';
+import { FormField, SelectField } from '@/components/ui/form-field';
 import { FormStateActions } from '@/components/ui/form-actions';
-import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { CardForm } from '@/components/ui/card-form';
 
 const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => schemas.PriceListBodySchema));
@@ -39,21 +38,12 @@ export const PriceListTermsForm = ({
   save: (body: PriceListBody) => Promise<unknown>;
   onCancel?: () => void;
 }) => {
-  const { register, handleSubmit, formState, setError } = useForm<Values, unknown, PriceListBody>({
-    resolver,
+  const { formState, field, submit } = useSchemaForm<Values, PriceListBody>(resolver, {
     defaultValues: valuesOf(list),
-  });
-  const field = fieldBinder(register, formState.errors);
-  const submit = handleSubmit(async (body) => {
-    try {
-      await save(body);
-    } catch (error) {
-      setError('root', { message: errorMessage(error, 'The price list could not be saved.') });
-    }
   });
 
   return (
-    <CardForm onSubmit={submit} onFocus={resolver.preload} aria-label={label} title={label}>
+    <CardForm {...submit(save, 'The price list could not be saved.')} title={label}>
       <FormField label="Name" {...field('name')} />
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField label="Valid from" type="date" hint="Empty: from now on" {...field('validFrom')} />

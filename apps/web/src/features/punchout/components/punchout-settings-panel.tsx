@@ -1,14 +1,13 @@
 import type { ComponentProps } from 'react';
-import { useForm } from 'react-hook-form';
 import type { PunchoutSettings, PunchoutSettingsInput } from '@forgeline/shared/schemas/punchout';
 import type { PunchoutSettingsBody } from '@forgeline/shared/schemas/punchout';
 import { Alert } from '@/components/ui/alert';
-import { FormField, fieldBinder } from '@/components/ui/form-field';
+import { FormField } from '@/components/ui/form-field';
 import { ListQueryState, QueryState } from '@/components/ui/query-state';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { TableRegion } from '@/components/ui/table-region';
-import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { toast } from '@/lib/toast';
 import { usePunchoutDocuments, usePunchoutSettings, useSavePunchoutSettings } from '../api/punchout';
 import { SchemaForm } from '@/components/ui/card-form';
@@ -33,39 +32,27 @@ const SecretField = ({
 /** The form of a company's punchout credentials; secrets are typed, never shown back. */
 const SettingsForm = ({ companyId, settings }: { companyId: string; settings: PunchoutSettings | null }) => {
   const save = useSavePunchoutSettings(companyId);
-  const { register, handleSubmit, formState, setError, resetField } = useForm<
-    PunchoutSettingsInput,
-    unknown,
-    PunchoutSettingsBody
-  >({
+  const { formState, resetField, field, submit } = useSchemaForm<PunchoutSettingsInput, PunchoutSettingsBody>(
     resolver,
-    defaultValues: {
-      buyerEmail: settings?.buyer.email ?? '',
-      cxmlDomain: settings?.cxmlDomain ?? 'NetworkID',
-      cxmlIdentity: settings?.cxmlIdentity ?? '',
-      sharedSecret: '',
-      ociUsername: settings?.ociUsername ?? '',
-      ociPassword: '',
+    {
+      defaultValues: {
+        buyerEmail: settings?.buyer.email ?? '',
+        cxmlDomain: settings?.cxmlDomain ?? 'NetworkID',
+        cxmlIdentity: settings?.cxmlIdentity ?? '',
+        sharedSecret: '',
+        ociUsername: settings?.ociUsername ?? '',
+        ociPassword: '',
+      },
     },
-  });
-  const field = fieldBinder(register, formState.errors);
-  const submit = handleSubmit(async (body) => {
-    try {
-      await save.mutateAsync(body);
-      toast.success('Punchout settings saved');
-      resetField('sharedSecret');
-      resetField('ociPassword');
-    } catch (error) {
-      setError('root', { message: errorMessage(error, 'The punchout settings could not be saved.') });
-    }
-  });
+  );
+  const saveSettings = submit(async (body) => {
+    await save.mutateAsync(body);
+    toast.success('Punchout settings saved');
+    resetField('sharedSecret');
+    resetField('ociPassword');
+  }, 'The punchout settings could not be saved.');
   return (
-    <SchemaForm
-      onSubmit={submit}
-      onFocus={resolver.preload}
-      aria-label="Punchout settings"
-      className="flex flex-col gap-3"
-    >
+    <SchemaForm {...saveSettings} aria-label="Punchout settings" className="flex flex-col gap-3">
       <FormField
         label="Punchout buyer (a member's e-mail)"
         type="email"

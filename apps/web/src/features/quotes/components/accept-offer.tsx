@@ -1,37 +1,24 @@
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
-import { toast } from '@/lib/toast';
+import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatPrice, toCents, toDollars } from '@forgeline/shared/money';
 import type { AcceptQuoteBodySchema } from '@forgeline/shared/schemas/checkout';
 import type { PaymentTerms } from '@forgeline/shared/schemas/payment-terms';
 import type { Quote } from '@forgeline/shared/schemas/quote';
-import type { CompanyAddress, OrderRequest } from '@forgeline/shared/schemas/company';
-import { paths } from '@/config/paths';
+import type { CompanyAddress } from '@forgeline/shared/schemas/company';
 import { errorMessage } from '@/lib/error-message';
-import { isApprovalNeeded } from '@/lib/approval-needed';
+import { useOrderPlacement } from '@/lib/approval-needed';
 import { ApprovalSent } from '@/components/ui/approval-sent';
-import {
-  DeliverySiteChoice,
-  firstSite,
-  TYPED_ADDRESS,
-  type DeliveryBook,
-} from '@/components/ui/delivery-site-choice';
+import { firstSite, TYPED_ADDRESS, type DeliveryBook } from '@/components/ui/delivery-site-choice';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { CardHoldRule } from '@/components/ui/card-hold-rule';
 import { Alert } from '@/components/ui/alert';
-import { DeliveryFields } from '@/components/ui/payment-method-choice';
 import { useAcceptQuote } from '../api/change-quote';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { messages } from '@forgeline/shared/messages';
 import type { DeliveryOptionDto } from '@forgeline/shared/schemas/delivery';
-import {
-  chosenDelivery,
-  DeliveryMethodChoice,
-  useDeliveryPick,
-} from '@/components/ui/delivery-method-choice';
-import { CannotOrderNote } from '@/components/ui/cannot-order-note';
+import { chosenDelivery, useDeliveryPick } from '@/components/ui/delivery-method-choice';
+import { OrderDeliveryFields } from '@/components/ui/order-delivery-fields';
 import { CardForm } from '@/components/ui/card-form';
 
 /**
@@ -71,20 +58,18 @@ const AcceptOfferForm = ({
   contact: BuyerContact;
   terms: PaymentTerms | undefined;
 }) => {
-  const navigate = useNavigate();
+  const { sent, placed } = useOrderPlacement();
   const accept = useAcceptQuote();
   // One key per intended acceptance: a retry after a lost answer finds the first checkout.
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const [failure, setFailure] = useState<string | null>(null);
-  const [sent, setSent] = useState<OrderRequest | null>(null);
   const start = firstSite(book);
-  const { pick, setPick, option, setOption, collected } = useDeliveryPick();
-  const { register, handleSubmit, formState, control, setValue, setError } = useForm<
+  const delivery = useDeliveryPick();
+  const { pick, option, collected } = delivery;
+  const { formState, control, setValue, setError, field, submit } = useSchemaForm<
     DeliveryInput,
-    unknown,
     DeliveryValues
-  >({
-    resolver,
+  >(resolver, {
     // What the buyer sees is what they accept: the offer's version and total go with the form.
     defaultValues: {
       address: start?.address ?? address,
@@ -107,7 +92,7 @@ const AcceptOfferForm = ({
     setValue('phone', site?.phone ?? phone, check);
   };
 
-  const submit = handleSubmit(async (values) => {
+  const acceptOffer = submit(async (values) => {
     setFailure(null);
     if (!collected && !values.address) {
       setError('address', { message: messages.addressRequired });
@@ -128,13 +113,10 @@ const AcceptOfferForm = ({
         },
       });
       // Over the buyer's limit: an approver decides, nothing was placed.
-      if (isApprovalNeeded(answer)) {
-        setSent(answer.request);
-        return;
-      }
-      const checkout = answer;
-      toast.success(`Offer accepted: order ${checkout.number} placed. Now one payment for all of it.`);
-      await navigate(paths.checkoutPay.getHref(checkout._id));
+      await placed(
+        answer,
+        (checkout) => `Offer accepted: order ${checkout.number} placed. Now one payment for all of it.`,
+      );
     } catch (error) {
       setIdempotencyKey(crypto.randomUUID());
       setFailure(errorMessage(error, 'The offer could not be accepted.'));
@@ -144,39 +126,22 @@ const AcceptOfferForm = ({
   if (sent) return <ApprovalSent request={sent} />;
 
   return (
-    <CardForm
-      onSubmit={submit}
-      onFocus={resolver.preload}
-      className="max-w-xl"
-      aria-labelledby="accept-title"
-    >
-      <h3 id="accept-title" className="text-lg font-bold">
-        Accept the offer
-      </h3>
+    <CardForm {...acceptOffer} title="Accept the offer" className="max-w-xl">
       <p className="text-sm">
         The parts are ordered at the offered prices and their stock is set aside; you then pay once for all of
         it.
       </p>
-      <DeliveryFields
-        address={{ ...register('address'), error: formState.errors.address?.message }}
-        phone={{ ...register('phone'), error: formState.errors.phone?.message }}
-        poReference={{ ...register('poReference'), error: formState.errors.poReference?.message }}
+      <OrderDeliveryFields
+        field={field}
         byInvoice={byInvoice}
         terms={terms}
         onMethod={(method) => setValue('paymentMethod', method)}
-        site={book ? <DeliverySiteChoice book={book} value={siteId} onChange={chooseSite} /> : null}
-        locked={siteId !== TYPED_ADDRESS}
-        collection={collected}
-      />
-      <DeliveryMethodChoice
-        value={pick}
-        onChange={setPick}
+        site={{ book, value: siteId, onChange: chooseSite }}
+        delivery={delivery}
         cartKey={quote.offerVersion ?? quote._id}
-        onOption={setOption}
         source={{ quoteId: quote._id }}
+        cannotOrder={cannotOrder}
       />
-      {byInvoice ? null : <CardHoldRule />}
-      {cannotOrder ? <CannotOrderNote /> : null}
       <Alert data-testid="accept-error">{failure}</Alert>
       <SubmitButton isLoading={accept.isPending} disabled={cannotOrder || option === undefined}>
         Accept offer

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { parseTypedNumber } from '@forgeline/shared/form-number';
 import { formatPrice, toCents, toDollars } from '@forgeline/shared/money';
@@ -11,6 +11,7 @@ import { Field } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { useOfferQuote } from '../api/change-quote';
 import { OfferLine } from './offer-line';
 import { SchemaForm } from '@/components/ui/card-form';
@@ -41,12 +42,7 @@ export const OfferForm = ({
 }) => {
   const offer = useOfferQuote();
   const partOf = (line: Quote['lines'][number]) => (line.productId ? parts?.get(line.productId) : undefined);
-  const { register, handleSubmit, control, formState, setValue, getFieldState, reset } = useForm<
-    OfferQuoteFormInput,
-    unknown,
-    OfferQuoteFormValues
-  >({
-    resolver,
+  const { register, control, formState, setValue, getFieldState, reset, submit } = useSchemaForm(resolver, {
     defaultValues: {
       lines: quote.lines.map((line) => ({
         lineId: line._id,
@@ -81,7 +77,7 @@ export const OfferForm = ({
     })),
   );
 
-  const submit = handleSubmit(async (values) => {
+  const send = submit(async (values) => {
     try {
       await offer.mutateAsync({
         id: quote._id,
@@ -103,12 +99,7 @@ export const OfferForm = ({
   });
 
   return (
-    <SchemaForm
-      onSubmit={submit}
-      onFocus={resolver.preload}
-      className="flex flex-col gap-4"
-      aria-label="Price this quote"
-    >
+    <SchemaForm {...send} className="flex flex-col gap-4" aria-label="Price this quote">
       <ul className="flex flex-col gap-3">
         {rows.map(({ line, part, problem }, index) => (
           <OfferLine

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { RETURN_REASONS, type ReturnReason } from '@forgeline/shared/returns';
 import type { Return, ReturnForm as ReturnFormInput } from '@forgeline/shared/schemas/return';
 import { Alert } from '@/components/ui/alert';
-import { CountField, FormField, SelectField, fieldBinder } from '@/components/ui/form-field';
+import { CountField, FormField, SelectField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { toast } from '@/lib/toast';
 import { useCreateReturn } from '../api/returns';
 import { SchemaForm } from '@/components/ui/card-form';
@@ -56,31 +55,24 @@ export const ReturnForm = ({ line, onDone }: { line: ReturnableLine; onDone?: ()
     ),
   );
   const create = useCreateReturn();
-  const { register, handleSubmit, formState, setError } = useForm<ReturnFormInput, unknown, Output>({
-    resolver,
+  const { formState, field, submit } = useSchemaForm<ReturnFormInput, Output>(resolver, {
     defaultValues: { quantity: String(line.returnable), reason: 'wrong_part', comment: '' },
   });
-  const field = fieldBinder(register, formState.errors);
 
-  const submit = handleSubmit(async (form) => {
-    try {
-      const created = await create.mutateAsync({
-        orderId: line.orderId,
-        quantity: form.quantity,
-        reason: form.reason,
-        ...(form.comment ? { comment: form.comment } : {}),
-      });
-      toast.success(`Return ${created.number} requested: we will write when we have looked at it`);
-      onDone?.();
-    } catch (error) {
-      setError('root', { message: errorMessage(error, 'The return could not be requested.') });
-    }
-  });
+  const requestReturn = submit(async (form) => {
+    const created = await create.mutateAsync({
+      orderId: line.orderId,
+      quantity: form.quantity,
+      reason: form.reason,
+      ...(form.comment ? { comment: form.comment } : {}),
+    });
+    toast.success(`Return ${created.number} requested: we will write when we have looked at it`);
+    onDone?.();
+  }, 'The return could not be requested.');
 
   return (
     <SchemaForm
-      onSubmit={submit}
-      onFocus={resolver.preload}
+      {...requestReturn}
       aria-label={`Return pieces of ${line.number}`}
       className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-3"
     >

@@ -1,4 +1,4 @@
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import type { z } from 'zod';
 import { messages } from '@forgeline/shared/messages';
@@ -9,6 +9,8 @@ import type { CreateReviewInput } from '../api/create-review';
 import { StarRatingInput } from './star-rating-input';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { useSchemaForm } from '@/lib/use-schema-form';
+import { SchemaForm } from '@/components/ui/card-form';
 import type { reviewFormSchema } from '../schemas';
 
 type ReviewFormInput = z.input<typeof reviewFormSchema>;
@@ -26,16 +28,11 @@ type AddReviewFormProps = {
 
 /** /dashboard/review's form (docs/product.md §2): disabled name and email, designation, stars, text, Submit. */
 export const AddReviewForm = ({ user, onSubmit, productId }: AddReviewFormProps) => {
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ReviewFormInput, unknown, ReviewFormValues>({
-    resolver,
-    defaultValues: { profession: '', review: '', rating: 0 },
-  });
+  const { register, control, handleSubmit, reset, formState } = useSchemaForm<
+    ReviewFormInput,
+    ReviewFormValues
+  >(resolver, { defaultValues: { profession: '', review: '', rating: 0 } });
+  const errors = formState.errors;
 
   const submit = handleSubmit(
     async (values) => {
@@ -61,10 +58,9 @@ export const AddReviewForm = ({ user, onSubmit, productId }: AddReviewFormProps)
   );
 
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
+    <SchemaForm
+      onSubmit={submit}
       onFocus={resolver.preload}
-      noValidate
       aria-label="Add a review"
       className="flex max-w-xl flex-col gap-4"
     >
@@ -105,9 +101,9 @@ export const AddReviewForm = ({ user, onSubmit, productId }: AddReviewFormProps)
           {...register('review')}
         />
       </Field>
-      <SubmitButton className="self-start" isLoading={isSubmitting}>
+      <SubmitButton className="self-start" isLoading={formState.isSubmitting}>
         Submit
       </SubmitButton>
-    </form>
+    </SchemaForm>
   );
 };

@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { CARRIER_CHOICES, type Carrier } from '@forgeline/shared/carriers';
 import { mayShip, piecesToShip } from '@forgeline/shared/order-status';
 import type { Order } from '@forgeline/shared/schemas/order';
 import type { ShipmentForm } from '@forgeline/shared/schemas/shipment';
 import { Alert } from '@/components/ui/alert';
-import { CountField, FormField, SelectField, fieldBinder } from '@/components/ui/form-field';
+import { CountField, FormField, SelectField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { toast } from '@/lib/toast';
 import { useCreateShipment } from '../api/shipments';
 import { SchemaForm } from '@/components/ui/card-form';
@@ -55,8 +54,7 @@ const ShipLinesForm = ({ open }: { open: Open }) => {
     );
   });
   const create = useCreateShipment();
-  const { register, handleSubmit, formState, setError, resetField } = useForm<ShipmentForm, unknown, Output>({
-    resolver,
+  const { register, formState, resetField, field, submit } = useSchemaForm(resolver, {
     defaultValues: {
       lines: open.map(({ line, left }) => ({ orderId: line._id, quantity: String(left) })),
       carrier: 'dhl',
@@ -64,28 +62,18 @@ const ShipLinesForm = ({ open }: { open: Open }) => {
     },
   });
   const errors = formState.errors;
-  const field = fieldBinder(register, errors);
 
-  const submit = handleSubmit(async (form) => {
-    try {
-      const shipment = await create.mutateAsync({
-        lines: form.lines.filter((line) => line.quantity > 0),
-        carrier: form.carrier,
-        ...(form.trackingNumber ? { trackingNumber: form.trackingNumber } : {}),
-      });
-      toast.success(`Shipment ${shipment.number} is on its way: ${shipment.pieces} pieces`);
-      resetField('trackingNumber');
-    } catch (error) {
-      setError('root', { message: errorMessage(error, 'The shipment could not be recorded.') });
-    }
-  });
+  const ship = submit(async (form) => {
+    const shipment = await create.mutateAsync({
+      lines: form.lines.filter((line) => line.quantity > 0),
+      carrier: form.carrier,
+      ...(form.trackingNumber ? { trackingNumber: form.trackingNumber } : {}),
+    });
+    toast.success(`Shipment ${shipment.number} is on its way: ${shipment.pieces} pieces`);
+    resetField('trackingNumber');
+  }, 'The shipment could not be recorded.');
   return (
-    <SchemaForm
-      onSubmit={submit}
-      onFocus={resolver.preload}
-      aria-label="Ship pieces"
-      className="flex flex-col gap-3"
-    >
+    <SchemaForm {...ship} aria-label="Ship pieces" className="flex flex-col gap-3">
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-semibold">Pieces to ship now (0 leaves a line out)</legend>
         {open.map(({ line, left }, index) => (

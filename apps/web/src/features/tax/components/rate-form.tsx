@@ -1,10 +1,9 @@
-import { useForm } from 'react-hook-form';
 import type { TaxRateBody, TaxRateBodyInput } from '@forgeline/shared/schemas/tax';
 import { Alert } from '@/components/ui/alert';
-import { FormField, SelectField, fieldBinder } from '@/components/ui/form-field';
+import { FormField, SelectField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { errorMessage } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { toast } from '@/lib/toast';
 import { useCreateTaxRate } from '../api/tax';
 import { CountrySelect } from '@/components/ui/country-select';
@@ -15,28 +14,18 @@ const resolver = lazyZodResolver(() => import('../schemas').then((schemas) => sc
 /** 'Add a rate': country, region, category, percent, name, validity → POST /tax/rates. */
 export const RateForm = () => {
   const create = useCreateTaxRate();
-  const { register, handleSubmit, formState, setError, reset } = useForm<
-    TaxRateBodyInput,
-    unknown,
-    TaxRateBody
-  >({
-    resolver,
+  const { formState, reset, field, submit } = useSchemaForm<TaxRateBodyInput, TaxRateBody>(resolver, {
     defaultValues: { country: '', region: '', category: 'standard', name: '', validFrom: '', validTo: '' },
   });
-  const field = fieldBinder(register, formState.errors);
-  const submit = handleSubmit(async (body) => {
-    try {
-      const rate = await create.mutateAsync(body);
-      toast.success(
-        `${rate.name} (${rate.rate} %) is saved for ${rate.region ? `${rate.country}-${rate.region}` : rate.country}`,
-      );
-      reset();
-    } catch (error) {
-      setError('root', { message: errorMessage(error, 'The rate could not be saved.') });
-    }
-  });
+  const add = submit(async (body) => {
+    const rate = await create.mutateAsync(body);
+    toast.success(
+      `${rate.name} (${rate.rate} %) is saved for ${rate.region ? `${rate.country}-${rate.region}` : rate.country}`,
+    );
+    reset();
+  }, 'The rate could not be saved.');
   return (
-    <CardForm onSubmit={submit} onFocus={resolver.preload} aria-label="Add a tax rate" title="Add a rate">
+    <CardForm {...add} aria-label="Add a tax rate" title="Add a rate">
       <div className="grid gap-3 sm:grid-cols-2">
         <CountrySelect label="Country" {...field('country')} />
         <FormField

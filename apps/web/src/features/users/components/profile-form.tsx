@@ -1,13 +1,14 @@
-import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import type { z } from 'zod';
 import { messages } from '@forgeline/shared/messages';
 import type { UserInfoBody, UserInfoBodySchema } from '@forgeline/shared/schemas/user';
-import { FormField, fieldBinder } from '@/components/ui/form-field';
+import { FormField } from '@/components/ui/form-field';
 import { useUpdateUserInfo } from '../api/update-user-info';
 import { successDialog } from '@/lib/dialogs';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { useSchemaForm } from '@/lib/use-schema-form';
+import { SchemaForm } from '@/components/ui/card-form';
 
 type ProfileFormInput = z.input<typeof UserInfoBodySchema>;
 
@@ -26,21 +27,15 @@ type ProfileFormProps = {
  */
 export const ProfileForm = ({ email, initial }: ProfileFormProps) => {
   const update = useUpdateUserInfo();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<ProfileFormInput, unknown, UserInfoBody>({
-    resolver,
+  const { formState, field, submit } = useSchemaForm<ProfileFormInput, UserInfoBody>(resolver, {
     defaultValues: {
       phone: initial?.phone ?? '',
       address: initial?.address ?? '',
       profession: initial?.profession ?? '',
     },
   });
-  const field = fieldBinder(register, errors);
 
-  const onSubmit = handleSubmit(async (body) => {
+  const save = submit(async (body) => {
     try {
       const { modifiedCount } = await update.mutateAsync({ email, body });
       if (modifiedCount === 0) toast.info(messages.profileAlreadyUpdated);
@@ -51,10 +46,8 @@ export const ProfileForm = ({ email, initial }: ProfileFormProps) => {
   });
 
   return (
-    <form
-      onSubmit={(event) => void onSubmit(event)}
-      onFocus={resolver.preload}
-      noValidate
+    <SchemaForm
+      {...save}
       aria-label="Update Profile"
       className="space-y-4 rounded-box border border-base-300 bg-base-100 p-5 shadow-sm sm:p-6"
     >
@@ -80,9 +73,9 @@ export const ProfileForm = ({ email, initial }: ProfileFormProps) => {
         placeholder="Your Profession"
         {...field('profession')}
       />
-      <SubmitButton className="w-full sm:w-auto" isLoading={isSubmitting}>
+      <SubmitButton className="w-full sm:w-auto" isLoading={formState.isSubmitting}>
         Update
       </SubmitButton>
-    </form>
+    </SchemaForm>
   );
 };

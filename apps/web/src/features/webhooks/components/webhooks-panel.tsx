@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import {
   COMPANY_WEBHOOK_EVENT_TYPES,
   WEBHOOK_EVENT_LABELS,
@@ -14,13 +13,14 @@ import type {
 } from '@forgeline/shared/schemas/webhook';
 import { Alert, DANGER_BUTTON_CLASS, ERROR_TEXT_CLASS } from '@/components/ui/alert';
 import { CardForm } from '@/components/ui/card-form';
-import { FormField, fieldBinder } from '@/components/ui/form-field';
+import { FormField } from '@/components/ui/form-field';
 import { ListQueryState, QueryState } from '@/components/ui/query-state';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { confirmDialog } from '@/lib/dialogs';
 import { errorMessage } from '@/lib/error-message';
 import { formatMoment } from '@/lib/format-date';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { toast } from '@/lib/toast';
 import {
   useCreateWebhookEndpoint,
@@ -81,31 +81,18 @@ export const WebhooksPanel = ({ owner }: { owner: WebhookOwner }) => {
 
 const EndpointForm = ({ owner }: { owner: WebhookOwner }) => {
   const create = useCreateWebhookEndpoint(owner);
-  const resolver = resolvers[owner];
-  const { register, handleSubmit, formState, setError, reset } = useForm<
+  const { register, formState, reset, field, submit } = useSchemaForm<
     WebhookEndpointBodyInput,
-    unknown,
     WebhookEndpointBody
-  >({ resolver, defaultValues: { url: '', description: '', eventTypes: [] } });
+  >(resolvers[owner], { defaultValues: { url: '', description: '', eventTypes: [] } });
   const errors = formState.errors;
-  const field = fieldBinder(register, errors);
-  const submit = handleSubmit(async (body) => {
-    try {
-      await create.mutateAsync(body);
-      toast.success('The endpoint is added.');
-      reset();
-    } catch (error) {
-      setError('root', { message: errorMessage(error, 'The endpoint could not be added.') });
-    }
-  });
+  const add = submit(async (body) => {
+    await create.mutateAsync(body);
+    toast.success('The endpoint is added.');
+    reset();
+  }, 'The endpoint could not be added.');
   return (
-    <CardForm
-      onSubmit={submit}
-      onFocus={resolver.preload}
-      aria-label="Add a webhook endpoint"
-      title="Add an endpoint"
-      className="max-w-xl"
-    >
+    <CardForm {...add} aria-label="Add a webhook endpoint" title="Add an endpoint" className="max-w-xl">
       <FormField
         label="URL"
         type="url"
