@@ -1,6 +1,7 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { apiKeys, companyMembers, users, type ApiKeyRow } from '../../db/schema/index.ts';
 import type { Executor } from '../../db/client.ts';
+import { newestFirst } from '../../db/keyset.ts';
 
 /** A key with the person it acts for, as its list shows it. */
 export type ApiKeyListRow = ApiKeyRow & { creator: { id: string; name: string; email: string } };
@@ -14,7 +15,7 @@ export function createApiKeysRepository(db: Executor) {
         .from(apiKeys)
         .innerJoin(users, eq(users.id, apiKeys.userId))
         .where(companyId === null ? isNull(apiKeys.companyId) : eq(apiKeys.companyId, companyId))
-        .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+        .orderBy(...newestFirst(apiKeys.createdAt, apiKeys.id));
       return rows.map(({ key, creator }) => ({ ...key, creator }));
     },
 

@@ -1,20 +1,8 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  getTableColumns,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  ne,
-  or,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { toDollars } from '@forgeline/shared/money';
 import type { Order } from '@forgeline/shared/schemas/order';
 import type { Executor } from '../../db/client.ts';
+import { newestFirst } from '../../db/keyset.ts';
 import {
   checkouts,
   orders,
@@ -177,7 +165,7 @@ export function createOrdersRepository(db: Executor) {
             ? or(eq(orders.userId, userId), eq(orders.companyId, companyId))
             : eq(orders.userId, userId),
         )
-        .orderBy(desc(orders.createdAt), desc(orders.id));
+        .orderBy(...newestFirst(orders.createdAt, orders.id));
     },
 
     async listByCompany(companyId: string, limit: number): Promise<OrderView[]> {
@@ -186,7 +174,7 @@ export function createOrdersRepository(db: Executor) {
         .from(orders)
         .leftJoin(checkouts, eq(checkouts.id, orders.checkoutId))
         .where(eq(orders.companyId, companyId))
-        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .orderBy(...newestFirst(orders.createdAt, orders.id))
         .limit(limit);
     },
 

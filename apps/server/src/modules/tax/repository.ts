@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { newestFirst } from '../../db/keyset.ts';
 import {
   companies,
   companyMembers,
@@ -224,7 +225,7 @@ export function createTaxRepository(db: Executor) {
             filter.pendingOnly ? eq(taxExemptions.status, 'pending') : undefined,
           ),
         )
-        .orderBy(desc(taxExemptions.createdAt), desc(taxExemptions.id))
+        .orderBy(...newestFirst(taxExemptions.createdAt, taxExemptions.id))
         .limit(500);
     },
     async exemptionFile(
