@@ -3,6 +3,7 @@ import { toDollars } from '@forgeline/shared/money';
 import type { Order } from '@forgeline/shared/schemas/order';
 import type { Executor } from '../../db/client.ts';
 import { newestFirst } from '../../db/keyset.ts';
+import { columnsOf } from '../../db/columns.ts';
 import {
   checkouts,
   orders,
@@ -134,10 +135,7 @@ export function createOrdersRepository(db: Executor) {
     async shipmentsOfLine(orderId: string) {
       return db
         .select({
-          number: shipments.number,
-          carrier: shipments.carrier,
-          trackingNumber: shipments.trackingNumber,
-          createdAt: shipments.createdAt,
+          ...columnsOf(shipments, ['number', 'carrier', 'trackingNumber', 'createdAt']),
           quantity: shipmentLines.quantity,
         })
         .from(shipmentLines)

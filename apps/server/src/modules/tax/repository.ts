@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { newestFirst } from '../../db/keyset.ts';
+import { columnsOf } from '../../db/columns.ts';
 import {
   companies,
   companyMembers,
@@ -232,12 +233,7 @@ export function createTaxRepository(db: Executor) {
       id: string,
     ): Promise<Pick<TaxExemptionRow, 'companyId' | 'file' | 'fileName' | 'contentType'> | undefined> {
       const [row] = await db
-        .select({
-          companyId: taxExemptions.companyId,
-          file: taxExemptions.file,
-          fileName: taxExemptions.fileName,
-          contentType: taxExemptions.contentType,
-        })
+        .select(columnsOf(taxExemptions, ['companyId', 'file', 'fileName', 'contentType']))
         .from(taxExemptions)
         .where(eq(taxExemptions.id, id));
       return row;
