@@ -93,6 +93,8 @@ const hostileValue = fc.oneof(
   fc.constant(null),
   fc.jsonValue({ maxDepth: 2 }),
 );
+/** Fields that may each take any hostile value. */
+const hostileFields = (...names: string[]) => Object.fromEntries(names.map((name) => [name, hostileValue]));
 const knownIds = () => fc.constantFrom(ids.product, ids.unpaidOrder, ids.paidOrder, ids.otherOrder);
 const idParam = () => fc.oneof(hostileString, knownIds());
 
@@ -176,11 +178,7 @@ describe(
         address: hostileValue,
         phone: fc.oneof(hostileValue, fc.constant('+1 555 0100')),
         buyQuantity: fc.oneof(hostileValue, fc.integer({ min: -5, max: 600 })),
-        name: hostileValue,
-        email: hostileValue,
-        productName: hostileValue,
-        price: hostileValue,
-        totalPrize: hostileValue,
+        ...hostileFields('name', 'email', 'productName', 'price', 'totalPrize'),
       };
       await property(
         fc.tuple(
@@ -307,12 +305,7 @@ describe(
     });
 
     it('PUT /api/userInfo', async () => {
-      const profileFields = {
-        phone: hostileValue,
-        address: hostileValue,
-        profession: hostileValue,
-        role: hostileValue,
-      };
+      const profileFields = hostileFields('phone', 'address', 'profession', 'role');
       const emailOf = (role: Who, pick: number) =>
         role === 'admin' ? admin.email : customers[role === 'owner' ? 0 : pick % customers.length]!.email;
       await property(
@@ -339,7 +332,7 @@ describe(
     });
 
     it('POST /api/contact and POST /api/newsletter', async () => {
-      const contactFields = { name: hostileValue, email: hostileValue, message: hostileValue };
+      const contactFields = hostileFields('name', 'email', 'message');
       await property(
         fc.tuple(
           fc.nat(),
@@ -355,7 +348,7 @@ describe(
       await property(
         fc.tuple(
           fc.nat(),
-          bodyOf({ email: hostileValue }, () => ({ email: 'buyer@example.com' })),
+          bodyOf(hostileFields('email'), () => ({ email: 'buyer@example.com' })),
         ),
         ([ip, body]) =>
           probe({
@@ -367,11 +360,7 @@ describe(
 
     it('POST /api/product, PUT /api/product/:id, DELETE /api/product/:id', async () => {
       const fields = {
-        name: hostileValue,
-        price: hostileValue,
-        minOrder: hostileValue,
-        availableQuantiity: hostileValue,
-        description: hostileValue,
+        ...hostileFields('name', 'price', 'minOrder', 'availableQuantiity', 'description'),
         img: fc.oneof(
           hostileValue,
           fc.constantFrom(

@@ -315,6 +315,14 @@ export function importReport<Row extends ImportReportRow>(
   };
 }
 
+/** What an import wrote, as its audit entry keeps it: the counts, and in words ("3 added, 1 updated, 0 unchanged"). */
+export function importedCounts({ create, update, unchanged }: ReturnType<typeof importReport>['counts']) {
+  return {
+    counts: { create, update, unchanged },
+    summary: `${create} added, ${update} updated, ${unchanged} unchanged`,
+  };
+}
+
 /** importReport of an import's planned rows, each carrying the row of its report. */
 export const plannedImportReport = <Row extends ImportReportRow>(
   dryRun: boolean,

@@ -1,6 +1,8 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { apiKeys, companyMembers, users, type ApiKeyRow } from '../../db/schema/index.ts';
 import type { Executor } from '../../db/client.ts';
+import { newestFirst } from '../../db/keyset.ts';
+import { columnsOf } from '../../db/columns.ts';
 
 /** A key with the person it acts for, as its list shows it. */
 export type ApiKeyListRow = ApiKeyRow & { creator: { id: string; name: string; email: string } };
@@ -14,7 +16,7 @@ export function createApiKeysRepository(db: Executor) {
         .from(apiKeys)
         .innerJoin(users, eq(users.id, apiKeys.userId))
         .where(companyId === null ? isNull(apiKeys.companyId) : eq(apiKeys.companyId, companyId))
-        .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+        .orderBy(...newestFirst(apiKeys.createdAt, apiKeys.id));
       return rows.map(({ key, creator }) => ({ ...key, creator }));
     },
 
@@ -60,11 +62,8 @@ export function createApiKeysRepository(db: Executor) {
     async findUsable(secretHash: string) {
       const [row] = await db
         .select({
-          id: apiKeys.id,
-          companyId: apiKeys.companyId,
-          scopes: apiKeys.scopes,
-          lastUsedAt: apiKeys.lastUsedAt,
-          user: { id: users.id, email: users.email, name: users.name, image: users.image, role: users.role },
+          ...columnsOf(apiKeys, ['id', 'companyId', 'scopes', 'lastUsedAt']),
+          user: columnsOf(users, ['id', 'email', 'name', 'image', 'role']),
         })
         .from(apiKeys)
         .innerJoin(users, eq(users.id, apiKeys.userId))

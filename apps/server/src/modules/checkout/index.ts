@@ -7,5 +7,6 @@ export {
   type CheckoutOutcome,
   placeCheckout,
   queueCheckoutPlacedMails,
+  requestInstead,
   type PlacedCheckout,
 } from './service.ts';

@@ -7,8 +7,14 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { DomainError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { addCartLines, getCart, removeFromCart, storedCartLines, toCart } from '../cart/index.ts';
 import type { OrderRequest } from '@forgeline/shared/schemas/company';
-import { deliveryFor, requestApproval } from '../companies/index.ts';
-import { assertMayOrder, findMembership, mayRead, spendingCheck } from '../membership/index.ts';
+import { deliveryFor, requestApproval, type RequestDraft } from '../companies/index.ts';
+import {
+  assertMayOrder,
+  findMembership,
+  mayRead,
+  type Membership,
+  spendingCheck,
+} from '../membership/index.ts';
 import {
   type Actor,
   checkoutLines,
@@ -87,6 +93,32 @@ export interface CheckoutPlan {
 /** The answer of a checkout: placed, or sent for approval (nothing placed, nothing held). */
 export type CheckoutOutcome =
   ({ kind: 'placed' } & PlacedCheckout) | { kind: 'request'; request: OrderRequest; mailIds: string[] };
+
+/**
+ * Over the buyer's spending limit (docs/decisions/0214), a checkout or an accepted quote becomes an order
+ * request instead: the lines and total the buyer saw, going to `site` and paid as `chosen` says.
+ */
+export async function requestInstead(
+  deps: AppDeps,
+  tx: Executor,
+  buyer: Actor,
+  over: { member: Membership; reason: string },
+  order: Pick<RequestDraft, 'kind' | 'quoteId' | 'offerVersion' | 'lines' | 'totalCents'>,
+  site: { address: string; phone: string },
+  chosen: Pick<CheckoutPlan, 'delivery' | 'poReference' | 'paymentMethod'>,
+): Promise<CheckoutOutcome> {
+  return {
+    kind: 'request',
+    ...(await requestApproval(deps, tx, buyer, over.member, {
+      ...order,
+      ...site,
+      delivery: chosen.delivery,
+      poReference: chosen.poReference ?? null,
+      paymentMethod: chosen.paymentMethod,
+      reason: over.reason,
+    })),
+  };
+}
 
 /** The refusals every checkout judges the same way, whichever way its lines came. */
 function judgeCheckout(plan: CheckoutPlan) {
@@ -185,25 +217,14 @@ export async function placeCheckout(
     askedCents = totalCents;
     const over = await spendingCheck(tx, buyer.id, totalCents);
     if (over) {
-      return {
-        kind: 'request',
-        ...(await requestApproval(deps, tx, buyer, over.member, {
-          kind: 'checkout',
-          lines: priced.map((line) => ({
-            productId: line.productId,
-            sku: line.product?.sku ?? null,
-            name: line.product?.name ?? '',
-            quantity: line.quantity,
-            unitCents: line.unitCents,
-          })),
-          totalCents,
-          ...delivery,
-          delivery: plan.delivery,
-          poReference: plan.poReference ?? null,
-          paymentMethod: plan.paymentMethod,
-          reason: over.reason,
-        })),
-      };
+      const lines = priced.map((line) => ({
+        productId: line.productId,
+        sku: line.product?.sku ?? null,
+        name: line.product?.name ?? '',
+        quantity: line.quantity,
+        unitCents: line.unitCents,
+      }));
+      return requestInstead(deps, tx, buyer, over, { kind: 'checkout', lines, totalCents }, delivery, plan);
     }
   }
 

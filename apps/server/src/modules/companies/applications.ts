@@ -4,6 +4,7 @@ import type { CompanyApplicationRow } from '../../db/schema/index.ts';
 import { createApplicationsRepository } from './applications-repository.ts';
 import type { AppDeps, MailDeps } from '../../lib/deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { pick } from '../../lib/pick.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { findMembership } from '../membership/index.ts';
 import { toApplicationDto } from './mappers.ts';
@@ -114,13 +115,7 @@ export async function approveApplication(
     await recordAudit(tx, admin, {
       action: 'company.application_approved',
       subject: { type: 'company', id: company.id, label: company.name },
-      after: {
-        name: company.name,
-        taxId: company.taxId,
-        country: company.country,
-        region: company.region,
-        admin: row.applicantEmail,
-      },
+      after: { ...pick(company, ['name', 'taxId', 'country', 'region']), admin: row.applicantEmail },
     });
     return { application: decided, company, mailId: await queueDecisionMail(deps, tx, decided, true) };
   });

@@ -4,5 +4,5 @@ export { companyAdminRoutes } from './admin-routes.ts';
 export { companyRoutes } from './routes.ts';
 export { deliveryFor, requireMembership, requireRight } from './service.ts';
 export { getTerms, lockCompanyCredit, setPersonTerms } from './terms.ts';
-export { decideRequest, lockPendingRequest, requestApproval } from './requests.ts';
+export { decideRequest, lockPendingRequest, requestApproval, type RequestDraft } from './requests.ts';
 export type { StoredRequestLine } from './mappers.ts';

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { newestFirst } from '../../db/keyset.ts';
 import {
   companies,
   companyAddresses,
@@ -62,7 +63,7 @@ export function createCompaniesRepository(db: Executor) {
           .select({ company: companies, memberCount: sql<number>`(${memberCount})::int` })
           .from(companies)
           .where(where)
-          .orderBy(desc(companies.createdAt), desc(companies.id))
+          .orderBy(...newestFirst(companies.createdAt, companies.id))
           .limit(options.limit)
           .offset(options.offset),
         db.select({ n: count() }).from(companies).where(where),

@@ -16,6 +16,7 @@ import type { Executor } from '../../db/client.ts';
 import type { CompanyRow } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { pick } from '../../lib/pick.ts';
 import { changedFields, recordAudit, type AuditActor } from '../audit/index.ts';
 import { findMembership, rightsOf, spentThisMonth, type Membership } from '../membership/index.ts';
 import { latestApplication } from './applications.ts';
@@ -218,12 +219,8 @@ export async function changeMember(
   return member;
 }
 
-const memberSummary = (row: MemberRow) => ({
-  role: row.role,
-  seesAllOrders: row.seesAllOrders,
-  orderLimitCents: row.orderLimitCents,
-  monthlyLimitCents: row.monthlyLimitCents,
-});
+const memberSummary = (row: MemberRow) =>
+  pick(row, ['role', 'seesAllOrders', 'orderLimitCents', 'monthlyLimitCents']);
 
 /** A company admin (or the shop) removes a member; any member may remove themselves (leave). */
 export async function removeMember(

@@ -1,6 +1,7 @@
-import { desc } from 'drizzle-orm';
+import {} from 'drizzle-orm';
 import type { ContactBody, ContactMessage } from '@forgeline/shared/schemas/contact';
 import type { Executor } from '../../db/client.ts';
+import { newestFirst } from '../../db/keyset.ts';
 import { contactMessages, type ContactMessageRow } from '../../db/schema/index.ts';
 
 export const toContactMessageDto = (row: ContactMessageRow): ContactMessage => ({
@@ -25,7 +26,7 @@ export function createContactRepository(db: Executor) {
       const rows = await db
         .select()
         .from(contactMessages)
-        .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+        .orderBy(...newestFirst(contactMessages.createdAt, contactMessages.id))
         .limit(NEWEST_LIMIT);
       return rows.map(toContactMessageDto);
     },

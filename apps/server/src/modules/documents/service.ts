@@ -6,6 +6,7 @@ import type { Executor } from '../../db/client.ts';
 import type { ProductDocumentRow } from '../../db/schema/index.ts';
 import { safeFileName } from '../../lib/downloads.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors.ts';
+import { pick } from '../../lib/pick.ts';
 import type { ImageStore } from '../../plugins/app/images.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { viewProduct, type CatalogueView } from '../pricing/index.ts';
@@ -203,13 +204,8 @@ export async function addDocument(
 }
 
 /** What a change may touch, for the audit entry's before and after. */
-const changedOf = (row: ProductDocumentRow) => ({
-  title: row.title,
-  kind: row.kind,
-  visibility: row.visibility,
-  revision: row.revision,
-  revisedOn: row.revisedOn,
-});
+const changedOf = (row: ProductDocumentRow) =>
+  pick(row, ['title', 'kind', 'visibility', 'revision', 'revisedOn']);
 
 /** Renames a document, or changes its kind, revision or who may download it (admin). */
 export async function changeDocument(

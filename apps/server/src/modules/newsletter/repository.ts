@@ -1,6 +1,7 @@
-import { desc } from 'drizzle-orm';
+import {} from 'drizzle-orm';
 import type { NewsletterSubscriber } from '@forgeline/shared/schemas/contact';
 import type { Executor } from '../../db/client.ts';
+import { newestFirst } from '../../db/keyset.ts';
 import { newsletterSubscribers } from '../../db/schema/index.ts';
 
 const NEWEST_LIMIT = 500;
@@ -20,7 +21,7 @@ export function createNewsletterRepository(db: Executor) {
       const rows = await db
         .select()
         .from(newsletterSubscribers)
-        .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
+        .orderBy(...newestFirst(newsletterSubscribers.createdAt, newsletterSubscribers.id))
         .limit(NEWEST_LIMIT);
       return rows.map((row) => ({ _id: row.id, email: row.email, createdAt: row.createdAt.toISOString() }));
     },

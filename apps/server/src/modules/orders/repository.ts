@@ -1,20 +1,9 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  getTableColumns,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  ne,
-  or,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { toDollars } from '@forgeline/shared/money';
 import type { Order } from '@forgeline/shared/schemas/order';
 import type { Executor } from '../../db/client.ts';
+import { newestFirst } from '../../db/keyset.ts';
+import { columnsOf } from '../../db/columns.ts';
 import {
   checkouts,
   orders,
@@ -146,10 +135,7 @@ export function createOrdersRepository(db: Executor) {
     async shipmentsOfLine(orderId: string) {
       return db
         .select({
-          number: shipments.number,
-          carrier: shipments.carrier,
-          trackingNumber: shipments.trackingNumber,
-          createdAt: shipments.createdAt,
+          ...columnsOf(shipments, ['number', 'carrier', 'trackingNumber', 'createdAt']),
           quantity: shipmentLines.quantity,
         })
         .from(shipmentLines)
@@ -177,7 +163,7 @@ export function createOrdersRepository(db: Executor) {
             ? or(eq(orders.userId, userId), eq(orders.companyId, companyId))
             : eq(orders.userId, userId),
         )
-        .orderBy(desc(orders.createdAt), desc(orders.id));
+        .orderBy(...newestFirst(orders.createdAt, orders.id));
     },
 
     async listByCompany(companyId: string, limit: number): Promise<OrderView[]> {
@@ -186,7 +172,7 @@ export function createOrdersRepository(db: Executor) {
         .from(orders)
         .leftJoin(checkouts, eq(checkouts.id, orders.checkoutId))
         .where(eq(orders.companyId, companyId))
-        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .orderBy(...newestFirst(orders.createdAt, orders.id))
         .limit(limit);
     },
 

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { newestFirst } from '../../db/keyset.ts';
 import { checkouts, orders, products, type OrderRow } from '../../db/schema/index.ts';
 import type { OrderView } from './repository.ts';
 import { countUpTo } from '../../db/count.ts';
@@ -79,7 +80,7 @@ export function createOrderSearchRepository(db: Executor) {
         .from(orders)
         .leftJoin(checkouts, eq(checkouts.id, orders.checkoutId))
         .where(and(conditions(filters), after))
-        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .orderBy(...newestFirst(orders.createdAt, orders.id))
         .limit(options.limit)
         .offset(options.offset ?? 0);
       return rows.map(({ order, checkoutNumber, poReference, createdAt }) => ({
@@ -105,7 +106,7 @@ export function createOrderSearchRepository(db: Executor) {
         .leftJoin(checkouts, eq(checkouts.id, orders.checkoutId))
         .leftJoin(products, eq(products.id, orders.productId))
         .where(and(conditions(filters), afterCursor(after)))
-        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .orderBy(...newestFirst(orders.createdAt, orders.id))
         .limit(limit);
       return rows.map((row) => ({
         order: {

@@ -15,6 +15,7 @@ import {
   csvStream,
   encodePriceBreaks,
   cellCountProblem,
+  importedCounts,
   importRefusedError,
   plannedImportReport,
   readCsvTable,
@@ -192,15 +193,11 @@ export async function importPriceListItems(
     }
     if (result.counts.create + result.counts.update > 0) {
       await repository.touch(listId);
-      const { create, update, unchanged } = result.counts;
+      const imported = importedCounts(result.counts);
       await recordAudit(tx, actor, {
         action: 'price_list.imported',
-        subject: {
-          type: 'price_list',
-          id: listId,
-          label: `${list.name}: CSV import, ${create} added, ${update} updated, ${unchanged} unchanged`,
-        },
-        after: { counts: { create, update, unchanged }, items: written },
+        subject: { type: 'price_list', id: listId, label: `${list.name}: CSV import, ${imported.summary}` },
+        after: { counts: imported.counts, items: written },
       });
     }
     return result;

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, getTableColumns, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { columnsOf } from '../../db/columns.ts';
 import {
   companies,
   customerGroups,
@@ -80,12 +81,8 @@ export function createPriceListsRepository(db: Executor) {
     async items(listId: string): Promise<ItemWithProduct[]> {
       return db
         .select({
-          priceListId: priceListItems.priceListId,
-          productId: priceListItems.productId,
-          priceCents: priceListItems.priceCents,
-          tiers: priceListItems.tiers,
-          sku: products.sku,
-          name: products.name,
+          ...columnsOf(priceListItems, ['priceListId', 'productId', 'priceCents', 'tiers']),
+          ...columnsOf(products, ['sku', 'name']),
           listPriceCents: products.priceCents,
         })
         .from(priceListItems)

@@ -6,6 +6,7 @@ import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import {
   cellCountProblem,
+  importedCounts,
   importRefusedError,
   plannedImportReport,
   readPriceBreaksCell,
@@ -386,17 +387,13 @@ export async function importProducts(
     }
     // Stock above what a part had is a goods receipt: it fills waiting back-orders first (decision 0238).
     filledMails = (await fillBackorders(deps, tx, received)).mailIds;
-    const { create, update, unchanged } = result.counts;
+    const imported = importedCounts(result.counts);
     await recordAudit(tx, actor, {
       action: 'product.imported',
-      subject: {
-        type: 'product',
-        id: null,
-        label: `CSV import: ${create} added, ${update} updated, ${unchanged} unchanged`,
-      },
+      subject: { type: 'product', id: null, label: `CSV import: ${imported.summary}` },
       before: { updated: before },
       after: {
-        counts: { create, update, unchanged },
+        counts: imported.counts,
         added: inserts.map((row) => row.sku),
         updated: after,
         discontinued: lifecycles,

@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { newestFirst } from '../../db/keyset.ts';
 import {
   punchoutCredentials,
   punchoutDocuments,
@@ -160,7 +161,7 @@ export function createPunchoutRepository(db: Executor) {
         .select()
         .from(punchoutDocuments)
         .where(eq(punchoutDocuments.companyId, companyId))
-        .orderBy(desc(punchoutDocuments.createdAt), desc(punchoutDocuments.id))
+        .orderBy(...newestFirst(punchoutDocuments.createdAt, punchoutDocuments.id))
         .limit(limit);
     },
 

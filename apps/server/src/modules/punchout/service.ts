@@ -33,7 +33,13 @@ import {
   type TransferLine,
 } from './cxml.ts';
 import { ociFields } from './oci.ts';
-import { createPunchoutRepository, userByEmail, type CredentialsWithBuyer } from './repository.ts';
+import {
+  createPunchoutRepository,
+  userByEmail,
+  type CredentialsWithBuyer,
+  type NewDocument,
+  type NewSession,
+} from './repository.ts';
 import { parseXml } from './xml.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config'>;
@@ -45,6 +51,25 @@ const TRAIL_MAX_CHARS = 100_000;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const hostOf = (deps: Deps) => new URL(deps.config.publicUrl).host;
+
+/**
+ * Opens a visit of the company in one transaction: its session, and in the trail under it the documents
+ * that opened it.
+ */
+async function openSession(
+  deps: Deps,
+  companyId: string,
+  session: Omit<NewSession, 'companyId'>,
+  documents: Omit<NewDocument, 'companyId' | 'sessionId'>[],
+) {
+  return deps.db.transaction(async (tx) => {
+    const repo = createPunchoutRepository(tx);
+    const row = await repo.insertSession({ companyId, ...session });
+    for (const document of documents)
+      await repo.recordDocument({ companyId, sessionId: row.id, ...document });
+    return row;
+  });
+}
 
 /** A return address a browser may be sent to: http(s), nothing else (no javascript:, no data:). */
 function returnUrl(raw: string, what: string): string {
@@ -243,39 +268,37 @@ async function startCxmlSession(
   const token = randomBytes(32).toString('base64url');
   const startUrl = `${deps.config.publicUrl}/punchout/start/${token}`;
   const from = request.from[0];
-  return deps.db.transaction(async (tx) => {
-    const repo = createPunchoutRepository(tx);
-    const session = await repo.insertSession({
-      companyId: credentials.companyId,
+  const xml = setupResponse(hostOf(deps), startUrl);
+  await openSession(
+    deps,
+    credentials.companyId,
+    {
       protocol: 'cxml',
       returnUrl: url,
       buyerCookie: setup.buyerCookie,
       buyerIdentity: from ? `${from.domain}|${from.identity}` : null,
       startTokenHash: sha256(token),
       startExpiresAt: new Date(Date.now() + START_TOKEN_TTL_MS),
-    });
-    const xml = setupResponse(hostOf(deps), startUrl);
-    await repo.recordDocument({
-      companyId: credentials.companyId,
-      sessionId: session.id,
-      direction: 'in',
-      kind: 'PunchOutSetupRequest',
-      payloadId: request.payloadId || null,
-      status: 200,
-      body: trail(text),
-    });
-    await repo.recordDocument({
-      companyId: credentials.companyId,
-      sessionId: session.id,
-      direction: 'out',
-      kind: 'PunchOutSetupResponse',
-      payloadId: null,
+    },
+    [
+      {
+        direction: 'in',
+        kind: 'PunchOutSetupRequest',
+        payloadId: request.payloadId || null,
+        status: 200,
+        body: trail(text),
+      },
       // The start token is a credential of its own: the trail keeps the answer without it.
-      status: 200,
-      body: trail(xml.replace(token, '***')),
-    });
-    return { status: 200, xml };
-  });
+      {
+        direction: 'out',
+        kind: 'PunchOutSetupResponse',
+        payloadId: null,
+        status: 200,
+        body: trail(xml.replace(token, '***')),
+      },
+    ],
+  );
+  return { status: 200, xml };
 }
 
 /**
@@ -427,26 +450,21 @@ export async function startOciSession(
   if (!credentials || !valid) throw unauthorized('The OCI user name or password is not valid.');
   const hookUrl = returnUrl(entry.hookUrl, 'HOOK_URL');
   const buyer = await actingBuyer(deps.db, credentials);
-  return deps.db.transaction(async (tx) => {
-    const txRepo = createPunchoutRepository(tx);
-    const session = await txRepo.insertSession({
-      companyId: credentials.companyId,
-      protocol: 'oci',
-      returnUrl: hookUrl,
-      startedAt: new Date(),
-      startExpiresAt: new Date(),
-    });
-    await txRepo.recordDocument({
-      companyId: credentials.companyId,
-      sessionId: session.id,
-      direction: 'in',
-      kind: 'OCI entry',
-      payloadId: null,
-      status: 200,
-      body: query.replace(/(password=)[^&]*/gi, '$1***').slice(0, TRAIL_MAX_CHARS),
-    });
-    return { session, buyer };
-  });
+  const session = await openSession(
+    deps,
+    credentials.companyId,
+    { protocol: 'oci', returnUrl: hookUrl, startedAt: new Date(), startExpiresAt: new Date() },
+    [
+      {
+        direction: 'in',
+        kind: 'OCI entry',
+        payloadId: null,
+        status: 200,
+        body: query.replace(/(password=)[^&]*/gi, '$1***').slice(0, TRAIL_MAX_CHARS),
+      },
+    ],
+  );
+  return { session, buyer };
 }
 
 export const linkSignIn = (deps: Deps, sessionId: string, authSessionId: string) =>

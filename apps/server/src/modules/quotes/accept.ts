@@ -3,8 +3,8 @@ import type { AcceptQuoteBody } from '@forgeline/shared/schemas/checkout';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { DomainError, badRequest, conflict, forbidden } from '../../lib/errors.ts';
-import { queueCheckoutPlacedMails, type CheckoutOutcome } from '../checkout/index.ts';
-import { deliveryFor, requestApproval } from '../companies/index.ts';
+import { queueCheckoutPlacedMails, requestInstead, type CheckoutOutcome } from '../checkout/index.ts';
+import { deliveryFor } from '../companies/index.ts';
 import { deliveryOptionsFor, requireDeliveryChoice } from '../delivery/index.ts';
 import { orderWeightGrams, type Destination } from '@forgeline/shared/delivery';
 import type { DeliveryOptions } from '@forgeline/shared/schemas/delivery';
@@ -89,27 +89,20 @@ export async function acceptQuote(
       : undefined;
   const over = member && !body.approved ? await spendingCheck(tx, user.id, totalCents, now) : null;
   if (over) {
-    return {
-      kind: 'request',
-      ...(await requestApproval(deps, tx, user, over.member, {
-        kind: 'quote',
-        quoteId: quote.id,
-        ...(version !== null && { offerVersion: version }),
-        lines: lines.map((line) => ({
-          productId: line.productId!,
-          sku: null,
-          name: line.productName,
-          quantity: line.quantity,
-          unitCents: line.offeredPriceCents ?? 0,
-        })),
-        totalCents,
-        ...site,
-        delivery: shipping,
-        poReference: delivery.poReference ?? null,
-        paymentMethod: delivery.paymentMethod,
-        reason: over.reason,
+    const order = {
+      kind: 'quote' as const,
+      quoteId: quote.id,
+      ...(version !== null && { offerVersion: version }),
+      lines: lines.map((line) => ({
+        productId: line.productId!,
+        sku: null,
+        name: line.productName,
+        quantity: line.quantity,
+        unitCents: line.offeredPriceCents ?? 0,
       })),
+      totalCents,
     };
+    return requestInstead(deps, tx, user, over, order, site, { ...delivery, delivery: shipping });
   }
 
   const placed = await placeLines(

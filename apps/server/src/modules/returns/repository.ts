@@ -1,6 +1,7 @@
-import { and, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ReturnStatus } from '@forgeline/shared/returns';
 import type { Executor } from '../../db/client.ts';
+import { newestFirst } from '../../db/keyset.ts';
 import { invoices, orders, returns, type ReturnRow } from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
@@ -38,7 +39,7 @@ export function createReturnsRepository(db: Executor) {
       .innerJoin(orders, eq(orders.id, returns.orderId))
       .leftJoin(invoices, eq(invoices.id, returns.creditNoteId))
       .where(where)
-      .orderBy(desc(returns.createdAt), desc(returns.id))
+      .orderBy(...newestFirst(returns.createdAt, returns.id))
       .limit(limit)
       .offset(offset);
 

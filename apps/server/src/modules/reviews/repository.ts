@@ -1,6 +1,7 @@
-import { avg, count, desc, eq } from 'drizzle-orm';
+import { avg, count, eq } from 'drizzle-orm';
 import type { Review } from '@forgeline/shared/schemas/review';
 import type { Executor } from '../../db/client.ts';
+import { newestFirst } from '../../db/keyset.ts';
 import { reviews, type ReviewRow } from '../../db/schema/index.ts';
 
 export const toReviewDto = (row: ReviewRow): Review => ({
@@ -29,7 +30,7 @@ export function createReviewsRepository(db: Executor) {
       const rows = await db
         .select()
         .from(reviews)
-        .orderBy(desc(reviews.createdAt), desc(reviews.id))
+        .orderBy(...newestFirst(reviews.createdAt, reviews.id))
         .limit(NEWEST_LIMIT);
       return rows.map(toReviewDto);
     },
@@ -39,7 +40,7 @@ export function createReviewsRepository(db: Executor) {
         .select()
         .from(reviews)
         .where(eq(reviews.productId, productId))
-        .orderBy(desc(reviews.createdAt), desc(reviews.id))
+        .orderBy(...newestFirst(reviews.createdAt, reviews.id))
         .limit(NEWEST_LIMIT);
       return rows.map(toReviewDto);
     },

@@ -1,6 +1,7 @@
-import { asc, desc, eq, inArray, max, or, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray, max, or, type SQL } from 'drizzle-orm';
 import type { Carrier } from '@forgeline/shared/carriers';
 import type { Executor } from '../../db/client.ts';
+import { newestFirst } from '../../db/keyset.ts';
 import { orders, shipmentLines, shipments, type ShipmentRow } from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
@@ -49,7 +50,7 @@ export function createShipmentsRepository(db: Executor) {
         .innerJoin(shipments, eq(shipments.id, shipmentLines.shipmentId))
         .innerJoin(orders, eq(orders.id, shipmentLines.orderId))
         .where(inArray(shipmentLines.shipmentId, matching))
-        .orderBy(desc(shipments.createdAt), desc(shipments.id), asc(orders.number)),
+        .orderBy(...newestFirst(shipments.createdAt, shipments.id), asc(orders.number)),
     );
   };
 

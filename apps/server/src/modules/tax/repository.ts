@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, gte, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { newestFirst } from '../../db/keyset.ts';
+import { columnsOf } from '../../db/columns.ts';
 import {
   companies,
   companyMembers,
@@ -224,19 +226,14 @@ export function createTaxRepository(db: Executor) {
             filter.pendingOnly ? eq(taxExemptions.status, 'pending') : undefined,
           ),
         )
-        .orderBy(desc(taxExemptions.createdAt), desc(taxExemptions.id))
+        .orderBy(...newestFirst(taxExemptions.createdAt, taxExemptions.id))
         .limit(500);
     },
     async exemptionFile(
       id: string,
     ): Promise<Pick<TaxExemptionRow, 'companyId' | 'file' | 'fileName' | 'contentType'> | undefined> {
       const [row] = await db
-        .select({
-          companyId: taxExemptions.companyId,
-          file: taxExemptions.file,
-          fileName: taxExemptions.fileName,
-          contentType: taxExemptions.contentType,
-        })
+        .select(columnsOf(taxExemptions, ['companyId', 'file', 'fileName', 'contentType']))
         .from(taxExemptions)
         .where(eq(taxExemptions.id, id));
       return row;

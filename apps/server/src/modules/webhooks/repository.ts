@@ -9,6 +9,7 @@ import {
   type WebhookEndpointRow,
 } from '../../db/schema/index.ts';
 import type { Executor } from '../../db/client.ts';
+import { newestFirst } from '../../db/keyset.ts';
 
 const ownedBy = (companyId: string | null) =>
   companyId === null ? isNull(webhookEndpoints.companyId) : eq(webhookEndpoints.companyId, companyId);
@@ -31,7 +32,7 @@ export function createWebhooksRepository(db: Executor) {
         .select({ endpoint: webhookEndpoints, waiting })
         .from(webhookEndpoints)
         .where(ownedBy(companyId))
-        .orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id));
+        .orderBy(...newestFirst(webhookEndpoints.createdAt, webhookEndpoints.id));
     },
 
     async findEndpoint(id: string, companyId: string | null) {
