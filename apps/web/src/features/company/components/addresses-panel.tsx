@@ -64,7 +64,7 @@ export const AddressesPanel = ({ canEdit }: { canEdit: boolean }) => {
             <span className="font-semibold">{site.label}</span>
             <span className="break-words">{site.address}</span>
             <span className="text-sm text-base-content/80">
-              {site.contact} · {site.phone}
+              {site.contact} · <span className="whitespace-nowrap">{site.phone}</span>
             </span>
             {canEdit ? (
               <span className="mt-2 flex gap-1">
