@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AuditEntrySchema, AuditQuerySchema } from '@forgeline/shared/schemas/audit';
 import { listAudit } from './service.ts';
-import { errorResponses } from '../../lib/errors.ts';
+import { okResponses } from '../../lib/route-schemas.ts';
 import { setPageHeaders } from '../../lib/page-headers.ts';
 
 /** Admin-only: registered inside the admin area, whose one onRequest hook is the guard. */
@@ -15,10 +15,7 @@ export const auditAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'What admins did, newest first (admin): filtered by action, actor e-mail, subject and days; the total in X-Total-Count and the next page in X-Next-Cursor',
         querystring: AuditQuerySchema,
-        response: {
-          200: z.array(AuditEntrySchema),
-          ...errorResponses,
-        },
+        response: okResponses(z.array(AuditEntrySchema)),
       },
     },
     async (request, reply) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BackorderListQuerySchema, BackorderSchema } from '@forgeline/shared/schemas/backorder';
-import { errorResponses } from '../../lib/errors.ts';
+import { okResponses } from '../../lib/route-schemas.ts';
 import { setPageHeaders } from '../../lib/page-headers.ts';
 import { listBackorders } from './service.ts';
 
@@ -16,7 +16,7 @@ export const backorderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Order lines with pieces waiting for stock (admin), oldest first, a page at a time (page, limit: 50 unless asked, at most 100; the total in X-Total-Count): part, order, buyer, pieces waiting and age in days; the next goods receipt fills them in this order',
         querystring: BackorderListQuerySchema,
-        response: { 200: z.array(BackorderSchema), ...errorResponses },
+        response: okResponses(z.array(BackorderSchema)),
       },
     },
     async (request, reply) => {
