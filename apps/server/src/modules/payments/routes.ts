@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   CardErrorSchema,
   CreatePaymentIntentBodySchema,
@@ -13,7 +12,7 @@ import {
 import { currentUser } from '../../plugins/app/auth.ts';
 import { confirmPayment, confirmTestCard, openPayment } from './service.ts';
 import { errorResponses } from '../../lib/errors.ts';
-import { okResponses } from '../../lib/route-schemas.ts';
+import { IdParams, okResponses } from '../../lib/route-schemas.ts';
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -59,7 +58,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payments'],
         summary:
           'Marks your order paid once the provider confirms this payment succeeded for it, in full (idempotent)',
-        params: z.object({ id: z.string().max(100) }),
+        params: IdParams,
         body: PayOrderBodySchema,
         response: okResponses(ModifiedResultSchema),
       },

@@ -9,7 +9,7 @@ import {
   SuggestQuerySchema,
 } from '@forgeline/shared/schemas/catalogue';
 import { errorResponses, notFound } from '../../lib/errors.ts';
-import { okResponses } from '../../lib/route-schemas.ts';
+import { IdParams, okResponses } from '../../lib/route-schemas.ts';
 import { sendCachedPage } from './catalogue-cache.ts';
 import { createCatalogueReader, credentialOf } from './catalogue-reader.ts';
 
@@ -67,7 +67,7 @@ export const browseRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalogue'],
         summary: "A part's category trail and attribute values, for its page",
-        params: z.object({ id: z.string().max(100) }),
+        params: IdParams,
         response: okResponses(ProductSpecsSchema),
       },
     },

@@ -9,7 +9,7 @@ import {
   PunchoutSettingsSchema,
 } from '@forgeline/shared/schemas/punchout';
 import { forbidden, notFound, statusOf, toApiError } from '../../lib/errors.ts';
-import { okResponses } from '../../lib/route-schemas.ts';
+import { IdParams, okResponses } from '../../lib/route-schemas.ts';
 import { notFoundUnlessUuid } from '../../lib/uuid.ts';
 import { currentUser, trustedOrigins } from '../../plugins/app/auth.ts';
 import { cxmlResponse } from './cxml.ts';
@@ -182,14 +182,13 @@ export const punchoutAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     'preHandler',
     notFoundUnlessUuid(() => 'Company'),
   );
-  const params = z.object({ id: z.string().max(100) });
   app.get(
     '/companies/:id/punchout',
     {
       schema: {
         tags,
         summary: "A company's punchout settings (admin); never a secret, only whether one is set",
-        params,
+        params: IdParams,
         response: okResponses(PunchoutSettingsSchema),
       },
     },
@@ -206,7 +205,7 @@ export const punchoutAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "Sets a company's punchout credentials and the member its buyers act as (admin); secrets left out are kept",
-        params,
+        params: IdParams,
         body: PunchoutSettingsBodySchema,
         response: okResponses(PunchoutSettingsSchema),
       },
@@ -219,7 +218,7 @@ export const punchoutAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "The company's punchout documents in and out, newest first (admin); secrets blanked",
-        params,
+        params: IdParams,
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
         response: okResponses(z.array(PunchoutDocumentSchema)),
       },

@@ -4,7 +4,7 @@ import { InsertResultSchema } from '@forgeline/shared/schemas/order';
 import { ProductReviewsSchema, ReviewBodySchema, ReviewSchema } from '@forgeline/shared/schemas/review';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { leaveReview, newestReviews, reviewsOfProduct } from './service.ts';
-import { createdResponses, okResponses } from '../../lib/route-schemas.ts';
+import { createdResponses, IdParams, okResponses } from '../../lib/route-schemas.ts';
 import { writeLimitOf } from '../../plugins/app/write-limits.ts';
 
 /** Reviews per signed-in user (docs/architecture.md §4, abuse): the write limits' table holds it. */
@@ -29,7 +29,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reviews'],
         summary: "A part's rating and its newest reviews",
-        params: z.object({ id: z.string().max(100) }),
+        params: IdParams,
         response: okResponses(ProductReviewsSchema),
       },
     },

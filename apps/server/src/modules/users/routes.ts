@@ -7,7 +7,7 @@ import {
   UserSummarySchema,
 } from '@forgeline/shared/schemas/user';
 import { UserSearchQuerySchema } from '@forgeline/shared/schemas/user-search';
-import { okResponses } from '../../lib/route-schemas.ts';
+import { IdParams, okResponses } from '../../lib/route-schemas.ts';
 import { setPageHeaders } from '../../lib/page-headers.ts';
 import { ACCESS_TOKEN_TTL_S, currentUser } from '../../plugins/app/auth.ts';
 import {
@@ -135,7 +135,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Deletes a user and ends all their sessions (admin; never yourself or the last admin)',
-        params: z.object({ id: z.string().max(100) }),
+        params: IdParams,
         response: okResponses(z.object({ deletedCount: z.number() })),
       },
     },
