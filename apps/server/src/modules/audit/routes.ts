@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AuditEntrySchema, AuditQuerySchema } from '@forgeline/shared/schemas/audit';
 import { listAudit } from './service.ts';
 import { okResponses } from '../../lib/route-schemas.ts';
-import { setPageHeaders } from '../../lib/page-headers.ts';
+import { pageRows } from '../../lib/page-headers.ts';
 
 /** Admin-only: registered inside the admin area, whose one onRequest hook is the guard. */
 export const auditAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,10 +18,6 @@ export const auditAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: okResponses(z.array(AuditEntrySchema)),
       },
     },
-    async (request, reply) => {
-      const page = await listAudit(app, request.query);
-      setPageHeaders(reply, page);
-      return page.rows;
-    },
+    async (request, reply) => pageRows(reply, await listAudit(app, request.query)),
   );
 };

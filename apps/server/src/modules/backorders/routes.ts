@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BackorderListQuerySchema, BackorderSchema } from '@forgeline/shared/schemas/backorder';
 import { okResponses } from '../../lib/route-schemas.ts';
-import { setPageHeaders } from '../../lib/page-headers.ts';
+import { pageRows } from '../../lib/page-headers.ts';
 import { listBackorders } from './service.ts';
 
 /** Admin-only: registered inside the admin area, whose one onRequest hook is the guard. */
@@ -19,10 +19,6 @@ export const backorderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: okResponses(z.array(BackorderSchema)),
       },
     },
-    async (request, reply) => {
-      const page = await listBackorders(app.db, request.query);
-      setPageHeaders(reply, page);
-      return page.rows;
-    },
+    async (request, reply) => pageRows(reply, await listBackorders(app.db, request.query)),
   );
 };

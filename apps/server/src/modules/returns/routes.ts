@@ -10,7 +10,7 @@ import {
 } from '@forgeline/shared/schemas/return';
 import { createdResponses, IdParams, okResponses } from '../../lib/route-schemas.ts';
 import { created } from '../../lib/replies.ts';
-import { setPageHeaders } from '../../lib/page-headers.ts';
+import { pageRows } from '../../lib/page-headers.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import {
   approveReturn,
@@ -70,11 +70,7 @@ export const returnAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: okResponses(z.array(ReturnSchema)),
       },
     },
-    async (request, reply) => {
-      const page = await listReturns(app, request.query);
-      setPageHeaders(reply, page);
-      return page.rows;
-    },
+    async (request, reply) => pageRows(reply, await listReturns(app, request.query)),
   );
 
   app.post(

@@ -8,7 +8,7 @@ import {
 } from '@forgeline/shared/schemas/user';
 import { UserSearchQuerySchema } from '@forgeline/shared/schemas/user-search';
 import { IdParams, okResponses } from '../../lib/route-schemas.ts';
-import { setPageHeaders } from '../../lib/page-headers.ts';
+import { pageRows } from '../../lib/page-headers.ts';
 import { ACCESS_TOKEN_TTL_S, currentUser } from '../../plugins/app/auth.ts';
 import {
   deleteUser,
@@ -123,9 +123,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         reply.header('x-total-count', list.length);
         return list;
       }
-      const page = await listUsersPage(app, { ...request.query, limit });
-      setPageHeaders(reply, page);
-      return page.rows;
+      return pageRows(reply, await listUsersPage(app, { ...request.query, limit }));
     },
   );
 
