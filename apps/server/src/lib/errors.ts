@@ -110,8 +110,9 @@ const STATUS: Record<ErrorCode, number> = {
 
 /**
  * The error answers of every route, for the OpenAPI document and the serializer: one shape for each
- * status the handler below can give. Routes spread it into `response`; a route with its own shape for
- * a status (POST /checkout's 409 with the cart, the card form's 402) sets that one after the spread.
+ * status the handler below can give. Routes take it through okResponses, createdResponses or
+ * noContentResponses (route-schemas.ts); a route with its own shape for a status (POST /checkout's
+ * 409 with the cart, the card form's 402) spreads it into `response` and sets that one after the spread.
  */
 export const errorResponses = {
   400: ApiErrorSchema,

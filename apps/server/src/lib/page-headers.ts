@@ -13,3 +13,9 @@ export function setPageHeaders(reply: FastifyReply, page: PageInfo): void {
   if (page.capped) reply.header('x-total-count-capped', 'true');
   if (page.nextCursor) reply.header('x-next-cursor', page.nextCursor);
 }
+
+/** A page of an admin list as its answer: the paging headers set, the rows returned to be sent. */
+export function pageRows<Row>(reply: FastifyReply, page: PageInfo & { rows: Row[] }): Row[] {
+  setPageHeaders(reply, page);
+  return page.rows;
+}

@@ -6,8 +6,8 @@ import {
   NewApiKeySchema,
   ShopApiKeyBodySchema,
 } from '@forgeline/shared/schemas/api-key';
-import { errorResponses } from '../../lib/errors.ts';
-import { IdParams, noContent, noContentResponses } from '../../lib/no-content.ts';
+import { createdResponses, IdParams, noContentResponses, okResponses } from '../../lib/route-schemas.ts';
+import { created, noContent } from '../../lib/replies.ts';
 import { notFoundUnlessUuid } from '../../lib/uuid.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import {
@@ -38,7 +38,7 @@ export const apiKeyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "The shop's API keys, newest first, revoked ones included (admin); never their secrets",
-        response: { 200: z.array(ApiKeySchema), ...errorResponses },
+        response: okResponses(z.array(ApiKeySchema)),
       },
     },
     async () => listShopKeys(app),
@@ -50,11 +50,10 @@ export const apiKeyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: `Makes a shop key (admin) with a name and scopes; it acts for you, while you are an admin. ${SECRET_ONCE}`,
         body: ShopApiKeyBodySchema,
-        response: { 201: NewApiKeySchema, ...errorResponses },
+        response: createdResponses(NewApiKeySchema),
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await createShopKey(app, currentUser(request), request.body)),
+    async (request, reply) => created(reply, createShopKey(app, currentUser(request), request.body)),
   );
   app.delete(
     '/apiKeys/:id',
@@ -83,7 +82,7 @@ export const apiKeyCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Your company's API keys (company admin), revoked ones included; never their secrets",
-        response: { 200: z.array(ApiKeySchema), ...errorResponses },
+        response: okResponses(z.array(ApiKeySchema)),
       },
     },
     async (request) => listCompanyKeys(app, currentUser(request)),
@@ -95,11 +94,10 @@ export const apiKeyCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: `Makes a key of your company (company admin); it acts for you, while you are its admin. ${SECRET_ONCE}`,
         body: CompanyApiKeyBodySchema,
-        response: { 201: NewApiKeySchema, ...errorResponses },
+        response: createdResponses(NewApiKeySchema),
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await createCompanyKey(app, currentUser(request), request.body)),
+    async (request, reply) => created(reply, createCompanyKey(app, currentUser(request), request.body)),
   );
   app.delete(
     '/company/apiKeys/:id',

@@ -9,7 +9,7 @@ import {
   RequestDecisionBodySchema,
 } from '@forgeline/shared/schemas/company';
 import { errorResponses } from '../../lib/errors.ts';
-import { IdParams } from '../../lib/no-content.ts';
+import { IdParams } from '../../lib/route-schemas.ts';
 import { notFoundUnlessUuid } from '../../lib/uuid.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { afterCheckoutPlaced, checkoutAnswer } from '../checkout/index.ts';

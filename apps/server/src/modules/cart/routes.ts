@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AddCartLinesBodySchema, CartSchema, SetCartLineBodySchema } from '@forgeline/shared/schemas/cart';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { addCartLines, clearCart, getCart, removeCartLine, setCartLine } from './service.ts';
-import { errorResponses } from '../../lib/errors.ts';
+import { okResponses } from '../../lib/route-schemas.ts';
 
 const LineParams = z.object({ productId: z.string().max(100) });
 
@@ -18,7 +18,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['cart'],
         summary:
           'Your cart: every line at the tier price for its quantity, with the first rule it breaks today (minimum, multiple, maximum, stock)',
-        response: { 200: CartSchema, ...errorResponses },
+        response: okResponses(CartSchema),
       },
     },
     async (request) => getCart(app, currentUser(request).id),
@@ -32,7 +32,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Adds lines by productId or sku, summing with a line already there (quick order, reorder, a visitor cart merged at sign-in); unknown ones come back in skipped',
         body: AddCartLinesBodySchema,
-        response: { 200: CartSchema, ...errorResponses },
+        response: okResponses(CartSchema),
       },
     },
     async (request) => addCartLines(app, currentUser(request).id, request.body),
@@ -46,7 +46,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Sets a line's quantity (a quantity that breaks a rule is kept and shown with its message)",
         params: LineParams,
         body: SetCartLineBodySchema,
-        response: { 200: CartSchema, ...errorResponses },
+        response: okResponses(CartSchema),
       },
     },
     async (request) =>
@@ -60,7 +60,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['cart'],
         summary: 'Removes a line',
         params: LineParams,
-        response: { 200: CartSchema, ...errorResponses },
+        response: okResponses(CartSchema),
       },
     },
     async (request) => removeCartLine(app, currentUser(request).id, request.params.productId),
@@ -72,7 +72,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['cart'],
         summary: 'Empties the cart',
-        response: { 200: CartSchema, ...errorResponses },
+        response: okResponses(CartSchema),
       },
     },
     async (request) => clearCart(app, currentUser(request).id),

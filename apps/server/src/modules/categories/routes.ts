@@ -7,8 +7,7 @@ import {
   CategorySchema,
   ProductSpecsBodySchema,
 } from '@forgeline/shared/schemas/catalogue';
-import { errorResponses } from '../../lib/errors.ts';
-import { IdParams } from '../../lib/no-content.ts';
+import { createdResponses, IdParams, okResponses } from '../../lib/route-schemas.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import {
   addAttribute,
@@ -33,7 +32,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Every category (parent before child order is not promised) and every attribute',
-        response: { 200: TreeSchema, ...errorResponses },
+        response: okResponses(TreeSchema),
       },
     },
     async (_request, reply) => {
@@ -65,7 +64,7 @@ export const categoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Adds a category (admin); 400 naming the field for a used address name or an unknown parent',
         body: CategoryBodySchema,
-        response: { 201: CategorySchema, ...errorResponses },
+        response: createdResponses(CategorySchema),
       },
     },
     async (request, reply) =>
@@ -80,7 +79,7 @@ export const categoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Renames or moves a category (admin); 400 when the move would make a cycle',
         params: IdParams,
         body: CategoryBodySchema,
-        response: { 200: CategorySchema, ...errorResponses },
+        response: okResponses(CategorySchema),
       },
     },
     async (request) =>
@@ -94,7 +93,7 @@ export const categoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Deletes an empty category (admin); 409 while it has subcategories or parts',
         params: IdParams,
-        response: { 200: Ok, ...errorResponses },
+        response: okResponses(Ok),
       },
     },
     async (request) => {
@@ -111,7 +110,7 @@ export const categoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Adds a typed attribute to a category and so to its subcategories' parts (admin)",
         params: IdParams,
         body: AttributeBodySchema,
-        response: { 201: AttributeSchema, ...errorResponses },
+        response: createdResponses(AttributeSchema),
       },
     },
     async (request, reply) => {
@@ -127,7 +126,7 @@ export const categoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Removes an attribute and every part's value of it (admin)",
         params: IdParams,
-        response: { 200: Ok, ...errorResponses },
+        response: okResponses(Ok),
       },
     },
     async (request) => {
@@ -145,7 +144,7 @@ export const categoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           'Puts a part in a category with its attribute values, replacing what it had (admin); 400 naming each value of the wrong type or unit, or outside the category',
         params: IdParams,
         body: ProductSpecsBodySchema,
-        response: { 200: Ok, ...errorResponses },
+        response: okResponses(Ok),
       },
     },
     async (request) => {

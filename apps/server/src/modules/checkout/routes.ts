@@ -17,7 +17,7 @@ import { checkoutBankTransfer } from '../invoices/index.ts';
 import { checkoutAnswer, getCheckout, reorderCheckout, reorderOrder, takeCheckout } from './service.ts';
 import { ApprovalNeededSchema } from '@forgeline/shared/schemas/company';
 import { errorResponses } from '../../lib/errors.ts';
-import { IdParams } from '../../lib/no-content.ts';
+import { IdParams, okResponses } from '../../lib/route-schemas.ts';
 import { CheckoutDeliverySchema, FreightPriceBodySchema } from '@forgeline/shared/schemas/delivery';
 import { priceCheckoutFreight } from './service.ts';
 
@@ -60,7 +60,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['checkout'],
         summary: "A checkout with its standing lines (the buyer's own, or any for an admin; 404 for others)",
         params: IdParams,
-        response: { 200: CheckoutSchema, ...errorResponses },
+        response: okResponses(CheckoutSchema),
       },
     },
     async (request) => {
@@ -78,7 +78,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Opens (or reuses) one card payment for every unpaid line of your checkout; the amount is theirs as stored',
         params: IdParams,
-        response: { 200: PaymentIntentResponseSchema, ...errorResponses },
+        response: okResponses(PaymentIntentResponseSchema),
       },
     },
     async (request) => ({
@@ -95,7 +95,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           'Marks every unpaid line of your checkout paid once the provider confirms this payment succeeded for it, in full (idempotent; modifiedCount = lines marked now)',
         params: IdParams,
         body: PayCheckoutBodySchema,
-        response: { 200: ModifiedResultSchema, ...errorResponses },
+        response: okResponses(ModifiedResultSchema),
       },
     },
     async (request) => {
@@ -113,7 +113,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Puts a past checkout's parts into your cart, quantities corrected to today's rules; answers the cart and what changed",
         params: IdParams,
-        response: { 200: ReorderResponseSchema, ...errorResponses },
+        response: okResponses(ReorderResponseSchema),
       },
     },
     async (request) => reorderCheckout(app, currentUser(request), request.params.id),
@@ -127,7 +127,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Puts a past order's part into your cart, the quantity corrected to today's rules; answers the cart and what changed",
         params: IdParams,
-        response: { 200: ReorderResponseSchema, ...errorResponses },
+        response: okResponses(ReorderResponseSchema),
       },
     },
     async (request) => reorderOrder(app, currentUser(request), request.params.id),
@@ -145,10 +145,9 @@ export const checkoutAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           'Prices the freight of a checkout placed with freight quoted on request (admin): net dollars, taxed at the rate frozen when placed; an invoice on terms is issued now; the buyer is mailed and may then pay; 409 FREIGHT_ALREADY_PRICED',
         params: IdParams,
         body: FreightPriceBodySchema,
-        response: {
-          200: z.object({ checkoutId: z.string(), number: z.string(), delivery: CheckoutDeliverySchema }),
-          ...errorResponses,
-        },
+        response: okResponses(
+          z.object({ checkoutId: z.string(), number: z.string(), delivery: CheckoutDeliverySchema }),
+        ),
       },
     },
     async (request) => priceCheckoutFreight(app, currentUser(request), request.params.id, request.body.price),

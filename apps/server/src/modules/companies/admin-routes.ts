@@ -16,8 +16,9 @@ import {
 import { PagedSearchFields } from '@forgeline/shared/schemas/paging';
 import { PaymentTermsBodySchema } from '@forgeline/shared/schemas/payment-terms';
 import { notSingleLine, SINGLE_LINE } from '@forgeline/shared/schemas/common';
-import { errorResponses, notFound } from '../../lib/errors.ts';
-import { IdParams, noContent, noContentResponses } from '../../lib/no-content.ts';
+import { notFound } from '../../lib/errors.ts';
+import { createdResponses, IdParams, noContentResponses, okResponses } from '../../lib/route-schemas.ts';
+import { created, noContent } from '../../lib/replies.ts';
 import { setPageHeaders } from '../../lib/page-headers.ts';
 import { notFoundUnlessUuid } from '../../lib/uuid.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
@@ -65,7 +66,7 @@ export const companyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Companies, newest first, searched by name or tax ID; the total in X-Total-Count (admin)',
         querystring: ListQuery,
-        response: { 200: z.array(CompanySummarySchema), ...errorResponses },
+        response: okResponses(z.array(CompanySummarySchema)),
       },
     },
     async (request, reply) => {
@@ -97,11 +98,10 @@ export const companyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Creates a company (admin)',
         body: CompanyBodySchema,
-        response: { 201: CompanySchema, ...errorResponses },
+        response: createdResponses(CompanySchema),
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await createCompany(app, currentUser(request), request.body)),
+    async (request, reply) => created(reply, createCompany(app, currentUser(request), request.body)),
   );
 
   app.get(
@@ -112,7 +112,7 @@ export const companyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'A company with its members, addresses, invitations, requests, newest orders and invoices, applications (admin)',
         params: IdParams,
-        response: { 200: CompanyDetailSchema, ...errorResponses },
+        response: okResponses(CompanyDetailSchema),
       },
     },
     async (request) => {
@@ -151,7 +151,7 @@ export const companyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Edits a company (admin)',
         params: IdParams,
         body: CompanyPatchSchema,
-        response: { 200: CompanySchema, ...errorResponses },
+        response: okResponses(CompanySchema),
       },
     },
     async (request) => updateCompany(app, shop(request), request.params.id, request.body),
@@ -166,7 +166,7 @@ export const companyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           "Approves, changes or withdraws (terms: null) a company's payment terms and credit limit (admin)",
         params: IdParams,
         body: PaymentTermsBodySchema,
-        response: { 200: CompanySchema, ...errorResponses },
+        response: okResponses(CompanySchema),
       },
     },
     async (request) =>
@@ -181,11 +181,11 @@ export const companyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Attaches an existing customer to the company in a role (admin)',
         params: IdParams,
         body: AttachMemberBodySchema,
-        response: { 201: CompanyMemberSchema, ...errorResponses },
+        response: createdResponses(CompanyMemberSchema),
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await attachMember(app, currentUser(request), request.params.id, request.body)),
+      created(reply, attachMember(app, currentUser(request), request.params.id, request.body)),
   );
 
   app.patch(
@@ -196,7 +196,7 @@ export const companyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Changes a member's role, limits or reach (admin)",
         params: MemberParams,
         body: CompanyMemberPatchSchema,
-        response: { 200: CompanyMemberSchema, ...errorResponses },
+        response: okResponses(CompanyMemberSchema),
       },
     },
     async (request) =>
@@ -224,7 +224,7 @@ export const companyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Applications for business accounts, newest first (admin)',
         querystring: z.object({ status: z.enum(['pending', 'all']).optional().default('pending') }),
-        response: { 200: z.array(CompanyApplicationSchema), ...errorResponses },
+        response: okResponses(z.array(CompanyApplicationSchema)),
       },
     },
     async (request) => listApplications(app.db, request.query.status),
@@ -238,10 +238,7 @@ export const companyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Approves an application: the company is made with the applicant as its company admin (admin)',
         params: IdParams,
-        response: {
-          200: z.object({ application: CompanyApplicationSchema, company: CompanySchema }),
-          ...errorResponses,
-        },
+        response: okResponses(z.object({ application: CompanyApplicationSchema, company: CompanySchema })),
       },
     },
     async (request) => approveApplication(app, currentUser(request), request.params.id),
@@ -264,7 +261,7 @@ export const companyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
               .optional(),
           })
           .nullish(),
-        response: { 200: CompanyApplicationSchema, ...errorResponses },
+        response: okResponses(CompanyApplicationSchema),
       },
     },
     async (request) => declineApplication(app, currentUser(request), request.params.id, request.body?.reason),

@@ -19,8 +19,8 @@ import {
   SavedListBodySchema,
   SavedListSchema,
 } from '@forgeline/shared/schemas/company';
-import { errorResponses } from '../../lib/errors.ts';
-import { IdParams, noContent, noContentResponses } from '../../lib/no-content.ts';
+import { createdResponses, IdParams, noContentResponses, okResponses } from '../../lib/route-schemas.ts';
+import { created, noContent } from '../../lib/replies.ts';
 import { notFoundUnlessUuid } from '../../lib/uuid.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { applyForCompany } from './applications.ts';
@@ -77,7 +77,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Your company, your role and limits; or, without one, your application for a business account',
-        response: { 200: MyCompanySchema, ...errorResponses },
+        response: okResponses(MyCompanySchema),
       },
     },
     async (request) => getMyCompany(app.db, currentUser(request).id),
@@ -91,7 +91,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Edits the company (company admin)',
         body: CompanyPatchSchema,
-        response: { 200: CompanySchema, ...errorResponses },
+        response: okResponses(CompanySchema),
       },
     },
     async (request) => {
@@ -107,7 +107,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The members of your company',
-        response: { 200: z.array(CompanyMemberSchema), ...errorResponses },
+        response: okResponses(z.array(CompanyMemberSchema)),
       },
     },
     async (request) => listMembers(app.db, (await memberOf(request)).companyId),
@@ -122,7 +122,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Changes a member's role, spending limits (dollars, null for none) or reach (company admin)",
         params: UserParams,
         body: CompanyMemberPatchSchema,
-        response: { 200: CompanyMemberSchema, ...errorResponses },
+        response: okResponses(CompanyMemberSchema),
       },
     },
     async (request) => {
@@ -163,7 +163,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Open invitations (company admin)',
-        response: { 200: z.array(InvitationSchema), ...errorResponses },
+        response: okResponses(z.array(InvitationSchema)),
       },
     },
     async (request) => listInvitations(app.db, await memberOf(request)),
@@ -177,13 +177,11 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Invites a person by e-mail in a role: a single-use link valid 7 days (company admin)',
         body: InvitationBodySchema,
-        response: { 201: InvitationSchema, ...errorResponses },
+        response: createdResponses(InvitationSchema),
       },
     },
-    async (request, reply) => {
-      const invitation = await invite(app, await memberOf(request), currentUser(request), request.body);
-      return reply.code(201).send(invitation);
-    },
+    async (request, reply) =>
+      created(reply, invite(app, await memberOf(request), currentUser(request), request.body)),
   );
 
   app.post(
@@ -194,7 +192,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Sends a new link (the old one stops working) (company admin)',
         params: IdParams,
-        response: { 200: InvitationSchema, ...errorResponses },
+        response: okResponses(InvitationSchema),
       },
     },
     async (request) =>
@@ -223,7 +221,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'What an invitation link offers (404 used or revoked, 410 expired)',
         params: TokenParams,
-        response: { 200: InvitationPreviewSchema, ...errorResponses },
+        response: okResponses(InvitationPreviewSchema),
       },
     },
     async (request) => previewInvitation(app.db, request.params.token),
@@ -237,7 +235,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Joins the company with the link (once; the account must have the invited address)',
         params: TokenParams,
-        response: { 200: MyCompanySchema, ...errorResponses },
+        response: okResponses(MyCompanySchema),
       },
     },
     async (request) => acceptInvitation(app.db, currentUser(request), request.params.token),
@@ -250,7 +248,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Your company's delivery sites",
-        response: { 200: z.array(CompanyAddressSchema), ...errorResponses },
+        response: okResponses(z.array(CompanyAddressSchema)),
       },
     },
     async (request) => listAddresses(app.db, (await memberOf(request)).companyId),
@@ -264,14 +262,12 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Adds a delivery site (company admin)',
         body: CompanyAddressBodySchema,
-        response: { 201: CompanyAddressSchema, ...errorResponses },
+        response: createdResponses(CompanyAddressSchema),
       },
     },
     async (request, reply) => {
       const member = await memberOf(request);
-      return reply
-        .code(201)
-        .send(await saveAddress(app, { kind: 'member', member }, member.companyId, request.body));
+      return created(reply, saveAddress(app, { kind: 'member', member }, member.companyId, request.body));
     },
   );
 
@@ -284,7 +280,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Replaces a delivery site; orders keep their copy (company admin)',
         params: IdParams,
         body: CompanyAddressBodySchema,
-        response: { 200: CompanyAddressSchema, ...errorResponses },
+        response: okResponses(CompanyAddressSchema),
       },
     },
     async (request) => {
@@ -320,7 +316,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Order requests: the company's for approvers and company admins, your own for others; newest first",
         querystring: StatusQuery,
-        response: { 200: z.array(OrderRequestSchema), ...errorResponses },
+        response: okResponses(z.array(OrderRequestSchema)),
       },
     },
     async (request) => listRequests(app.db, await memberOf(request), request.query.status),
@@ -335,7 +331,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Rejects an order request with a comment (approver or company admin; never your own)',
         params: IdParams,
         body: RequestRejectionBodySchema,
-        response: { 200: OrderRequestSchema, ...errorResponses },
+        response: okResponses(OrderRequestSchema),
       },
     },
     async (request) => {
@@ -358,7 +354,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Withdraws your own pending order request',
         params: IdParams,
-        response: { 200: OrderRequestSchema, ...errorResponses },
+        response: okResponses(OrderRequestSchema),
       },
     },
     async (request) => {
@@ -379,7 +375,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Your company's saved part lists",
-        response: { 200: z.array(SavedListSchema), ...errorResponses },
+        response: okResponses(z.array(SavedListSchema)),
       },
     },
     async (request) => listSavedLists(app.db, await memberOf(request)),
@@ -393,13 +389,11 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Saves a named part list for the company',
         body: SavedListBodySchema,
-        response: { 201: SavedListSchema, ...errorResponses },
+        response: createdResponses(SavedListSchema),
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send(await saveList(app.db, await memberOf(request), currentUser(request), request.body)),
+      created(reply, saveList(app.db, await memberOf(request), currentUser(request), request.body)),
   );
 
   app.put(
@@ -411,7 +405,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Renames a list and replaces its lines',
         params: IdParams,
         body: SavedListBodySchema,
-        response: { 200: SavedListSchema, ...errorResponses },
+        response: okResponses(SavedListSchema),
       },
     },
     async (request) =>
@@ -442,7 +436,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Adds every line of the list to your cart through the quick-order rules; answers the cart with what was skipped',
         params: IdParams,
-        response: { 200: CartSchema, ...errorResponses },
+        response: okResponses(CartSchema),
       },
     },
     async (request) => addListToCart(app, await memberOf(request), request.params.id),
@@ -456,10 +450,9 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Applies for a business account (one waits at a time; the shop decides)',
         body: CompanyApplicationBodySchema,
-        response: { 201: CompanyApplicationSchema, ...errorResponses },
+        response: createdResponses(CompanyApplicationSchema),
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await applyForCompany(app, currentUser(request), request.body)),
+    async (request, reply) => created(reply, applyForCompany(app, currentUser(request), request.body)),
   );
 };

@@ -6,7 +6,7 @@ import {
   InsertedResponseSchema,
 } from '@forgeline/shared/schemas/contact';
 import { listContactMessages, sendContactMessage } from './service.ts';
-import { errorResponses } from '../../lib/errors.ts';
+import { createdResponses, okResponses } from '../../lib/route-schemas.ts';
 import { writeLimitOf } from '../../plugins/app/write-limits.ts';
 
 /** Messages per IP and window: enough for a person, too few for a spammer (docs/architecture.md §4, abuse). */
@@ -20,7 +20,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['contact'],
         summary: "The home page's 'Send Us Email' form: stores the message for the admins",
         body: ContactBodySchema,
-        response: { 201: InsertedResponseSchema, ...errorResponses },
+        response: createdResponses(InsertedResponseSchema),
       },
     },
     async (request, reply) => {
@@ -38,7 +38,7 @@ export const contactAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['contact'],
         summary: 'The messages of the contact form, newest first (admins)',
-        response: { 200: z.array(ContactMessageSchema), ...errorResponses },
+        response: okResponses(z.array(ContactMessageSchema)),
       },
     },
     async () => listContactMessages(app),

@@ -8,8 +8,8 @@ import {
   DeliveryZoneSchema,
   DeliveryOptionsQuerySchema,
 } from '@forgeline/shared/schemas/delivery';
-import { errorResponses } from '../../lib/errors.ts';
-import { IdParams, noContent, noContentResponses } from '../../lib/no-content.ts';
+import { createdResponses, IdParams, noContentResponses, okResponses } from '../../lib/route-schemas.ts';
+import { created, noContent } from '../../lib/replies.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import {
   deleteMethod,
@@ -35,7 +35,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'The delivery methods that serve your cart to a destination (country, region), cheapest first, with cost and tax; cost null: freight quoted after the order',
         querystring: DeliveryOptionsQuerySchema,
-        response: { 200: DeliveryOptionsSchema, ...errorResponses },
+        response: okResponses(DeliveryOptionsSchema),
       },
     },
     async (request) => {
@@ -71,10 +71,10 @@ export const deliveryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Adds a delivery zone (admin): a name and countries (DE) or regions (US-IL)',
         body: DeliveryZoneBodySchema,
-        response: { 201: DeliveryZoneSchema, ...errorResponses },
+        response: createdResponses(DeliveryZoneSchema),
       },
     },
-    async (request, reply) => reply.code(201).send(await saveZone(app, currentUser(request), request.body)),
+    async (request, reply) => created(reply, saveZone(app, currentUser(request), request.body)),
   );
   app.put(
     '/delivery/zones/:id',
@@ -84,7 +84,7 @@ export const deliveryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Changes a delivery zone (admin)',
         params: IdParams,
         body: DeliveryZoneBodySchema,
-        response: { 200: DeliveryZoneSchema, ...errorResponses },
+        response: okResponses(DeliveryZoneSchema),
       },
     },
     async (request) => saveZone(app, currentUser(request), request.body, request.params.id),
@@ -121,10 +121,10 @@ export const deliveryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Adds a delivery method (admin): kind flat | weight | free_over | collection | freight_quote and a rate per zone; 400 UNKNOWN_ZONE for a zone the shop does not have',
         body: DeliveryMethodBodySchema,
-        response: { 201: DeliveryMethodSchema, ...errorResponses },
+        response: createdResponses(DeliveryMethodSchema),
       },
     },
-    async (request, reply) => reply.code(201).send(await saveMethod(app, currentUser(request), request.body)),
+    async (request, reply) => created(reply, saveMethod(app, currentUser(request), request.body)),
   );
   app.put(
     '/delivery/methods/:id',
@@ -134,7 +134,7 @@ export const deliveryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Changes a delivery method (admin); checkouts placed keep what they were charged',
         params: IdParams,
         body: DeliveryMethodBodySchema,
-        response: { 200: DeliveryMethodSchema, ...errorResponses },
+        response: okResponses(DeliveryMethodSchema),
       },
     },
     async (request) => saveMethod(app, currentUser(request), request.body, request.params.id),

@@ -8,10 +8,11 @@ import {
   PartDocumentSchema,
 } from '@forgeline/shared/schemas/documents';
 import { sendDownload } from '../../lib/downloads.ts';
-import { badRequest, DomainError, errorResponses } from '../../lib/errors.ts';
+import { badRequest, DomainError } from '../../lib/errors.ts';
 import { readFileAndFields, refuseLargerThan, registerSingleFileUpload } from '../../lib/uploads.ts';
 import { notFoundUnlessUuid } from '../../lib/uuid.ts';
-import { IdParams, noContent, noContentResponses } from '../../lib/no-content.ts';
+import { createdResponses, IdParams, noContentResponses, okResponses } from '../../lib/route-schemas.ts';
+import { created, noContent } from '../../lib/replies.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { viewOf } from '../pricing/index.ts';
 import { addDocument, changeDocument, listDocuments, openDocument, removeDocument } from './service.ts';
@@ -43,7 +44,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "A part's documents (CAD, datasheets, certificates) with their size and download address",
         params: IdParams,
-        response: { 200: z.array(PartDocumentSchema), ...errorResponses },
+        response: okResponses(z.array(PartDocumentSchema)),
       },
     },
     async (request) => listDocuments(app.db, (await viewerOf(app, request)).view, request.params.id),
@@ -57,7 +58,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "A document's file, as an attachment; 401 for a customers-only one without signing in",
         params: IdParams,
-        response: { 200: z.any().describe('the file'), ...errorResponses },
+        response: okResponses(z.any().describe('the file')),
       },
     },
     async (request, reply) => {
@@ -91,7 +92,7 @@ export const documentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: `Attaches a document to a part (admin; multipart: file (STEP, IGES, DXF, STL, PDF, PNG or JPEG, at most ${MEGABYTES} MB), kind, title, visibility, revision, revisedOn (YYYY-MM-DD))`,
         consumes: ['multipart/form-data'],
         params: IdParams,
-        response: { 201: PartDocumentSchema, ...errorResponses },
+        response: createdResponses(PartDocumentSchema),
       },
     },
     async (request, reply) => {
@@ -108,8 +109,7 @@ export const documentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         const message = issue?.message ?? 'The document details are not valid.';
         throw badRequest(message, { [String(issue?.path[0] ?? 'body')]: message });
       }
-      const added = await addDocument(app, currentUser(request), request.params.id, parsed.data, file);
-      return reply.code(201).send(added);
+      return created(reply, addDocument(app, currentUser(request), request.params.id, parsed.data, file));
     },
   );
 
@@ -122,7 +122,7 @@ export const documentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           'Renames a document, or changes its kind, its revision and date, or who may download it (admin)',
         params: IdParams,
         body: DocumentPatchSchema,
-        response: { 200: PartDocumentSchema, ...errorResponses },
+        response: okResponses(PartDocumentSchema),
       },
     },
     async (request) => changeDocument(app, currentUser(request), request.params.id, request.body),

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pendingMigrations, pingDatabase } from '../../db/client.ts';
 import { errorResponses } from '../../lib/errors.ts';
+import { okResponses } from '../../lib/route-schemas.ts';
 
 /** How long readiness waits for each dependency: a load balancer's probe must get its answer in time. */
 const CHECK_TIMEOUT_MS = 2_000;
@@ -89,7 +90,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['health'],
         summary: 'Liveness: 200 while the process answers (never touches the database)',
-        response: { 200: z.object({ status: z.literal('ok') }), ...errorResponses },
+        response: okResponses(z.object({ status: z.literal('ok') })),
       },
     },
     async () => ({ status: 'ok' as const }),

@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ImageUploadResponseSchema } from '@forgeline/shared/schemas/product';
 import { LIMITS } from '@forgeline/shared/constants';
 import { messages } from '@forgeline/shared/messages';
-import { DomainError, badRequest, errorResponses } from '../../lib/errors.ts';
+import { DomainError, badRequest } from '../../lib/errors.ts';
+import { okResponses } from '../../lib/route-schemas.ts';
 import { registerSingleFileUpload } from '../../lib/uploads.ts';
 import { storeProductPhoto } from './service.ts';
 
@@ -33,10 +34,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['images'],
         summary: 'Uploads a product photo (admin; multipart field `image`, at most 5 MB): answers WebP URLs',
         consumes: ['multipart/form-data'],
-        response: {
-          200: ImageUploadResponseSchema,
-          ...errorResponses,
-        },
+        response: okResponses(ImageUploadResponseSchema),
       },
     },
     async (request) => {

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { InvoiceSummarySchema } from '@forgeline/shared/schemas/invoice';
-import { errorResponses } from '../../lib/errors.ts';
-import { IdParams } from '../../lib/no-content.ts';
+import { IdParams, okResponses } from '../../lib/route-schemas.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { renderInvoicePdf, sellerOf } from './pdf.ts';
 import {
@@ -24,7 +23,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['invoices'],
         summary:
           "Your invoices and credit notes, newest first; each invoice with its due date, status ('paid', 'open', 'overdue' or 'credited') and the balance still owed",
-        response: { 200: z.array(InvoiceSummarySchema), ...errorResponses },
+        response: okResponses(z.array(InvoiceSummarySchema)),
       },
     },
     async (request) => summarizeDocuments(app.db, await listMyInvoices(app.db, currentUser(request))),
@@ -39,7 +38,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['invoices'],
         summary: "An order's invoice and credit note, if any (its customer's, or any for an admin)",
         params: IdParams,
-        response: { 200: z.array(InvoiceSummarySchema), ...errorResponses },
+        response: okResponses(z.array(InvoiceSummarySchema)),
       },
     },
     async (request) =>
@@ -55,7 +54,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['invoices'],
         summary: 'The PDF of an invoice or credit note (its buyer, or an admin)',
         params: IdParams,
-        response: { 200: z.any(), ...errorResponses },
+        response: okResponses(z.any()),
       },
     },
     async (request, reply) => {

@@ -7,7 +7,7 @@ import {
   NewsletterSubscriberSchema,
 } from '@forgeline/shared/schemas/contact';
 import { listSubscribers, subscribeToNewsletter } from './service.ts';
-import { errorResponses } from '../../lib/errors.ts';
+import { okResponses } from '../../lib/route-schemas.ts';
 import { writeLimitOf } from '../../plugins/app/write-limits.ts';
 
 export const NEWSLETTER_RATE_LIMIT = { max: writeLimitOf('POST /api/newsletter').perAddress };
@@ -20,10 +20,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['newsletter'],
         summary: "The footer's Newsletter box: the same 200 and message whether the address is new or known",
         body: NewsletterBodySchema,
-        response: {
-          200: NewsletterResponseSchema,
-          ...errorResponses,
-        },
+        response: okResponses(NewsletterResponseSchema),
       },
     },
     async (request, reply) => {
@@ -42,7 +39,7 @@ export const newsletterAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['newsletter'],
         summary: 'The newsletter subscribers, newest first (admins)',
-        response: { 200: z.array(NewsletterSubscriberSchema), ...errorResponses },
+        response: okResponses(z.array(NewsletterSubscriberSchema)),
       },
     },
     async () => listSubscribers(app),

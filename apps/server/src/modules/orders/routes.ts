@@ -30,8 +30,7 @@ import {
   searchOrders,
 } from './service.ts';
 import { exportDay, sendCsv } from '../../lib/csv.ts';
-import { errorResponses } from '../../lib/errors.ts';
-import { IdParams } from '../../lib/no-content.ts';
+import { createdResponses, IdParams, okResponses } from '../../lib/route-schemas.ts';
 import { jsonArrayStream } from '../../lib/json-stream.ts';
 import { setPageHeaders } from '../../lib/page-headers.ts';
 
@@ -46,7 +45,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           'Places an order: name and email from the session, figures from the product, stock taken at once',
         headers: IdempotencyKeyHeaders,
         body: CreateOrderBodySchema,
-        response: { 201: InsertResultSchema, ...errorResponses },
+        response: createdResponses(InsertResultSchema),
       },
     },
     // A retry with the same Idempotency-Key answers the first order instead of placing a second.
@@ -70,7 +69,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'The delivery POST /order would charge now for this part and quantity (method, cost, tax), or null: shown before the order is confirmed',
         querystring: OrderDeliveryQuerySchema,
-        response: { 200: z.object({ delivery: DeliveryOptionSchema.nullable() }), ...errorResponses },
+        response: okResponses(z.object({ delivery: DeliveryOptionSchema.nullable() })),
       },
     },
     async (request) => ({
@@ -87,7 +86,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary: 'Your orders, newest first (the email must be yours)',
         querystring: z.object({ email: z.string({ error: 'email is required' }).max(254) }),
-        response: { 200: z.array(OrderSchema), ...errorResponses },
+        response: okResponses(z.array(OrderSchema)),
       },
     },
     async (request, reply) => {
@@ -105,7 +104,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary:
           'Your orders as CSV (number, date, checkout, PO reference, figures, payment, status); cells that a spreadsheet would read as a formula are written as text',
-        response: { 200: z.string(), ...errorResponses },
+        response: okResponses(z.string()),
       },
     },
     async (request, reply) => {
@@ -124,7 +123,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary: "One order (its customer's or any for an admin; 404 for others)",
         params: IdParams,
-        response: { 200: OrderSchema, ...errorResponses },
+        response: okResponses(OrderSchema),
       },
     },
     async (request) => toOrderDto(await getOrder(app, currentUser(request), request.params.id)),
@@ -139,7 +138,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "What cancelling the order would do, for the confirmation dialog: the refund to the card (paid), the credit note (on terms) or nothing (unpaid), with the amount; the cancel's own refusal (409) when it cannot be cancelled",
         params: IdParams,
-        response: { 200: CancelPreviewSchema, ...errorResponses },
+        response: okResponses(CancelPreviewSchema),
       },
     },
     async (request) => previewCancel(app, currentUser(request), request.params.id),
@@ -154,7 +153,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Cancels an order and gives its stock back: the customer an unpaid one; an admin any not shipped, refunding a paid one and crediting an invoiced one. The order stays listed as cancelled; deletedCount is the spec's name for 'cancelled'",
         params: IdParams,
-        response: { 200: DeletedResultSchema, ...errorResponses },
+        response: okResponses(DeletedResultSchema),
       },
     },
     async (request) => {
@@ -177,7 +176,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: OrderSearchQuerySchema,
         // Without `limit` a stream answers, which bypasses the serializer: each order is encoded by
         // the same schema as it is written.
-        response: { 200: z.array(OrderSchema), ...errorResponses },
+        response: okResponses(z.array(OrderSchema)),
       },
     },
     async (request, reply) => {
@@ -208,7 +207,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           "Every order matching search, paid, status, from and to, newest first, as CSV (admin): the spec's columns plus address, phone, dates, checkout, PO reference and transaction id; streamed; cells a spreadsheet would read as a formula are written as text",
         querystring: OrderSearchQuerySchema,
         // A stream, not a string: the schema documents it only.
-        response: { 200: z.any().describe('text/csv'), ...errorResponses },
+        response: okResponses(z.any().describe('text/csv')),
       },
     },
     async (request, reply) =>
@@ -228,7 +227,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'One order for the admin: customer, delivery address and phone, dates, payment (card, transaction, refunds in its checkout), checkout and PO reference, documents and timeline',
         params: IdParams,
-        response: { 200: AdminOrderDetailSchema, ...errorResponses },
+        response: okResponses(AdminOrderDetailSchema),
       },
     },
     async (request) => getOrderDetail(app, request.params.id),

@@ -11,6 +11,7 @@ import {
 } from '@forgeline/shared/schemas/part-numbers';
 import { acceptCsvUploads, exportDay, sendCsv, uploadedCsv } from '../../lib/csv.ts';
 import { errorResponses, notFound } from '../../lib/errors.ts';
+import { noContentResponses, okResponses } from '../../lib/route-schemas.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import {
@@ -36,7 +37,7 @@ export const partNumberRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Your company's own part numbers and the parts of ours they name, by your number",
-        response: { 200: z.array(PartNumberSchema), ...errorResponses },
+        response: okResponses(z.array(PartNumberSchema)),
       },
     },
     async (request) => listPartNumbers(app, currentUser(request).id),
@@ -50,7 +51,7 @@ export const partNumberRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Sets your company's number for one of our parts, replacing its old one (company admin); a number names one part",
         body: PartNumberBodySchema,
-        response: { 200: PartNumberSchema, ...errorResponses },
+        response: okResponses(PartNumberSchema),
       },
     },
     async (request) => setPartNumber(app, currentUser(request), request.body),
@@ -63,7 +64,7 @@ export const partNumberRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Removes your company's number for one of our parts (company admin)",
         params: ProductParams,
-        response: { 204: z.null(), ...errorResponses },
+        response: noContentResponses,
       },
     },
     async (request, reply) => {
@@ -80,7 +81,7 @@ export const partNumberRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "Your company's part numbers as CSV: customer part number, our part number, name; cells a spreadsheet would read as a formula are written as text",
-        response: { 200: z.any().describe('text/csv'), ...errorResponses },
+        response: okResponses(z.any().describe('text/csv')),
       },
     },
     async (request, reply) => {

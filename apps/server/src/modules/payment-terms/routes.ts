@@ -15,8 +15,7 @@ import { termsInvoicesCsv } from './csv.ts';
 import { listTermsInvoices, markTermsPaid } from './service.ts';
 import { getTerms, setPersonTerms } from '../companies/index.ts';
 import { exportDay, sendCsv } from '../../lib/csv.ts';
-import { errorResponses } from '../../lib/errors.ts';
-import { IdParams } from '../../lib/no-content.ts';
+import { IdParams, okResponses } from '../../lib/route-schemas.ts';
 
 /** The buyer's own terms: whether the checkout may offer 'pay by invoice', and what is left of the limit. */
 export const paymentTermsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,7 +27,7 @@ export const paymentTermsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payment terms'],
         summary:
           'Your payment terms: approved or not, net days, credit limit, used and available (dollars), and the bank account invoices are paid into',
-        response: { 200: MyPaymentTermsSchema, ...errorResponses },
+        response: okResponses(MyPaymentTermsSchema),
       },
     },
     async (request) => {
@@ -47,7 +46,7 @@ export const paymentTermsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payment terms'],
         summary: "A customer's payment terms and the credit in use (admin)",
         params: IdParams,
-        response: { 200: PaymentTermsSchema, ...errorResponses },
+        response: okResponses(PaymentTermsSchema),
       },
     },
     async (request) => getTerms(app.db, request.params.id),
@@ -62,7 +61,7 @@ export const paymentTermsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           'Approves a customer to pay by invoice, net 15/30/60 days with a credit limit in dollars, on their company (a person without one gets a company of their own); terms: null withdraws it (admin)',
         params: IdParams,
         body: PaymentTermsBodySchema,
-        response: { 200: PaymentTermsSchema.extend({ modifiedCount: z.number().int() }), ...errorResponses },
+        response: okResponses(PaymentTermsSchema.extend({ modifiedCount: z.number().int() })),
       },
     },
     async (request) => {
@@ -84,7 +83,7 @@ export const paymentTermsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Invoices on terms with something unpaid, soonest due first; overdue=true: only those past their due date (admin)',
         querystring: TermsInvoicesQuerySchema,
-        response: { 200: z.array(TermsInvoiceSchema), ...errorResponses },
+        response: okResponses(z.array(TermsInvoiceSchema)),
       },
     },
     async (request) => listTermsInvoices(app.db, { overdueOnly: request.query.overdue === 'true' }),
@@ -98,7 +97,7 @@ export const paymentTermsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'The invoices on terms with something unpaid as CSV, soonest due first; overdue=true: only those past their due date (admin); cells a spreadsheet would read as a formula are written as text',
         querystring: TermsInvoicesQuerySchema,
-        response: { 200: z.any().describe('text/csv'), ...errorResponses },
+        response: okResponses(z.any().describe('text/csv')),
       },
     },
     async (request, reply) => {
@@ -119,7 +118,7 @@ export const paymentTermsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           "Records the transfer that paid an invoice checkout, with its reference: every unpaid line paid, the receipt mailed with the checkout's invoice; 409 when already paid (admin)",
         params: IdParams,
         body: MarkPaidBodySchema,
-        response: { 200: ModifiedResultSchema, ...errorResponses },
+        response: okResponses(ModifiedResultSchema),
       },
     },
     async (request) => ({

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   CardErrorSchema,
   CreatePaymentIntentBodySchema,
@@ -13,6 +12,7 @@ import {
 import { currentUser } from '../../plugins/app/auth.ts';
 import { confirmPayment, confirmTestCard, openPayment } from './service.ts';
 import { errorResponses } from '../../lib/errors.ts';
+import { IdParams, okResponses } from '../../lib/route-schemas.ts';
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -22,7 +22,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payments'],
         summary:
           'Which card entry the SPA shows (the test processor or Stripe Elements, with its publishable key), and how long unpaid orders are held',
-        response: { 200: PaymentsConfigSchema, ...errorResponses },
+        response: okResponses(PaymentsConfigSchema),
       },
     },
     async () => ({
@@ -42,7 +42,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Opens (or reuses) the payment of one of your unpaid orders; the amount is the order's, never the body's",
         body: CreatePaymentIntentBodySchema,
-        response: { 200: PaymentIntentResponseSchema, ...errorResponses },
+        response: okResponses(PaymentIntentResponseSchema),
       },
     },
     async (request) => ({
@@ -58,9 +58,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payments'],
         summary:
           'Marks your order paid once the provider confirms this payment succeeded for it, in full (idempotent)',
-        params: z.object({ id: z.string().max(100) }),
+        params: IdParams,
         body: PayOrderBodySchema,
-        response: { 200: ModifiedResultSchema, ...errorResponses },
+        response: okResponses(ModifiedResultSchema),
       },
     },
     async (request) => {

@@ -22,7 +22,8 @@ import {
   ProductAccessSchema,
 } from '@forgeline/shared/schemas/price-list';
 import { acceptCsvUploads, sendCsv, uploadedCsv } from '../../lib/csv.ts';
-import { IdParams, noContent, noContentResponses } from '../../lib/no-content.ts';
+import { createdResponses, IdParams, noContentResponses, okResponses } from '../../lib/route-schemas.ts';
+import { created, noContent } from '../../lib/replies.ts';
 import { errorResponses } from '../../lib/errors.ts';
 import { notFoundUnlessUuid } from '../../lib/uuid.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
@@ -80,7 +81,7 @@ export const priceListAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Price lists by name, with how many parts they price and whom they are given to (admin)',
-        response: { 200: z.array(PriceListSummarySchema), ...errorResponses },
+        response: okResponses(z.array(PriceListSummarySchema)),
       },
     },
     async () => listPriceLists(app.db),
@@ -93,10 +94,10 @@ export const priceListAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Creates a price list (admin): name, validity (YYYY-MM-DD, either open), percentOff (0 to 100, two decimals) for all parts or only those listed',
         body: PriceListBodySchema,
-        response: { 201: PriceListDetailSchema, ...errorResponses },
+        response: createdResponses(PriceListDetailSchema),
       },
     },
-    async (request, reply) => reply.code(201).send(await createPriceList(app, actor(request), request.body)),
+    async (request, reply) => created(reply, createPriceList(app, actor(request), request.body)),
   );
   app.get(
     '/price-lists/:id',
@@ -105,7 +106,7 @@ export const priceListAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'A price list with its parts and assignments (admin)',
         params: IdParams,
-        response: { 200: PriceListDetailSchema, ...errorResponses },
+        response: okResponses(PriceListDetailSchema),
       },
     },
     async (request) => getPriceList(app.db, request.params.id),
@@ -118,7 +119,7 @@ export const priceListAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Replaces a price list's terms (admin)",
         params: IdParams,
         body: PriceListBodySchema,
-        response: { 200: PriceListDetailSchema, ...errorResponses },
+        response: okResponses(PriceListDetailSchema),
       },
     },
     async (request) => updatePriceList(app, actor(request), request.params.id, request.body),
@@ -145,7 +146,7 @@ export const priceListAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           "Puts one part on the list, by productId or sku: its price and breaks, or price null for the list's percentage rule (admin)",
         params: IdParams,
         body: PriceListItemBodySchema,
-        response: { 200: PriceListDetailSchema, ...errorResponses },
+        response: okResponses(PriceListDetailSchema),
       },
     },
     async (request) => setItem(app, actor(request), request.params.id, request.body),
@@ -172,7 +173,7 @@ export const priceListAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "The list's parts as CSV (admin): part number, name, price (empty: the percentage rule applies), price breaks ('10:4.50;50:4.00')",
         params: IdParams,
-        response: { 200: z.any().describe('text/csv'), ...errorResponses },
+        response: okResponses(z.any().describe('text/csv')),
       },
     },
     async (request, reply) => {
@@ -217,11 +218,11 @@ export const priceListAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Gives the list to a company or a customer group, with a priority: higher wins (admin)',
         params: IdParams,
         body: AssignmentBodySchema,
-        response: { 201: PriceListDetailSchema, ...errorResponses },
+        response: createdResponses(PriceListDetailSchema),
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await addAssignment(app, actor(request), request.params.id, request.body)),
+      created(reply, addAssignment(app, actor(request), request.params.id, request.body)),
   );
   app.patch(
     '/price-lists/:id/assignments/:assignmentId',
@@ -231,7 +232,7 @@ export const priceListAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Changes an assignment's priority (admin)",
         params: AssignmentParams,
         body: AssignmentPatchSchema,
-        response: { 200: PriceListDetailSchema, ...errorResponses },
+        response: okResponses(PriceListDetailSchema),
       },
     },
     async (request) =>
@@ -263,7 +264,7 @@ export const priceListAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Customer groups with their companies (admin)',
-        response: { 200: z.array(CustomerGroupSchema), ...errorResponses },
+        response: okResponses(z.array(CustomerGroupSchema)),
       },
     },
     async () => listGroups(app.db),
@@ -275,10 +276,10 @@ export const priceListAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Creates a customer group (admin)',
         body: CustomerGroupBodySchema,
-        response: { 201: CustomerGroupSchema, ...errorResponses },
+        response: createdResponses(CustomerGroupSchema),
       },
     },
-    async (request, reply) => reply.code(201).send(await createGroup(app, actor(request), request.body.name)),
+    async (request, reply) => created(reply, createGroup(app, actor(request), request.body.name)),
   );
   app.patch(
     '/customer-groups/:id',
@@ -288,7 +289,7 @@ export const priceListAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Renames a customer group (admin)',
         params: IdParams,
         body: CustomerGroupBodySchema,
-        response: { 200: CustomerGroupSchema, ...errorResponses },
+        response: okResponses(CustomerGroupSchema),
       },
     },
     async (request) => renameGroup(app, actor(request), request.params.id, request.body.name),
@@ -314,7 +315,7 @@ export const priceListAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "A company's customer group and the price lists it holds, directly or through it (admin)",
         params: IdParams,
-        response: { 200: CompanyPricingSchema, ...errorResponses },
+        response: okResponses(CompanyPricingSchema),
       },
     },
     async (request) => companyPricing(app.db, request.params.id),
@@ -327,7 +328,7 @@ export const priceListAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Puts a company in a customer group, or (groupId null) out of its group (admin)',
         params: IdParams,
         body: CompanyGroupBodySchema,
-        response: { 200: CompanyPricingSchema, ...errorResponses },
+        response: okResponses(CompanyPricingSchema),
       },
     },
     async (request) => setCompanyGroup(app, actor(request), request.params.id, request.body.groupId),
@@ -341,7 +342,7 @@ export const priceListAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           'Which price a company pays for a part (id or part number) today and why: list price, its price and breaks, the list that set it, and with ?quantity= the break in force (admin)',
         params: PartParams,
         querystring: PriceExplainQuerySchema,
-        response: { 200: PriceExplanationSchema, ...errorResponses },
+        response: okResponses(PriceExplanationSchema),
       },
     },
     async (request) => explainPrice(app.db, request.params.id, request.params.part, request.query.quantity),
@@ -354,7 +355,7 @@ export const priceListAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Who may see a part: restricted, and the companies and groups allowed or denied (admin)',
         params: IdParams,
-        response: { 200: ProductAccessSchema, ...errorResponses },
+        response: okResponses(ProductAccessSchema),
       },
     },
     async (request) => getAccess(app.db, request.params.id),
@@ -368,7 +369,7 @@ export const priceListAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           'Replaces who may see a part (admin): restricted parts are seen only by those allowed; denied companies and groups never see it',
         params: IdParams,
         body: ProductAccessBodySchema,
-        response: { 200: ProductAccessSchema, ...errorResponses },
+        response: okResponses(ProductAccessSchema),
       },
     },
     async (request) => setAccess(app, actor(request), request.params.id, request.body),

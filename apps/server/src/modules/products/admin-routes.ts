@@ -15,8 +15,7 @@ import { IdempotencyKeyHeaders, withIdempotency } from '../idempotency/index.ts'
 import { bulkUpdateProducts } from './bulk.ts';
 import { createProduct, deleteProduct, fieldsOfBody as toFields, replaceProduct } from './service.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
-import { errorResponses } from '../../lib/errors.ts';
-import { IdParams } from '../../lib/no-content.ts';
+import { createdResponses, IdParams, okResponses } from '../../lib/route-schemas.ts';
 
 /** The admin's catalogue writes (the rules are in service.ts). */
 export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,7 +28,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Adds a product (admin): sku (made up when absent), packSize, maxOrder and priceTiers optional; 400 naming the field when the minimum is above the stock or not a whole number of packs, or the tiers are out of order',
         body: ProductBodySchema,
-        response: { 201: InsertResultSchema, ...errorResponses },
+        response: createdResponses(InsertResultSchema),
       },
     },
     async (request, reply) => {
@@ -48,7 +47,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           'Replaces every field of a product (admin); omitted B2B fields (sku, packSize, maxOrder, priceTiers) are kept; modifiedCount 0 when nothing changed',
         params: IdParams,
         body: ProductUpdateBodySchema,
-        response: { 200: ModifiedResultSchema, ...errorResponses },
+        response: okResponses(ModifiedResultSchema),
       },
     },
     async (request) => {
@@ -72,7 +71,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           "Sets stock and base prices by part number (admin; API key scope products:write), all or nothing: a bad row is a 400 naming it ('Row 3 (FL-X): …') and nothing changes. Stock is the count on the shelf; more than a part had is a goods receipt that fills its back-orders oldest first. Send an Idempotency-Key: a retry gets the first answer",
         headers: IdempotencyKeyHeaders,
         body: ProductBulkBodySchema,
-        response: { 200: ProductBulkResultSchema, ...errorResponses },
+        response: okResponses(ProductBulkResultSchema),
       },
     },
     async (request, reply) =>
@@ -101,7 +100,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['products'],
         summary: 'Deletes a product (admin); its orders keep their copy of name and price',
         params: IdParams,
-        response: { 200: DeletedResultSchema, ...errorResponses },
+        response: okResponses(DeletedResultSchema),
       },
     },
     async (request) => {
@@ -118,7 +117,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['products'],
         summary: "A part's discontinued state, replacement and related parts, by part number (admin)",
         params: IdParams,
-        response: { 200: ProductLifecycleSchema, ...errorResponses },
+        response: okResponses(ProductLifecycleSchema),
       },
     },
     async (request) => getLifecycle(app.db, request.params.id),
@@ -134,7 +133,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           'Marks a part discontinued (or not) with its replacement, and sets its related parts in order (admin); 400 naming an unknown part number',
         params: IdParams,
         body: ProductLifecycleSchema,
-        response: { 200: ProductLifecycleSchema, ...errorResponses },
+        response: okResponses(ProductLifecycleSchema),
       },
     },
     async (request) => setLifecycle(app, currentUser(request), request.params.id, request.body),

@@ -9,6 +9,7 @@ import {
   SuggestQuerySchema,
 } from '@forgeline/shared/schemas/catalogue';
 import { errorResponses, notFound } from '../../lib/errors.ts';
+import { IdParams, okResponses } from '../../lib/route-schemas.ts';
 import { sendCachedPage } from './catalogue-cache.ts';
 import { createCatalogueReader, credentialOf } from './catalogue-reader.ts';
 
@@ -66,8 +67,8 @@ export const browseRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalogue'],
         summary: "A part's category trail and attribute values, for its page",
-        params: z.object({ id: z.string().max(100) }),
-        response: { 200: ProductSpecsSchema, ...errorResponses },
+        params: IdParams,
+        response: okResponses(ProductSpecsSchema),
       },
     },
     async (request) => {

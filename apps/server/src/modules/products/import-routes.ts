@@ -8,6 +8,7 @@ import {
   ProductImportReportSchema,
 } from '@forgeline/shared/schemas/product-import';
 import { errorResponses } from '../../lib/errors.ts';
+import { okResponses } from '../../lib/route-schemas.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { acceptCsvUploads, exportDay, sendCsv, uploadedCsv } from '../../lib/csv.ts';
 import { importTooLarge, productsCsvStream } from './csv.ts';
@@ -29,7 +30,7 @@ export const productCsvRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['products'],
         summary:
           "Every product by part number as CSV (admin): part number, name, price, stock, minimum order, pack size, maximum order, price breaks ('100:4.20;500:3.90'), low-stock alert, description, image; streamed; cells a spreadsheet would read as a formula are written as text",
-        response: { 200: z.any().describe('text/csv'), ...errorResponses },
+        response: okResponses(z.any().describe('text/csv')),
       },
     },
     async (_request, reply) =>

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ProductListQuerySchema, ProductSchema, RelatedPartSchema } from '@forgeline/shared/schemas/product';
 import { relatedParts } from './lifecycle.ts';
 import { errorResponses, notFound } from '../../lib/errors.ts';
+import { IdParams, okResponses } from '../../lib/route-schemas.ts';
 import { sendCachedPage } from './catalogue-cache.ts';
 import { createCatalogueReader, credentialOf } from './catalogue-reader.ts';
 
@@ -41,8 +42,8 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['products'],
         summary: 'One product, for the purchase page',
-        params: z.object({ id: z.string().max(100) }),
-        response: { 200: ProductSchema, ...errorResponses },
+        params: IdParams,
+        response: okResponses(ProductSchema),
       },
     },
     async (request) => {
@@ -60,8 +61,8 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['products'],
         summary:
           "A part's related parts (accessories, alternatives) in the admin's order; discontinued ones marked",
-        params: z.object({ id: z.string().max(100) }),
-        response: { 200: z.array(RelatedPartSchema), ...errorResponses },
+        params: IdParams,
+        response: okResponses(z.array(RelatedPartSchema)),
       },
     },
     async (request) => relatedParts(app.db, await viewOf(request), request.params.id),

@@ -8,7 +8,8 @@ import {
   PunchoutSettingsBodySchema,
   PunchoutSettingsSchema,
 } from '@forgeline/shared/schemas/punchout';
-import { errorResponses, forbidden, notFound, statusOf, toApiError } from '../../lib/errors.ts';
+import { forbidden, notFound, statusOf, toApiError } from '../../lib/errors.ts';
+import { IdParams, okResponses } from '../../lib/route-schemas.ts';
 import { notFoundUnlessUuid } from '../../lib/uuid.ts';
 import { currentUser, trustedOrigins } from '../../plugins/app/auth.ts';
 import { cxmlResponse } from './cxml.ts';
@@ -165,7 +166,7 @@ export const punchoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Whether this session is a punchout visit (the cart transfers instead of checking out)',
-        response: { 200: PunchoutSessionSchema, ...errorResponses },
+        response: okResponses(PunchoutSessionSchema),
       },
     },
     async (request) => {
@@ -181,15 +182,14 @@ export const punchoutAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     'preHandler',
     notFoundUnlessUuid(() => 'Company'),
   );
-  const params = z.object({ id: z.string().max(100) });
   app.get(
     '/companies/:id/punchout',
     {
       schema: {
         tags,
         summary: "A company's punchout settings (admin); never a secret, only whether one is set",
-        params,
-        response: { 200: PunchoutSettingsSchema, ...errorResponses },
+        params: IdParams,
+        response: okResponses(PunchoutSettingsSchema),
       },
     },
     async (request) => {
@@ -205,9 +205,9 @@ export const punchoutAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "Sets a company's punchout credentials and the member its buyers act as (admin); secrets left out are kept",
-        params,
+        params: IdParams,
         body: PunchoutSettingsBodySchema,
-        response: { 200: PunchoutSettingsSchema, ...errorResponses },
+        response: okResponses(PunchoutSettingsSchema),
       },
     },
     async (request) => saveSettings(app, currentUser(request), request.params.id, request.body),
@@ -218,9 +218,9 @@ export const punchoutAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "The company's punchout documents in and out, newest first (admin); secrets blanked",
-        params,
+        params: IdParams,
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
-        response: { 200: z.array(PunchoutDocumentSchema), ...errorResponses },
+        response: okResponses(z.array(PunchoutDocumentSchema)),
       },
     },
     async (request) => listDocuments(app, request.params.id, request.query.limit),

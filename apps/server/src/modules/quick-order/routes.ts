@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { QuickOrderCheckBodySchema, QuickOrderCheckResponseSchema } from '@forgeline/shared/schemas/cart';
 import { checkQuickOrder } from './service.ts';
-import { errorResponses } from '../../lib/errors.ts';
+import { okResponses } from '../../lib/route-schemas.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 
 export const quickOrderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,10 +17,7 @@ export const quickOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Checks pasted 'part-number quantity' lines or a CSV's text (≤ 1,000 lines, ≤ 200 KB: else 413), each line with its problem; stores nothing",
         body: QuickOrderCheckBodySchema,
-        response: {
-          200: QuickOrderCheckResponseSchema,
-          ...errorResponses,
-        },
+        response: okResponses(QuickOrderCheckResponseSchema),
       },
     },
     async (request) => checkQuickOrder(app, currentUser(request).id, request.body.text),

@@ -12,7 +12,7 @@ import {
 } from '@forgeline/shared/schemas/quote';
 import { toDollars } from '@forgeline/shared/money';
 import { errorResponses } from '../../lib/errors.ts';
-import { IdParams } from '../../lib/no-content.ts';
+import { createdResponses, IdParams, okResponses } from '../../lib/route-schemas.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { sellerOf } from '../invoices/index.ts';
 import { checkoutAnswer } from '../checkout/index.ts';
@@ -87,7 +87,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['quotes'],
         summary: 'Asks the shop for a quote on some parts, with optional target prices and a note',
         body: RequestQuoteBodySchema,
-        response: { 201: QuoteSchema, ...errorResponses },
+        response: createdResponses(QuoteSchema),
       },
     },
     async (request, reply) => {
@@ -104,7 +104,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['quotes'],
         summary: 'Your quotes, newest first',
-        response: { 200: z.array(QuoteSchema), ...errorResponses },
+        response: okResponses(z.array(QuoteSchema)),
       },
     },
     async (request) => (await listMyQuotes(app.db, currentUser(request))).map((parts) => toQuoteDto(parts)),
@@ -119,7 +119,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['quotes'],
         summary: 'One quote (its buyer, or an admin)',
         params: IdParams,
-        response: { 200: QuoteSchema, ...errorResponses },
+        response: okResponses(QuoteSchema),
       },
     },
     async (request) => {
@@ -139,7 +139,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
           'The delivery methods that serve an offer to a destination (country, region), cheapest first, with cost and tax: the buyer chooses one when accepting',
         params: IdParams,
         querystring: DestinationSchema,
-        response: { 200: DeliveryOptionsSchema, ...errorResponses },
+        response: okResponses(DeliveryOptionsSchema),
       },
     },
     async (request) =>
@@ -158,7 +158,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Writes a message on an open quote (its buyer, or an admin)',
         params: IdParams,
         body: QuoteMessageBodySchema,
-        response: { 200: QuoteSchema, ...errorResponses },
+        response: okResponses(QuoteSchema),
       },
     },
     async (request) => {
@@ -204,7 +204,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['quotes'],
         summary: 'Declines an open quote and closes it (its buyer, or an admin)',
         params: IdParams,
-        response: { 200: QuoteSchema, ...errorResponses },
+        response: okResponses(QuoteSchema),
       },
     },
     async (request) => {
@@ -221,7 +221,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['quotes'],
         summary: 'The PDF of a priced quote (its buyer, or an admin)',
         params: IdParams,
-        response: { 200: z.any(), ...errorResponses },
+        response: okResponses(z.any()),
       },
     },
     async (request, reply) => {
@@ -246,7 +246,7 @@ export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['quotes'],
         summary: 'Every quote, newest first, optionally of one status (admin)',
         querystring: QuoteListQuerySchema,
-        response: { 200: z.array(QuoteSchema), ...errorResponses },
+        response: okResponses(z.array(QuoteSchema)),
       },
     },
     async (request) => (await listAllQuotes(app.db, request.query.status)).map((parts) => toQuoteDto(parts)),
@@ -261,7 +261,7 @@ export const quoteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           'Prices every line of an open quote and sets how long the offer holds (admin); may revise an offer',
         params: IdParams,
         body: OfferQuoteBodySchema,
-        response: { 200: QuoteSchema, ...errorResponses },
+        response: okResponses(QuoteSchema),
       },
     },
     async (request) => {

@@ -8,9 +8,9 @@ import {
   ReturnListQuerySchema,
   ReturnSchema,
 } from '@forgeline/shared/schemas/return';
-import { errorResponses } from '../../lib/errors.ts';
-import { IdParams } from '../../lib/no-content.ts';
-import { setPageHeaders } from '../../lib/page-headers.ts';
+import { createdResponses, IdParams, okResponses } from '../../lib/route-schemas.ts';
+import { created } from '../../lib/replies.ts';
+import { pageRows } from '../../lib/page-headers.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import {
   approveReturn,
@@ -34,11 +34,10 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Asks to return shipped pieces of one order line, with a reason, within RETURN_WINDOW_DAYS of its last shipment (whoever may read the order); 409 naming the rule when the line has not shipped, the time has passed or more pieces are asked than were shipped and not already returned or asked back; nothing changes then',
         body: CreateReturnBodySchema,
-        response: { 201: ReturnSchema, ...errorResponses },
+        response: createdResponses(ReturnSchema),
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await requestReturn(app, currentUser(request), request.body)),
+    async (request, reply) => created(reply, requestReturn(app, currentUser(request), request.body)),
   );
 
   app.get(
@@ -50,7 +49,7 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['returns'],
         summary:
           "The returns of your orders (and of your company's when your role reads them), newest first, with their status and credit note",
-        response: { 200: z.array(ReturnSchema), ...errorResponses },
+        response: okResponses(z.array(ReturnSchema)),
       },
     },
     async (request) => listMyReturns(app, currentUser(request)),
@@ -68,14 +67,10 @@ export const returnAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Every return, newest first, or those at one step (admin), a page at a time (page, limit: 50 unless asked, at most 100; the total in X-Total-Count)',
         querystring: ReturnListQuerySchema,
-        response: { 200: z.array(ReturnSchema), ...errorResponses },
+        response: okResponses(z.array(ReturnSchema)),
       },
     },
-    async (request, reply) => {
-      const page = await listReturns(app, request.query);
-      setPageHeaders(reply, page);
-      return page.rows;
-    },
+    async (request, reply) => pageRows(reply, await listReturns(app, request.query)),
   );
 
   app.post(
@@ -88,7 +83,7 @@ export const returnAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           'Approves a requested return, with an optional note (admin); the buyer is told to send the pieces',
         params: IdParams,
         body: DecideReturnBodySchema,
-        response: { 200: ReturnSchema, ...errorResponses },
+        response: okResponses(ReturnSchema),
       },
     },
     async (request) => approveReturn(app, currentUser(request), request.params.id, request.body.note),
@@ -103,7 +98,7 @@ export const returnAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Refuses a requested or approved return with a note the buyer reads (admin)',
         params: IdParams,
         body: RefuseReturnBodySchema,
-        response: { 200: ReturnSchema, ...errorResponses },
+        response: okResponses(ReturnSchema),
       },
     },
     async (request) => refuseReturn(app, currentUser(request), request.params.id, request.body.note),
@@ -119,7 +114,7 @@ export const returnAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           'Marks an approved return received (admin): so many of its pieces can be sold again and go back into stock, the rest do not',
         params: IdParams,
         body: ReceiveReturnBodySchema,
-        response: { 200: ReturnSchema, ...errorResponses },
+        response: okResponses(ReturnSchema),
       },
     },
     async (request) => receiveReturn(app, currentUser(request), request.params.id, request.body.resaleable),
@@ -134,7 +129,7 @@ export const returnAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Refunds a received return (admin): to the card through the payment provider, or as a credit against the invoice of an order on terms, always with a credit note at the line’s frozen price and tax; a second refund gets 409 RETURN_STATUS',
         params: IdParams,
-        response: { 200: ReturnSchema, ...errorResponses },
+        response: okResponses(ReturnSchema),
       },
     },
     async (request) => refundReturn(app, currentUser(request), request.params.id),

@@ -4,7 +4,7 @@ import { InsertResultSchema } from '@forgeline/shared/schemas/order';
 import { ProductReviewsSchema, ReviewBodySchema, ReviewSchema } from '@forgeline/shared/schemas/review';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { leaveReview, newestReviews, reviewsOfProduct } from './service.ts';
-import { errorResponses } from '../../lib/errors.ts';
+import { createdResponses, IdParams, okResponses } from '../../lib/route-schemas.ts';
 import { writeLimitOf } from '../../plugins/app/write-limits.ts';
 
 /** Reviews per signed-in user (docs/architecture.md §4, abuse): the write limits' table holds it. */
@@ -17,7 +17,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reviews'],
         summary: 'Customer reviews, newest first',
-        response: { 200: z.array(ReviewSchema), ...errorResponses },
+        response: okResponses(z.array(ReviewSchema)),
       },
     },
     async () => newestReviews(app),
@@ -29,8 +29,8 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reviews'],
         summary: "A part's rating and its newest reviews",
-        params: z.object({ id: z.string().max(100) }),
-        response: { 200: ProductReviewsSchema, ...errorResponses },
+        params: IdParams,
+        response: okResponses(ProductReviewsSchema),
       },
     },
     async (request) => reviewsOfProduct(app, await app.resolveUser(request), request.params.id),
@@ -44,10 +44,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reviews'],
         summary: 'Leaves a review as yourself: name, email and photo come from your account',
         body: ReviewBodySchema,
-        response: {
-          201: InsertResultSchema,
-          ...errorResponses,
-        },
+        response: createdResponses(InsertResultSchema),
       },
     },
     async (request, reply) => {

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ModifiedResultSchema } from '@forgeline/shared/schemas/order';
 import { CreateShipmentBodySchema, ShipmentSchema } from '@forgeline/shared/schemas/shipment';
-import { errorResponses } from '../../lib/errors.ts';
-import { IdParams } from '../../lib/no-content.ts';
+import { createdResponses, IdParams, okResponses } from '../../lib/route-schemas.ts';
+import { created } from '../../lib/replies.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import {
   createShipment,
@@ -24,7 +24,7 @@ export const shipmentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['shipments'],
         summary:
           "The shipments of your orders (and of your company's when your role reads them), newest first: carrier, tracking number and link, date and pieces per line",
-        response: { 200: z.array(ShipmentSchema), ...errorResponses },
+        response: okResponses(z.array(ShipmentSchema)),
       },
     },
     async (request) => listMyShipments(app, currentUser(request)),
@@ -40,7 +40,7 @@ export const shipmentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'The shipments with pieces of one order line, for whoever may read the order (its buyer, their company by role, admins); 404 for others',
         params: IdParams,
-        response: { 200: z.array(ShipmentSchema), ...errorResponses },
+        response: okResponses(z.array(ShipmentSchema)),
       },
     },
     async (request) => listOrderShipments(app, currentUser(request), request.params.id),
@@ -58,13 +58,10 @@ export const shipmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Ships pieces of paid (or on-terms) lines of one checkout with a carrier and tracking number (admin): 409 naming the rule when a line is cancelled, unpaid or has fewer pieces left, and nothing changes; the buyer gets one mail with the tracking link',
         body: CreateShipmentBodySchema,
-        response: { 201: ShipmentSchema, ...errorResponses },
+        response: createdResponses(ShipmentSchema),
       },
     },
-    async (request, reply) => {
-      const shipment = await createShipment(app, currentUser(request), request.body);
-      return reply.code(201).send(shipment);
-    },
+    async (request, reply) => created(reply, createShipment(app, currentUser(request), request.body)),
   );
 
   app.put(
@@ -76,7 +73,7 @@ export const shipmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Ships every piece still to ship of a paid (or on-terms) order line (admin), as one shipment by carrier Other; modifiedCount 0 when nothing was left',
         params: IdParams,
-        response: { 200: ModifiedResultSchema, ...errorResponses },
+        response: okResponses(ModifiedResultSchema),
       },
     },
     async (request) => {
@@ -93,7 +90,7 @@ export const shipmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'The packing slip of a shipment (admin): lines, pieces in the parcel and still to come, no prices',
         params: IdParams,
-        response: { 200: z.any(), ...errorResponses },
+        response: okResponses(z.any()),
       },
     },
     async (request, reply) => {

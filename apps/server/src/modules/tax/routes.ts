@@ -12,12 +12,13 @@ import {
   TaxRateSchema,
   TaxReportQuerySchema,
 } from '@forgeline/shared/schemas/tax';
-import { badRequest, DomainError, errorResponses, notFound } from '../../lib/errors.ts';
+import { badRequest, DomainError, notFound } from '../../lib/errors.ts';
 import { notFoundUnlessUuid } from '../../lib/uuid.ts';
 import { sendCsv } from '../../lib/csv.ts';
 import { sendDownload } from '../../lib/downloads.ts';
 import { readFileAndFields, refuseLargerThan, registerSingleFileUpload } from '../../lib/uploads.ts';
-import { IdParams, noContent, noContentResponses } from '../../lib/no-content.ts';
+import { createdResponses, IdParams, noContentResponses, okResponses } from '../../lib/route-schemas.ts';
+import { created, noContent } from '../../lib/replies.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { findMembership } from '../membership/index.ts';
 import {
@@ -64,7 +65,7 @@ export const taxAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Every tax rate, by country, region, category and start (admin)',
-        response: { 200: z.array(TaxRateSchema), ...errorResponses },
+        response: okResponses(z.array(TaxRateSchema)),
       },
     },
     async () => listTaxRates(app.db),
@@ -77,11 +78,10 @@ export const taxAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Adds a tax rate (admin): country (ISO 3166), region (optional), category standard|reduced, rate in percent (two decimals), name, validFrom, validTo (optional); 409 TAX_RATE_OVERLAP when another rate of the place and category is valid on the same days',
         body: TaxRateBodySchema,
-        response: { 201: TaxRateSchema, ...errorResponses },
+        response: createdResponses(TaxRateSchema),
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await createTaxRate(app, currentUser(request), request.body)),
+    async (request, reply) => created(reply, createTaxRate(app, currentUser(request), request.body)),
   );
   app.patch(
     '/tax/rates/:id',
@@ -91,7 +91,7 @@ export const taxAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Changes a tax rate (admin); the rate as changed is checked whole, overlaps refused',
         params: IdParams,
         body: TaxRatePatchSchema,
-        response: { 200: TaxRateSchema, ...errorResponses },
+        response: okResponses(TaxRateSchema),
       },
     },
     async (request) => updateTaxRate(app, currentUser(request), request.params.id, request.body),
@@ -117,7 +117,7 @@ export const taxAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Marks the company's VAT ID verified (admin, after checking it in VIES); 400 without a VAT ID",
         params: IdParams,
-        response: { 200: VerificationSchema, ...errorResponses },
+        response: okResponses(VerificationSchema),
       },
     },
     async (request) => setTaxIdVerification(app, currentUser(request), request.params.id, true),
@@ -129,7 +129,7 @@ export const taxAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Withdraws the VAT ID's verification (admin): VAT is charged again",
         params: IdParams,
-        response: { 200: VerificationSchema, ...errorResponses },
+        response: okResponses(VerificationSchema),
       },
     },
     async (request) => setTaxIdVerification(app, currentUser(request), request.params.id, false),
@@ -143,7 +143,7 @@ export const taxAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Tax exemption certificates, newest first: pending ones (or all), of one company or all (admin)',
         querystring: TaxExemptionListQuerySchema,
-        response: { 200: z.array(TaxExemptionSchema), ...errorResponses },
+        response: okResponses(z.array(TaxExemptionSchema)),
       },
     },
     async (request) => listExemptions(app.db, request.query),
@@ -155,7 +155,7 @@ export const taxAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "A certificate's file, as a download (admin)",
         params: IdParams,
-        response: { 200: z.any().describe('the file'), ...errorResponses },
+        response: okResponses(z.any().describe('the file')),
       },
     },
     async (request, reply) => sendCertificate(reply, await exemptionFile(app.db, request.params.id)),
@@ -167,7 +167,7 @@ export const taxAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Approves a pending certificate (admin): the company is exempt until it expires',
         params: IdParams,
-        response: { 200: TaxExemptionSchema, ...errorResponses },
+        response: okResponses(TaxExemptionSchema),
       },
     },
     async (request) => decideExemption(app, currentUser(request), request.params.id, { approve: true }),
@@ -180,7 +180,7 @@ export const taxAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Rejects a pending certificate with a reason the company is told (admin)',
         params: IdParams,
         body: TaxExemptionRejectBodySchema,
-        response: { 200: TaxExemptionSchema, ...errorResponses },
+        response: okResponses(TaxExemptionSchema),
       },
     },
     async (request) =>
@@ -198,7 +198,7 @@ export const taxAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Tax report as CSV (admin): invoices less credit notes issued from..to (YYYY-MM-DD, both included), per country, rate and treatment',
         querystring: TaxReportQuerySchema,
-        response: { 200: z.any().describe('text/csv'), ...errorResponses },
+        response: okResponses(z.any().describe('text/csv')),
       },
     },
     async (request, reply) =>
@@ -246,7 +246,7 @@ export const taxCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Your company's tax exemption certificates and their status, newest first",
-        response: { 200: z.array(TaxExemptionSchema), ...errorResponses },
+        response: okResponses(z.array(TaxExemptionSchema)),
       },
     },
     async (request) => listOwnExemptions(app.db, currentUser(request)),
@@ -260,14 +260,14 @@ export const taxCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Uploads a tax exemption certificate (company admin or finance; multipart: file (PDF, PNG or JPEG, at most 5 MB), certificateNumber, region, expiresOn YYYY-MM-DD)',
         consumes: ['multipart/form-data'],
-        response: { 201: TaxExemptionSchema, ...errorResponses },
+        response: createdResponses(TaxExemptionSchema),
       },
     },
     async (request, reply) => {
       if (!request.isMultipart())
         throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Send the certificate as multipart/form-data.');
       const { fields, file } = await readCertificateUpload(request);
-      return reply.code(201).send(await uploadExemption(app, currentUser(request), fields, file));
+      return created(reply, uploadExemption(app, currentUser(request), fields, file));
     },
   );
   app.get(
@@ -277,7 +277,7 @@ export const taxCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "One of your company's certificates, as a download",
         params: IdParams,
-        response: { 200: z.any().describe('the file'), ...errorResponses },
+        response: okResponses(z.any().describe('the file')),
       },
     },
     async (request, reply) => {

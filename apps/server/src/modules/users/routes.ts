@@ -7,8 +7,8 @@ import {
   UserSummarySchema,
 } from '@forgeline/shared/schemas/user';
 import { UserSearchQuerySchema } from '@forgeline/shared/schemas/user-search';
-import { errorResponses } from '../../lib/errors.ts';
-import { setPageHeaders } from '../../lib/page-headers.ts';
+import { IdParams, okResponses } from '../../lib/route-schemas.ts';
+import { pageRows } from '../../lib/page-headers.ts';
 import { ACCESS_TOKEN_TTL_S, currentUser } from '../../plugins/app/auth.ts';
 import {
   deleteUser,
@@ -34,7 +34,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'After sign-in: makes sure the user record exists and issues a 1-hour access token',
         params: EmailParams,
         body: z.object({ email: z.string().max(254).optional() }).optional(),
-        response: { 200: AccessTokenResponseSchema, ...errorResponses },
+        response: okResponses(AccessTokenResponseSchema),
       },
     },
     async (request) => {
@@ -65,7 +65,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Whether the email belongs to an admin (your own, or any for an admin)',
         params: EmailParams,
-        response: { 200: z.object({ admin: z.boolean() }), ...errorResponses },
+        response: okResponses(z.object({ admin: z.boolean() })),
       },
     },
     async (request) => ({ admin: await isAdmin(app, currentUser(request), request.params.email) }),
@@ -79,7 +79,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Your role and profile',
         querystring: EmailQuery,
-        response: { 200: UserInfoResponseSchema, ...errorResponses },
+        response: okResponses(UserInfoResponseSchema),
       },
     },
     async (request) => getUserInfo(app, currentUser(request), request.query.email),
@@ -94,7 +94,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Updates your profile; modifiedCount is 0 when nothing changed',
         querystring: EmailQuery,
         body: UserInfoBodySchema,
-        response: { 200: z.object({ modifiedCount: z.number() }), ...errorResponses },
+        response: okResponses(z.object({ modifiedCount: z.number() })),
       },
     },
     async (request) => ({
@@ -113,7 +113,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Every user, oldest first (admin). With `limit`: one page newest first, searched by e-mail or name, the total in X-Total-Count and the next page in X-Next-Cursor',
         querystring: UserSearchQuerySchema,
-        response: { 200: z.array(UserSummarySchema), ...errorResponses },
+        response: okResponses(z.array(UserSummarySchema)),
       },
     },
     async (request, reply) => {
@@ -123,9 +123,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         reply.header('x-total-count', list.length);
         return list;
       }
-      const page = await listUsersPage(app, { ...request.query, limit });
-      setPageHeaders(reply, page);
-      return page.rows;
+      return pageRows(reply, await listUsersPage(app, { ...request.query, limit }));
     },
   );
 
@@ -135,8 +133,8 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Deletes a user and ends all their sessions (admin; never yourself or the last admin)',
-        params: z.object({ id: z.string().max(100) }),
-        response: { 200: z.object({ deletedCount: z.number() }), ...errorResponses },
+        params: IdParams,
+        response: okResponses(z.object({ deletedCount: z.number() })),
       },
     },
     async (request) => ({
@@ -151,7 +149,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Makes a user an admin (admin)',
         params: EmailParams,
-        response: { 200: z.object({ modifiedCount: z.number() }), ...errorResponses },
+        response: okResponses(z.object({ modifiedCount: z.number() })),
       },
     },
     async (request) => ({

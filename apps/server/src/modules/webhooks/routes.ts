@@ -11,7 +11,8 @@ import {
 } from '@forgeline/shared/schemas/webhook';
 import type { FastifyRequest } from 'fastify';
 import { errorResponses } from '../../lib/errors.ts';
-import { IdParams, noContent, noContentResponses } from '../../lib/no-content.ts';
+import { createdResponses, IdParams, noContentResponses, okResponses } from '../../lib/route-schemas.ts';
+import { created, noContent } from '../../lib/replies.ts';
 import { notFoundUnlessUuid } from '../../lib/uuid.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import {
@@ -53,7 +54,7 @@ const endpointRoutes =
         schema: {
           tags,
           summary: `${who} webhook endpoints, newest first, with their secrets (whsec_…). ${NO_KEYS}`,
-          response: { 200: z.array(WebhookEndpointSchema), ...errorResponses },
+          response: okResponses(z.array(WebhookEndpointSchema)),
         },
       },
       async (request) => listEndpoints(app, await owner(request)),
@@ -65,13 +66,11 @@ const endpointRoutes =
           tags,
           summary: `Adds a ${who} endpoint for the events named; its URL must be a public https address unless WEBHOOKS_ALLOW_PRIVATE=true. ${NO_KEYS}`,
           body: schemas.body,
-          response: { 201: WebhookEndpointSchema, ...errorResponses },
+          response: createdResponses(WebhookEndpointSchema),
         },
       },
       async (request, reply) =>
-        reply
-          .code(201)
-          .send(await createEndpoint(app, currentUser(request), await owner(request), request.body)),
+        created(reply, createEndpoint(app, currentUser(request), await owner(request), request.body)),
     );
     app.patch(
       `${base}/:id`,
@@ -81,7 +80,7 @@ const endpointRoutes =
           summary: `Changes a ${who} endpoint's URL, description or events; rotateSecret makes a new secret`,
           params: IdParams,
           body: schemas.patch.extend({ rotateSecret: z.boolean().optional() }),
-          response: { 200: WebhookEndpointSchema, ...errorResponses },
+          response: okResponses(WebhookEndpointSchema),
         },
       },
       async (request) =>
@@ -108,7 +107,7 @@ const endpointRoutes =
           summary: `A ${who} endpoint's deliveries, newest first, with the last attempt's status code, duration and error`,
           params: IdParams,
           querystring: WebhookDeliveriesQuerySchema,
-          response: { 200: WebhookDeliveryPageSchema, ...errorResponses },
+          response: okResponses(WebhookDeliveryPageSchema),
         },
       },
       async (request) =>
@@ -137,7 +136,7 @@ const endpointRoutes =
           tags,
           summary: 'Resumes a paused endpoint: what waited for it is delivered, in order',
           params: IdParams,
-          response: { 200: WebhookEndpointSchema, ...errorResponses },
+          response: okResponses(WebhookEndpointSchema),
         },
       },
       async (request) => resumeEndpoint(app, currentUser(request), await owner(request), request.params.id),
