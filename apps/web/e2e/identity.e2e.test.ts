@@ -95,7 +95,7 @@ describe('identity journeys', () => {
     } finally {
       await context.close();
     }
-  });
+  }, 120_000);
 
   it('sends a visitor of a protected page to /login and back there after signing in', async () => {
     const { context, page } = await openPage();

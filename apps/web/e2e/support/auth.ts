@@ -66,7 +66,8 @@ export async function signOut(page: Page, baseUrl: string) {
   const menu = page.getByRole('button', { name: 'Open menu' });
   if (await menu.isVisible()) await menu.click();
   await page.getByRole('button', { name: 'Logout' }).filter({ visible: true }).first().click();
-  await page.waitForURL(`${baseUrl}/`);
+  // Home first waits for the home route's chunk: 30 s was not enough once on a loaded 2-core machine.
+  await page.waitForURL(`${baseUrl}/`, { timeout: 60_000 });
   await nav
     .getByRole('link', { name: 'Login', exact: true, includeHidden: true })
     .first()
