@@ -7,6 +7,9 @@ import { PART_PHOTO_PLACEHOLDER } from '../images.ts';
 import { requiredText, singleLineText } from './common.ts';
 import { LEAD_TIME_DAYS_MAX } from '../backorders.ts';
 
+/** A part named in another's answer (its successor, a related part): enough to link to it. */
+export const PartReferenceSchema = z.object({ _id: z.string(), name: z.string(), sku: z.string() });
+
 /** A product as the API shows it; the spec's spelling `availableQuantiity` is the wire name. */
 export const ProductSchema = z.object({
   _id: z.string(),
@@ -47,7 +50,7 @@ export const ProductSchema = z.object({
   allowBackorder: z.boolean().optional(),
   leadTimeDays: z.number().int().nullable().optional(),
   /** A discontinued part's successor, when the viewer sees it (only on one product's answer). */
-  replacedBy: z.object({ _id: z.string(), name: z.string(), sku: z.string() }).optional(),
+  replacedBy: PartReferenceSchema.optional(),
 });
 export type Product = z.infer<typeof ProductSchema>;
 
@@ -258,10 +261,7 @@ export const RELATED_KINDS = ['accessory', 'alternative'] as const;
 export const RelatedKindSchema = z.enum(RELATED_KINDS);
 
 /** GET /product/:id/related: the parts the admin chose, in their order, as the viewer sees them. */
-export const RelatedPartSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  sku: z.string(),
+export const RelatedPartSchema = PartReferenceSchema.extend({
   img: z.string(),
   kind: RelatedKindSchema,
   discontinued: z.boolean(),
