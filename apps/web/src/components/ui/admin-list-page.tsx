@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { QueryState } from './query-state';
+import { QueryState, type LoadingWords } from './query-state';
 import { Pager } from './pager';
 
 type ListQuery<T> = {
@@ -11,7 +11,7 @@ type ListQuery<T> = {
   refetch: () => unknown;
 };
 
-type AdminListPageProps<T> = {
+type AdminListPageProps<T> = LoadingWords & {
   title: string;
   /** The count after the title: "(Total: 42)", "(Total: 20+)" when the server stopped counting. */
   count?: { label?: string; value: number; suffix?: string; testId: string };
@@ -28,8 +28,6 @@ type AdminListPageProps<T> = {
   filtered?: boolean;
   onClear?: () => void;
   query: ListQuery<T>;
-  loadingLabel: string;
-  errorText: ReactNode | ((error: Error) => ReactNode);
   /** Absent: empty when the list, or the page's `data`, has no rows. */
   isEmpty?: (data: T) => boolean;
   empty: ReactNode;
@@ -68,12 +66,11 @@ export const AdminListPage = <T,>({
   filtered = false,
   onClear,
   query,
-  loadingLabel,
-  errorText,
   isEmpty = hasNoRows,
   empty,
   pager,
   children,
+  ...words
 }: AdminListPageProps<T>) => (
   <section aria-labelledby="dashboard-title">
     <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
@@ -105,8 +102,7 @@ export const AdminListPage = <T,>({
     {panel}
     <QueryState
       query={query}
-      loadingLabel={loadingLabel}
-      errorText={errorText}
+      {...words}
       isEmpty={isEmpty}
       empty={typeof empty === 'string' ? <p>{empty}</p> : empty}
     >

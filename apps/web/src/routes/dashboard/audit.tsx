@@ -100,8 +100,7 @@ const AuditRoute = () => {
       filtered={filtered}
       onClear={clearFilters}
       query={audit}
-      loadingLabel="Loading the audit log"
-      errorText="The audit log could not be loaded."
+      subject="the audit log"
       empty={filtered ? 'No entry matches these filters.' : 'No admin has changed anything yet.'}
       pager={{
         page: filters.page,

@@ -25,8 +25,7 @@ const BackordersRoute = () => {
         </p>
       }
       query={backorders}
-      loadingLabel="Loading the back-orders"
-      errorText="The back-orders could not be loaded."
+      subject="the back-orders"
       empty={<p>No pieces are waiting for stock.</p>}
       pager={{ page, pageCount, onPage: setPage, label: 'Pages of back-orders', testId: 'backorders-page' }}
     >

@@ -47,7 +47,7 @@ const CompaniesRoute = () => {
         </>
       }
       query={companies}
-      loadingLabel="Loading the companies"
+      subject="the companies"
       errorText={(error) => `Could not load the companies: ${error.message}`}
       isEmpty={(data) => data.companies.length === 0}
       empty={

@@ -109,8 +109,7 @@ const ManageOrdersRoute = () => {
       filtered={filtered}
       onClear={clearFilters}
       query={orders}
-      loadingLabel="Loading the orders"
-      errorText="The orders could not be loaded."
+      subject="the orders"
       empty={filtered ? 'No order matches these filters.' : 'There are no orders yet.'}
       pager={{
         page: filters.page,

@@ -38,8 +38,8 @@ const ReturnsRoute = () => {
       filtered={status !== undefined}
       onClear={clearFilters}
       query={returns}
+      subject="the returns"
       loadingLabel="Loading returns"
-      errorText="The returns could not be loaded."
       empty={<p>No returns{status ? ' at this step' : ''}.</p>}
       pager={{ page, pageCount, onPage: setPage, label: 'Pages of returns', testId: 'returns-page' }}
     >

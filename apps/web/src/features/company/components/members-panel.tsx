@@ -31,11 +31,7 @@ export const MembersPanel = ({ me, canManage }: { me: CompanyMember; canManage: 
     <PanelSection id="members-title" title="Members">
       <Alert data-testid="members-error">{failure}</Alert>
       {editing ? <MemberForm key={editing.userId} member={editing} onDone={() => setEditing(null)} /> : null}
-      <QueryState
-        query={members}
-        loadingLabel="Loading the members"
-        errorText="The members could not be loaded."
-      >
+      <QueryState query={members} subject="the members">
         {(list) => (
           <TableRegion label="Members table">
             <table className="table table-zebra @max-3xl:stacked-rows">
