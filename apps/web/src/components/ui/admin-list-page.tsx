@@ -133,16 +133,23 @@ export const addressPage = (params: URLSearchParams): number =>
 /**
  * The page number of an address-kept list (`?page=`, 1 when absent or nonsense) and its page count. When
  * the list shrinks under the page (a delete emptied the last page, an old link names a page past the
- * end), the address is corrected to the last page, without a history entry.
+ * end), the address is corrected to the last page, without a history entry, once `query` answers for
+ * the page asked. A `capped` count is no end: the pages past it are real, and stay.
  */
 export function useAddressPage(
   params: URLSearchParams,
   setFilters: (changes: { page?: string | undefined }, options?: { replace?: boolean }) => void,
-  list: { total: number; pageSize: number; settled: boolean },
+  list: {
+    total: number;
+    pageSize: number;
+    query: { data: unknown; isPlaceholderData: boolean };
+    capped?: boolean;
+  },
 ) {
   const page = addressPage(params);
   const pageCount = Math.max(1, Math.ceil(list.total / list.pageSize));
-  const pastTheEnd = list.settled && page > pageCount;
+  const settled = list.query.data !== undefined && !list.query.isPlaceholderData && !list.capped;
+  const pastTheEnd = settled && page > pageCount;
   useEffect(() => {
     if (pastTheEnd) setFilters({ page: pageCount > 1 ? String(pageCount) : undefined }, { replace: true });
   }, [pastTheEnd, pageCount, setFilters]);

@@ -11,7 +11,7 @@ const BackordersRoute = () => {
   const { page, pageCount, setPage } = useAddressPage(params, setFilters, {
     total,
     pageSize: BACKORDERS_PAGE_SIZE,
-    settled: backorders.data !== undefined && !backorders.isPlaceholderData,
+    query: backorders,
   });
   return (
     <AdminListPage

@@ -20,7 +20,7 @@ const CompaniesRoute = () => {
   const { page, pageCount, setPage } = useAddressPage(params, setFilters, {
     total,
     pageSize: COMPANIES_PAGE_SIZE,
-    settled: companies.data !== undefined && !companies.isPlaceholderData,
+    query: companies,
   });
 
   return (

@@ -22,7 +22,7 @@ const MakeAdminRoute = () => {
   const { page, pageCount, setPage } = useAddressPage(params, setFilters, {
     total,
     pageSize: USERS_PAGE_SIZE,
-    settled: users.data !== undefined && !users.isPlaceholderData,
+    query: users,
   });
 
   return (

@@ -20,7 +20,7 @@ const ReturnsRoute = () => {
   const { page, pageCount, setPage } = useAddressPage(params, setFilters, {
     total,
     pageSize: RETURNS_PAGE_SIZE,
-    settled: returns.data !== undefined && !returns.isPlaceholderData,
+    query: returns,
   });
   return (
     <AdminListPage
