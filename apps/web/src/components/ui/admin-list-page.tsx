@@ -130,29 +130,34 @@ export const AdminListPage = <T,>({
 export const addressPage = (params: URLSearchParams): number =>
   Math.max(1, Math.trunc(Number(params.get('page'))) || 1);
 
+/** What useAddressPage reads of a page of a list: the server's count, capped or not, and its rows. */
+type PagedQuery = {
+  data: { total: number | null; capped?: boolean; data?: readonly unknown[] } | undefined;
+  isPlaceholderData: boolean;
+};
+
 /**
- * The page number of an address-kept list (`?page=`, 1 when absent or nonsense) and its page count. When
+ * The page number of an address-kept list (`?page=`, 1 when absent or nonsense), its page count and the
+ * server's count (`total`, the page's rows when it sent none; `capped` when it stopped counting). When
  * the list shrinks under the page (a delete emptied the last page, an old link names a page past the
  * end), the address is corrected to the last page, without a history entry, once `query` answers for
- * the page asked. A `capped` count is no end: the pages past it are real, and stay.
+ * the page asked. A capped count is no end: the pages past it are real, and stay.
  */
 export function useAddressPage(
   params: URLSearchParams,
   setFilters: (changes: { page?: string | undefined }, options?: { replace?: boolean }) => void,
-  list: {
-    total: number;
-    pageSize: number;
-    query: { data: unknown; isPlaceholderData: boolean };
-    capped?: boolean;
-  },
+  query: PagedQuery,
+  pageSize: number,
 ) {
   const page = addressPage(params);
-  const pageCount = Math.max(1, Math.ceil(list.total / list.pageSize));
-  const settled = list.query.data !== undefined && !list.query.isPlaceholderData && !list.capped;
+  const total = query.data?.total ?? query.data?.data?.length ?? 0;
+  const capped = query.data?.capped === true;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const settled = query.data !== undefined && !query.isPlaceholderData && !capped;
   const pastTheEnd = settled && page > pageCount;
   useEffect(() => {
     if (pastTheEnd) setFilters({ page: pageCount > 1 ? String(pageCount) : undefined }, { replace: true });
   }, [pastTheEnd, pageCount, setFilters]);
   const setPage = (next: number) => setFilters({ page: next > 1 ? String(next) : undefined });
-  return { page, pageCount, setPage };
+  return { page, pageCount, setPage, total, capped };
 }

@@ -54,14 +54,12 @@ const AuditRoute = () => {
     setFilter({ search: value('search'), actor: value('actor') });
   };
 
-  const total = audit.data?.total ?? audit.data?.data.length ?? 0;
-  const capped = audit.data?.capped === true;
-  const { page, pageCount, setPage } = useAddressPage(params, setFilter, {
-    total,
-    pageSize: AUDIT_PAGE_SIZE,
-    query: audit,
-    capped,
-  });
+  const { page, pageCount, setPage, total, capped } = useAddressPage(
+    params,
+    setFilter,
+    audit,
+    AUDIT_PAGE_SIZE,
+  );
   const filtered = Boolean(filters.action || filters.search || filters.actor || filters.from || filters.to);
 
   return (

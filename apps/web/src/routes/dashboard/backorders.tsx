@@ -7,12 +7,12 @@ import { useAddressFilters } from '@/lib/use-address-filters';
 const BackordersRoute = () => {
   const { params, setFilters } = useAddressFilters<'page'>();
   const backorders = useBackorders(addressPage(params));
-  const total = backorders.data?.total ?? backorders.data?.data.length ?? 0;
-  const { page, pageCount, setPage } = useAddressPage(params, setFilters, {
-    total,
-    pageSize: BACKORDERS_PAGE_SIZE,
-    query: backorders,
-  });
+  const { page, pageCount, setPage, total } = useAddressPage(
+    params,
+    setFilters,
+    backorders,
+    BACKORDERS_PAGE_SIZE,
+  );
   return (
     <AdminListPage
       title="Back-orders"

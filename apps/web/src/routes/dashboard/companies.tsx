@@ -16,12 +16,12 @@ const CompaniesRoute = () => {
   const { params, setFilters } = useAddressFilters<'search'>();
   const companies = useCompaniesPage({ search: term, page: addressPage(params) });
   const [creating, setCreating] = useState(false);
-  const total = companies.data?.total ?? 0;
-  const { page, pageCount, setPage } = useAddressPage(params, setFilters, {
-    total,
-    pageSize: COMPANIES_PAGE_SIZE,
-    query: companies,
-  });
+  const { page, pageCount, setPage, total } = useAddressPage(
+    params,
+    setFilters,
+    companies,
+    COMPANIES_PAGE_SIZE,
+  );
 
   return (
     <AdminListPage

@@ -53,14 +53,12 @@ const ManageOrdersRoute = () => {
     setFilter({ search: typeof text === 'string' ? text.trim() || undefined : undefined });
   };
 
-  const total = orders.data?.total ?? orders.data?.data.length ?? 0;
-  const capped = orders.data?.capped === true;
-  const { page, pageCount, setPage } = useAddressPage(params, setFilter, {
-    total,
-    pageSize: ORDERS_PAGE_SIZE,
-    query: orders,
-    capped,
-  });
+  const { page, pageCount, setPage, total, capped } = useAddressPage(
+    params,
+    setFilter,
+    orders,
+    ORDERS_PAGE_SIZE,
+  );
   const filtered = Boolean(filters.search || filters.paid || filters.status || filters.from || filters.to);
 
   return (

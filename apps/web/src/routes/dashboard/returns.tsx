@@ -16,12 +16,7 @@ const ReturnsRoute = () => {
   const asked = params.get('status');
   const status = isStatus(asked) ? asked : undefined;
   const returns = useReturns(status, addressPage(params));
-  const total = returns.data?.total ?? returns.data?.data.length ?? 0;
-  const { page, pageCount, setPage } = useAddressPage(params, setFilters, {
-    total,
-    pageSize: RETURNS_PAGE_SIZE,
-    query: returns,
-  });
+  const { page, pageCount, setPage, total } = useAddressPage(params, setFilters, returns, RETURNS_PAGE_SIZE);
   return (
     <AdminListPage
       title="Returns"
