@@ -30,8 +30,7 @@ const CartRoute = () => {
       {changes?.length ? <ReorderChanges changes={changes} /> : null}
       <QueryState
         query={cart}
-        loadingLabel="Loading your cart"
-        errorText="Your cart could not be loaded."
+        subject="your cart"
         isEmpty={(data) => data.count === 0}
         empty={
           <EmptyState>

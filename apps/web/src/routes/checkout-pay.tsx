@@ -39,7 +39,7 @@ const CheckoutPayRoute = () => {
     <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
       <QueryState
         query={checkout}
-        loadingLabel="Loading your order"
+        subject="your order"
         errorText={(error) =>
           error instanceof ApiError && error.status === 404
             ? 'This order was not found.'

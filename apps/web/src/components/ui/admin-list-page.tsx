@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { QueryState } from './query-state';
+import { QueryState, type LoadingWords } from './query-state';
 import { Pager } from './pager';
 
 type ListQuery<T> = {
@@ -11,7 +11,7 @@ type ListQuery<T> = {
   refetch: () => unknown;
 };
 
-type AdminListPageProps<T> = {
+type AdminListPageProps<T> = LoadingWords & {
   title: string;
   /** The count after the title: "(Total: 42)", "(Total: 20+)" when the server stopped counting. */
   count?: { label?: string; value: number; suffix?: string; testId: string };
@@ -28,8 +28,6 @@ type AdminListPageProps<T> = {
   filtered?: boolean;
   onClear?: () => void;
   query: ListQuery<T>;
-  loadingLabel: string;
-  errorText: ReactNode | ((error: Error) => ReactNode);
   /** Absent: empty when the list, or the page's `data`, has no rows. */
   isEmpty?: (data: T) => boolean;
   empty: ReactNode;
@@ -68,12 +66,11 @@ export const AdminListPage = <T,>({
   filtered = false,
   onClear,
   query,
-  loadingLabel,
-  errorText,
   isEmpty = hasNoRows,
   empty,
   pager,
   children,
+  ...words
 }: AdminListPageProps<T>) => (
   <section aria-labelledby="dashboard-title">
     <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
@@ -105,8 +102,7 @@ export const AdminListPage = <T,>({
     {panel}
     <QueryState
       query={query}
-      loadingLabel={loadingLabel}
-      errorText={errorText}
+      {...words}
       isEmpty={isEmpty}
       empty={typeof empty === 'string' ? <p>{empty}</p> : empty}
     >
@@ -134,22 +130,34 @@ export const AdminListPage = <T,>({
 export const addressPage = (params: URLSearchParams): number =>
   Math.max(1, Math.trunc(Number(params.get('page'))) || 1);
 
+/** What useAddressPage reads of a page of a list: the server's count, capped or not, and its rows. */
+type PagedQuery = {
+  data: { total: number | null; capped?: boolean; data?: readonly unknown[] } | undefined;
+  isPlaceholderData: boolean;
+};
+
 /**
- * The page number of an address-kept list (`?page=`, 1 when absent or nonsense) and its page count. When
+ * The page number of an address-kept list (`?page=`, 1 when absent or nonsense), its page count and the
+ * server's count (`total`, the page's rows when it sent none; `capped` when it stopped counting). When
  * the list shrinks under the page (a delete emptied the last page, an old link names a page past the
- * end), the address is corrected to the last page, without a history entry.
+ * end), the address is corrected to the last page, without a history entry, once `query` answers for
+ * the page asked. A capped count is no end: the pages past it are real, and stay.
  */
 export function useAddressPage(
   params: URLSearchParams,
   setFilters: (changes: { page?: string | undefined }, options?: { replace?: boolean }) => void,
-  list: { total: number; pageSize: number; settled: boolean },
+  query: PagedQuery,
+  pageSize: number,
 ) {
   const page = addressPage(params);
-  const pageCount = Math.max(1, Math.ceil(list.total / list.pageSize));
-  const pastTheEnd = list.settled && page > pageCount;
+  const total = query.data?.total ?? query.data?.data?.length ?? 0;
+  const capped = query.data?.capped === true;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const settled = query.data !== undefined && !query.isPlaceholderData && !capped;
+  const pastTheEnd = settled && page > pageCount;
   useEffect(() => {
     if (pastTheEnd) setFilters({ page: pageCount > 1 ? String(pageCount) : undefined }, { replace: true });
   }, [pastTheEnd, pageCount, setFilters]);
   const setPage = (next: number) => setFilters({ page: next > 1 ? String(next) : undefined });
-  return { page, pageCount, setPage };
+  return { page, pageCount, setPage, total, capped };
 }

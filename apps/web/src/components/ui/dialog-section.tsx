@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert } from './alert';
-import { QueryState, type QueryLike } from './query-state';
+import { QueryState, type LoadingWords, type QueryLike } from './query-state';
 
 /**
  * One section below a product's fields in the Update dialog (who sees it, documents, discontinued and
@@ -29,12 +29,10 @@ export const LoadedDialogSection = <T,>({
   title,
   children,
   ...state
-}: {
+}: LoadingWords & {
   id: string;
   title: string;
   query: QueryLike<T>;
-  loadingLabel: string;
-  errorText: string;
   children: (data: T) => ReactNode;
 }) => (
   <DialogSection id={id} title={title}>

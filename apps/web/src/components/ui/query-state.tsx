@@ -10,12 +10,30 @@ export type QueryLike<T> = {
   refetch: () => unknown;
 };
 
-type QueryStateProps<T> = {
+/** The sentence when the data could not be loaded, or a function of the error. */
+type ErrorText = ReactNode | ((error: Error) => ReactNode);
+
+/**
+ * What a query's states say. `subject` names what loads as it reads after 'Loading' ('the audit log',
+ * 'your cart'): the spinner announces "Loading the audit log", a failure says "The audit log could not
+ * be loaded.". `loadingLabel` and `errorText` replace a sentence that reads otherwise.
+ */
+export type LoadingWords =
+  | { subject: string; loadingLabel?: string; errorText?: ErrorText }
+  | { subject?: undefined; loadingLabel: string; errorText: ErrorText };
+
+/** The spinner's label and the failure's sentence of `words`. */
+const loadingTexts = (words: LoadingWords) => {
+  const subject = words.subject ?? '';
+  return {
+    loadingLabel: words.loadingLabel ?? `Loading ${subject}`,
+    errorText:
+      words.errorText ?? `${subject.charAt(0).toUpperCase()}${subject.slice(1)} could not be loaded.`,
+  };
+};
+
+type QueryStateOptions<T> = {
   query: QueryLike<T>;
-  /** What the spinner announces, e.g. "Loading your orders". */
-  loadingLabel: string;
-  /** The sentence when the data could not be loaded, or a function of the error. */
-  errorText: ReactNode | ((error: Error) => ReactNode);
   /** In place of the 'Try again' button (e.g. a link back). */
   errorAction?: ReactNode;
   /** When the data counts as empty, and what to show then. */
@@ -23,6 +41,8 @@ type QueryStateProps<T> = {
   empty?: ReactNode;
   children: (data: T) => ReactNode;
 };
+
+type QueryStateProps<T> = LoadingWords & QueryStateOptions<T>;
 
 /** The box of an empty list: dashed, grey, with a sentence and maybe a way on. */
 export const EmptyState = ({ children }: { children: ReactNode }) => (
@@ -37,13 +57,13 @@ export const EmptyState = ({ children }: { children: ReactNode }) => (
  */
 export const QueryState = <T,>({
   query,
-  loadingLabel,
-  errorText,
   errorAction,
   isEmpty,
   empty,
   children,
+  ...words
 }: QueryStateProps<T>) => {
+  const { loadingLabel, errorText } = loadingTexts(words);
   if (query.data !== undefined) {
     return isEmpty?.(query.data) && empty !== undefined ? (
       <EmptyState>{empty}</EmptyState>
@@ -69,6 +89,6 @@ export const QueryState = <T,>({
 const hasNoItems = (data: readonly unknown[]) => data.length === 0;
 
 /** QueryState of a list: `empty` shows when it has no items. */
-export const ListQueryState = <T,>(props: Omit<QueryStateProps<T[]>, 'isEmpty'>) => (
+export const ListQueryState = <T,>(props: LoadingWords & Omit<QueryStateOptions<T[]>, 'isEmpty'>) => (
   <QueryState {...props} isEmpty={hasNoItems} />
 );

@@ -67,7 +67,7 @@ const CompanyRoute = () => {
       </div>
       <QueryState
         query={detail}
-        loadingLabel="Loading the company"
+        subject="the company"
         errorText={(error) => (
           <span id="dashboard-title">
             {error instanceof ApiError && error.status === 404

@@ -3,7 +3,7 @@ import { AUDIT_ACTIONS, type AuditAction } from '@forgeline/shared/audit-actions
 import { LIMITS } from '@forgeline/shared/constants';
 import { AUDIT_PAGE_SIZE, useAudit, type AuditFilters } from '@/features/audit/api/get-audit';
 import { AuditTable } from '@/features/audit/components/audit-table';
-import { AdminListPage } from '@/components/ui/admin-list-page';
+import { AdminListPage, addressPage, useAddressPage } from '@/components/ui/admin-list-page';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { addressDays, DateRangeFilter } from '@/components/ui/date-range-filter';
 import { useAddressFilters } from '@/lib/use-address-filters';
@@ -22,7 +22,6 @@ const TEXT_FILTERS = [
 /** The filters as the address says them; anything a person could not have chosen is left out. */
 function filtersOf(params: URLSearchParams): AuditFilters {
   const action = params.get('action');
-  const page = Number(params.get('page'));
   const text = (key: 'search' | 'actor') => params.get(key)?.trim().slice(0, 200) || undefined;
   const search = text('search');
   const actor = text('actor');
@@ -31,7 +30,7 @@ function filtersOf(params: URLSearchParams): AuditFilters {
     ...(search && { search }),
     ...(actor && { actor }),
     ...addressDays(params),
-    page: Number.isInteger(page) && page > 1 ? page : 1,
+    page: addressPage(params),
   };
 }
 
@@ -55,8 +54,12 @@ const AuditRoute = () => {
     setFilter({ search: value('search'), actor: value('actor') });
   };
 
-  const total = audit.data?.total ?? audit.data?.data.length ?? 0;
-  const capped = audit.data?.capped === true;
+  const { page, pageCount, setPage, total, capped } = useAddressPage(
+    params,
+    setFilter,
+    audit,
+    AUDIT_PAGE_SIZE,
+  );
   const filtered = Boolean(filters.action || filters.search || filters.actor || filters.from || filters.to);
 
   return (
@@ -100,14 +103,13 @@ const AuditRoute = () => {
       filtered={filtered}
       onClear={clearFilters}
       query={audit}
-      loadingLabel="Loading the audit log"
-      errorText="The audit log could not be loaded."
+      subject="the audit log"
       empty={filtered ? 'No entry matches these filters.' : 'No admin has changed anything yet.'}
       pager={{
-        page: filters.page,
-        pageCount: Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE)),
+        page,
+        pageCount,
         capped,
-        onPage: (page) => setFilter({ page: String(page) }),
+        onPage: setPage,
         label: 'Pages of the audit log',
       }}
     >

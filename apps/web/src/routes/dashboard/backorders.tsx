@@ -7,12 +7,12 @@ import { useAddressFilters } from '@/lib/use-address-filters';
 const BackordersRoute = () => {
   const { params, setFilters } = useAddressFilters<'page'>();
   const backorders = useBackorders(addressPage(params));
-  const total = backorders.data?.total ?? backorders.data?.data.length ?? 0;
-  const { page, pageCount, setPage } = useAddressPage(params, setFilters, {
-    total,
-    pageSize: BACKORDERS_PAGE_SIZE,
-    settled: backorders.data !== undefined && !backorders.isPlaceholderData,
-  });
+  const { page, pageCount, setPage, total } = useAddressPage(
+    params,
+    setFilters,
+    backorders,
+    BACKORDERS_PAGE_SIZE,
+  );
   return (
     <AdminListPage
       title="Back-orders"
@@ -25,8 +25,7 @@ const BackordersRoute = () => {
         </p>
       }
       query={backorders}
-      loadingLabel="Loading the back-orders"
-      errorText="The back-orders could not be loaded."
+      subject="the back-orders"
       empty={<p>No pieces are waiting for stock.</p>}
       pager={{ page, pageCount, onPage: setPage, label: 'Pages of back-orders', testId: 'backorders-page' }}
     >

@@ -8,11 +8,7 @@ const CategoriesRoute = () => {
   const tree = useCategoryTree();
   return (
     <DashboardPage title="Categories">
-      <QueryState
-        query={tree}
-        loadingLabel="Loading the categories"
-        errorText="The categories could not be loaded."
-      >
+      <QueryState query={tree} subject="the categories">
         {(data) => <CategoriesPanel tree={data} />}
       </QueryState>
     </DashboardPage>

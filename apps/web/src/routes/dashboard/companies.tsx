@@ -16,12 +16,12 @@ const CompaniesRoute = () => {
   const { params, setFilters } = useAddressFilters<'search'>();
   const companies = useCompaniesPage({ search: term, page: addressPage(params) });
   const [creating, setCreating] = useState(false);
-  const total = companies.data?.total ?? 0;
-  const { page, pageCount, setPage } = useAddressPage(params, setFilters, {
-    total,
-    pageSize: COMPANIES_PAGE_SIZE,
-    settled: companies.data !== undefined && !companies.isPlaceholderData,
-  });
+  const { page, pageCount, setPage, total } = useAddressPage(
+    params,
+    setFilters,
+    companies,
+    COMPANIES_PAGE_SIZE,
+  );
 
   return (
     <AdminListPage
@@ -47,7 +47,7 @@ const CompaniesRoute = () => {
         </>
       }
       query={companies}
-      loadingLabel="Loading the companies"
+      subject="the companies"
       errorText={(error) => `Could not load the companies: ${error.message}`}
       isEmpty={(data) => data.companies.length === 0}
       empty={

@@ -29,8 +29,7 @@ const CompanyApplicationsRoute = () => {
       }
       toolbarLabel="Find applications"
       query={applications}
-      loadingLabel="Loading the applications"
-      errorText="The applications could not be loaded."
+      subject="the applications"
       empty={status === 'pending' ? 'No application is waiting.' : 'There are no applications yet.'}
     >
       {(list) => <ApplicationsList applications={list} />}

@@ -11,11 +11,7 @@ const CustomerGroupsRoute = () => {
   const groups = useCustomerGroups();
   return (
     <DashboardPage title="Customer groups">
-      <QueryState
-        query={groups}
-        loadingLabel="Loading the groups"
-        errorText="The groups could not be loaded."
-      >
+      <QueryState query={groups} subject="the groups">
         {(data) => <CustomerGroupsPanel groups={data} />}
       </QueryState>
     </DashboardPage>

@@ -29,11 +29,7 @@ const DeliveryRoute = () => {
         </>
       }
     >
-      <QueryState
-        query={both}
-        loadingLabel="Loading the delivery zones and methods"
-        errorText="The delivery zones and methods could not be loaded."
-      >
+      <QueryState query={both} subject="the delivery zones and methods">
         {(data) => (
           <>
             <ZonesPanel zones={data.zones} />

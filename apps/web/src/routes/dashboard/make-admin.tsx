@@ -18,12 +18,7 @@ const MakeAdminRoute = () => {
   const { input, setInput, term, flush } = useAddressSearch('search', SEARCH_DEBOUNCE_MS, ['page']);
   const { params, setFilters } = useAddressFilters<'search'>();
   const users = useUsersPage({ search: term, page: addressPage(params) });
-  const total = users.data?.total ?? 0;
-  const { page, pageCount, setPage } = useAddressPage(params, setFilters, {
-    total,
-    pageSize: USERS_PAGE_SIZE,
-    settled: users.data !== undefined && !users.isPlaceholderData,
-  });
+  const { page, pageCount, setPage, total } = useAddressPage(params, setFilters, users, USERS_PAGE_SIZE);
 
   return (
     <AdminListPage

@@ -65,6 +65,16 @@ describe('Manage All Orders', () => {
     await waitFor(() => expect(screen.getAllByTestId('order-row')[0]).toHaveTextContent(/^51/));
   });
 
+  it('moves an address past the last page to the last page', async () => {
+    stubServer();
+    const { router } = renderWithProviders(<ManageOrdersRoute />, {
+      route: '/dashboard/manageOrders',
+      path: '/dashboard/manageOrders?page=9',
+    });
+    await waitFor(() => expect(router.state.location.search).toBe('?page=3'));
+    await waitFor(() => expect(screen.getByTestId('orders-page')).toHaveTextContent('Page 3 of 3'));
+  });
+
   it('keeps the search and filters in the address and starts them again at page 1', async () => {
     const fetchMock = stubServer();
     const user = userEvent.setup();

@@ -3,7 +3,7 @@ import { ORDERS_PAGE_SIZE, useSearchOrders, type OrderFilters } from '@/features
 import { LIMITS } from '@forgeline/shared/constants';
 import { ManageOrdersTable } from '@/features/orders/components/manage-orders-table';
 import { useOrderActions } from '@/features/orders/components/use-order-actions';
-import { AdminListPage } from '@/components/ui/admin-list-page';
+import { AdminListPage, addressPage, useAddressPage } from '@/components/ui/admin-list-page';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { addressDays, DateRangeFilter } from '@/components/ui/date-range-filter';
 import { useAddressFilters } from '@/lib/use-address-filters';
@@ -16,13 +16,12 @@ function filtersOf(params: URLSearchParams): OrderFilters {
   const text = params.get('search')?.trim();
   const paid = params.get('paid');
   const status = params.get('status');
-  const page = Number(params.get('page'));
   return {
     ...(text && { search: text.slice(0, 200) }),
     ...(PAID.includes(paid as never) && { paid: paid as OrderFilters['paid'] }),
     ...(STATUSES.includes(status as never) && { status: status as OrderFilters['status'] }),
     ...addressDays(params),
-    page: Number.isInteger(page) && page > 1 ? page : 1,
+    page: addressPage(params),
   };
 }
 
@@ -54,13 +53,18 @@ const ManageOrdersRoute = () => {
     setFilter({ search: typeof text === 'string' ? text.trim() || undefined : undefined });
   };
 
-  const total = orders.data?.total ?? orders.data?.data.length ?? 0;
+  const { page, pageCount, setPage, total, capped } = useAddressPage(
+    params,
+    setFilter,
+    orders,
+    ORDERS_PAGE_SIZE,
+  );
   const filtered = Boolean(filters.search || filters.paid || filters.status || filters.from || filters.to);
 
   return (
     <AdminListPage
       title="Manage All Orders"
-      count={{ value: total, suffix: orders.data?.capped === true ? '+' : '', testId: 'orders-count' }}
+      count={{ value: total, suffix: capped ? '+' : '', testId: 'orders-count' }}
       toolbar={
         <>
           {/* Keyed by the search in the address: Back, a link or 'Clear filters' puts its text in the box. */}
@@ -109,14 +113,13 @@ const ManageOrdersRoute = () => {
       filtered={filtered}
       onClear={clearFilters}
       query={orders}
-      loadingLabel="Loading the orders"
-      errorText="The orders could not be loaded."
+      subject="the orders"
       empty={filtered ? 'No order matches these filters.' : 'There are no orders yet.'}
       pager={{
-        page: filters.page,
-        pageCount: Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE)),
-        capped: orders.data?.capped === true,
-        onPage: (page) => setFilter({ page: String(page) }),
+        page,
+        pageCount,
+        capped,
+        onPage: setPage,
         label: 'Pages of orders',
         testId: 'orders-page',
       }}

@@ -79,8 +79,7 @@ const ManageProductsRoute = () => {
         }
         toolbarLabel="Find products"
         query={products}
-        loadingLabel="Loading the products"
-        errorText="The products could not be loaded."
+        subject="the products"
         isEmpty={(data) => data.products.length === 0 && (data.search !== '' || data.total === 0)}
         empty={
           products.data?.search

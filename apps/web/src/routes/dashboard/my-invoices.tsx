@@ -10,8 +10,7 @@ const MyInvoicesRoute = () => {
     <DashboardPage title="My Invoices">
       <ListQueryState
         query={invoices}
-        loadingLabel="Loading your invoices"
-        errorText="Your invoices could not be loaded."
+        subject="your invoices"
         empty={<p>No invoices yet: each paid order gets one, and a refund gets a credit note.</p>}
       >
         {(list) => <InvoicesList invoices={list} />}

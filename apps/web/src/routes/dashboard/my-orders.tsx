@@ -60,8 +60,7 @@ const MyOrdersRoute = () => {
       ) : null}
       <ListQueryState
         query={orders}
-        loadingLabel="Loading your orders"
-        errorText="Your orders could not be loaded."
+        subject="your orders"
         empty={
           <>
             <p>You have no orders yet.</p>

@@ -21,12 +21,7 @@ const MyQuotesRoute = () => {
         Buying in volume? Ask for a quote: we price each part for your quantities, and the offer holds until
         its date.
       </p>
-      <ListQueryState
-        query={quotes}
-        loadingLabel="Loading your quotes"
-        errorText="Your quotes could not be loaded."
-        empty="You have not asked for a quote yet."
-      >
+      <ListQueryState query={quotes} subject="your quotes" empty="You have not asked for a quote yet.">
         {(list) => <QuotesList quotes={list} hrefOf={dashboardPaths.myQuote.getHref} />}
       </ListQueryState>
     </DashboardPage>

@@ -27,7 +27,7 @@ const OrderRoute = () => {
       <div>{back}</div>
       <QueryState
         query={detail}
-        loadingLabel="Loading the order"
+        subject="the order"
         errorText={(error) =>
           error instanceof ApiError && error.status === 404 ? (
             <span id="dashboard-title">

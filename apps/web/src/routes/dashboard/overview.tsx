@@ -13,11 +13,7 @@ const OverviewRoute = () => {
   const overview = useOverview(days);
   return (
     <DashboardPage title="Overview">
-      <QueryState
-        query={overview}
-        loadingLabel="Loading the overview"
-        errorText="The overview could not be loaded."
-      >
+      <QueryState query={overview} subject="the overview">
         {(data) => (
           <OverviewPanel
             overview={data}

@@ -22,7 +22,7 @@ const PaymentRoute = () => {
     <DashboardPage title="Payment">
       <QueryState
         query={order}
-        loadingLabel="Loading the order"
+        subject="the order"
         errorText={(error) =>
           error instanceof ApiError && [403, 404].includes(error.status)
             ? 'This order was not found.'

@@ -79,7 +79,7 @@ const PriceListRoute = () => {
       </div>
       <QueryState
         query={list}
-        loadingLabel="Loading the price list"
+        subject="the price list"
         errorText={(error) => (
           <span id="dashboard-title">
             {error instanceof ApiError && error.status === 404

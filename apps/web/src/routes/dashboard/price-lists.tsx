@@ -49,8 +49,7 @@ const PriceListsRoute = () => {
       ) : null}
       <ListQueryState
         query={lists}
-        loadingLabel="Loading the price lists"
-        errorText="The price lists could not be loaded."
+        subject="the price lists"
         empty="No price lists yet: every customer pays the list price."
       >
         {(data) => <PriceListsTable lists={data} />}

@@ -44,8 +44,7 @@ const QuotesRoute = () => {
       }
       toolbarLabel="Find quotes"
       query={quotes}
-      loadingLabel="Loading the quotes"
-      errorText="The quotes could not be loaded."
+      subject="the quotes"
       empty="No quotes here."
     >
       {(list) => <QuotesList quotes={list} hrefOf={dashboardPaths.quote.getHref} showBuyer />}

@@ -16,12 +16,7 @@ const ReturnsRoute = () => {
   const asked = params.get('status');
   const status = isStatus(asked) ? asked : undefined;
   const returns = useReturns(status, addressPage(params));
-  const total = returns.data?.total ?? returns.data?.data.length ?? 0;
-  const { page, pageCount, setPage } = useAddressPage(params, setFilters, {
-    total,
-    pageSize: RETURNS_PAGE_SIZE,
-    settled: returns.data !== undefined && !returns.isPlaceholderData,
-  });
+  const { page, pageCount, setPage, total } = useAddressPage(params, setFilters, returns, RETURNS_PAGE_SIZE);
   return (
     <AdminListPage
       title="Returns"
@@ -38,8 +33,8 @@ const ReturnsRoute = () => {
       filtered={status !== undefined}
       onClear={clearFilters}
       query={returns}
+      subject="the returns"
       loadingLabel="Loading returns"
-      errorText="The returns could not be loaded."
       empty={<p>No returns{status ? ' at this step' : ''}.</p>}
       pager={{ page, pageCount, onPage: setPage, label: 'Pages of returns', testId: 'returns-page' }}
     >

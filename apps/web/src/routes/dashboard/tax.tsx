@@ -25,8 +25,7 @@ const TaxRoute = () => {
       <RateForm />
       <ListQueryState
         query={rates}
-        loadingLabel="Loading the tax rates"
-        errorText="The tax rates could not be loaded."
+        subject="the tax rates"
         empty="No tax rates yet: orders that must be taxed are refused until one is set."
       >
         {(data) => <RatesList rates={data} />}

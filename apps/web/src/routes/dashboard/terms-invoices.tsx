@@ -33,8 +33,7 @@ const TermsInvoicesRoute = () => {
       }
       toolbarLabel="Find invoices"
       query={invoices}
-      loadingLabel="Loading the invoices"
-      errorText="The invoices could not be loaded."
+      subject="the invoices"
       empty={overdue ? 'No invoice is overdue.' : 'Every invoice on terms is paid.'}
     >
       {(list) => <TermsInvoicesTable invoices={list} />}

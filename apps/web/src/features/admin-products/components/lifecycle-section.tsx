@@ -152,8 +152,7 @@ export const LifecycleSection = ({ productId }: { productId: string }) => {
       id="product-lifecycle-title"
       title="Discontinued and related parts"
       query={lifecycle}
-      loadingLabel="Loading the discontinued state and related parts"
-      errorText="The discontinued state and related parts could not be loaded."
+      subject="the discontinued state and related parts"
     >
       {(data) => <LifecycleEditor key={productId} productId={productId} saved={data} />}
     </LoadedDialogSection>

@@ -50,12 +50,7 @@ export const ApiKeysPanel = ({ owner }: { owner: KeyOwner }) => {
       ) : (
         <KeyForm owner={owner} onMade={setMade} />
       )}
-      <ListQueryState
-        query={keys}
-        loadingLabel="Loading the API keys"
-        errorText="The API keys could not be loaded."
-        empty="No API keys yet."
-      >
+      <ListQueryState query={keys} subject="the API keys" empty="No API keys yet.">
         {(data) => <KeyList owner={owner} keys={data} />}
       </ListQueryState>
     </div>

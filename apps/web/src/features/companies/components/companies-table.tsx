@@ -25,8 +25,8 @@ export const CompaniesTable = ({ companies }: { companies: CompanySummary[] }) =
             {company.name}
           </Link>
         </th>
-        <td data-label="Tax ID" className="font-mono text-xs">
-          {company.taxId ?? '—'}
+        <td data-label="Tax ID">
+          <span className="font-mono text-xs">{company.taxId ?? '—'}</span>
         </td>
         <td data-label="Members">{company.memberCount}</td>
         <td data-label="Terms">{termsLabel(company.termsDays)}</td>

@@ -47,8 +47,7 @@ export const AddressesPanel = ({ canEdit }: { canEdit: boolean }) => {
       {editing === 'new' ? <AddressForm onDone={() => setEditing(null)} /> : null}
       <PanelList
         query={addresses}
-        loadingLabel="Loading the addresses"
-        errorText="The addresses could not be loaded."
+        subject="the addresses"
         emptyText="The company has no delivery address yet."
         failure={failure}
         failureTestId="addresses-error"

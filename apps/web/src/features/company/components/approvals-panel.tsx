@@ -50,8 +50,7 @@ export const ApprovalsPanel = ({ me, canApprove }: { me: CompanyMember; canAppro
       ) : null}
       <ListQueryState
         query={requests}
-        loadingLabel="Loading the requests"
-        errorText="The requests could not be loaded."
+        subject="the requests"
         empty={<p>{status === 'pending' ? 'No request is waiting.' : 'No request yet.'}</p>}
       >
         {(list) => (

@@ -56,11 +56,7 @@ export const CompanyPage = ({
 }) => {
   const mine = useMyCompany();
   return (
-    <QueryState
-      query={mine}
-      loadingLabel="Loading your company"
-      errorText="Your company could not be loaded."
-    >
+    <QueryState query={mine} subject="your company">
       {({ company, member, application }) =>
         company && member ? (
           <CompanyTabs

@@ -47,8 +47,7 @@ export const InvitationsPanel = () => {
       <InviteForm />
       <PanelList
         query={invitations}
-        loadingLabel="Loading the invitations"
-        errorText="The invitations could not be loaded."
+        subject="the invitations"
         emptyText="No invitation is waiting to be used."
         failure={failure}
         failureTestId="invitations-error"

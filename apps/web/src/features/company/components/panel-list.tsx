@@ -1,11 +1,9 @@
 import type { ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { ListQueryState, type QueryLike } from '@/components/ui/query-state';
+import { ListQueryState, type LoadingWords, type QueryLike } from '@/components/ui/query-state';
 
-type PanelListProps<T> = {
+type PanelListProps<T> = LoadingWords & {
   query: QueryLike<T[]>;
-  loadingLabel: string;
-  errorText: string;
   /** The sentence of an empty list. */
   emptyText: string;
   /** What the last action on an item (delete, resend) failed with. */
@@ -31,8 +29,6 @@ type PanelListProps<T> = {
  */
 export const PanelList = <T,>({
   query,
-  loadingLabel,
-  errorText,
   emptyText,
   failure,
   failureTestId,
@@ -45,15 +41,11 @@ export const PanelList = <T,>({
   editing,
   renderEditor,
   editorClassName,
+  ...words
 }: PanelListProps<T>) => (
   <>
     <Alert data-testid={failureTestId}>{failure}</Alert>
-    <ListQueryState
-      query={query}
-      loadingLabel={loadingLabel}
-      errorText={errorText}
-      empty={<p>{emptyText}</p>}
-    >
+    <ListQueryState query={query} {...words} empty={<p>{emptyText}</p>}>
       {(list) => (
         <ul className={className} aria-label={label}>
           {list.map((item) => {

@@ -65,8 +65,7 @@ export const PartNumbersPanel = ({ canEdit }: { canEdit: boolean }) => {
       ) : null}
       <PanelList
         query={mappings}
-        loadingLabel="Loading your part numbers"
-        errorText="Your part numbers could not be loaded."
+        subject="your part numbers"
         emptyText="No part numbers of your own yet."
         failure={failure}
         failureTestId="part-numbers-error"

@@ -57,8 +57,7 @@ export const SavedListsPanel = ({ canEdit, searchParts }: { canEdit: boolean; se
       {added ? <AddedNote added={added} /> : null}
       <PanelList
         query={lists}
-        loadingLabel="Loading the lists"
-        errorText="The lists could not be loaded."
+        subject="the lists"
         emptyText="No saved list yet."
         failure={failure}
         failureTestId="lists-error"

@@ -285,8 +285,7 @@ export const DocumentsSection = ({ productId }: { productId: string }) => {
     <DialogSection id="product-documents-title" title="Documents">
       <ListQueryState
         query={documents}
-        loadingLabel="Loading the documents"
-        errorText="The documents could not be loaded."
+        subject="the documents"
         empty={<p className="text-sm text-base-content/75">No documents yet.</p>}
       >
         {(data) => (

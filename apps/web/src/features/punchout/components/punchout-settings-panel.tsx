@@ -86,8 +86,8 @@ const DocumentsList = ({ companyId }: { companyId: string }) => {
   return (
     <ListQueryState
       query={documents}
+      subject="the punchout documents"
       loadingLabel="Loading punchout documents"
-      errorText="The punchout documents could not be loaded."
       empty={<p className="text-sm">No punchout documents yet.</p>}
     >
       {(data) => (
@@ -136,11 +136,7 @@ export const PunchoutSettingsPanel = ({ companyId }: { companyId: string }) => {
       <h3 id="company-punchout" className="mb-2 text-lg font-bold">
         Punchout (cXML, SAP OCI)
       </h3>
-      <QueryState
-        query={settings}
-        loadingLabel="Loading punchout settings"
-        errorText="The punchout settings could not be loaded."
-      >
+      <QueryState query={settings} subject="the punchout settings" loadingLabel="Loading punchout settings">
         {(data) => (
           <div className="flex flex-col gap-4">
             <p className="text-sm">

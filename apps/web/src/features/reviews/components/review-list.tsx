@@ -9,8 +9,7 @@ const ReviewList = ({ productId }: { productId: string }) => {
   return (
     <QueryState
       query={query}
-      loadingLabel="Loading the reviews"
-      errorText="The reviews could not be loaded."
+      subject="the reviews"
       isEmpty={(data) => data.count === 0}
       empty={<p>No reviews of this part yet.</p>}
     >

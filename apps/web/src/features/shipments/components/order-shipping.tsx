@@ -14,11 +14,7 @@ export const OrderShipping = ({ detail }: { detail: AdminOrderDetail }) => {
     <div className="flex flex-col gap-3">
       <ShipForm lines={detail.checkout?.lines ?? [detail.order]} />
       <h4 className="font-semibold">Shipments of {detail.order.number}</h4>
-      <QueryState
-        query={shipments}
-        loadingLabel="Loading the shipments"
-        errorText="The shipments could not be loaded."
-      >
+      <QueryState query={shipments} subject="the shipments">
         {(list) =>
           list.length > 0 ? (
             <ShipmentsList shipments={list} label={`Shipments of ${detail.order.number}`} />

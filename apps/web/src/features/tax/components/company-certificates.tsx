@@ -36,12 +36,7 @@ export const CompanyCertificates = ({ canUpload }: { canUpload: boolean }) => {
       <p className="text-sm text-base-content/75">
         An approved certificate that has not expired exempts your orders from sales tax.
       </p>
-      <ListQueryState
-        query={certificates}
-        loadingLabel="Loading the certificates"
-        errorText="The certificates could not be loaded."
-        empty="No certificates yet."
-      >
+      <ListQueryState query={certificates} subject="the certificates" empty="No certificates yet.">
         {(data) => <CertificateList certificates={data} own />}
       </ListQueryState>
       {canUpload ? (

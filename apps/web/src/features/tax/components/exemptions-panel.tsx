@@ -96,8 +96,7 @@ export const ExemptionsPanel = ({ companyId = null }: { companyId?: string | nul
     >
       <ListQueryState
         query={exemptions}
-        loadingLabel="Loading the certificates"
-        errorText="The certificates could not be loaded."
+        subject="the certificates"
         empty={status === 'pending' ? 'No certificate is waiting for review.' : 'No certificates.'}
       >
         {(data) => <CertificateList certificates={data} own={false} />}

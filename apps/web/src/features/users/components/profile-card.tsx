@@ -1,4 +1,5 @@
 import { Link } from '@/components/ui/link';
+import { PersonPhoto } from '@/components/ui/person-photo';
 import { messages } from '@forgeline/shared/messages';
 import type { UserInfoResponse } from '@forgeline/shared/schemas/user';
 import { dashboardPaths } from '@/config/dashboard-paths';
@@ -14,7 +15,6 @@ const orNotAvailable = (value: string | null | undefined) => (value?.trim() ? va
 /** The profile card (docs/product.md §2): avatar, role, email, phone, address, profession, 'My Orders'. */
 export const ProfileCard = ({ user, info }: ProfileCardProps) => {
   const role = (info?.role ?? user.role) === 'admin' ? 'Admin' : messages.normalUser;
-  const initial = (user.name.trim()[0] ?? user.email[0] ?? '?').toUpperCase();
   const rows = [
     { label: 'Email', value: user.email },
     { label: 'Phone', value: orNotAvailable(info?.userInfo.phone) },
@@ -28,24 +28,7 @@ export const ProfileCard = ({ user, info }: ProfileCardProps) => {
       className="rounded-box border border-base-300 bg-base-100 p-5 text-center shadow-sm sm:p-6"
     >
       <div className="flex justify-center">
-        {user.image ? (
-          <img
-            src={user.image}
-            alt={`Photo of ${user.name}`}
-            width={96}
-            height={96}
-            className="size-24 rounded-full object-cover ring-4 ring-primary/20"
-            referrerPolicy="no-referrer"
-          />
-        ) : (
-          <div
-            className="flex size-24 items-center justify-center rounded-full bg-primary text-4xl font-bold text-primary-content ring-4 ring-primary/20"
-            role="img"
-            aria-label={`Avatar of ${user.name}`}
-          >
-            {initial}
-          </div>
-        )}
+        <PersonPhoto name={user.name} src={user.image} size="lg" />
       </div>
       <h3 className="mt-4 text-xl font-bold break-words">{user.name}</h3>
       <p className="mt-1">

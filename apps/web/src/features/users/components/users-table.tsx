@@ -6,7 +6,7 @@ import { useDeleteUser } from '../api/delete-user';
 import { useMakeAdmin } from '../api/make-admin';
 import { confirmDialog } from '@/lib/dialogs';
 import { actionFailed } from '@/lib/error-message';
-import { TableRegion } from '@/components/ui/table-region';
+import { DataTable } from '@/components/ui/data-table';
 import { WrapPoints } from '@/components/ui/wrap-points';
 
 /** Loaded when an admin opens it: most visits to Make Admin never do. */
@@ -51,81 +51,74 @@ export const UsersTable = ({ users, currentUserId, firstNumber = 1 }: UsersTable
     (deleteUser.isPending && deleteUser.variables) || (makeAdmin.isPending && makeAdmin.variables);
 
   return (
-    <TableRegion label="Users table">
-      <table className="table table-zebra @max-2xl:stacked-rows">
-        <thead>
-          <tr>
-            <th scope="col">No.</th>
-            <th scope="col">User Id</th>
-            <th scope="col">User Email</th>
-            <th scope="col">Action</th>
-            <th scope="col">Admin Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((user, index) => {
-            const isSelf = user._id === currentUserId;
-            const busy = busyId === user._id || busyId === user.email;
-            return (
-              <tr key={user._id} data-testid="user-row" data-email={user.email}>
-                <th scope="row" data-label="No.">
-                  {firstNumber + index}
-                </th>
-                <td data-label="User Id">
-                  <span className="font-mono text-xs">
-                    <WrapPoints text={user._id} />
-                  </span>
-                </td>
-                <td data-label="User Email">
-                  <WrapPoints text={user.email} />
-                </td>
-                <td data-action="delete">
+    <>
+      <DataTable
+        label="Users table"
+        stackBelow="2xl"
+        columns={['No.', 'User Id', 'User Email', 'Action', 'Admin Status']}
+        rows={users}
+        renderRow={(user, index) => {
+          const isSelf = user._id === currentUserId;
+          const busy = busyId === user._id || busyId === user.email;
+          return (
+            <tr key={user._id} data-testid="user-row" data-email={user.email}>
+              <th scope="row" data-label="No.">
+                {firstNumber + index}
+              </th>
+              <td data-label="User Id">
+                <span className="font-mono text-xs">
+                  <WrapPoints text={user._id} />
+                </span>
+              </td>
+              <td data-label="User Email">
+                <WrapPoints text={user.email} />
+              </td>
+              <td data-action="delete">
+                <button
+                  type="button"
+                  className="btn btn-sm btn-error btn-outline whitespace-nowrap"
+                  disabled={isSelf || busy}
+                  title={isSelf ? 'You cannot delete your own account here' : undefined}
+                  aria-label={`Delete User ${user.email}`}
+                  onClick={() => void onDelete(user)}
+                >
+                  Delete User
+                </button>
+                {user.role === 'admin' ? null : (
                   <button
                     type="button"
-                    className="btn btn-sm btn-error btn-outline whitespace-nowrap"
-                    disabled={isSelf || busy}
-                    title={isSelf ? 'You cannot delete your own account here' : undefined}
-                    aria-label={`Delete User ${user.email}`}
-                    onClick={() => void onDelete(user)}
+                    className="btn btn-sm btn-outline ml-1 whitespace-nowrap"
+                    aria-label={`Payment terms of ${user.email}`}
+                    onClick={() => setTermsOf(user)}
                   >
-                    Delete User
+                    Terms
                   </button>
-                  {user.role === 'admin' ? null : (
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-outline ml-1 whitespace-nowrap"
-                      aria-label={`Payment terms of ${user.email}`}
-                      onClick={() => setTermsOf(user)}
-                    >
-                      Terms
-                    </button>
-                  )}
-                </td>
-                <td data-label="Admin Status">
-                  {user.role === 'admin' ? (
-                    <span className="badge badge-success whitespace-nowrap">Admin</span>
-                  ) : (
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-primary whitespace-nowrap"
-                      disabled={busy}
-                      aria-label={`Make Admin ${user.email}`}
-                      onClick={() => void onMakeAdmin(user)}
-                    >
-                      Make Admin
-                    </button>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+                )}
+              </td>
+              <td data-label="Admin Status">
+                {user.role === 'admin' ? (
+                  <span className="badge badge-success whitespace-nowrap">Admin</span>
+                ) : (
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-primary whitespace-nowrap"
+                    disabled={busy}
+                    aria-label={`Make Admin ${user.email}`}
+                    onClick={() => void onMakeAdmin(user)}
+                  >
+                    Make Admin
+                  </button>
+                )}
+              </td>
+            </tr>
+          );
+        }}
+      />
       {termsOf ? (
         <Suspense fallback={null}>
           <TermsDialog key={termsOf._id} user={termsOf} onClose={() => setTermsOf(null)} />
         </Suspense>
       ) : null}
-    </TableRegion>
+    </>
   );
 };

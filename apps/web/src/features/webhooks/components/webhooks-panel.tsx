@@ -61,12 +61,7 @@ export const WebhooksPanel = ({ owner }: { owner: WebhookOwner }) => {
         webhook-signature) with the endpoint’s secret, retried with backoff, and delivered in order.
       </p>
       <EndpointForm owner={owner} />
-      <ListQueryState
-        query={endpoints}
-        loadingLabel="Loading the webhook endpoints"
-        errorText="The webhook endpoints could not be loaded."
-        empty="No webhook endpoints yet."
-      >
+      <ListQueryState query={endpoints} subject="the webhook endpoints" empty="No webhook endpoints yet.">
         {(data) => (
           <ul className="flex flex-col gap-3" aria-label="Webhook endpoints">
             {data.map((endpoint) => (
@@ -259,8 +254,7 @@ const Deliveries = ({ owner, endpointId }: { owner: WebhookOwner; endpointId: st
   return (
     <QueryState
       query={deliveries}
-      loadingLabel="Loading the deliveries"
-      errorText="The deliveries could not be loaded."
+      subject="the deliveries"
       isEmpty={(data) => data.items.length === 0}
       empty="No deliveries yet."
     >
