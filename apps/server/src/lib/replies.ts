@@ -14,3 +14,20 @@ export async function noContent<Sent>(
   await work;
   return reply.code(204).send(null);
 }
+
+/**
+ * Waits for `work` (a change: how many records it changed, or whether it changed the one), then answers
+ * it as the spec's client reads it: `{ acknowledged, modifiedCount }`.
+ */
+export async function modified(
+  work: Promise<number | boolean>,
+): Promise<{ acknowledged: true; modifiedCount: number }> {
+  const changed = await work;
+  return { acknowledged: true, modifiedCount: typeof changed === 'number' ? changed : changed ? 1 : 0 };
+}
+
+/** Waits for `work` (a removal, or a cancellation the spec calls one), then answers `deletedCount` 1. */
+export async function deleted(work: Promise<unknown>): Promise<{ acknowledged: true; deletedCount: 1 }> {
+  await work;
+  return { acknowledged: true, deletedCount: 1 };
+}
