@@ -32,7 +32,7 @@ import {
   resendInvitation,
   revokeInvitation,
 } from './invitations.ts';
-import { decideRequest, listRequests, lockPendingRequest } from './requests.ts';
+import { closeRequest, listRequests } from './requests.ts';
 import { addListToCart, deleteList, listSavedLists, saveList } from './saved-lists.ts';
 import {
   changeMember,
@@ -334,16 +334,12 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: okResponses(OrderRequestSchema),
       },
     },
-    async (request) => {
-      const member = await memberOf(request);
-      const user = currentUser(request);
-      const { request: decided, mailIds } = await app.db.transaction(async (tx) => {
-        const row = await lockPendingRequest(tx, member, request.params.id, 'approver');
-        return decideRequest(app, tx, row, { status: 'rejected', by: user, comment: request.body.comment });
-      });
-      app.mailer.deliverLater(mailIds);
-      return decided;
-    },
+    async (request) =>
+      closeRequest(app, await memberOf(request), request.params.id, {
+        status: 'rejected',
+        by: currentUser(request),
+        comment: request.body.comment,
+      }),
   );
 
   app.post(
@@ -357,15 +353,11 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: okResponses(OrderRequestSchema),
       },
     },
-    async (request) => {
-      const member = await memberOf(request);
-      const user = currentUser(request);
-      const { request: decided } = await app.db.transaction(async (tx) => {
-        const row = await lockPendingRequest(tx, member, request.params.id, 'buyer');
-        return decideRequest(app, tx, row, { status: 'withdrawn', by: user });
-      });
-      return decided;
-    },
+    async (request) =>
+      closeRequest(app, await memberOf(request), request.params.id, {
+        status: 'withdrawn',
+        by: currentUser(request),
+      }),
   );
 
   app.get(
