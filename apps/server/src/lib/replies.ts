@@ -6,6 +6,14 @@ export async function created<Made, Sent>(
   return reply.code(201).send(await work);
 }
 
+/** Waits for `work` (what was made), then answers 201 with the spec's `{ acknowledged, insertedId }` of it. */
+export async function inserted<Sent>(
+  reply: { code(status: 201): { send(payload: { acknowledged: true; insertedId: string }): Sent } },
+  work: Promise<{ id: string }>,
+): Promise<Sent> {
+  return reply.code(201).send({ acknowledged: true, insertedId: (await work).id });
+}
+
 /** Waits for `work` (a removal), then answers 204 with no body. */
 export async function noContent<Sent>(
   reply: { code(status: 204): { send(payload: null): Sent } },

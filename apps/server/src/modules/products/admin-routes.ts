@@ -16,7 +16,7 @@ import { bulkUpdateProducts } from './bulk.ts';
 import { createProduct, deleteProduct, fieldsOfBody as toFields, replaceProduct } from './service.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { createdResponses, IdParams, okResponses } from '../../lib/route-schemas.ts';
-import { deleted, modified } from '../../lib/replies.ts';
+import { deleted, inserted, modified } from '../../lib/replies.ts';
 
 /** The admin's catalogue writes (the rules are in service.ts). */
 export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,10 +32,8 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: createdResponses(InsertResultSchema),
       },
     },
-    async (request, reply) => {
-      const row = await createProduct(app, currentUser(request), toFields(request.body));
-      return reply.code(201).send({ acknowledged: true, insertedId: row.id });
-    },
+    async (request, reply) =>
+      inserted(reply, createProduct(app, currentUser(request), toFields(request.body))),
   );
 
   app.put(
