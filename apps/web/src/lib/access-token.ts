@@ -1,5 +1,4 @@
 import {
-  AUTH_REQUEST_TIMEOUT_MS,
   RETRY_BACKOFF_MAX_MS,
   RETRY_BACKOFF_START_MS,
   TOKEN_REFRESH_LEAD_MS,
@@ -10,6 +9,7 @@ import {
   accessTokenPayload,
   api,
   ApiError,
+  authRequestTimeout,
   forgetStoredAccessToken,
   isAccessTokenUsable,
 } from './api-client';
@@ -20,8 +20,6 @@ import type { SessionUser } from './auth';
  * before it expires, retried with back-off. Only a signed-in user needs it, so lib/auth loads this
  * module then: a visitor's first view does not carry it.
  */
-
-const timeout = () => AbortSignal.timeout(AUTH_REQUEST_TIMEOUT_MS);
 
 type TokenState = {
   email: string | null;
@@ -91,7 +89,7 @@ export const exchangeAccessToken = (email: string): Promise<void> => {
       const { token } = await api.put<{ token: string; expiresIn: number }>(
         `/user/${encodeURIComponent(email)}`,
         { email },
-        { auth: false, signal: timeout() },
+        { auth: false, signal: authRequestTimeout() },
       );
       const expiresAt = accessTokenExpiresAt(token);
       if (expiresAt === undefined)

@@ -1,4 +1,4 @@
-import { TOKEN_EXPIRY_MARGIN_MS } from '@forgeline/shared/constants';
+import { AUTH_REQUEST_TIMEOUT_MS, TOKEN_EXPIRY_MARGIN_MS } from '@forgeline/shared/constants';
 import { env } from '@/config/env';
 
 /** Key of the access token in local storage (docs/product.md §3). */
@@ -91,6 +91,9 @@ export const forgetStoredAccessToken = () => {
     // nothing stored
   }
 };
+
+/** The signal of a call to the identity endpoints: it gives up after 30 s (docs/product.md §9). */
+export const authRequestTimeout = () => AbortSignal.timeout(AUTH_REQUEST_TIMEOUT_MS);
 
 let unauthorizedHandler: ((error: ApiError) => void) | null = null;
 

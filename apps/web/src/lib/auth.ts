@@ -1,7 +1,12 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { AUTH_REQUEST_TIMEOUT_MS } from '@forgeline/shared/constants';
 import { authKeys } from './query-keys';
-import { api, ApiError, forgetStoredAccessToken, setUnauthorizedHandler } from './api-client';
+import {
+  api,
+  ApiError,
+  authRequestTimeout,
+  forgetStoredAccessToken,
+  setUnauthorizedHandler,
+} from './api-client';
 import { VISITOR_CART_KEY } from './visitor-cart-key';
 import type * as AccessTokenModule from './access-token';
 
@@ -44,11 +49,13 @@ type RawSession = {
   };
 } | null;
 
-const timeout = () => AbortSignal.timeout(AUTH_REQUEST_TIMEOUT_MS);
-
 /** The caller's signal and the 30 s time-out together (AbortSignal.any is missing before Safari 17.4). */
 const anySignal = (signal: AbortSignal | undefined): AbortSignal =>
-  !signal ? timeout() : typeof AbortSignal.any === 'function' ? AbortSignal.any([signal, timeout()]) : signal;
+  !signal
+    ? authRequestTimeout()
+    : typeof AbortSignal.any === 'function'
+      ? AbortSignal.any([signal, authRequestTimeout()])
+      : signal;
 
 export const toSessionUser = (user: NonNullable<RawSession>['user']): SessionUser => ({
   id: user.id,
@@ -147,7 +154,11 @@ const forgetUser = (client: QueryClient | null) => {
 export const signOut = async (): Promise<void> => {
   clearAccessToken();
   try {
-    await api.post('/auth/sign-out', {}, { auth: false, signOutOnUnauthorized: false, signal: timeout() });
+    await api.post(
+      '/auth/sign-out',
+      {},
+      { auth: false, signOutOnUnauthorized: false, signal: authRequestTimeout() },
+    );
   } catch {
     // the session may already be gone; forget it here anyway
   }

@@ -1,5 +1,5 @@
 // What other modules may use of the checkout (docs/architecture.md §10): what a quote accepted as a
-// checkout needs, its mails and its wire shape.
+// checkout needs (its payment, its mails) and its wire shape.
 export { toCheckoutDto } from './mappers.ts';
 export {
   afterCheckoutPlaced,
@@ -8,5 +8,6 @@ export {
   placeCheckout,
   queueCheckoutPlacedMails,
   requestInstead,
+  settlePlaced,
   type PlacedCheckout,
 } from './service.ts';

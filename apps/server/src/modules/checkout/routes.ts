@@ -18,6 +18,7 @@ import { checkoutAnswer, getCheckout, reorderCheckout, reorderOrder, takeCheckou
 import { ApprovalNeededSchema } from '@forgeline/shared/schemas/company';
 import { errorResponses } from '../../lib/errors.ts';
 import { IdParams, okResponses } from '../../lib/route-schemas.ts';
+import { modified } from '../../lib/replies.ts';
 import { CheckoutDeliverySchema, FreightPriceBodySchema } from '@forgeline/shared/schemas/delivery';
 import { priceCheckoutFreight } from './service.ts';
 
@@ -98,11 +99,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: okResponses(ModifiedResultSchema),
       },
     },
-    async (request) => {
-      const user = currentUser(request);
-      const paid = await confirmCheckoutPayment(app, user, request.params.id, request.body.transactionId);
-      return { acknowledged: true as const, modifiedCount: paid };
-    },
+    async (request) =>
+      modified(
+        confirmCheckoutPayment(app, currentUser(request), request.params.id, request.body.transactionId),
+      ),
   );
 
   app.post(

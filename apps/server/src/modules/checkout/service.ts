@@ -248,15 +248,21 @@ export async function placeCheckout(
     // Prices moved between the two readings (the limit was judged on the first): the buyer looks again.
     throw conflict('Prices changed while you checked out: please check the new total.', 'TOTAL_MISMATCH');
   }
-  if (terms && member) {
-    // On terms: the company's credit line instead of the hold bounds, and the invoice issued now.
-    await settleTermsCheckout(tx, member.companyId, result);
-  } else {
-    // A card order holds its stock for the payment window; buyers who keep letting it lapse pause (0156).
-    await checkUnpaidHolds(tx, deps.config, buyer.id);
-  }
+  await settlePlaced(deps, tx, buyer, result);
   await queueLowStockAlert(deps, tx, result.lowOnStock);
   return { kind: 'placed', ...result, mailIds: await queueCheckoutPlacedMails(deps, tx, result) };
+}
+
+/**
+ * How a checkout just placed in `tx` is paid for, from the cart or from an accepted quote alike: on
+ * payment terms (decision 0112) the company's credit line instead of the hold bounds, and the invoice
+ * issued now; by card its stock is held for the payment window, and buyers who keep letting it lapse
+ * pause (docs/decisions/0156).
+ */
+export async function settlePlaced(deps: AppDeps, tx: Executor, buyer: Actor, placed: Placed): Promise<void> {
+  const { paymentMethod, companyId } = placed.checkout;
+  if (paymentMethod === 'invoice' && companyId) await settleTermsCheckout(tx, companyId, placed);
+  else await checkUnpaidHolds(tx, deps.config, buyer.id);
 }
 
 /**

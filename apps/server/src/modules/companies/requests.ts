@@ -195,3 +195,25 @@ export async function decideRequest(
   });
   return { request: toRequestDto(decided), mailIds: [mailId] };
 }
+
+/**
+ * Closes a pending request without placing it: an approver of the company rejects it (never their own),
+ * or its buyer withdraws it. Decided on the locked row; the buyer's mail of a rejection goes once committed.
+ */
+export async function closeRequest(
+  deps: MailDeps,
+  member: Membership,
+  id: string,
+  decision: {
+    status: 'rejected' | 'withdrawn';
+    by: { id: string; name: string };
+    comment?: string | undefined;
+  },
+): Promise<OrderRequest> {
+  const as = decision.status === 'rejected' ? 'approver' : 'buyer';
+  const { request, mailIds } = await deps.db.transaction(async (tx) =>
+    decideRequest(deps, tx, await lockPendingRequest(tx, member, id, as), decision),
+  );
+  deps.mailer.deliverLater(mailIds);
+  return request;
+}

@@ -32,10 +32,11 @@ import {
   resendInvitation,
   revokeInvitation,
 } from './invitations.ts';
-import { decideRequest, listRequests, lockPendingRequest } from './requests.ts';
+import { closeRequest, listRequests } from './requests.ts';
 import { addListToCart, deleteList, listSavedLists, saveList } from './saved-lists.ts';
 import {
   changeMember,
+  type CompanyActor,
   deleteAddress,
   getMyCompany,
   listAddresses,
@@ -68,6 +69,13 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The signed-in person's membership, or 404 (someone without a company has no company pages). */
   const memberOf = (request: Parameters<typeof currentUser>[0]) =>
     requireMembership(app.db, currentUser(request).id);
+  /** The member acting on their own company, as the services the shop admin also calls take them. */
+  const asMember = async (
+    request: Parameters<typeof currentUser>[0],
+  ): Promise<{ actor: CompanyActor; companyId: string }> => {
+    const member = await memberOf(request);
+    return { actor: { kind: 'member', member }, companyId: member.companyId };
+  };
 
   app.get(
     '/company',
@@ -95,8 +103,8 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const member = await memberOf(request);
-      return updateCompany(app, { kind: 'member', member }, member.companyId, request.body);
+      const { actor, companyId } = await asMember(request);
+      return updateCompany(app, actor, companyId, request.body);
     },
   );
 
@@ -126,14 +134,8 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const member = await memberOf(request);
-      return changeMember(
-        app,
-        { kind: 'member', member },
-        member.companyId,
-        request.params.userId,
-        request.body,
-      );
+      const { actor, companyId } = await asMember(request);
+      return changeMember(app, actor, companyId, request.params.userId, request.body);
     },
   );
 
@@ -150,9 +152,8 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const member = await memberOf(request);
-      await removeMember(app, { kind: 'member', member }, member.companyId, request.params.userId);
-      return reply.code(204).send(null);
+      const { actor, companyId } = await asMember(request);
+      return noContent(reply, removeMember(app, actor, companyId, request.params.userId));
     },
   );
 
@@ -266,8 +267,8 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const member = await memberOf(request);
-      return created(reply, saveAddress(app, { kind: 'member', member }, member.companyId, request.body));
+      const { actor, companyId } = await asMember(request);
+      return created(reply, saveAddress(app, actor, companyId, request.body));
     },
   );
 
@@ -284,8 +285,8 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const member = await memberOf(request);
-      return saveAddress(app, { kind: 'member', member }, member.companyId, request.body, request.params.id);
+      const { actor, companyId } = await asMember(request);
+      return saveAddress(app, actor, companyId, request.body, request.params.id);
     },
   );
 
@@ -301,9 +302,8 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const member = await memberOf(request);
-      await deleteAddress(app, { kind: 'member', member }, member.companyId, request.params.id);
-      return reply.code(204).send(null);
+      const { actor, companyId } = await asMember(request);
+      return noContent(reply, deleteAddress(app, actor, companyId, request.params.id));
     },
   );
 
@@ -334,16 +334,12 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: okResponses(OrderRequestSchema),
       },
     },
-    async (request) => {
-      const member = await memberOf(request);
-      const user = currentUser(request);
-      const { request: decided, mailIds } = await app.db.transaction(async (tx) => {
-        const row = await lockPendingRequest(tx, member, request.params.id, 'approver');
-        return decideRequest(app, tx, row, { status: 'rejected', by: user, comment: request.body.comment });
-      });
-      app.mailer.deliverLater(mailIds);
-      return decided;
-    },
+    async (request) =>
+      closeRequest(app, await memberOf(request), request.params.id, {
+        status: 'rejected',
+        by: currentUser(request),
+        comment: request.body.comment,
+      }),
   );
 
   app.post(
@@ -357,15 +353,11 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: okResponses(OrderRequestSchema),
       },
     },
-    async (request) => {
-      const member = await memberOf(request);
-      const user = currentUser(request);
-      const { request: decided } = await app.db.transaction(async (tx) => {
-        const row = await lockPendingRequest(tx, member, request.params.id, 'buyer');
-        return decideRequest(app, tx, row, { status: 'withdrawn', by: user });
-      });
-      return decided;
-    },
+    async (request) =>
+      closeRequest(app, await memberOf(request), request.params.id, {
+        status: 'withdrawn',
+        by: currentUser(request),
+      }),
   );
 
   app.get(

@@ -7,6 +7,7 @@ import {
 } from '@forgeline/shared/schemas/contact';
 import { listContactMessages, sendContactMessage } from './service.ts';
 import { createdResponses, okResponses } from '../../lib/route-schemas.ts';
+import { inserted } from '../../lib/replies.ts';
 import { writeLimitOf } from '../../plugins/app/write-limits.ts';
 
 /** Messages per IP and window: enough for a person, too few for a spammer (docs/architecture.md §4, abuse). */
@@ -23,10 +24,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         response: createdResponses(InsertedResponseSchema),
       },
     },
-    async (request, reply) => {
-      const row = await sendContactMessage(app, request.body);
-      return reply.code(201).send({ acknowledged: true, insertedId: row.id });
-    },
+    async (request, reply) => inserted(reply, sendContactMessage(app, request.body)),
   );
 };
 

@@ -31,6 +31,7 @@ import {
 } from './service.ts';
 import { exportDay, sendCsv } from '../../lib/csv.ts';
 import { createdResponses, IdParams, okResponses } from '../../lib/route-schemas.ts';
+import { deleted } from '../../lib/replies.ts';
 import { jsonArrayStream } from '../../lib/json-stream.ts';
 import { setPageHeaders } from '../../lib/page-headers.ts';
 
@@ -156,10 +157,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: okResponses(DeletedResultSchema),
       },
     },
-    async (request) => {
-      await cancelOrder(app, currentUser(request), request.params.id);
-      return { acknowledged: true as const, deletedCount: 1 };
-    },
+    async (request) => deleted(cancelOrder(app, currentUser(request), request.params.id)),
   );
 };
 

@@ -16,6 +16,7 @@ import { listTermsInvoices, markTermsPaid } from './service.ts';
 import { getTerms, setPersonTerms } from '../companies/index.ts';
 import { exportDay, sendCsv } from '../../lib/csv.ts';
 import { IdParams, okResponses } from '../../lib/route-schemas.ts';
+import { modified } from '../../lib/replies.ts';
 
 /** The buyer's own terms: whether the checkout may offer 'pay by invoice', and what is left of the limit. */
 export const paymentTermsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -121,14 +122,7 @@ export const paymentTermsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: okResponses(ModifiedResultSchema),
       },
     },
-    async (request) => ({
-      acknowledged: true as const,
-      modifiedCount: await markTermsPaid(
-        app,
-        currentUser(request),
-        request.params.id,
-        request.body.reference,
-      ),
-    }),
+    async (request) =>
+      modified(markTermsPaid(app, currentUser(request), request.params.id, request.body.reference)),
   );
 };

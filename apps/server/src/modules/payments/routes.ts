@@ -13,6 +13,7 @@ import { currentUser } from '../../plugins/app/auth.ts';
 import { confirmPayment, confirmTestCard, openPayment } from './service.ts';
 import { errorResponses } from '../../lib/errors.ts';
 import { IdParams, okResponses } from '../../lib/route-schemas.ts';
+import { modified } from '../../lib/replies.ts';
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -63,11 +64,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: okResponses(ModifiedResultSchema),
       },
     },
-    async (request) => {
-      const user = currentUser(request);
-      const changed = await confirmPayment(app, user, request.params.id, request.body.transactionId);
-      return { acknowledged: true as const, modifiedCount: changed ? 1 : 0 };
-    },
+    async (request) =>
+      modified(confirmPayment(app, currentUser(request), request.params.id, request.body.transactionId)),
   );
 
   // The built-in processor's card endpoint; with Stripe the browser talks to Stripe instead.

@@ -16,6 +16,7 @@ import { bulkUpdateProducts } from './bulk.ts';
 import { createProduct, deleteProduct, fieldsOfBody as toFields, replaceProduct } from './service.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { createdResponses, IdParams, okResponses } from '../../lib/route-schemas.ts';
+import { deleted, inserted, modified } from '../../lib/replies.ts';
 
 /** The admin's catalogue writes (the rules are in service.ts). */
 export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,10 +32,8 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: createdResponses(InsertResultSchema),
       },
     },
-    async (request, reply) => {
-      const row = await createProduct(app, currentUser(request), toFields(request.body));
-      return reply.code(201).send({ acknowledged: true, insertedId: row.id });
-    },
+    async (request, reply) =>
+      inserted(reply, createProduct(app, currentUser(request), toFields(request.body))),
   );
 
   app.put(
@@ -50,15 +49,8 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: okResponses(ModifiedResultSchema),
       },
     },
-    async (request) => {
-      const changed = await replaceProduct(
-        app,
-        currentUser(request),
-        request.params.id,
-        toFields(request.body),
-      );
-      return { acknowledged: true as const, modifiedCount: changed ? 1 : 0 };
-    },
+    async (request) =>
+      modified(replaceProduct(app, currentUser(request), request.params.id, toFields(request.body))),
   );
 
   app.post(
@@ -103,10 +95,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: okResponses(DeletedResultSchema),
       },
     },
-    async (request) => {
-      await deleteProduct(app, currentUser(request), request.params.id);
-      return { acknowledged: true as const, deletedCount: 1 };
-    },
+    async (request) => deleted(deleteProduct(app, currentUser(request), request.params.id)),
   );
 
   app.get(

@@ -3,15 +3,20 @@ import type { AcceptQuoteBody } from '@forgeline/shared/schemas/checkout';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { DomainError, badRequest, conflict, forbidden } from '../../lib/errors.ts';
-import { queueCheckoutPlacedMails, requestInstead, type CheckoutOutcome } from '../checkout/index.ts';
+import {
+  queueCheckoutPlacedMails,
+  requestInstead,
+  settlePlaced,
+  type CheckoutOutcome,
+} from '../checkout/index.ts';
 import { deliveryFor } from '../companies/index.ts';
 import { deliveryOptionsFor, requireDeliveryChoice } from '../delivery/index.ts';
 import { orderWeightGrams, type Destination } from '@forgeline/shared/delivery';
 import type { DeliveryOptions } from '@forgeline/shared/schemas/delivery';
 import type { AuthUser } from '../../plugins/app/auth.ts';
 import { assertMayOrder, findMembership, spendingCheck } from '../membership/index.ts';
-import { type Actor, checkUnpaidHolds, MAX_ORDER_TOTAL_CENTS, placeLines } from '../orders/index.ts';
-import { settleTermsCheckout, termsForCheckout } from '../payment-terms/index.ts';
+import { type Actor, MAX_ORDER_TOTAL_CENTS, placeLines } from '../orders/index.ts';
+import { termsForCheckout } from '../payment-terms/index.ts';
 import { createQuotesRepository } from './repository.ts';
 import { getQuote, lockOpenQuote, offerTotalCents, offerVersionOf } from './service.ts';
 import { findProducts, queueLowStockAlert } from '../products/index.ts';
@@ -135,9 +140,7 @@ export async function acceptQuote(
     },
     agreed,
   );
-  // On terms the credit limit and the invoice; on card the bounds of unpaid holds (0032).
-  if (terms && member) await settleTermsCheckout(tx, member.companyId, placed);
-  else await checkUnpaidHolds(tx, deps.config, user.id);
+  await settlePlaced(deps, tx, user, placed);
   await repository.setStatus(quote.id, 'accepted', { decidedAt: now, checkoutId: placed.checkout.id });
   await queueLowStockAlert(deps, tx, placed.lowOnStock);
   // The admins' new-order mail names the quote: one mail for the acceptance, not a second one.

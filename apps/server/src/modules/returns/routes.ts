@@ -73,65 +73,50 @@ export const returnAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => pageRows(reply, await listReturns(app, request.query)),
   );
 
+  /**
+   * One of the shop's steps of a return (decision 0240): an API key needs orders:write, and the step
+   * answers the return as it now stands.
+   */
+  const step = <Parts extends { summary: string; body?: unknown }>(parts: Parts) => ({
+    config: { apiScopes: ['orders:write'] as const },
+    schema: { tags: ['returns'], ...parts, params: IdParams, response: okResponses(ReturnSchema) },
+  });
+
   app.post(
     '/returns/:id/approve',
-    {
-      config: { apiScopes: ['orders:write'] },
-      schema: {
-        tags: ['returns'],
-        summary:
-          'Approves a requested return, with an optional note (admin); the buyer is told to send the pieces',
-        params: IdParams,
-        body: DecideReturnBodySchema,
-        response: okResponses(ReturnSchema),
-      },
-    },
+    step({
+      summary:
+        'Approves a requested return, with an optional note (admin); the buyer is told to send the pieces',
+      body: DecideReturnBodySchema,
+    }),
     async (request) => approveReturn(app, currentUser(request), request.params.id, request.body.note),
   );
 
   app.post(
     '/returns/:id/refuse',
-    {
-      config: { apiScopes: ['orders:write'] },
-      schema: {
-        tags: ['returns'],
-        summary: 'Refuses a requested or approved return with a note the buyer reads (admin)',
-        params: IdParams,
-        body: RefuseReturnBodySchema,
-        response: okResponses(ReturnSchema),
-      },
-    },
+    step({
+      summary: 'Refuses a requested or approved return with a note the buyer reads (admin)',
+      body: RefuseReturnBodySchema,
+    }),
     async (request) => refuseReturn(app, currentUser(request), request.params.id, request.body.note),
   );
 
   app.post(
     '/returns/:id/receive',
-    {
-      config: { apiScopes: ['orders:write'] },
-      schema: {
-        tags: ['returns'],
-        summary:
-          'Marks an approved return received (admin): so many of its pieces can be sold again and go back into stock, the rest do not',
-        params: IdParams,
-        body: ReceiveReturnBodySchema,
-        response: okResponses(ReturnSchema),
-      },
-    },
+    step({
+      summary:
+        'Marks an approved return received (admin): so many of its pieces can be sold again and go back into stock, the rest do not',
+      body: ReceiveReturnBodySchema,
+    }),
     async (request) => receiveReturn(app, currentUser(request), request.params.id, request.body.resaleable),
   );
 
   app.post(
     '/returns/:id/refund',
-    {
-      config: { apiScopes: ['orders:write'] },
-      schema: {
-        tags: ['returns'],
-        summary:
-          'Refunds a received return (admin): to the card through the payment provider, or as a credit against the invoice of an order on terms, always with a credit note at the line’s frozen price and tax; a second refund gets 409 RETURN_STATUS',
-        params: IdParams,
-        response: okResponses(ReturnSchema),
-      },
-    },
+    step({
+      summary:
+        'Refunds a received return (admin): to the card through the payment provider, or as a credit against the invoice of an order on terms, always with a credit note at the line’s frozen price and tax; a second refund gets 409 RETURN_STATUS',
+    }),
     async (request) => refundReturn(app, currentUser(request), request.params.id),
   );
 };

@@ -5,6 +5,7 @@ import { ProductReviewsSchema, ReviewBodySchema, ReviewSchema } from '@forgeline
 import { currentUser } from '../../plugins/app/auth.ts';
 import { leaveReview, newestReviews, reviewsOfProduct } from './service.ts';
 import { createdResponses, IdParams, okResponses } from '../../lib/route-schemas.ts';
+import { inserted } from '../../lib/replies.ts';
 import { writeLimitOf } from '../../plugins/app/write-limits.ts';
 
 /** Reviews per signed-in user (docs/architecture.md §4, abuse): the write limits' table holds it. */
@@ -47,9 +48,6 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         response: createdResponses(InsertResultSchema),
       },
     },
-    async (request, reply) => {
-      const row = await leaveReview(app, currentUser(request), request.body);
-      return reply.code(201).send({ acknowledged: true, insertedId: row.id });
-    },
+    async (request, reply) => inserted(reply, leaveReview(app, currentUser(request), request.body)),
   );
 };

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ModifiedResultSchema } from '@forgeline/shared/schemas/order';
 import { CreateShipmentBodySchema, ShipmentSchema } from '@forgeline/shared/schemas/shipment';
 import { createdResponses, IdParams, okResponses } from '../../lib/route-schemas.ts';
-import { created } from '../../lib/replies.ts';
+import { created, modified } from '../../lib/replies.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
 import {
   createShipment,
@@ -76,10 +76,7 @@ export const shipmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: okResponses(ModifiedResultSchema),
       },
     },
-    async (request) => {
-      const shipped = await shipRemainder(app, currentUser(request), request.params.id);
-      return { acknowledged: true as const, modifiedCount: shipped ? 1 : 0 };
-    },
+    async (request) => modified(shipRemainder(app, currentUser(request), request.params.id)),
   );
 
   app.get(

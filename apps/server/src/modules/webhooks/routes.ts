@@ -28,7 +28,7 @@ import {
 } from './service.ts';
 
 const tags = ['webhooks'];
-const MessageParams = z.object({ id: z.string().max(100), messageId: z.string().max(100) });
+const MessageParams = IdParams.extend({ messageId: z.string().max(100) });
 const NO_KEYS = 'Signed-in admins only: no API key manages webhooks (decision 0263).';
 
 /**

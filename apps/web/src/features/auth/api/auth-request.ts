@@ -1,5 +1,4 @@
-import { AUTH_REQUEST_TIMEOUT_MS } from '@forgeline/shared/constants';
-import { api } from '@/lib/api-client';
+import { api, authRequestTimeout } from '@/lib/api-client';
 
 /**
  * POST to one of Better Auth's endpoints under /api/auth: cookie only (no bearer token), a 401 is the
@@ -10,5 +9,5 @@ export const authPost = <T>(endpoint: string, body: unknown): Promise<T> =>
   api.post<T>(`/auth/${endpoint}`, body, {
     auth: false,
     signOutOnUnauthorized: false,
-    signal: AbortSignal.timeout(AUTH_REQUEST_TIMEOUT_MS),
+    signal: authRequestTimeout(),
   });
