@@ -36,6 +36,7 @@ export const MembersPanel = ({ me, canManage }: { me: CompanyMember; canManage: 
           <DataTable
             label="Members table"
             stackBelow="3xl"
+            compact
             columns={[
               'Name',
               'E-mail',
