@@ -127,7 +127,6 @@ export function createInvoicesRepository(db: Executor) {
         .limit(limit);
     },
 
-    /** The company an invoice bills, as it is now. */
     /** How the checkout was taxed when placed (docs/decisions/0219): the invoice repeats it. */
     async checkoutTax(id: string) {
       const [row] = await db

@@ -1,5 +1,6 @@
 import { Link } from '@/components/ui/link';
 import { PersonPhoto } from '@/components/ui/person-photo';
+import { WrapPoints } from '@/components/ui/wrap-points';
 import { messages } from '@forgeline/shared/messages';
 import type { UserInfoResponse } from '@forgeline/shared/schemas/user';
 import { dashboardPaths } from '@/config/dashboard-paths';
@@ -16,7 +17,8 @@ const orNotAvailable = (value: string | null | undefined) => (value?.trim() ? va
 export const ProfileCard = ({ user, info }: ProfileCardProps) => {
   const role = (info?.role ?? user.role) === 'admin' ? 'Admin' : messages.normalUser;
   const rows = [
-    { label: 'Email', value: user.email },
+    // An address breaks after '@' or '.' in the narrow card, not mid-word.
+    { label: 'Email', value: <WrapPoints text={user.email} /> },
     { label: 'Phone', value: orNotAvailable(info?.userInfo.phone) },
     { label: 'Address', value: orNotAvailable(info?.userInfo.address) },
     { label: 'Profession', value: orNotAvailable(info?.userInfo.profession) },
