@@ -206,6 +206,8 @@ describe('shipments', () => {
     const res = await call(admin, 'GET', first.packingSlipUrl!);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`inline; filename="${first.number}.pdf"`);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
     const text = await pdfText(res.rawPayload);
     expectTextToHold(text, [
       `Packing slip ${first.number}`,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ModifiedResultSchema } from '@forgeline/shared/schemas/order';
 import { CreateShipmentBodySchema, ShipmentSchema } from '@forgeline/shared/schemas/shipment';
+import { sendDownload } from '../../lib/downloads.ts';
 import { createdResponses, IdParams, okResponses } from '../../lib/route-schemas.ts';
 import { created, modified } from '../../lib/replies.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
@@ -92,11 +93,12 @@ export const shipmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { filename, pdf } = await packingSlip(app, request.params.id);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="${filename}"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      return sendDownload(reply, {
+        body: pdf,
+        fileName: filename,
+        contentType: 'application/pdf',
+        inline: true,
+      });
     },
   );
 };
