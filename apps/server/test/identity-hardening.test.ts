@@ -37,6 +37,8 @@ const sessionsOf = async (userId: string) =>
 const userRow = async (email: string) =>
   (await t.app.db.select().from(users).where(eq(users.email, email)))[0];
 const outbox = () => t.app.db.select().from(outboxMessages).orderBy(asc(outboxMessages.createdAt));
+const mailsTo = async (email: string) =>
+  (await outbox()).filter((row) => row.toAddress === email).map((row) => row.subject);
 const resetLinksOf = async (userId: string) =>
   (await t.app.db.select().from(verifications).where(eq(verifications.value, userId))).filter((v) =>
     v.identifier.startsWith('reset-password:'),
@@ -81,6 +83,8 @@ describe('the configured admin is the operator’s (item 2, record 0130)', () =>
     ).toBe('created');
     expect(await userRow('new-ops@operator.example')).toMatchObject({ role: 'admin', emailVerified: true });
     expect((await signIn('new-ops@operator.example', 'operator-pw-3')).statusCode).toBe(200);
+    // The operator vouched for the address: no link asks them to confirm an account "opened" with it.
+    expect(await mailsTo('new-ops@operator.example')).toEqual([]);
   });
 });
 
@@ -263,8 +267,12 @@ describe('safe by default (item 9)', () => {
     const signedIn = await signIn(demoAdmin.email, demoAdmin.password);
     expect(signedIn.statusCode).toBe(200);
     const id = (await userRow(demoAdmin.email))!.id;
-    // Confirmed, so that a demo shows the order and quote mails (decision 0131).
-    expect((await userRow(demoAdmin.email))?.emailVerified).toBe(true);
+    // Confirmed, so that a demo shows the order and quote mails (decision 0131), and asked to confirm
+    // nothing: the demo's outbox starts empty.
+    for (const account of DEMO_ACCOUNTS) {
+      expect((await userRow(account.email))?.emailVerified).toBe(true);
+      expect(await mailsTo(account.email)).toEqual([]);
+    }
 
     await setDemoAccountsUsable(t.app.db, false);
     expect(await sessionsOf(id)).toBe(0);
