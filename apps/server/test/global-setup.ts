@@ -1,6 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
@@ -12,6 +14,7 @@ import { openDatabase } from '../src/db/client.ts';
  * still gets a database of its own, and openDatabase still runs the (then empty) migration check.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  buildWebAppIfMissing();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'forgeline-template-'));
   const pglite = await openDatabase({ memory: true });
   const client = (pglite.db as unknown as { $client: PGlite }).$client;
@@ -48,4 +51,19 @@ async function adminQuery(url: string, statement: string): Promise<void> {
   } finally {
     await admin.end();
   }
+}
+
+/**
+ * Pages are rendered by the built web app (apps/web/dist), as in production: on a fresh clone there is none
+ * yet, and `npm run test:api` or `test:quick` (which skip the build step of `npm test`) would fail every test
+ * of a rendered page. Vitest runs the projects' global setups one after the other, so two never build at once.
+ */
+function buildWebAppIfMissing(): void {
+  const root = fileURLToPath(new URL('../../..', import.meta.url));
+  if (existsSync(path.join(root, 'apps/web/dist/.ssr/entry-server.js'))) return;
+  console.log('The web app is not built yet: running `npm run build` first (the API tests render pages).');
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const result = spawnSync(npm, ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0)
+    throw new Error('`npm run build` failed: the API tests render pages from its output.');
 }
