@@ -13,8 +13,8 @@ type ListQuery<T> = {
 
 type AdminListPageProps<T> = LoadingWords & {
   title: string;
-  /** The count after the title: "(Total: 42)", "(Total: 20+)" when the server stopped counting. */
-  count?: { label?: string; value: number; suffix?: string; testId: string };
+  /** The count after the title: "(Total: 42)", "(Total: 20+)" when the server stopped counting (`capped`). */
+  count?: { label?: string; value: number; capped?: boolean; suffix?: string; testId: string };
   /** Beside the title (e.g. 'New company'). */
   actions?: ReactNode;
   /** Between the title and the toolbar: the form that opens from `actions`, a search box of its own. */
@@ -81,6 +81,7 @@ export const AdminListPage = <T,>({
             {' '}
             <span className="text-base font-semibold text-base-content/75" data-testid={count.testId}>
               ({count.label ?? 'Total'}: {count.value}
+              {count.capped ? '+' : ''}
               {count.suffix ?? ''})
             </span>
           </>

@@ -7,6 +7,7 @@ import { AdminListPage, addressPage, useAddressPage } from '@/components/ui/admi
 import { FilterSelect } from '@/components/ui/filter-select';
 import { addressDays, DateRangeFilter } from '@/components/ui/date-range-filter';
 import { useAddressFilters } from '@/lib/use-address-filters';
+import { formText } from '@/lib/form-text';
 
 /** The two text boxes of the search form, sent together: the subject and the admin. */
 const TEXT_FILTERS = [
@@ -47,11 +48,7 @@ const AuditRoute = () => {
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const value = (key: string) => {
-      const text = form.get(key);
-      return typeof text === 'string' ? text.trim() || undefined : undefined;
-    };
-    setFilter({ search: value('search'), actor: value('actor') });
+    setFilter({ search: formText(form, 'search'), actor: formText(form, 'actor') });
   };
 
   const { page, pageCount, setPage, total, capped } = useAddressPage(
@@ -65,7 +62,7 @@ const AuditRoute = () => {
   return (
     <AdminListPage
       title="Audit log"
-      count={{ value: total, suffix: capped ? '+' : '', testId: 'audit-count' }}
+      count={{ value: total, capped, testId: 'audit-count' }}
       toolbar={
         <>
           <form

@@ -105,6 +105,26 @@ describe('Manage All Orders', () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('sends a search without its outer spaces, and says "+" where the server stopped counting', async () => {
+    const fetchMock = stubServer();
+    const listing = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input: string) => {
+      const res = await listing(input);
+      res.headers.set('x-total-count-capped', 'true');
+      return res;
+    });
+    const user = userEvent.setup();
+    const { router } = renderWithProviders(<ManageOrdersRoute />, { route: '/dashboard/manageOrders' });
+    await waitFor(() => expect(screen.getByTestId('orders-count')).toHaveTextContent('(Total: 120+)'));
+    expect(screen.getByTestId('orders-page')).toHaveTextContent('Page 1 of 3+');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search orders' }), '  borg  ');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(screen.getByTestId('orders-count')).toHaveTextContent('(Total: 60+)'));
+    expect(router.state.location.search).toBe('?search=borg');
+    expect(lastQuery(fetchMock).get('search')).toBe('borg');
+  });
+
   it("shows the buyer's PO reference under the order number, and nothing for an order without one", async () => {
     stubServer();
     renderWithProviders(<ManageOrdersRoute />, { route: '/dashboard/manageOrders' });

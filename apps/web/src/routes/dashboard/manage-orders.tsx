@@ -7,6 +7,7 @@ import { AdminListPage, addressPage, useAddressPage } from '@/components/ui/admi
 import { FilterSelect } from '@/components/ui/filter-select';
 import { addressDays, DateRangeFilter } from '@/components/ui/date-range-filter';
 import { useAddressFilters } from '@/lib/use-address-filters';
+import { formText } from '@/lib/form-text';
 
 const PAID = ['true', 'false'] as const;
 const STATUSES = ['pending', 'shipped'] as const;
@@ -49,8 +50,7 @@ const ManageOrdersRoute = () => {
 
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const text = new FormData(event.currentTarget).get('search');
-    setFilter({ search: typeof text === 'string' ? text.trim() || undefined : undefined });
+    setFilter({ search: formText(new FormData(event.currentTarget), 'search') });
   };
 
   const { page, pageCount, setPage, total, capped } = useAddressPage(
@@ -64,7 +64,7 @@ const ManageOrdersRoute = () => {
   return (
     <AdminListPage
       title="Manage All Orders"
-      count={{ value: total, suffix: capped ? '+' : '', testId: 'orders-count' }}
+      count={{ value: total, capped, testId: 'orders-count' }}
       toolbar={
         <>
           {/* Keyed by the search in the address: Back, a link or 'Clear filters' puts its text in the box. */}

@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { formatValue, shownUnit, toDisplay, type AttributeDef } from '@forgeline/shared/catalogue';
 import type { BrowseResult } from '@forgeline/shared/schemas/catalogue';
+import { formText } from '@/lib/form-text';
 
 /** A change of the page's address: a parameter set to a value, or removed (null). */
 export type ParamChange = Record<string, string | null>;
@@ -88,8 +89,8 @@ const Facet = ({ attribute, result, current, onChange }: FacetProps) => {
     const apply = (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
       const form = new FormData(event.currentTarget);
-      const from = String(form.get('min') ?? '').trim();
-      const to = String(form.get('max') ?? '').trim();
+      const from = formText(form, 'min') ?? '';
+      const to = formText(form, 'max') ?? '';
       onChange({ [attribute.key]: from || to ? `${from}..${to}` : null });
     };
     return (
