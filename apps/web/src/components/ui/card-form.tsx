@@ -1,8 +1,9 @@
-import type { FormEvent, FormHTMLAttributes, ReactNode } from 'react';
+import { useEffect, useRef, type FormEvent, type FormHTMLAttributes, type ReactNode, type Ref } from 'react';
 
 type SchemaFormProps = Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'> & {
   /** react-hook-form's `handleSubmit(…)`: its promise is left to run, errors land in the form. */
   onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<unknown>;
+  ref?: Ref<HTMLFormElement>;
 };
 
 /**
@@ -22,7 +23,32 @@ type CardFormProps = Omit<SchemaFormProps, 'className' | 'title'> & {
   titleLevel?: 3 | 4;
   /** Adds to the card's classes, e.g. a width. */
   className?: string;
+  /**
+   * A form a row's button opens away from the row (Edit a member above a long table): it is scrolled
+   * into sight with its first field focused, and closing it gives the focus back to that button.
+   */
+  reveal?: boolean;
   children: ReactNode;
+};
+
+const FIELD = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
+
+/** `reveal`'s work: on a phone the form would otherwise open off screen, and a save drop the focus. */
+const useReveal = (reveal: boolean) => {
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (!reveal || !form.current) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // scroll-mt-20 keeps it clear of the sticky header.
+    form.current.scrollIntoView?.({ block: 'nearest' });
+    form.current.querySelector<HTMLElement>(FIELD)?.focus({ preventScroll: true });
+    return () => {
+      // Only when the focus went with the form (saved, cancelled), not when the person moved on.
+      const lost = document.activeElement === null || document.activeElement === document.body;
+      if (lost && opener?.isConnected) opener.focus();
+    };
+  }, [reveal]);
+  return form;
 };
 
 /**
@@ -34,20 +60,25 @@ export const CardForm = ({
   title,
   titleLevel = 3,
   className = '',
+  reveal = false,
   children,
   ...rest
-}: CardFormProps) => (
-  <SchemaForm
-    onSubmit={onSubmit}
-    className={`flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4 ${className}`.trim()}
-    aria-label={typeof title === 'string' && !rest['aria-labelledby'] ? title : undefined}
-    {...rest}
-  >
-    {title === undefined ? null : titleLevel === 4 ? (
-      <h4 className="font-semibold">{title}</h4>
-    ) : (
-      <h3 className="text-lg font-bold">{title}</h3>
-    )}
-    {children}
-  </SchemaForm>
-);
+}: CardFormProps) => {
+  const form = useReveal(reveal);
+  return (
+    <SchemaForm
+      ref={form}
+      onSubmit={onSubmit}
+      className={`flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4 ${reveal ? 'scroll-mt-20 ' : ''}${className}`.trim()}
+      aria-label={typeof title === 'string' && !rest['aria-labelledby'] ? title : undefined}
+      {...rest}
+    >
+      {title === undefined ? null : titleLevel === 4 ? (
+        <h4 className="font-semibold">{title}</h4>
+      ) : (
+        <h3 className="text-lg font-bold">{title}</h3>
+      )}
+      {children}
+    </SchemaForm>
+  );
+};
