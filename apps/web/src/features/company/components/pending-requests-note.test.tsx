@@ -7,7 +7,7 @@ import { PendingRequestsNote } from './pending-requests-note';
 afterEach(() => vi.unstubAllGlobals());
 
 describe('PendingRequestsNote', () => {
-  it("tells a buyer that their order waits for approval, with the way to it, above My Orders", async () => {
+  it('tells a buyer that their order waits for approval, with the way to it, above My Orders', async () => {
     stubApi({
       'GET /company': jsonResponse(myCompany({ role: 'buyer' })),
       'GET /company/requests': jsonResponse([makeRequest()]),
@@ -32,7 +32,9 @@ describe('PendingRequestsNote', () => {
     expect(await screen.findByTestId('pending-requests')).toHaveTextContent(/^2 requests wait for approval/);
     unmount();
 
-    const calls = stubApi({ 'GET /company': jsonResponse({ company: null, member: null, application: null }) });
+    const calls = stubApi({
+      'GET /company': jsonResponse({ company: null, member: null, application: null }),
+    });
     render(<PendingRequestsNote />);
     await vi.waitFor(() => expect(calls.some((call) => call.key === 'GET /company')).toBe(true));
     expect(calls.some((call) => call.key === 'GET /company/requests')).toBe(false);
