@@ -1,18 +1,14 @@
-import { useEffect, useRef, type FormEvent, type FormHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useEffect, useRef, type FormEvent, type FormHTMLAttributes, type ReactNode } from 'react';
 
 type SchemaFormProps = Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'> & {
   /** react-hook-form's `handleSubmit(…)`: its promise is left to run, errors land in the form. */
   onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<unknown>;
-  ref?: Ref<HTMLFormElement>;
+  /**
+   * A form a button opens (Edit a member above a long table, Return pieces): it is scrolled into sight
+   * with its first field focused, and closing it gives the focus back to that button.
+   */
+  reveal?: boolean;
 };
-
-/**
- * A form checked by its zod schema, not by the browser, submitted by react-hook-form: its `onSubmit`
- * and `onFocus` are usually `useSchemaForm`'s `submit(…)`, spread.
- */
-export const SchemaForm = ({ onSubmit, ...rest }: SchemaFormProps) => (
-  <form onSubmit={(event) => void onSubmit(event)} noValidate {...rest} />
-);
 
 type CardFormProps = Omit<SchemaFormProps, 'className' | 'title'> & {
   /**
@@ -23,11 +19,6 @@ type CardFormProps = Omit<SchemaFormProps, 'className' | 'title'> & {
   titleLevel?: 3 | 4;
   /** Adds to the card's classes, e.g. a width. */
   className?: string;
-  /**
-   * A form a row's button opens away from the row (Edit a member above a long table): it is scrolled
-   * into sight with its first field focused, and closing it gives the focus back to that button.
-   */
-  reveal?: boolean;
   children: ReactNode;
 };
 
@@ -39,7 +30,6 @@ const useReveal = (reveal: boolean) => {
   useEffect(() => {
     if (!reveal || !form.current) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    // scroll-mt-20 keeps it clear of the sticky header.
     form.current.scrollIntoView?.({ block: 'nearest' });
     form.current.querySelector<HTMLElement>(FIELD)?.focus({ preventScroll: true });
     return () => {
@@ -52,6 +42,24 @@ const useReveal = (reveal: boolean) => {
 };
 
 /**
+ * A form checked by its zod schema, not by the browser, submitted by react-hook-form: its `onSubmit`
+ * and `onFocus` are usually `useSchemaForm`'s `submit(…)`, spread.
+ */
+export const SchemaForm = ({ onSubmit, reveal = false, className, ...rest }: SchemaFormProps) => {
+  const form = useReveal(reveal);
+  return (
+    <form
+      ref={form}
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      // scroll-mt-20: a revealed form stops clear of the sticky header.
+      className={reveal ? `scroll-mt-20 ${className ?? ''}`.trim() : className}
+      {...rest}
+    />
+  );
+};
+
+/**
  * An editing form in a bordered card (add a part, a member, a category): no browser validation, the
  * zod schema speaks instead; the fields and FormActions come as children.
  */
@@ -60,25 +68,20 @@ export const CardForm = ({
   title,
   titleLevel = 3,
   className = '',
-  reveal = false,
   children,
   ...rest
-}: CardFormProps) => {
-  const form = useReveal(reveal);
-  return (
-    <SchemaForm
-      ref={form}
-      onSubmit={onSubmit}
-      className={`flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4 ${reveal ? 'scroll-mt-20 ' : ''}${className}`.trim()}
-      aria-label={typeof title === 'string' && !rest['aria-labelledby'] ? title : undefined}
-      {...rest}
-    >
-      {title === undefined ? null : titleLevel === 4 ? (
-        <h4 className="font-semibold">{title}</h4>
-      ) : (
-        <h3 className="text-lg font-bold">{title}</h3>
-      )}
-      {children}
-    </SchemaForm>
-  );
-};
+}: CardFormProps) => (
+  <SchemaForm
+    onSubmit={onSubmit}
+    className={`flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4 ${className}`.trim()}
+    aria-label={typeof title === 'string' && !rest['aria-labelledby'] ? title : undefined}
+    {...rest}
+  >
+    {title === undefined ? null : titleLevel === 4 ? (
+      <h4 className="font-semibold">{title}</h4>
+    ) : (
+      <h3 className="text-lg font-bold">{title}</h3>
+    )}
+    {children}
+  </SchemaForm>
+);
