@@ -151,15 +151,18 @@ describe('contract prices and parts seen per company', () => {
     });
     expect(await priceOf(null, bolt.id)).toBe(2.5);
     // The page the server renders carries the same figures as the API, each viewer their own.
-    const html = async (user: TestUser | null) =>
+    const html = async (user: TestUser | null, page = 'product') =>
       (
         await t.app.inject({
-          url: `/product/${bolt.id}`,
+          url: `/${page}/${bolt.id}`,
           headers: { accept: 'text/html', ...(user && { cookie: user.cookie }) },
         })
       ).body;
     expect(await html(distributor)).toContain('"price":1.75');
     expect(await html(oem)).toContain('"price":1.5');
+    // The purchase page too: the price its Confirm Order is charged, not the list price.
+    expect(await html(distributor, 'purchase')).toContain('"price":1.75');
+    expect(await html(oem, 'purchase')).toContain('"price":1.5');
     const publicPage = await html(null);
     expect(publicPage).toContain('"price":2.5');
     expect(publicPage).not.toContain('Distributor 2027');

@@ -12,6 +12,7 @@ import { useSession } from '@/lib/auth';
 import { useProduct } from '@/features/products/api/get-product';
 import { ProductLoadError } from '@/features/products/components/product-load-error';
 import { useUserInfo } from '@/features/users/api/get-user-info';
+import { useCompanyDelivery } from '@/features/company/api/use-company-delivery';
 import { PlaceOrderForm } from '@/features/orders/components/place-order-form';
 import { Loading } from '@/components/ui/spinner';
 import { Alert } from '@/components/ui/alert';
@@ -33,6 +34,9 @@ const PurchaseRoute = () => {
   const { user, isPending: sessionPending } = useSession();
   const product = useProduct(id);
   const profile = useUserInfo(user?.email);
+  // Whether the member's company role places orders (finance does not): the form says so before they
+  // fill it in. Until the company is in, the form is as for everyone (the server still refuses).
+  const company = useCompanyDelivery();
   usePageMeta(otherMeta.purchase(product.data?.name));
 
   if (!sessionPending && !user) return <Navigate to={paths.auth.login.getHref(location.pathname)} replace />;
@@ -99,6 +103,7 @@ const PurchaseRoute = () => {
                 phone: profile.data?.userInfo.phone ?? null,
               }}
               onProductChanged={() => void product.refetch()}
+              cannotOrder={!company.canOrder}
             />
           )}
         </section>

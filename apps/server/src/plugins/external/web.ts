@@ -51,9 +51,13 @@ const VIEWER_PAGES = [/^\/purchase\/[^/]+\/?$/];
 export const isRenderedRoute = (pathname: string) => PUBLIC_PAGES.some((route) => route.test(pathname));
 const isViewerPage = (pathname: string) => VIEWER_PAGES.some((route) => route.test(pathname));
 
-/** Pages without catalogue data are the same for everyone: rendered once, kept. */
+/**
+ * Pages without catalogue data are the same for everyone: rendered once, kept. The others read the
+ * catalogue as their viewer sees it: the purchase page too, or a buyer with a price list is shown the
+ * list price and their first Confirm Order is refused as a changed price.
+ */
 const usesCatalogue = (pathname: string) =>
-  /^\/(home\/?)?$|^\/(product|category)\/|^\/search\/?$/.test(pathname);
+  /^\/(home\/?)?$|^\/(product|category|purchase)\/|^\/search\/?$/.test(pathname);
 
 /** What the server reads for a rendered page: the catalogue as its viewer sees it. */
 export type PageDataReader = {

@@ -13,6 +13,7 @@ import { useMyShipments } from '@/features/shipments/api/shipments';
 import { ShipmentsList } from '@/features/shipments/components/shipments-list';
 import { ReturnsPanel } from '@/features/returns/components/returns-panel';
 import { CheckoutDeliveryNote } from '@/features/checkout/components/checkout-delivery';
+import { PendingRequestsNote } from '@/features/company/components/pending-requests-note';
 
 /** /dashboard/myOrders (docs/product.md §2): the customer's orders grouped by checkout, cancel, pay, order again. */
 const MyOrdersRoute = () => {
@@ -53,6 +54,7 @@ const MyOrdersRoute = () => {
           (Total: {count})
         </span>
       </h2>
+      <PendingRequestsNote />
       {count > 0 ? (
         <a href="/api/myOrders.csv" download className="btn btn-sm btn-outline mb-3">
           Download CSV

@@ -54,7 +54,7 @@ export const MemberForm = ({
   }, 'The member could not be saved.');
 
   return (
-    <CardForm {...saveMember} aria-label={`Edit ${member.email}`} className="max-w-xl">
+    <CardForm {...saveMember} aria-label={`Edit ${member.email}`} className="max-w-xl" reveal>
       <h4 className="font-bold break-all">Edit {member.email}</h4>
       <RoleSelect id={`member-role-${member.userId}`} className="select select-bordered" {...field('role')} />
       {role === 'buyer' ? (

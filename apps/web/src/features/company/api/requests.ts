@@ -7,10 +7,11 @@ import { checkoutKeys, companyKeys, orderKeys } from '@/lib/feature-query-keys';
 const requestPath = (id: string) => `/company/requests/${encodeURIComponent(id)}`;
 
 /** GET /api/company/requests: an approver's or admin's company requests, a buyer's own; newest first. */
-export const useOrderRequests = (status: 'pending' | 'all') =>
+export const useOrderRequests = (status: 'pending' | 'all', { enabled = true }: { enabled?: boolean } = {}) =>
   useQuery({
     queryKey: companyKeys.requests(status),
     queryFn: ({ signal }) => api.get<OrderRequest[]>('/company/requests', { params: { status }, signal }),
+    enabled,
   });
 
 /** A decision changes the requests, and an approval places a checkout (orders, stock, the member's spend). */

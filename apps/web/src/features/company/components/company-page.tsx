@@ -9,6 +9,7 @@ import {
 import { COMPANY_TABS, type CompanyTab } from '@/config/dashboard-paths';
 import type { SearchParts } from '@/components/ui/part-combobox';
 import { QueryState } from '@/components/ui/query-state';
+import { TabStrip } from '@/components/ui/tab-strip';
 import { useMyCompany } from '../api/get-my-company';
 import { AddressesPanel } from './addresses-panel';
 import { ApprovalsPanel } from './approvals-panel';
@@ -115,27 +116,15 @@ const CompanyTabs = ({
         </div>
         <LeaveCompany member={member} companyName={company.name} />
       </div>
-      {/* Scrolls sideways on a phone rather than wrapping into a second row of tabs. */}
-      <div
-        role="tablist"
-        aria-label="Company sections"
-        className="flex gap-1 overflow-x-auto border-b border-base-300 pb-2"
-      >
-        {tabs.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            id={`company-tab-${name}`}
-            aria-selected={tab === name}
-            aria-controls="company-panel"
-            className={`btn btn-sm shrink-0 ${tab === name ? 'btn-primary' : 'btn-ghost'}`}
-            onClick={() => setSearch({ tab: name }, { replace: true })}
-          >
-            {TAB_LABELS[name]}
-          </button>
-        ))}
-      </div>
+      <TabStrip
+        label="Company sections"
+        tabs={tabs}
+        selected={tab}
+        labelOf={(name) => TAB_LABELS[name]}
+        onSelect={(name) => setSearch({ tab: name }, { replace: true })}
+        idPrefix="company-tab"
+        panelId="company-panel"
+      />
       <div role="tabpanel" id="company-panel" aria-labelledby={`company-tab-${tab}`}>
         {tab === 'details' ? (
           <div className="flex flex-col gap-4">

@@ -46,7 +46,7 @@ export const MemberForm = ({ member, onDone }: { member: CompanyMember; onDone: 
   );
 
   return (
-    <CardForm {...saveMember} aria-labelledby="member-form-title">
+    <CardForm {...saveMember} aria-labelledby="member-form-title" reveal>
       <h4 id="member-form-title" className="font-bold">
         {member.name} · {member.email}
       </h4>

@@ -16,13 +16,21 @@ type PlaceOrderFormProps = {
   contact: { address: string | null; phone: string | null };
   /** A 409 means the product changed meanwhile: the page asks for it again to show the new figures. */
   onProductChanged: () => void;
+  /** The member's company role places no orders (finance). */
+  cannotOrder?: boolean;
 };
 
 /**
  * The purchase form that places the order: the spec's success toast and My Orders after it; on a refusal
  * the server's message on the form and in a toast, nothing placed.
  */
-export const PlaceOrderForm = ({ product, user, contact, onProductChanged }: PlaceOrderFormProps) => {
+export const PlaceOrderForm = ({
+  product,
+  user,
+  contact,
+  onProductChanged,
+  cannotOrder = false,
+}: PlaceOrderFormProps) => {
   const navigate = useNavigate();
   const createOrder = useCreateOrder();
   const [submitError, setSubmitError] = useState<string | null>(null);
@@ -60,6 +68,7 @@ export const PlaceOrderForm = ({ product, user, contact, onProductChanged }: Pla
         contact={contact}
         onSubmit={placeOrder}
         submitError={submitError}
+        cannotOrder={cannotOrder}
       />
       <CardHoldRule />
     </>

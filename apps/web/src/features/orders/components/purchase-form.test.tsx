@@ -24,6 +24,14 @@ beforeEach(() => stubApi({ 'GET /order/delivery': jsonResponse({ delivery: null 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('PurchaseForm', () => {
+  it('tells a member whose role places no orders so, with no Confirm Order to press', () => {
+    render(<PurchaseForm product={product} user={user} onSubmit={vi.fn()} cannotOrder />);
+    expect(screen.getByTestId('cannot-order')).toHaveTextContent(
+      'Finance members of a company cannot place orders: a buyer, an approver or your company admin can.',
+    );
+    expect(screen.getByRole('button', { name: 'Confirm Order' })).toBeDisabled();
+  });
+
   it('shows the delivery the order will be charged for the quantity, before Confirm Order', async () => {
     const calls = stubApi({
       'GET /order/delivery': jsonResponse({

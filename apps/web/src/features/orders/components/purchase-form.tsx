@@ -11,6 +11,7 @@ import type { purchaseFormSchema } from '@forgeline/shared/schemas/order';
 import { ErrorText, FormField } from '@/components/ui/form-field';
 import { SignedInFields } from '@/components/ui/signed-in-fields';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { CannotOrderNote } from '@/components/ui/cannot-order-note';
 import { PriceTable } from '@/components/pricing/price-table';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { OrderFormDelivery } from './order-form-delivery';
@@ -27,6 +28,8 @@ type PurchaseFormProps = {
   /** Places the order with the unit price and total shown; a rejection's message is shown above the button. */
   onSubmit: (values: PurchaseValues, figures: { price: number; totalPrize: number }) => Promise<void>;
   submitError?: string | null;
+  /** The member's company role places no orders (finance): said before they fill the form, and no button. */
+  cannotOrder?: boolean;
 };
 
 /** The unit price at the tier in force and total = quantity × it, by the server's own pricing engine. */
@@ -45,7 +48,14 @@ const quantityOf = (value: unknown): number | null => {
 };
 
 /** The order form of /purchase/:id (docs/product.md §2, §5): live total, quantity bounds, Confirm Order. */
-export const PurchaseForm = ({ product, user, contact, onSubmit, submitError }: PurchaseFormProps) => {
+export const PurchaseForm = ({
+  product,
+  user,
+  contact,
+  onSubmit,
+  submitError,
+  cannotOrder = false,
+}: PurchaseFormProps) => {
   const { minOrder } = product;
   // A part that allows back-orders takes more than its stock: the rest ships in about its lead time (decision 0238).
   const availableQuantiity = product.allowBackorder ? LIMITS.quantityMax : product.availableQuantiity;
@@ -166,7 +176,9 @@ export const PurchaseForm = ({ product, user, contact, onSubmit, submitError }: 
 
       <ErrorText>{submitError ? <span role="alert">{submitError}</span> : null}</ErrorText>
 
-      <SubmitButton isLoading={pending} disabled={outOfRange || isSubmitting}>
+      {cannotOrder ? <CannotOrderNote /> : null}
+
+      <SubmitButton isLoading={pending} disabled={cannotOrder || outOfRange || isSubmitting}>
         Confirm Order
       </SubmitButton>
     </form>

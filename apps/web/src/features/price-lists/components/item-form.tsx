@@ -36,7 +36,7 @@ export const ItemForm = ({
     onDone();
   }, 'The part could not be saved.');
   return (
-    <CardForm {...savePart} title={item ? `Price of ${item.sku}` : 'Add a part'} titleLevel={4}>
+    <CardForm {...savePart} title={item ? `Price of ${item.sku}` : 'Add a part'} titleLevel={4} reveal>
       <div className="grid gap-3 sm:grid-cols-3">
         <FormField label="Part number" readOnly={item !== undefined} {...field('sku')} />
         <FormField

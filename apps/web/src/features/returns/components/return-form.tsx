@@ -74,6 +74,7 @@ export const ReturnForm = ({ line, onDone }: { line: ReturnableLine; onDone?: ()
     <SchemaForm
       {...requestReturn}
       aria-label={`Return pieces of ${line.number}`}
+      reveal
       className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-3"
     >
       <p className="text-sm font-semibold">
