@@ -149,6 +149,27 @@ describe('My Orders grouped by checkout', () => {
     expect(own).not.toHaveTextContent('placed by');
     expect(colleague).toHaveTextContent('placed by Bob Stone');
   });
+
+  it("offers Order again on one's own checkout only: a colleague's is theirs to order again", () => {
+    renderWithProviders(
+      <MyOrdersTable
+        orders={[
+          order({ checkoutId: 'c7', checkoutNumber: 'CO-100007' }),
+          order({
+            checkoutId: 'c8',
+            checkoutNumber: 'CO-100008',
+            email: 'bob@acme.example',
+            name: 'Bob Stone',
+          }),
+        ]}
+        onCancel={vi.fn()}
+        onReorder={vi.fn()}
+        viewerEmail="ada@acme.example"
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Order again: every part of CO-100007' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Order again: every part of CO-100008' })).toBeNull();
+  });
 });
 
 describe('My Orders shows how far each line has shipped (decision 0232)', () => {

@@ -127,6 +127,9 @@ export const MyOrdersTable = ({
   deliveryOf,
 }: MyOrdersTableProps) => {
   const groups = groupByCheckout(orders);
+  // A colleague's order (seen through the company's role): readable, but only its buyer orders it again.
+  const isColleagues = (order: Order) =>
+    viewerEmail ? order.email.toLowerCase() !== viewerEmail.toLowerCase() : false;
   // 'No.' counts the orders down the page, across the groups.
   const numberOf = new Map(groups.flatMap((g) => g.orders).map((order, index) => [order._id, index + 1]));
   return (
@@ -170,7 +173,9 @@ export const MyOrdersTable = ({
                     </span>
                     {deliveryOf?.(group)}
                   </span>
-                  {onReorder && group.orders.some((order) => order.productId) ? (
+                  {onReorder &&
+                  group.orders.some((order) => order.productId) &&
+                  !group.orders.some(isColleagues) ? (
                     <button
                       type="button"
                       className="btn btn-sm btn-outline"
@@ -211,9 +216,7 @@ export const MyOrdersTable = ({
                       <span className="text-xs font-normal text-base-content/75" data-testid="order-meta">
                         <span className="font-mono">{order.number}</span> · {formatDay(order.createdAt)}
                         {order.poReference ? ` · PO ${order.poReference}` : ''}
-                        {viewerEmail && order.email.toLowerCase() !== viewerEmail.toLowerCase()
-                          ? ` · placed by ${placedBy(order)}`
-                          : ''}
+                        {isColleagues(order) ? ` · placed by ${placedBy(order)}` : ''}
                       </span>
                     </span>
                   </td>
