@@ -54,7 +54,7 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/test/setup.ts'],
-          // Room for the 4 s waits of the setup file (the default, 5 s, would cut a slow test short).
+          // Room for the 8 s waits of the setup file (the default, 5 s, would cut a slow test short).
           testTimeout: 20_000,
         },
       },

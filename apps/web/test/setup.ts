@@ -3,8 +3,10 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // findBy… and waitFor give up after 1 s by default: on a busy 2-core machine (CI runs the browser
-// suites alongside) a debounced search and its answer can take longer. A real failure still fails.
-configure({ asyncUtilTimeout: 4_000 });
+// suites alongside) a debounced search and its answer can take longer, and a form's first validation
+// loads zod and its schemas (lazyZodResolver), which Vitest compiles on first use: that took over 4 s
+// under load. A passing wait returns as soon as it holds; only a real failure waits the whole time.
+configure({ asyncUtilTimeout: 8_000 });
 
 afterEach(() => cleanup());
 
