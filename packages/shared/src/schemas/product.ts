@@ -4,7 +4,7 @@ import { fromFormField } from '../form-number.ts';
 import { LIMITS } from '../constants.ts';
 import { messages } from '../messages.ts';
 import { PART_PHOTO_PLACEHOLDER } from '../images.ts';
-import { requiredText, singleLineText } from './common.ts';
+import { MULTI_LINE, notMultiLine, requiredText, singleLineText } from './common.ts';
 import { LEAD_TIME_DAYS_MAX } from '../backorders.ts';
 
 /** A part named in another's answer (its successor, a related part): enough to link to it. */
@@ -212,7 +212,10 @@ export const ProductBodySchema = z
     ),
     minOrder: wholeNumber(messages.minOrderRequired, 1),
     availableQuantiity: wholeNumber(messages.availableRequired, 0),
-    description: requiredText(messages.descriptionRequired, LIMITS.descriptionMax),
+    description: requiredText(messages.descriptionRequired, LIMITS.descriptionMax).regex(
+      MULTI_LINE,
+      notMultiLine('The description'),
+    ),
     // null: the part has no photo yet (the placeholder shows); leaving it out is still 'Image is required'.
     img: ImageUrlSchema.nullable(),
   })
