@@ -3,6 +3,11 @@ import { LIMITS } from '../constants.ts';
 import { messages } from '../messages.ts';
 import { toDollars } from '../money.ts';
 import { normalisePhone, PHONE_PATTERN } from '../phone.ts';
+import { plainIssueMessage } from './plain-issues.ts';
+
+// Installed with the schemas' common rules, so on either side before any schema parses: a limit with no
+// message of its own is said in words (plain-issues.ts).
+z.config({ customError: plainIssueMessage });
 
 /** Ids are UUIDs; anything else cannot name a record (the server answers 404, not 500). */
 export const IdSchema = z.uuid();
