@@ -329,6 +329,20 @@ describe('POST /api/checkout (test processor)', () => {
       .where(eq(testPaymentIntents.clientSecret, clientSecret));
     expect(intentRow).toMatchObject({ amountCents: 1200, checkoutId: checkout._id, orderId: null });
 
+    // A made-up payment id is said to be unknown (as for one order), not made for something else.
+    const madeUp = await expectRefused(
+      t.app,
+      () =>
+        inject(t, buyer, 'PATCH', `/api/checkouts/${checkout._id}`, {
+          transactionId: 'pi_doesnotexist000000000000',
+        }),
+      409,
+    );
+    expect(madeUp.json()).toMatchObject({
+      code: 'PAYMENT_NOT_FOUND',
+      message: 'No payment with that transaction id was found.',
+    });
+
     // The card form's confirm and a repeated browser PATCH race: each line is paid once.
     const paid = await inject(t, buyer, 'POST', '/api/payments/test-card/confirm', {
       clientSecret,
