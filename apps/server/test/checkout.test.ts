@@ -194,6 +194,19 @@ describe('POST /api/checkout (test processor)', () => {
       { productId: a.id, quantity: 3 },
       { productId: b.id, quantity: 4 },
     ]);
+    // A line of no pieces or fewer is refused as such, not as 'your cart changed'.
+    for (const quantity of [0, -5]) {
+      const none = await expectRefused(
+        t.app,
+        () =>
+          inject(t, cast.customerB, 'POST', '/api/checkout', {
+            ...delivery,
+            lines: [{ productId: a.id, quantity }],
+          }),
+        400,
+      );
+      expect(none.json()).toMatchObject({ details: { 'lines.0.quantity': 'Quantity must be at least 1' } });
+    }
     const notInCart = await expectRefused(
       t.app,
       () =>

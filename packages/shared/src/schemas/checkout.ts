@@ -3,7 +3,7 @@ import { TaxSummarySchema } from './tax.ts';
 import { BankTransferSchema } from './bank-transfer.ts';
 import { LIMITS } from '../constants.ts';
 import { CartSchema } from './cart.ts';
-import { notSingleLine, PhoneSchema, SINGLE_LINE } from './common.ts';
+import { LineQuantitySchema, notSingleLine, PhoneSchema, SINGLE_LINE } from './common.ts';
 import { whenMissing } from './plain-issues.ts';
 import { OrderSchema, TransactionIdSchema } from './order.ts';
 import { CheckoutDeliverySchema, DeliveryChoiceSchema } from './delivery.ts';
@@ -21,7 +21,7 @@ export const CheckoutLineInputSchema = z.object({
     .trim()
     .min(1, 'productId is required')
     .max(100),
-  quantity: z.number({ error: 'Quantity is required' }).int('Quantity must be a whole number of pieces.'),
+  quantity: LineQuantitySchema,
   /** Dollars per piece as the buyer saw it; a different price today is a 409, not a surprise charge. */
   unitPrice: z
     .number({ error: whenMissing('unitPrice must be a number') })
