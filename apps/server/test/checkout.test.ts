@@ -194,6 +194,19 @@ describe('POST /api/checkout (test processor)', () => {
       { productId: a.id, quantity: 3 },
       { productId: b.id, quantity: 4 },
     ]);
+    // A line of no pieces or fewer is refused as such, not as 'your cart changed'.
+    for (const quantity of [0, -5]) {
+      const none = await expectRefused(
+        t.app,
+        () =>
+          inject(t, cast.customerB, 'POST', '/api/checkout', {
+            ...delivery,
+            lines: [{ productId: a.id, quantity }],
+          }),
+        400,
+      );
+      expect(none.json()).toMatchObject({ details: { 'lines.0.quantity': 'Quantity must be at least 1' } });
+    }
     const notInCart = await expectRefused(
       t.app,
       () =>
@@ -328,6 +341,20 @@ describe('POST /api/checkout (test processor)', () => {
       .from(testPaymentIntents)
       .where(eq(testPaymentIntents.clientSecret, clientSecret));
     expect(intentRow).toMatchObject({ amountCents: 1200, checkoutId: checkout._id, orderId: null });
+
+    // A made-up payment id is said to be unknown (as for one order), not made for something else.
+    const madeUp = await expectRefused(
+      t.app,
+      () =>
+        inject(t, buyer, 'PATCH', `/api/checkouts/${checkout._id}`, {
+          transactionId: 'pi_doesnotexist000000000000',
+        }),
+      409,
+    );
+    expect(madeUp.json()).toMatchObject({
+      code: 'PAYMENT_NOT_FOUND',
+      message: 'No payment with that transaction id was found.',
+    });
 
     // The card form's confirm and a repeated browser PATCH race: each line is paid once.
     const paid = await inject(t, buyer, 'POST', '/api/payments/test-card/confirm', {

@@ -13,6 +13,7 @@ import { createUser, type TestUser } from './auth-helper.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { expectRefused, requestAs, type Method } from './support/cast.ts';
 import { makeProduct, stockOf } from './support/data.ts';
+import { createCompany } from './support/companies.ts';
 
 const delivery = { address: '1 Works Road, Leeds', phone: '+44 113 496 0000' };
 
@@ -467,6 +468,30 @@ describe('companies: members, roles, invitations, limits and approvals', () => {
     await join(leaver, 'buyer');
     expect((await call(leaver, 'DELETE', `/api/company/members/${leaver.id}`)).statusCode).toBe(204);
     expect((await call(leaver, 'GET', '/api/company')).json<MyCompany>().company).toBeNull();
+  });
+
+  it("ends a sentence once after a company name that ends with a full stop ('Co.', 'Inc.')", async () => {
+    const founder = await createUser(t.app);
+    await createCompany(t.app, shop, { name: 'Northwind Supply Co.', country: 'GB' }, [[founder, 'admin']]);
+    const newcomer = await createUser(t.app);
+    await call(founder, 'POST', '/api/company/invitations', { email: newcomer.email, role: 'buyer' });
+    const token = await invitationToken(newcomer.email);
+    const wrongPerson = await expectRefused(
+      t.app,
+      () => call(people.outsider, 'POST', `/api/companyInvitations/${token}/accept`),
+      403,
+    );
+    expect(wrongPerson.json<{ message: string }>().message).toBe(
+      `This invitation was sent to ${newcomer.email}: sign in with that address to join Northwind Supply Co.`,
+    );
+    const member = await expectRefused(
+      t.app,
+      () => call(founder, 'POST', '/api/company/invitations', { email: founder.email, role: 'buyer' }),
+      409,
+    );
+    expect(member.json<{ message: string }>().message).toBe(
+      `${founder.email} is already a member of Northwind Supply Co.`,
+    );
   });
 
   it('uses an invitation once, for the invited address, before it expires; refuses a current member', async () => {

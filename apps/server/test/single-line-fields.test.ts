@@ -1,15 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helper.ts';
-import { createCast, requestAs, type Cast, type Method, type Role } from './support/cast.ts';
-import { makeProduct, snapshot } from './support/data.ts';
+import { createCast, requestAs, type Cast } from './support/cast.ts';
+import { makeProduct } from './support/data.ts';
+import { itRefusesCharactersInside, type FieldCase } from './support/field-rules.ts';
 
 /**
  * Single-line fields that reach a PDF, a mail subject or a CSV refuse line breaks of every kind and
  * control characters (docs/decisions/0151): 400 naming the field, nothing written. Each endpoint that
  * takes such a field gets generated values with a forbidden character somewhere inside (not at either
  * end, which is trimmed; NUL is refused before validation, by nul-characters.test.ts).
+ *
+ * Multi-line fields (notes, messages, comments, descriptions, review text) keep their line breaks and
+ * tabs and refuse every other control character and the bidirectional overrides (docs/decisions/0288).
+ * Before, a quote note or a return comment carrying an escape sequence or a right-to-left override was
+ * stored as sent and went on into the admin's mail.
  */
 const FORBIDDEN = [
   '\n',
@@ -26,13 +31,23 @@ const FORBIDDEN = [
   '\u2029',
   '\u202e',
 ];
+const FORBIDDEN_IN_MULTI_LINE = [
+  '\u0007',
+  '\u0008',
+  '\v',
+  '\f',
+  '\u001b',
+  '\u007f',
+  '\u0085',
+  '\u2028',
+  '\u202e',
+  '\u2066',
+];
 
-const breakIn = (text: string) =>
-  fc
-    .tuple(fc.constantFrom(...FORBIDDEN), fc.nat({ max: text.length - 2 }))
-    .map(([bad, at]) => `${text.slice(0, at + 1)}${bad}${text.slice(at + 1)}`);
+/** A case with, besides its single-line fields, the multi-line fields it takes and their labels. */
+type TextCase = FieldCase & { multiLine?: Record<string, string> };
 
-describe('single-line fields refuse line breaks and control characters', () => {
+describe('text fields refuse control characters', () => {
   let t: TestApp;
   let cast: Cast;
   let productId: string;
@@ -45,15 +60,8 @@ describe('single-line fields refuse line breaks and control characters', () => {
   afterAll(() => t.close());
 
   const delivery = { address: '12 Foundry Lane, Sheffield', phone: '+44 114 496 0000' };
-  /** Each endpoint, who calls it, a valid body, and the single-line fields it takes with their labels. */
-  const cases: {
-    method: Method;
-    url: () => string;
-    as: Role;
-    body: () => Record<string, unknown>;
-    fields: Record<string, string>;
-    runs?: number;
-  }[] = [
+  /** Each endpoint, who calls it, a valid body, and the text fields it takes with their labels. */
+  const cases: TextCase[] = [
     {
       method: 'POST',
       url: () => '/api/checkout',
@@ -88,6 +96,7 @@ describe('single-line fields refuse line breaks and control characters', () => {
       as: 'customerA',
       body: () => ({ profession: 'Plant engineer', review: 'Good parts.', rating: 5 }),
       fields: { profession: 'Designation' },
+      multiLine: { review: 'The review' },
     },
     {
       method: 'POST',
@@ -99,6 +108,7 @@ describe('single-line fields refuse line breaks and control characters', () => {
         message: 'We need 5,000 M8 bolts by March.',
       }),
       fields: { name: 'Name' },
+      multiLine: { message: 'Your message' },
       // The contact form takes 5 messages per address in 10 minutes, refused ones included.
       runs: 4,
     },
@@ -115,6 +125,7 @@ describe('single-line fields refuse line breaks and control characters', () => {
         img: '/uploads/test.webp',
       }),
       fields: { name: 'Name' },
+      multiLine: { description: 'The description' },
     },
     {
       method: 'POST',
@@ -123,28 +134,85 @@ describe('single-line fields refuse line breaks and control characters', () => {
       body: () => ({ reference: 'TRF-2026-11-27' }),
       fields: { reference: 'The reference' },
     },
+    {
+      method: 'POST',
+      url: () => '/api/quotes',
+      as: 'customerA',
+      body: () => ({ lines: [{ productId, quantity: 10 }], note: 'Deliver to gate 2, please.' }),
+      fields: {},
+      multiLine: { note: 'The note' },
+    },
+    {
+      method: 'POST',
+      url: () => `/api/quotes/${randomUUID()}/messages`,
+      as: 'customerA',
+      body: () => ({ body: 'Could you do 2,000 at the same price?' }),
+      fields: {},
+      multiLine: { body: 'The message' },
+    },
+    {
+      method: 'POST',
+      url: () => `/api/quotes/${randomUUID()}/offer`,
+      as: 'admin',
+      body: () => ({ lines: [{ lineId: randomUUID(), price: 1.25 }], message: 'Our best price for 2,000.' }),
+      fields: {},
+      multiLine: { message: 'The message' },
+    },
+    {
+      method: 'POST',
+      url: () => '/api/returns',
+      as: 'customerA',
+      body: () => ({ orderId: randomUUID(), quantity: 1, reason: 'other', comment: 'Thread is damaged.' }),
+      fields: {},
+      multiLine: { comment: 'The comment' },
+    },
+    {
+      method: 'POST',
+      url: () => `/api/returns/${randomUUID()}/approve`,
+      as: 'admin',
+      body: () => ({ note: 'Send them to gate 3.' }),
+      fields: {},
+      multiLine: { note: 'The note' },
+    },
+    {
+      method: 'POST',
+      url: () => `/api/returns/${randomUUID()}/refuse`,
+      as: 'admin',
+      body: () => ({ note: 'These were made to order.' }),
+      fields: {},
+      multiLine: { note: 'The note' },
+    },
+    {
+      method: 'POST',
+      url: () => '/api/categories',
+      as: 'admin',
+      body: () => ({ name: 'Bolts', slug: 'bolts', description: 'Hex and flange bolts.' }),
+      fields: {},
+      multiLine: { description: 'The description' },
+    },
   ];
 
-  for (const { method, url, as, body, fields, runs = 12 } of cases) {
-    for (const [field, label] of Object.entries(fields)) {
-      it(`${method} ${url().replace(/[0-9a-f-]{36}/, ':id')}: ${field}`, async () => {
-        const before = await snapshot(t.app);
-        const valid = String(body()[field]);
-        await fc.assert(
-          fc.asyncProperty(breakIn(valid), async (value) => {
-            const res = await requestAs(t.app, as === 'visitor' ? null : cast[as], method, url(), {
-              ...body(),
-              [field]: value,
-            });
-            expect(res.statusCode, res.body).toBe(400);
-            expect(res.json<{ message: string }>().message).toBe(
-              `${label} must be one line, without line breaks or control characters`,
-            );
-          }),
-          { numRuns: runs, endOnFailure: true },
-        );
-        expect(await snapshot(t.app)).toEqual(before);
-      });
-    }
-  }
+  itRefusesCharactersInside(
+    () => ({ app: t.app, cast }),
+    cases,
+    FORBIDDEN,
+    (label) => `${label} must be one line, without line breaks or control characters`,
+  );
+
+  itRefusesCharactersInside(
+    () => ({ app: t.app, cast }),
+    cases.map((textCase) => ({ ...textCase, fields: textCase.multiLine ?? {} })),
+    FORBIDDEN_IN_MULTI_LINE,
+    (label) => `${label} may have line breaks, but no other control characters`,
+  );
+
+  it('multi-line fields keep line breaks and tabs as typed', async () => {
+    const note = 'Deliver to gate 2.\r\nAsk for Sam:\text. 214';
+    const res = await requestAs(t.app, cast.customerA, 'POST', '/api/quotes', {
+      lines: [{ productId, quantity: 10 }],
+      note,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<{ note: string }>().note).toBe(note);
+  });
 });

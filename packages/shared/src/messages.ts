@@ -1,6 +1,12 @@
 import { LIMITS } from './constants.ts';
 
 /**
+ * A sentence that ends with something a person typed (a company or product name) gets its full stop,
+ * unless the name brings one already: 'to join Northwind Supply Co.', never 'Co..'.
+ */
+export const endSentence = (text: string): string => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+/**
  * Every user-visible text of docs/product.md §5, §8 and §9, exactly as the user wrote them (typos included:
  * 'caracters', 'succesfull'). Both the SPA and the server import them from here.
  */

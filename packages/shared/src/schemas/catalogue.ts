@@ -6,7 +6,7 @@ import {
   DISPLAY_UNITS,
   RESERVED_PARAMS,
 } from '../catalogue.ts';
-import { singleLineText } from './common.ts';
+import { MULTI_LINE, notMultiLine, singleLineText } from './common.ts';
 import { ProductListQuerySchema, ProductSchema } from './product.ts';
 
 /** The catalogue's categories and typed attributes on the wire (docs/decisions/0220). */
@@ -36,7 +36,12 @@ export type Category = z.infer<typeof CategorySchema>;
 export const CategoryBodySchema = z.object({
   name: singleLineText('Name', 'Name is required', 80),
   slug: CategorySlugSchema,
-  description: z.string().trim().max(600, 'The description must be 600 characters or fewer').default(''),
+  description: z
+    .string()
+    .trim()
+    .max(600, 'The description must be 600 characters or fewer')
+    .regex(MULTI_LINE, notMultiLine('The description'))
+    .default(''),
   /** The parent's id; null or absent: a top-level category. */
   parentId: z.preprocess(
     (value) => (value === '' || value === undefined ? null : value),

@@ -3,7 +3,8 @@ import { TaxSummarySchema } from './tax.ts';
 import { BankTransferSchema } from './bank-transfer.ts';
 import { LIMITS } from '../constants.ts';
 import { CartSchema } from './cart.ts';
-import { notSingleLine, PhoneSchema, SINGLE_LINE } from './common.ts';
+import { LineQuantitySchema, notSingleLine, PhoneSchema, SINGLE_LINE } from './common.ts';
+import { whenMissing } from './plain-issues.ts';
 import { OrderSchema, TransactionIdSchema } from './order.ts';
 import { CheckoutDeliverySchema, DeliveryChoiceSchema } from './delivery.ts';
 
@@ -15,10 +16,17 @@ export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 
 /** A line the buyer checks out: a product in their cart, the quantity and the unit price they saw. */
 export const CheckoutLineInputSchema = z.object({
-  productId: z.string({ error: 'productId is required' }).trim().min(1, 'productId is required').max(100),
-  quantity: z.number({ error: 'Quantity is required' }).int('Quantity must be a whole number of pieces.'),
+  productId: z
+    .string({ error: whenMissing('productId is required') })
+    .trim()
+    .min(1, 'productId is required')
+    .max(100),
+  quantity: LineQuantitySchema,
   /** Dollars per piece as the buyer saw it; a different price today is a 409, not a surprise charge. */
-  unitPrice: z.number({ error: 'unitPrice must be a number' }).nonnegative().optional(),
+  unitPrice: z
+    .number({ error: whenMissing('unitPrice must be a number') })
+    .nonnegative()
+    .optional(),
 });
 export type CheckoutLineInput = z.infer<typeof CheckoutLineInputSchema>;
 
@@ -58,7 +66,10 @@ export const CheckoutBodySchema = z.object({
     .regex(SINGLE_LINE, notSingleLine('PO reference'))
     .optional()
     .transform((value) => (value ? value : undefined)),
-  expectedTotal: z.number({ error: 'expectedTotal must be a number' }).nonnegative().optional(),
+  expectedTotal: z
+    .number({ error: whenMissing('expectedTotal must be a number') })
+    .nonnegative()
+    .optional(),
   /**
    * 'card' (the default): one card payment, stock held until paid. 'invoice': only for a customer an
    * admin approved for payment terms; needs the PO reference, ships unpaid, due in the terms' days.

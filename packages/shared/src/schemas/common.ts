@@ -3,6 +3,11 @@ import { LIMITS } from '../constants.ts';
 import { messages } from '../messages.ts';
 import { toDollars } from '../money.ts';
 import { normalisePhone, PHONE_PATTERN } from '../phone.ts';
+import { plainIssueMessage } from './plain-issues.ts';
+
+// Installed with the schemas' common rules, so on either side before any schema parses: a limit with no
+// message of its own is said in words (plain-issues.ts).
+z.config({ customError: plainIssueMessage });
 
 /** Ids are UUIDs; anything else cannot name a record (the server answers 404, not 500). */
 export const IdSchema = z.uuid();
@@ -33,6 +38,18 @@ export const SINGLE_LINE = /^[^\p{Cc}\p{Zl}\p{Zp}\u202a-\u202e\u2066-\u2069]*$/u
 /** The message for a single-line field that holds more, naming the field. */
 export const notSingleLine = (label: string) =>
   `${label} must be one line, without line breaks or control characters`;
+
+/**
+ * Text of several lines (a note, a message, a comment, a description, a review): line breaks and tabs are
+ * what such a field is for; every other control character (escape, bell, backspace, vertical tab), the
+ * line and paragraph separators and the bidirectional overrides are refused, as on one line. Such text
+ * reaches mails, PDFs and the admin's screens (docs/decisions/0288).
+ */
+export const MULTI_LINE = /^(?:[\t\n\r]|[^\p{Cc}\p{Zl}\p{Zp}\u202a-\u202e\u2066-\u2069])*$/u;
+
+/** The message for a multi-line field that holds a control character, naming the field. */
+export const notMultiLine = (label: string) =>
+  `${label} may have line breaks, but no other control characters`;
 
 /** A required, trimmed text with the spec's message when missing (and only that message). */
 export const requiredText = (requiredMessage: string, max: number) =>

@@ -385,9 +385,7 @@ export const OrderOnBehalfBodySchema = CheckoutBodySchema.omit({ lines: true }).
     .array(
       z.object({
         productId: z.string().trim().min(1, 'productId is required').max(100),
-        quantity: z
-          .number({ error: 'Quantity is required' })
-          .int('Quantity must be a whole number of pieces.'),
+        quantity: LineQuantitySchema,
       }),
     )
     .min(1, 'Order at least one line')

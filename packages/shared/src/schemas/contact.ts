@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTACT_LIMITS, contactMessages } from '../schema-constants.ts';
-import { EmailSchema, singleLineText } from './common.ts';
+import { EmailSchema, MULTI_LINE, notMultiLine, singleLineText } from './common.ts';
 
 /**
  * The home page's 'Send Us Email' form and the footer's Newsletter box. The spec's versions were dead
@@ -14,7 +14,8 @@ export const ContactBodySchema = z.object({
     .trim()
     .min(1, { error: contactMessages.messageRequired, abort: true })
     .min(CONTACT_LIMITS.messageMin, { error: contactMessages.messageTooShort, abort: true })
-    .max(CONTACT_LIMITS.messageMax, { error: contactMessages.messageTooLong, abort: true }),
+    .max(CONTACT_LIMITS.messageMax, { error: contactMessages.messageTooLong, abort: true })
+    .regex(MULTI_LINE, notMultiLine('Your message')),
 });
 /** What the form holds (before trimming and lower-casing). */
 export type ContactBodyInput = z.input<typeof ContactBodySchema>;

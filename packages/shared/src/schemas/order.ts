@@ -3,6 +3,7 @@ import { fromFormField } from '../form-number.ts';
 import { LIMITS } from '../constants.ts';
 import { messages } from '../messages.ts';
 import { PhoneSchema, singleLineText } from './common.ts';
+import { whenMissing } from './plain-issues.ts';
 
 /**
  * An order on the wire. `totalPrize` is the spec's spelling; status 'shipped' or anything else = pending,
@@ -98,7 +99,11 @@ const formNumber = (requiredMessage: string) =>
  * whose figures disagree with them is refused with 409. Quantity bounds are checked against the product.
  */
 export const CreateOrderBodySchema = z.object({
-  productId: z.string({ error: 'productId is required' }).trim().min(1, 'productId is required').max(100),
+  productId: z
+    .string({ error: whenMissing('productId is required') })
+    .trim()
+    .min(1, 'productId is required')
+    .max(100),
   address: singleLineText('Address', messages.addressRequired, LIMITS.addressMax),
   phone: PhoneSchema,
   buyQuantity: formNumber(messages.quantityRequired).pipe(z.number().int('Quantity must be a whole number')),
@@ -130,7 +135,11 @@ export const DeletedResultSchema = z.object({
 
 /** POST /create-payment-intent: the amount always comes from the order; `totalPrize` is accepted and ignored. */
 export const CreatePaymentIntentBodySchema = z.object({
-  orderId: z.string({ error: 'orderId is required' }).trim().min(1, 'orderId is required').max(100),
+  orderId: z
+    .string({ error: whenMissing('orderId is required') })
+    .trim()
+    .min(1, 'orderId is required')
+    .max(100),
   totalPrize: z.unknown().optional(),
 });
 export const PaymentIntentResponseSchema = z.object({ clientSecret: z.string() });
@@ -150,11 +159,14 @@ export const PayOrderBodySchema = z.object({
 
 /** The built-in test processor's card form (the SPA's own card entry when the provider is 'test'). */
 export const TestCardConfirmBodySchema = z.object({
-  clientSecret: z.string({ error: 'clientSecret is required' }).min(1, 'clientSecret is required').max(255),
-  cardNumber: z.string({ error: 'cardNumber is required' }).max(40),
+  clientSecret: z
+    .string({ error: whenMissing('clientSecret is required') })
+    .min(1, 'clientSecret is required')
+    .max(255),
+  cardNumber: z.string({ error: whenMissing('cardNumber is required') }).max(40),
   expMonth: z.union([z.number(), z.string().max(4)]),
   expYear: z.union([z.number(), z.string().max(6)]),
-  cvc: z.string({ error: 'cvc is required' }).max(10),
+  cvc: z.string({ error: whenMissing('cvc is required') }).max(10),
 });
 export type TestCardConfirmBody = z.infer<typeof TestCardConfirmBodySchema>;
 

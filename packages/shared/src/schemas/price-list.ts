@@ -3,7 +3,7 @@ import { hasWholeCents, toDollars } from '../money.ts';
 import { fromFormField } from '../form-number.ts';
 import { LIMITS } from '../constants.ts';
 import { optionalDay, singleLineText } from './common.ts';
-import { SkuSchema } from './product.ts';
+import { PriceBreakQuantitySchema, SkuSchema } from './product.ts';
 import { csvImportRefusedSchema, csvImportReportSchema } from './product-import.ts';
 
 /**
@@ -64,11 +64,7 @@ export type PriceListBody = z.infer<typeof PriceListBodySchema>;
 export type PriceListBodyInput = z.input<typeof PriceListBodySchema>;
 
 export const PriceTierSchema = z.object({
-  minQuantity: z
-    .number({ error: 'The quantity of a price break must be a number' })
-    .int('The quantity of a price break must be a whole number')
-    .min(2, 'The quantity of a price break must be 2 or more')
-    .max(LIMITS.quantityMax),
+  minQuantity: PriceBreakQuantitySchema,
   price: listPrice('The price of a price break'),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { whenMissing } from './plain-issues.ts';
 
 /** The most rows one bulk update may carry (a larger catalogue goes in several requests). */
 export const PRODUCT_BULK_ITEMS_MAX = 1000;
@@ -12,7 +13,7 @@ export const PRODUCT_BULK_ITEMS_MAX = 1000;
 export const ProductBulkItemSchema = z
   .object({
     partNumber: z
-      .string({ error: 'partNumber is required' })
+      .string({ error: whenMissing('partNumber is required') })
       .trim()
       .min(1, 'partNumber is required')
       .max(100),

@@ -4,7 +4,8 @@ import { fromFormField } from '../form-number.ts';
 import { LIMITS } from '../constants.ts';
 import { messages } from '../messages.ts';
 import { PART_PHOTO_PLACEHOLDER } from '../images.ts';
-import { requiredText, singleLineText } from './common.ts';
+import { MULTI_LINE, notMultiLine, requiredText, singleLineText } from './common.ts';
+import { whenMissing } from './plain-issues.ts';
 import { LEAD_TIME_DAYS_MAX } from '../backorders.ts';
 
 /** A part named in another's answer (its successor, a related part): enough to link to it. */
@@ -73,7 +74,7 @@ const wholeNumber = (requiredMessage: string, min: number) =>
  * a part without a photo passes too, so a product can be sent back as GET answered it.
  */
 export const ImageUrlSchema = z
-  .string({ error: messages.imageRequired })
+  .string({ error: whenMissing(messages.imageRequired) })
   .trim()
   .min(1, messages.imageRequired)
   .max(2048)
@@ -109,12 +110,15 @@ const dollars = (field: string) =>
     .max(toDollars(LIMITS.priceMaxCents), `${field} is too large`)
     .refine(hasWholeCents, `${field} has at most 2 decimals`);
 
+/** The quantity from which a price break applies, in a product's breaks and a price list's alike. */
+export const PriceBreakQuantitySchema = z
+  .number({ error: 'The quantity of a price break must be a number' })
+  .int('The quantity of a price break must be a whole number')
+  .min(2, 'The quantity of a price break must be 2 or more')
+  .max(LIMITS.quantityMax, `The quantity of a price break must be at most ${LIMITS.quantityMax}`);
+
 export const PriceTierBodySchema = z.object({
-  minQuantity: z
-    .number({ error: 'The quantity of a price break must be a number' })
-    .int('The quantity of a price break must be a whole number')
-    .min(2, 'The quantity of a price break must be 2 or more')
-    .max(LIMITS.quantityMax),
+  minQuantity: PriceBreakQuantitySchema,
   price: dollars('The price of a price break'),
 });
 
@@ -212,7 +216,10 @@ export const ProductBodySchema = z
     ),
     minOrder: wholeNumber(messages.minOrderRequired, 1),
     availableQuantiity: wholeNumber(messages.availableRequired, 0),
-    description: requiredText(messages.descriptionRequired, LIMITS.descriptionMax),
+    description: requiredText(messages.descriptionRequired, LIMITS.descriptionMax).regex(
+      MULTI_LINE,
+      notMultiLine('The description'),
+    ),
     // null: the part has no photo yet (the placeholder shows); leaving it out is still 'Image is required'.
     img: ImageUrlSchema.nullable(),
   })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fromFormField } from '../form-number.ts';
-import { LineQuantitySchema } from './common.ts';
+import { LineQuantitySchema, MULTI_LINE, notMultiLine } from './common.ts';
 import { hasWholeCents, toDollars } from '../money.ts';
 import { TaxSummarySchema } from './tax.ts';
 import { LIMITS } from '../constants.ts';
@@ -82,9 +82,17 @@ export const RequestQuoteBodySchema = z.object({
     .string()
     .trim()
     .max(QUOTE_LIMITS.noteMax, `The note must be ${QUOTE_LIMITS.noteMax} characters or fewer`)
+    .regex(MULTI_LINE, notMultiLine('The note'))
     .nullish(),
 });
 export type RequestQuoteBody = z.infer<typeof RequestQuoteBodySchema>;
+
+/** The shop's message with an offer (it goes into the buyer's mail). */
+const offerMessage = z
+  .string()
+  .trim()
+  .max(QUOTE_LIMITS.messageMax, `A message must be ${QUOTE_LIMITS.messageMax} characters or fewer`)
+  .regex(MULTI_LINE, notMultiLine('The message'));
 
 const offerValidDays = z
   .number()
@@ -105,7 +113,7 @@ export const OfferQuoteBodySchema = z.object({
     .min(1, 'Give a price for every line')
     .max(QUOTE_LIMITS.linesMax),
   validDays: offerValidDays.default(QUOTE_LIMITS.validDaysDefault),
-  message: z.string().trim().max(QUOTE_LIMITS.messageMax).nullish(),
+  message: offerMessage.nullish(),
 });
 export type OfferQuoteBody = z.infer<typeof OfferQuoteBodySchema>;
 
@@ -122,7 +130,7 @@ export const OfferQuoteFormSchema = z.object({
     .min(1, 'Give a price for every line')
     .max(QUOTE_LIMITS.linesMax),
   validDays: z.preprocess(fromFormField(undefined), offerValidDays),
-  message: z.string().trim().max(QUOTE_LIMITS.messageMax),
+  message: offerMessage,
 });
 export type OfferQuoteFormInput = z.input<typeof OfferQuoteFormSchema>;
 export type OfferQuoteFormValues = z.output<typeof OfferQuoteFormSchema>;
@@ -132,7 +140,8 @@ export const QuoteMessageBodySchema = z.object({
     .string({ error: 'Write a message' })
     .trim()
     .min(1, 'Write a message')
-    .max(QUOTE_LIMITS.messageMax, `A message must be ${QUOTE_LIMITS.messageMax} characters or fewer`),
+    .max(QUOTE_LIMITS.messageMax, `A message must be ${QUOTE_LIMITS.messageMax} characters or fewer`)
+    .regex(MULTI_LINE, notMultiLine('The message')),
 });
 
 export const QuoteListQuerySchema = z.object({

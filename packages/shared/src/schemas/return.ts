@@ -3,6 +3,7 @@ import { fromFormField } from '../form-number.ts';
 import { LIMITS } from '../constants.ts';
 import { RETURN_REASON_KEYS, RETURN_REASONS, RETURN_STATUS_KEYS } from '../returns.ts';
 import { NumberedPageFields } from './paging.ts';
+import { MULTI_LINE, notMultiLine } from './common.ts';
 
 export const RETURN_LIMITS = { commentMax: 1000, noteMax: 1000 } as const;
 
@@ -27,6 +28,7 @@ export const CreateReturnBodySchema = z.object({
     .string({ error: 'The comment must be text.' })
     .trim()
     .max(RETURN_LIMITS.commentMax, `The comment must be ${RETURN_LIMITS.commentMax} characters or fewer.`)
+    .regex(MULTI_LINE, notMultiLine('The comment'))
     .optional()
     .transform((value) => value || undefined),
 });
@@ -52,10 +54,8 @@ export const returnFormSchema = (returnable: number) =>
       comment: z
         .string()
         .trim()
-        .max(
-          RETURN_LIMITS.commentMax,
-          `The comment must be ${RETURN_LIMITS.commentMax} characters or fewer.`,
-        ),
+        .max(RETURN_LIMITS.commentMax, `The comment must be ${RETURN_LIMITS.commentMax} characters or fewer.`)
+        .regex(MULTI_LINE, notMultiLine('The comment')),
     })
     .superRefine((form, ctx) => {
       if (form.reason === 'other' && !form.comment) {
@@ -67,7 +67,8 @@ export type ReturnForm = z.input<ReturnType<typeof returnFormSchema>>;
 const note = z
   .string({ error: 'The note must be text.' })
   .trim()
-  .max(RETURN_LIMITS.noteMax, `The note must be ${RETURN_LIMITS.noteMax} characters or fewer.`);
+  .max(RETURN_LIMITS.noteMax, `The note must be ${RETURN_LIMITS.noteMax} characters or fewer.`)
+  .regex(MULTI_LINE, notMultiLine('The note'));
 
 /** Approve (a note optional) or refuse (a note required: the buyer is told why). */
 export const DecideReturnBodySchema = z.object({

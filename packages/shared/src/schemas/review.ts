@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fromFormField } from '../form-number.ts';
 import { LIMITS, RATING_MAX, RATING_MIN } from '../constants.ts';
 import { messages } from '../messages.ts';
-import { requiredText, singleLineText } from './common.ts';
+import { MULTI_LINE, notMultiLine, requiredText, singleLineText } from './common.ts';
 
 /**
  * A review as GET /reviews shows it (newest first). `profession` is the form's 'designation'. The spec's
@@ -32,7 +32,10 @@ const ratingOutOfRange = `Rating must be a whole number from ${RATING_MIN} to ${
  */
 export const ReviewBodySchema = z.object({
   profession: singleLineText('Designation', messages.designationRequired, LIMITS.professionMax),
-  review: requiredText(messages.reviewRequired, LIMITS.reviewTextMax),
+  review: requiredText(messages.reviewRequired, LIMITS.reviewTextMax).regex(
+    MULTI_LINE,
+    notMultiLine('The review'),
+  ),
   rating: z.preprocess(
     (value) => (value === 0 ? undefined : fromFormField(undefined)(value)),
     z

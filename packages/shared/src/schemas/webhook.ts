@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { singleLineText } from './common.ts';
+import { notSingleLine, SINGLE_LINE } from './common.ts';
 import { COMPANY_WEBHOOK_EVENT_TYPES, WEBHOOK_EVENT_TYPES } from '../webhooks.ts';
 
 const eventsOf = (allowed: readonly string[]) =>
@@ -20,10 +20,13 @@ const url = z
   .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
     message: 'Enter an http(s) URL',
   });
-// Optional: a blank field is no description.
+// Optional: a blank field is no description. One string schema rather than a union with '', so that a
+// description past its length is told so, not 'Invalid input' (docs/decisions/0289).
 const description = z
-  .literal('')
-  .or(singleLineText('Description', 'Description is required', 120))
+  .string()
+  .trim()
+  .max(120, 'Description must be 120 characters or fewer')
+  .regex(SINGLE_LINE, notSingleLine('Description'))
   .optional();
 
 /** POST /api/webhooks/endpoints (shop admin). */

@@ -1,3 +1,4 @@
+import { endSentence } from '@forgeline/shared/messages';
 import { DAY_MS } from '@forgeline/shared/dates';
 import { createHash, randomBytes } from 'node:crypto';
 import {
@@ -76,7 +77,10 @@ export async function invite(
     const existing = await createCompaniesRepository(tx).userByEmail(body.email);
     const current = existing && (await findMembership(tx, existing.id));
     if (current?.companyId === member.companyId) {
-      throw conflict(`${body.email} is already a member of ${member.company.name}.`, 'ALREADY_MEMBER');
+      throw conflict(
+        endSentence(`${body.email} is already a member of ${member.company.name}`),
+        'ALREADY_MEMBER',
+      );
     }
     const { token, tokenHash, expiresAt } = newToken();
     const row = await createInvitationsRepository(tx).insert({
@@ -162,7 +166,9 @@ export async function acceptInvitation(
     const { invitation, companyName } = await openInvitation(tx, token, true);
     if (invitation.email.toLowerCase() !== user.email.toLowerCase()) {
       throw forbidden(
-        `This invitation was sent to ${invitation.email}: sign in with that address to join ${companyName}.`,
+        endSentence(
+          `This invitation was sent to ${invitation.email}: sign in with that address to join ${companyName}`,
+        ),
       );
     }
     const added = await createCompaniesRepository(tx).addMember({

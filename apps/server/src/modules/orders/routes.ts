@@ -12,6 +12,7 @@ import {
 } from '@forgeline/shared/schemas/order';
 import { DeliveryOptionSchema } from '@forgeline/shared/schemas/delivery';
 import { OrderSearchQuerySchema } from '@forgeline/shared/schemas/order-search';
+import { whenMissing } from '@forgeline/shared/schemas/plain-issues';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { IdempotencyKeyHeaders, withIdempotency } from '../idempotency/index.ts';
 import { adminOrdersCsvStream, myOrdersCsv } from './csv.ts';
@@ -86,7 +87,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         summary: 'Your orders, newest first (the email must be yours)',
-        querystring: z.object({ email: z.string({ error: 'email is required' }).max(254) }),
+        querystring: z.object({ email: z.string({ error: whenMissing('email is required') }).max(254) }),
         response: okResponses(z.array(OrderSchema)),
       },
     },

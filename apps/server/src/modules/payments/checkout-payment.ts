@@ -10,6 +10,7 @@ import {
   REUSABLE,
   withPaymentRecording,
 } from './service.ts';
+import { NO_SUCH_PAYMENT } from './verdict.ts';
 
 const alreadyPaid = () => conflict('This checkout is already paid.', 'ORDER_ALREADY_PAID');
 
@@ -35,7 +36,8 @@ const dueOf = (lines: readonly OrderRow[]) =>
 /** Records what the provider says about an intent of this checkout; answers how many lines it paid now. */
 async function settle(deps: AppDeps, checkout: CheckoutRow, intentId: string): Promise<number> {
   const intent = await deps.payments.retrieveIntent(intentId);
-  if (!intent || intent.checkoutId !== checkout.id) {
+  if (!intent) throw conflict(NO_SUCH_PAYMENT.message, NO_SUCH_PAYMENT.code);
+  if (intent.checkoutId !== checkout.id) {
     throw conflict('That payment was made for something else.', 'PAYMENT_ORDER_MISMATCH');
   }
   if (intent.status !== 'succeeded') {

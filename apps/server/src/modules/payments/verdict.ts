@@ -4,6 +4,13 @@ import type { ErrorCode } from '@forgeline/shared/api-error';
 
 export type PaymentVerdict = { ok: true } | { ok: false; code: ErrorCode; message: string };
 
+/** The provider has no payment with the id the browser reported: for one order and a checkout alike. */
+export const NO_SUCH_PAYMENT = {
+  ok: false,
+  code: 'PAYMENT_NOT_FOUND',
+  message: 'No payment with that transaction id was found.',
+} as const satisfies PaymentVerdict;
+
 /**
  * Whether a provider's payment pays for this order: it exists, was opened for this order (or for the
  * checkout it belongs to), succeeded, in our currency, for at least `dueCents` (the order's total, or
@@ -14,12 +21,7 @@ export function judgePayment(
   order: OrderRow,
   dueCents: number = order.grossCents,
 ): PaymentVerdict {
-  if (!intent)
-    return {
-      ok: false,
-      code: 'PAYMENT_NOT_FOUND',
-      message: 'No payment with that transaction id was found.',
-    };
+  if (!intent) return NO_SUCH_PAYMENT;
   if (order.status === 'cancelled') {
     return {
       ok: false,

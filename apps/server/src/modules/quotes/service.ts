@@ -1,3 +1,4 @@
+import { endSentence } from '@forgeline/shared/messages';
 import { DAY_MS } from '@forgeline/shared/dates';
 import { findMembership, mayRead, readableCompanyOf } from '../membership/index.ts';
 import { createHash } from 'node:crypto';
@@ -233,7 +234,9 @@ export async function offerQuote(
       throw badRequest('Every price must name a different line of this quote.');
     const missing = lines.filter((line) => !prices.has(line.id));
     if (missing.length > 0)
-      throw badRequest(`Give a price for every line: ${missing.map((line) => line.productName).join(', ')}.`);
+      throw badRequest(
+        endSentence(`Give a price for every line: ${missing.map((line) => line.productName).join(', ')}`),
+      );
     const offer = await offeredLines(tx, lines, body);
 
     const quantityChanges = Object.fromEntries(

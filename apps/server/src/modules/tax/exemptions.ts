@@ -1,3 +1,4 @@
+import { endSentence } from '@forgeline/shared/messages';
 import { pricingDay } from '@forgeline/shared/contract-pricing';
 import type { TaxExemption, TaxExemptionFields } from '@forgeline/shared/schemas/tax';
 import type { Executor } from '../../db/client.ts';
@@ -118,7 +119,9 @@ function queueDecisionMail(
   const approved = certificate.status === 'approved';
   const text = approved
     ? [
-        `We approved tax exemption certificate ${certificate.certificateNumber} of ${certificate.companyName}.`,
+        endSentence(
+          `We approved tax exemption certificate ${certificate.certificateNumber} of ${certificate.companyName}`,
+        ),
         `Orders placed until ${certificate.expiresOn} are not charged sales tax. Upload a new certificate before then to keep it so.`,
       ]
     : [
